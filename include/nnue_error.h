@@ -1,0 +1,49 @@
+/* nnue_error.h: status codes and the error value every fallible call fills.
+ *
+ * Errors are values: a library call returns an nnue_status and, when it fails,
+ * describes what went wrong in the caller's nnue_error. The library never
+ * prints and never exits; the caller decides how to show the error. */
+#ifndef NNUE_ERROR_H
+#define NNUE_ERROR_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum nnue_status {
+    NNUE_OK = 0,
+    NNUE_E_IO,          /* file could not be opened or read */
+    NNUE_E_SYNTAX,      /* malformed text: YAML, FEN, SFEN, move string */
+    NNUE_E_SCHEMA,      /* well-formed text with unknown/duplicate/missing keys or wrong types */
+    NNUE_E_SHAPE,       /* sizes that do not chain, zero or absurd sizes */
+    NNUE_E_FORMAT,      /* net file: bad version, truncated, trailing bytes, bad padding */
+    NNUE_E_HASH,        /* net file hash does not match the architecture */
+    NNUE_E_AMBIGUOUS,   /* several architectures fit; the caller must choose */
+    NNUE_E_ILLEGAL,     /* a well-formed move that is not legal in the position */
+    NNUE_E_NOMEM,       /* allocation failed or a size exceeds what memory allows */
+    NNUE_E_ARG          /* invalid argument from the caller */
+} nnue_status;
+
+/* Where and what. Fields that do not apply are 0 (line, column) or -1 (offset). */
+typedef struct nnue_error {
+    nnue_status code;
+    char file[256];      /* file name the error is about, "" if none */
+    int line;            /* 1-based line, 0 if not applicable */
+    int column;          /* 1-based column, 0 if not applicable */
+    long long offset;    /* byte offset in a binary file, -1 if not applicable */
+    char message[768];   /* what was expected, what was found */
+} nnue_error;
+
+/* Human-readable one-liner: "file:line:col: message", "file: byte N: message"
+ * or "file: message". Always NUL-terminates buf (if size > 0). */
+void nnue_error_format(const nnue_error *err, char *buf, size_t size);
+
+/* Name of a status code, e.g. "syntax error". */
+const char *nnue_status_name(nnue_status code);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what the build needs (Debian packages by name) when missing, then
+# configures build/ (and build-asan/ with --asan). Safe to run repeatedly.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(meson ninja-build clang libomp-dev libyaml-dev check pkg-config xz-utils graphviz stockfish)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+export CC=clang
+if [ ! -f build/build.ninja ]; then
+  meson setup build --buildtype=release >/dev/null
+fi
+ninja -C build >/dev/null
+if [ "${1:-}" = "--asan" ]; then
+  if [ ! -f build-asan/build.ninja ]; then
+    meson setup build-asan --buildtype=debugoptimized -Db_sanitize=address,undefined \
+      -Db_lundef=false >/dev/null
+  fi
+  ninja -C build-asan >/dev/null
+fi

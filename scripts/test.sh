@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Sets up (scripts/setup.sh), then runs the whole suite twice: the release
+# build, and an ASan/UBSan build (without the 'slow' suite). Ends with the
+# line "N passed, N failed, N skipped" counting Check test cases; a test
+# program that skipped (exit 77, reference data absent) counts once as skipped.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh --asan || { echo "0 passed, 1 failed"; exit 1; }
+
+status=0
+meson test -C build --print-errorlogs --num-processes 2 || status=1
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+  meson test -C build-asan --print-errorlogs --num-processes 2 --no-suite slow --timeout-multiplier 4 \
+  || status=1
+
+python3 scripts/summarize.py build/meson-logs/testlog.json build-asan/meson-logs/testlog.json
+exit $status

@@ -1,0 +1,40 @@
+/* tests/support.h: shared helpers for the Check test programs.
+ *
+ * Reference data lives in ../shared (next to the project root). Its location
+ * comes from the environment variable NNUE_SHARED_DIR, else from the meson
+ * option shared_dir baked in at build time. A test that needs data that is
+ * absent exits with 77 (meson's "skipped") after saying so on stderr: it
+ * never passes silently. */
+#ifndef NNUE_TESTS_SUPPORT_H
+#define NNUE_TESTS_SUPPORT_H
+
+#include <check.h>
+#include <stddef.h>
+
+/* Root of the shared data (no trailing slash). */
+const char *test_shared_dir(void);
+
+/* Full path of a file under the shared data; static buffer rotated over 8 calls. */
+const char *test_shared_path(const char *relative);
+
+/* Exits 77 with a loud message when the shared file is missing. */
+void test_require_shared(const char *relative);
+
+/* Root of the source tree and of the build tree (for archs/ and generated files). */
+const char *test_source_dir(void);
+const char *test_build_dir(void);
+
+/* Path under the source tree; static buffer rotated over 8 calls. */
+const char *test_source_path(const char *relative);
+
+/* Runs the suite (no fork under sanitizers is not needed: Check forks by default),
+ * prints Check's summary and returns the process exit code (0 all passed, 1 otherwise). */
+int test_run(Suite *suite);
+
+/* Reads a whole text file into a NUL-terminated buffer (caller frees); NULL if unreadable. */
+char *test_read_file(const char *path, size_t *size);
+
+/* Splits a tab-separated line in place; returns the number of fields (at most max). */
+int test_split_tabs(char *line, char **fields, int max);
+
+#endif

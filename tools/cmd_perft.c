@@ -1,0 +1,93 @@
+/* tools/cmd_perft.c: `nnue perft [--game G] [--divide] POSITION DEPTH`.
+ * The game is chess for a FEN (has '/' rows of 8) and shogi for an SFEN, unless --game says. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "games/perft.h"
+#include "nnue_board.h"
+#include "nnue_error.h"
+#include "tools/commands.h"
+
+/* An SFEN board has 9 rows; a FEN board has 8. */
+static const char *guess_game(const char *text)
+{
+    int rows = 1;
+    for (const char *p = text; *p && *p != ' '; p++)
+        rows += *p == '/';
+    return rows == 9 ? "shogi" : "chess";
+}
+
+int cmd_perft(int argc, char **argv)
+{
+    const char *game_name = NULL, *text = NULL, *depth_text = NULL;
+    int divide = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--divide") == 0)
+            divide = 1;
+        else if (strcmp(argv[i], "--game") == 0 && i + 1 < argc)
+            game_name = argv[++i];
+        else if (!text)
+            text = argv[i];
+        else if (!depth_text)
+            depth_text = argv[i];
+        else {
+            fprintf(stderr, "nnue perft: unexpected argument '%s'\n", argv[i]);
+            return 2;
+        }
+    }
+    if (!text || !depth_text) {
+        fprintf(stderr, "usage: nnue perft [--game chess|shogi] [--divide] POSITION DEPTH\n");
+        return 2;
+    }
+    char *end;
+    long depth = strtol(depth_text, &end, 10);
+    if (*end || depth < 1 || depth > 20) {
+        fprintf(stderr, "nnue perft: DEPTH must be an integer 1..20, got '%s'\n", depth_text);
+        return 2;
+    }
+    if (!game_name)
+        game_name = guess_game(text);
+    const nnue_game *game = nnue_game_find(game_name);
+    if (!game) {
+        fprintf(stderr, "nnue perft: unknown game '%s'\n", game_name);
+        return 2;
+    }
+    void *pos = calloc(1, game->pos_size);
+    if (!pos)
+        return 1;
+    nnue_error err;
+    if (game->parse(pos, text, &err) != 0) {
+        char msg[1200];
+        nnue_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "nnue perft: %s\n", msg);
+        free(pos);
+        return 1;
+    }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    unsigned long long total = 0;
+    if (divide) {
+        nnue_move moves[NNUE_MAX_MOVES];
+        int n = game->legal_moves(pos, moves);
+        for (int i = 0; i < n; i++) {
+            char name[16];
+            game->format_move(moves[i], name, sizeof name);
+            game->make(pos, moves[i], NULL);
+            unsigned long long count = nnue_perft(game, pos, (int)depth - 1);
+            game->unmake(pos, moves[i]);
+            printf("%s: %llu\n", name, count);
+            total += count;
+        }
+        printf("\n");
+    } else {
+        total = nnue_perft(game, pos, (int)depth);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    printf("nodes %llu\n", total);
+    fprintf(stderr, "time %.3f s, %.0f nodes/s\n", secs, secs > 0 ? (double)total / secs : 0.0);
+    free(pos);
+    return 0;
+}

@@ -1,0 +1,18 @@
+/* tools/commands.h: the `nnue` subcommands. Adding one: a cmd_<name>.c file
+ * and one line in the table in tools/nnue.c. Each returns the process exit
+ * code: 0 success, 1 failure of the work, 2 bad usage. */
+#ifndef NNUE_TOOLS_COMMANDS_H
+#define NNUE_TOOLS_COMMANDS_H
+
+typedef int (*nnue_command_fn)(int argc, char **argv);
+
+typedef struct nnue_command {
+    const char *name;
+    const char *usage;     /* one line: arguments */
+    const char *summary;   /* one line: what it does */
+    nnue_command_fn run;
+} nnue_command;
+
+int cmd_perft(int argc, char **argv);
+
+#endif

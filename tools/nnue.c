@@ -1,0 +1,32 @@
+/* tools/nnue.c: entry point of the `nnue` command-line tool; dispatches to subcommands. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tools/commands.h"
+
+static const nnue_command commands[] = {
+    {"perft", "[--game chess|shogi] [--divide] POSITION DEPTH",
+     "count leaf nodes of the legal move tree (game guessed from the position)", cmd_perft},
+    {NULL, NULL, NULL, NULL},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: nnue COMMAND [ARGS]\n\ncommands:\n");
+    for (const nnue_command *c = commands; c->name; c++)
+        fprintf(out, "  %-6s %s\n         %s\n", c->name, c->usage, c->summary);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    for (const nnue_command *c = commands; c->name; c++)
+        if (strcmp(c->name, argv[1]) == 0)
+            return c->run(argc - 1, argv + 1);
+    fprintf(stderr, "nnue: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}
