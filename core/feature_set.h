@@ -1,0 +1,49 @@
+/* core/feature_set.h: the contract every feature set fills (one file per set in features/).
+ *
+ * A feature set turns a board (include/nnue_board.h) seen from one
+ * perspective (colour 0 or 1) into the indices of its active inputs, and a
+ * move's delta into the indices that went away and came in. It never sees a
+ * game's internals. Adding a set: one file in features/ defining a const
+ * nnue_feature_set, and one line in features/registry.c. */
+#ifndef NNUE_CORE_FEATURE_SET_H
+#define NNUE_CORE_FEATURE_SET_H
+
+#include <stdint.h>
+
+#include "nnue_board.h"
+
+#define NNUE_MAX_ACTIVE 64      /* active features per perspective, any set (shogi: 38 + padding = 38) */
+#define NNUE_MAX_CHANGED 8      /* removed or added features per perspective for one move */
+
+/* Per-arch settings of a configurable set (the bullet-style "Chess768"); fixed sets ignore it. */
+typedef struct nnue_feature_params {
+    uint8_t king_buckets;          /* number of king buckets (1 = none) */
+    uint8_t king_bucket_of[64];    /* bucket of the own king's square, white's view, after mirroring */
+    uint8_t mirror;                /* 1: mirror files when the own king stands on files e-h */
+} nnue_feature_params;
+
+typedef struct nnue_feature_set {
+    const char *name;              /* name used in YAML: "HalfKP", "HalfKAv2_hm", ... */
+    const char *game;              /* "chess" or "shogi" */
+    const char *display;           /* name in description strings, e.g. "HalfKP(Friend)" */
+    uint32_t hash;                 /* Stockfish-style hash of the set (0 if the format has none) */
+    /* Number of inputs (may depend on params, e.g. king buckets * 768). */
+    uint32_t (*dimensions)(const nnue_feature_params *params);
+    /* Writes the active indices of perspective persp; returns how many (<= NNUE_MAX_ACTIVE). */
+    int (*active)(const nnue_feature_params *params, const nnue_board *board, int persp,
+                  uint32_t *out);
+    /* Indices removed and added by a move whose result is `after`. Only called when
+     * needs_refresh() is 0 for that perspective. Writes counts to *n_removed, *n_added. */
+    void (*changed)(const nnue_feature_params *params, const nnue_board *after,
+                    const nnue_delta *delta, int persp, uint32_t *removed, int *n_removed,
+                    uint32_t *added, int *n_added);
+    /* 1 when the move invalidates every feature of persp (e.g. its own king moved). */
+    int (*needs_refresh)(const nnue_feature_params *params, const nnue_board *after,
+                         const nnue_delta *delta, int persp);
+} nnue_feature_set;
+
+/* Registered sets (features/registry.c), NULL-terminated; lookup by YAML name. */
+extern const nnue_feature_set *const nnue_feature_sets[];
+const nnue_feature_set *nnue_feature_set_find(const char *name);
+
+#endif

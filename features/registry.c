@@ -1,0 +1,21 @@
+/* features/registry.c: the feature sets an architecture can name.
+ * Adding a set: one file in this folder and one line below. */
+#include <stddef.h>
+#include <string.h>
+
+#include "core/feature_set.h"
+
+/* declarations */
+
+const nnue_feature_set *const nnue_feature_sets[] = {
+    /* entries */
+    NULL,
+};
+
+const nnue_feature_set *nnue_feature_set_find(const char *name)
+{
+    for (size_t i = 0; nnue_feature_sets[i]; i++)
+        if (strcmp(nnue_feature_sets[i]->name, name) == 0)
+            return nnue_feature_sets[i];
+    return NULL;
+}
