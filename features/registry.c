@@ -6,9 +6,21 @@
 #include "core/feature_set.h"
 
 /* declarations */
+extern const nnue_feature_set nnue_fs_halfkp;
+extern const nnue_feature_set nnue_fs_halfka;
+extern const nnue_feature_set nnue_fs_halfka_v2;
+extern const nnue_feature_set nnue_fs_halfka_v2_hm;
+extern const nnue_feature_set nnue_fs_shogi_halfkp;
+extern const nnue_feature_set nnue_fs_chess768;
 
 const nnue_feature_set *const nnue_feature_sets[] = {
     /* entries */
+    &nnue_fs_halfkp,
+    &nnue_fs_halfka,
+    &nnue_fs_halfka_v2,
+    &nnue_fs_halfka_v2_hm,
+    &nnue_fs_shogi_halfkp,
+    &nnue_fs_chess768,
     NULL,
 };
 

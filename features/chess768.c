@@ -1,0 +1,86 @@
+/* features/chess768.c: "Chess768", the configurable bullet-style chess set (768 inputs per
+ * king bucket, optional horizontal mirroring), dimensions = king_buckets * 768.
+ *
+ * Facts: shared/oracle/third/cwtch/FACTS.md and shared/oracle/third/obsidian/FACTS.md, sections
+ * "Input feature index". One formula covers both nets:
+ *  - piece code: own P..K = 0..5, enemy P..K = 6..11 (Obsidian writes it as
+ *    (own ? 0 : 1) * 384 + type * 64, the same number);
+ *  - relative square: black's perspective flips vertically (sq ^ 56);
+ *  - mirroring (params->mirror): when the own king stands on files e-h, every square of this
+ *    perspective is XORed with 7 (Cwtch flips then mirrors, Obsidian mirrors then flips: XORs
+ *    commute, and the vertical flip keeps files, so the test is the king's real file in both);
+ *  - bucket = params->king_bucket_of[own king's relative, mirrored square] (Cwtch: 4 buckets,
+ *    rank 1 = 0 0 1 1 1 1 0 0, rank 2 = 2, ranks 3-8 = 3; Obsidian: 1 bucket = none);
+ *  - index = bucket * 768 + code * 64 + final square. Both kings are features.
+ * Refresh rule: a perspective refreshes only when its own king's bucket or mirror state changes;
+ * a king move that keeps both is an ordinary incremental update (the king is a feature).
+ * NULL params mean 1 bucket, no mirroring. */
+#include "core/feature_set.h"
+#include "features/feature_util.h"
+
+typedef struct {
+    int32_t bucket_base;  /* 768 * king bucket */
+    int xor_mask;         /* 56 for black, ^7 when mirrored */
+} chess768_ctx;
+
+static chess768_ctx chess768_context(const nnue_feature_params *params, int persp, int ksq)
+{
+    chess768_ctx c;
+    c.xor_mask = persp ? 56 : 0;
+    if (params && params->mirror && (ksq & 7) >= 4)
+        c.xor_mask ^= 7;
+    int bucket = params && params->king_buckets > 1 ? params->king_bucket_of[ksq ^ c.xor_mask] : 0;
+    c.bucket_base = 768 * bucket;
+    return c;
+}
+
+static int32_t chess768_index(const void *ctx, int persp, uint8_t piece, int sq)
+{
+    const chess768_ctx *c = ctx;
+    int code = NNUE_PIECE_TYPE(piece) - 1 + (NNUE_PIECE_COLOUR(piece) != persp ? 6 : 0);
+    return c->bucket_base + 64 * code + (sq ^ c->xor_mask);
+}
+
+static uint32_t chess768_dimensions(const nnue_feature_params *params)
+{
+    uint32_t buckets = params && params->king_buckets > 1 ? params->king_buckets : 1;
+    return buckets * 768;
+}
+
+static int chess768_active(const nnue_feature_params *params, const nnue_board *board, int persp,
+                           uint32_t *out)
+{
+    chess768_ctx c = chess768_context(params, persp, board->king_sq[persp]);
+    return nnue_fs_board_active(board, persp, chess768_index, &c, out);
+}
+
+static void chess768_changed(const nnue_feature_params *params, const nnue_board *after,
+                             const nnue_delta *delta, int persp, uint32_t *removed,
+                             int *n_removed, uint32_t *added, int *n_added)
+{
+    /* No refresh means the own king's bucket and mirror state are those of `after`. */
+    chess768_ctx c = chess768_context(params, persp, after->king_sq[persp]);
+    nnue_fs_board_changed(delta, persp, chess768_index, &c, removed, n_removed, added, n_added);
+}
+
+static int chess768_needs_refresh(const nnue_feature_params *params, const nnue_board *after,
+                                  const nnue_delta *delta, int persp)
+{
+    const nnue_dirty *k = nnue_fs_own_king_entry(delta, persp, NNUE_CHESS_KING);
+    if (!k)
+        return delta->king_moved[persp] ? 1 : 0;  /* flag without an entry: play safe */
+    chess768_ctx before = chess768_context(params, persp, k->old_sq);
+    chess768_ctx now = chess768_context(params, persp, after->king_sq[persp]);
+    return before.bucket_base != now.bucket_base || before.xor_mask != now.xor_mask;
+}
+
+const nnue_feature_set nnue_fs_chess768 = {
+    .name = "Chess768",
+    .game = "chess",
+    .display = "Chess768",
+    .hash = 0,
+    .dimensions = chess768_dimensions,
+    .active = chess768_active,
+    .changed = chess768_changed,
+    .needs_refresh = chess768_needs_refresh,
+};

@@ -1,0 +1,79 @@
+/* features/feature_util.h: small inline helpers shared by the feature sets in this folder.
+ *
+ * No format facts live here: only the generic walk over a move's dirty pieces
+ * (include/nnue_board.h) that every set's changed() and needs_refresh() share.
+ * A set supplies an index function that returns -1 for pieces that are not
+ * features (e.g. HalfKP's kings); the helpers stay allocation-free and loop only
+ * over the at most NNUE_MAX_DIRTY entries of the delta. */
+#ifndef NNUE_FEATURES_FEATURE_UTIL_H
+#define NNUE_FEATURES_FEATURE_UTIL_H
+
+#include <stdint.h>
+
+#include "core/feature_set.h"
+
+/* Index of (piece on board square sq) for one perspective, -1 when not a feature. */
+typedef int32_t (*nnue_fs_square_index_fn)(const void *ctx, int persp, uint8_t piece, int sq);
+
+/* The dirty entry that moves persp's own king from one board square to another, or NULL. */
+static inline const nnue_dirty *nnue_fs_own_king_entry(const nnue_delta *delta, int persp,
+                                                       uint8_t king_type)
+{
+    const uint8_t king = NNUE_PIECE(persp, king_type);
+    for (int i = 0; i < delta->count; i++) {
+        const nnue_dirty *d = &delta->dirty[i];
+        if (d->old_piece == king && d->old_sq >= 0 && d->new_sq >= 0 && d->old_sq != d->new_sq)
+            return d;
+    }
+    return 0;
+}
+
+/* 1 when persp's own king changed square (flag or dirty entry, whichever the adapter set). */
+static inline int nnue_fs_own_king_moved(const nnue_delta *delta, int persp, uint8_t king_type)
+{
+    return delta->king_moved[persp] || nnue_fs_own_king_entry(delta, persp, king_type) != 0;
+}
+
+/* Board-only games (chess): removed/added indices of every dirty entry. Entries in
+ * hands never occur in chess; they are ignored here. */
+static inline void nnue_fs_board_changed(const nnue_delta *delta, int persp,
+                                         nnue_fs_square_index_fn index, const void *ctx,
+                                         uint32_t *removed, int *n_removed, uint32_t *added,
+                                         int *n_added)
+{
+    int nr = 0, na = 0;
+    for (int i = 0; i < delta->count; i++) {
+        const nnue_dirty *d = &delta->dirty[i];
+        if (d->old_sq >= 0 && d->old_piece) {
+            int32_t f = index(ctx, persp, d->old_piece, d->old_sq);
+            if (f >= 0)
+                removed[nr++] = (uint32_t)f;
+        }
+        if (d->new_sq >= 0 && d->new_piece) {
+            int32_t f = index(ctx, persp, d->new_piece, d->new_sq);
+            if (f >= 0)
+                added[na++] = (uint32_t)f;
+        }
+    }
+    *n_removed = nr;
+    *n_added = na;
+}
+
+/* Board-only games: every piece on the board that is a feature. */
+static inline int nnue_fs_board_active(const nnue_board *board, int persp,
+                                       nnue_fs_square_index_fn index, const void *ctx,
+                                       uint32_t *out)
+{
+    int n = 0;
+    for (int sq = 0; sq < board->num_squares; sq++) {
+        uint8_t p = board->piece_on[sq];
+        if (!p)
+            continue;
+        int32_t f = index(ctx, persp, p, sq);
+        if (f >= 0 && n < NNUE_MAX_ACTIVE)
+            out[n++] = (uint32_t)f;
+    }
+    return n;
+}
+
+#endif

@@ -1,0 +1,80 @@
+/* features/halfka_v2_hm.c: chess HalfKAv2_hm (Stockfish SFNNv3..v8), 32 x 704 = 22528 inputs.
+ *
+ * Facts: shared/oracle/chess/FORMATS.md section 3 ("HalfKAv2_hm (v3 ... v8)").
+ *  - o(sq) = sq ^ (56 if black's perspective) ^ (7 if the own king's real file is a-d), so the
+ *    oriented own king always stands on files e-h;
+ *  - king bucket = (7 - rank) * 4 + (7 - file) of the oriented own king (e1 -> 31, h8 -> 0);
+ *  - index = o(sq) + base + 704 * bucket, base = 64 * (2*type + (own ? 0 : 1)) for P..Q,
+ *    640 for both kings;
+ *  - the engine refreshes a side whenever its own king moves (even within a bucket): so do we. */
+#include "core/feature_set.h"
+#include "features/feature_util.h"
+
+#define HALFKA_V2_HM_PLANES 704
+
+typedef struct {
+    int32_t king_base;  /* 704 * king bucket */
+    int xor_mask;       /* 56 for black, ^7 when the own king is on files a-d */
+} halfka_v2_hm_ctx;
+
+static int32_t halfka_v2_hm_index(const void *ctx, int persp, uint8_t piece, int sq)
+{
+    const halfka_v2_hm_ctx *c = ctx;
+    int type = NNUE_PIECE_TYPE(piece);
+    int base = type == NNUE_CHESS_KING ? 640
+                                       : 64 * (2 * (type - 1) + (NNUE_PIECE_COLOUR(piece) != persp));
+    return c->king_base + (sq ^ c->xor_mask) + base;
+}
+
+static halfka_v2_hm_ctx halfka_v2_hm_context(const nnue_board *board, int persp)
+{
+    int ksq = board->king_sq[persp];
+    halfka_v2_hm_ctx c;
+    c.xor_mask = (persp ? 56 : 0) ^ ((ksq & 7) < 4 ? 7 : 0);
+    int o = ksq ^ c.xor_mask;
+    c.king_base = HALFKA_V2_HM_PLANES * ((7 - (o >> 3)) * 4 + (7 - (o & 7)));
+    return c;
+}
+
+static uint32_t halfka_v2_hm_dimensions(const nnue_feature_params *params)
+{
+    (void)params;
+    return 32 * HALFKA_V2_HM_PLANES;
+}
+
+static int halfka_v2_hm_active(const nnue_feature_params *params, const nnue_board *board,
+                               int persp, uint32_t *out)
+{
+    (void)params;
+    halfka_v2_hm_ctx c = halfka_v2_hm_context(board, persp);
+    return nnue_fs_board_active(board, persp, halfka_v2_hm_index, &c, out);
+}
+
+static void halfka_v2_hm_changed(const nnue_feature_params *params, const nnue_board *after,
+                                 const nnue_delta *delta, int persp, uint32_t *removed,
+                                 int *n_removed, uint32_t *added, int *n_added)
+{
+    (void)params;
+    halfka_v2_hm_ctx c = halfka_v2_hm_context(after, persp);
+    nnue_fs_board_changed(delta, persp, halfka_v2_hm_index, &c, removed, n_removed, added,
+                          n_added);
+}
+
+static int halfka_v2_hm_needs_refresh(const nnue_feature_params *params, const nnue_board *after,
+                                      const nnue_delta *delta, int persp)
+{
+    (void)params;
+    (void)after;
+    return nnue_fs_own_king_moved(delta, persp, NNUE_CHESS_KING);
+}
+
+const nnue_feature_set nnue_fs_halfka_v2_hm = {
+    .name = "HalfKAv2_hm",
+    .game = "chess",
+    .display = "HalfKAv2_hm(Friend)",
+    .hash = 0x7F234CB8u,
+    .dimensions = halfka_v2_hm_dimensions,
+    .active = halfka_v2_hm_active,
+    .changed = halfka_v2_hm_changed,
+    .needs_refresh = halfka_v2_hm_needs_refresh,
+};

@@ -1,0 +1,77 @@
+/* features/halfkp.c: chess HalfKP (Stockfish SFNNv1), 64 x 641 = 41024 inputs.
+ *
+ * Facts: shared/oracle/chess/FORMATS.md section 3 ("HalfKP (v1)").
+ *  - black's perspective rotates the board 180 degrees: sq ^ 63; white's is unchanged;
+ *  - index = o(sq) + 1 + 64 * (2*type + (own ? 0 : 1)) + 641 * o(own king), type P..Q = 0..4;
+ *  - kings are not features; any move of the perspective's own king refreshes it. */
+#include "core/feature_set.h"
+#include "features/feature_util.h"
+
+#define HALFKP_PLANES 641
+
+typedef struct {
+    int32_t king_base;  /* 641 * oriented own king square */
+} halfkp_ctx;
+
+static inline int halfkp_orient(int persp, int sq)
+{
+    return sq ^ (persp ? 63 : 0);
+}
+
+static int32_t halfkp_index(const void *ctx, int persp, uint8_t piece, int sq)
+{
+    int type = NNUE_PIECE_TYPE(piece);
+    if (type == NNUE_CHESS_KING)
+        return -1;
+    int enemy = NNUE_PIECE_COLOUR(piece) != persp;
+    return ((const halfkp_ctx *)ctx)->king_base + halfkp_orient(persp, sq) + 1 +
+           64 * (2 * (type - 1) + enemy);
+}
+
+static halfkp_ctx halfkp_context(const nnue_board *board, int persp)
+{
+    halfkp_ctx c = { HALFKP_PLANES * halfkp_orient(persp, board->king_sq[persp]) };
+    return c;
+}
+
+static uint32_t halfkp_dimensions(const nnue_feature_params *params)
+{
+    (void)params;
+    return 64 * HALFKP_PLANES;
+}
+
+static int halfkp_active(const nnue_feature_params *params, const nnue_board *board, int persp,
+                         uint32_t *out)
+{
+    (void)params;
+    halfkp_ctx c = halfkp_context(board, persp);
+    return nnue_fs_board_active(board, persp, halfkp_index, &c, out);
+}
+
+static void halfkp_changed(const nnue_feature_params *params, const nnue_board *after,
+                           const nnue_delta *delta, int persp, uint32_t *removed, int *n_removed,
+                           uint32_t *added, int *n_added)
+{
+    (void)params;
+    halfkp_ctx c = halfkp_context(after, persp);
+    nnue_fs_board_changed(delta, persp, halfkp_index, &c, removed, n_removed, added, n_added);
+}
+
+static int halfkp_needs_refresh(const nnue_feature_params *params, const nnue_board *after,
+                                const nnue_delta *delta, int persp)
+{
+    (void)params;
+    (void)after;
+    return nnue_fs_own_king_moved(delta, persp, NNUE_CHESS_KING);
+}
+
+const nnue_feature_set nnue_fs_halfkp = {
+    .name = "HalfKP",
+    .game = "chess",
+    .display = "HalfKP(Friend)",
+    .hash = 0x5D69D5B8u,
+    .dimensions = halfkp_dimensions,
+    .active = halfkp_active,
+    .changed = halfkp_changed,
+    .needs_refresh = halfkp_needs_refresh,
+};

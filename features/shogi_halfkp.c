@@ -1,0 +1,145 @@
+/* features/shogi_halfkp.c: shogi HalfKP (YaneuraOu / Suisho-style nets), 81 x 1548 = 125388
+ * inputs; YAML name "HalfKP_shogi".
+ *
+ * Facts: shared/oracle/shogi/FORMATS.md
+ *  - section 2: squares (file-1)*9 + (rank-1); rotation inv(sq) = 80 - sq; BonaPiece tables
+ *    (hand slots base + k-1, board base + sq, fe_end = 1548); promoted pawn/lance/knight/silver
+ *    use the GOLD entries; kings have no BonaPiece;
+ *  - section 3: index = ksq * 1548 + bonapiece; black (colour 0) sees the board as is, white
+ *    sees it rotated with friend/enemy swapped (ksq = 80 - white king square);
+ *  - section 4.4: with fewer than 38 non-king pieces (board + hands), one feature ksq*1548 + 0
+ *    per missing piece, so active() always returns exactly 38 indices;
+ *  - section 5: only the perspective whose own king moved refreshes; a capture moves the
+ *    victim to the capturer's hand slot base + n (n = count before), a drop takes the last slot
+ *    base + n - 1 (the adapter reports these slots in nnue_dirty, include/nnue_board.h). */
+#include "core/feature_set.h"
+#include "features/feature_util.h"
+
+#define SHOGI_FE_END 1548
+#define SHOGI_PIECES 38   /* non-king pieces of a full set */
+
+/* Board BonaPiece base of a friend piece by type; enemy = friend + 81. 0 = king (none). */
+static const int16_t shogi_board_base[15] = {
+    [NNUE_SHOGI_PAWN] = 90,        [NNUE_SHOGI_LANCE] = 252,     [NNUE_SHOGI_KNIGHT] = 414,
+    [NNUE_SHOGI_SILVER] = 576,     [NNUE_SHOGI_GOLD] = 738,      [NNUE_SHOGI_BISHOP] = 900,
+    [NNUE_SHOGI_ROOK] = 1224,      [NNUE_SHOGI_PRO_PAWN] = 738,  [NNUE_SHOGI_PRO_LANCE] = 738,
+    [NNUE_SHOGI_PRO_KNIGHT] = 738, [NNUE_SHOGI_PRO_SILVER] = 738, [NNUE_SHOGI_HORSE] = 1062,
+    [NNUE_SHOGI_DRAGON] = 1386,
+};
+
+/* Hand BonaPiece bases by unpromoted type: [0] friend, [1] enemy. */
+static const int16_t shogi_hand_base[2][8] = {
+    { 0, 1, 39, 49, 59, 69, 79, 85 },
+    { 0, 20, 44, 54, 64, 74, 82, 88 },
+};
+
+/* Type a piece has in hand (captured pieces lose their promotion). */
+static const uint8_t shogi_demote[15] = {
+    0, NNUE_SHOGI_PAWN, NNUE_SHOGI_LANCE, NNUE_SHOGI_KNIGHT, NNUE_SHOGI_SILVER, NNUE_SHOGI_GOLD,
+    NNUE_SHOGI_BISHOP, NNUE_SHOGI_ROOK, 0, NNUE_SHOGI_PAWN, NNUE_SHOGI_LANCE, NNUE_SHOGI_KNIGHT,
+    NNUE_SHOGI_SILVER, NNUE_SHOGI_BISHOP, NNUE_SHOGI_ROOK,
+};
+
+static inline int32_t shogi_king_base(const nnue_board *board, int persp)
+{
+    int ksq = persp ? 80 - board->king_sq[1] : board->king_sq[0];
+    return ksq * SHOGI_FE_END;
+}
+
+/* Feature of a piece on a board square, -1 for kings. */
+static inline int32_t shogi_board_index(int32_t king_base, int persp, uint8_t piece, int sq)
+{
+    int type = NNUE_PIECE_TYPE(piece);
+    if (type > NNUE_SHOGI_DRAGON || !shogi_board_base[type])
+        return -1;
+    int enemy = NNUE_PIECE_COLOUR(piece) != persp;
+    return king_base + shogi_board_base[type] + 81 * enemy + (persp ? 80 - sq : sq);
+}
+
+/* Feature of hand slot `slot` (0-based) of the piece's colour and (demoted) type. */
+static inline int32_t shogi_hand_index(int32_t king_base, int persp, uint8_t piece, int slot)
+{
+    int type = shogi_demote[NNUE_PIECE_TYPE(piece) & 15];
+    if (!type)
+        return -1;
+    int enemy = NNUE_PIECE_COLOUR(piece) != persp;
+    return king_base + shogi_hand_base[enemy][type] + slot;
+}
+
+static uint32_t shogi_halfkp_dimensions(const nnue_feature_params *params)
+{
+    (void)params;
+    return 81 * SHOGI_FE_END;
+}
+
+static int shogi_halfkp_active(const nnue_feature_params *params, const nnue_board *board,
+                               int persp, uint32_t *out)
+{
+    (void)params;
+    const int32_t kb = shogi_king_base(board, persp);
+    int n = 0;
+    for (int sq = 0; sq < board->num_squares; sq++) {
+        uint8_t p = board->piece_on[sq];
+        if (!p)
+            continue;
+        int32_t f = shogi_board_index(kb, persp, p, sq);
+        if (f >= 0 && n < NNUE_MAX_ACTIVE)
+            out[n++] = (uint32_t)f;
+    }
+    for (int c = 0; c < 2; c++) {
+        int enemy = c != persp;
+        for (int t = NNUE_SHOGI_PAWN; t <= NNUE_SHOGI_ROOK; t++)
+            for (int k = 0; k < board->hand[c][t] && n < NNUE_MAX_ACTIVE; k++)
+                out[n++] = (uint32_t)(kb + shogi_hand_base[enemy][t] + k);
+    }
+    while (n < SHOGI_PIECES)    /* FORMATS.md 4.4: BonaPiece 0 per missing piece */
+        out[n++] = (uint32_t)kb;
+    return n;
+}
+
+static void shogi_halfkp_changed(const nnue_feature_params *params, const nnue_board *after,
+                                 const nnue_delta *delta, int persp, uint32_t *removed,
+                                 int *n_removed, uint32_t *added, int *n_added)
+{
+    (void)params;
+    const int32_t kb = shogi_king_base(after, persp);
+    int nr = 0, na = 0;
+    for (int i = 0; i < delta->count; i++) {
+        const nnue_dirty *d = &delta->dirty[i];
+        int32_t f = -1;
+        if (d->old_sq >= 0)
+            f = shogi_board_index(kb, persp, d->old_piece, d->old_sq);
+        else if (d->old_sq == NNUE_SQ_HAND)
+            f = shogi_hand_index(kb, persp, d->old_piece, d->old_slot);
+        if (f >= 0)
+            removed[nr++] = (uint32_t)f;
+        f = -1;
+        if (d->new_sq >= 0)
+            f = shogi_board_index(kb, persp, d->new_piece, d->new_sq);
+        else if (d->new_sq == NNUE_SQ_HAND)
+            f = shogi_hand_index(kb, persp, d->new_piece, d->new_slot);
+        if (f >= 0)
+            added[na++] = (uint32_t)f;
+    }
+    *n_removed = nr;
+    *n_added = na;
+}
+
+static int shogi_halfkp_needs_refresh(const nnue_feature_params *params, const nnue_board *after,
+                                      const nnue_delta *delta, int persp)
+{
+    (void)params;
+    (void)after;
+    return nnue_fs_own_king_moved(delta, persp, NNUE_SHOGI_KING);
+}
+
+const nnue_feature_set nnue_fs_shogi_halfkp = {
+    .name = "HalfKP_shogi",
+    .game = "shogi",
+    .display = "HalfKP(Friend)",
+    .hash = 0x5D69D5B8u,
+    .dimensions = shogi_halfkp_dimensions,
+    .active = shogi_halfkp_active,
+    .changed = shogi_halfkp_changed,
+    .needs_refresh = shogi_halfkp_needs_refresh,
+};
