@@ -5,11 +5,11 @@
 
 #include "nnue_board.h"
 
-/* registration: chess */
+extern const nnue_game nnue_game_chess;
 /* registration: shogi */
 
 const nnue_game *const nnue_games[] = {
-    /* entry: chess */
+    &nnue_game_chess,
     /* entry: shogi */
     NULL,
 };
