@@ -6,11 +6,11 @@
 #include "nnue_board.h"
 
 extern const nnue_game nnue_game_chess;
-/* registration: shogi */
+extern const nnue_game nnue_game_shogi;
 
 const nnue_game *const nnue_games[] = {
     &nnue_game_chess,
-    /* entry: shogi */
+    &nnue_game_shogi,
     NULL,
 };
 

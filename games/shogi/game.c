@@ -1,0 +1,92 @@
+/* games/shogi/game.c: the shogi adapter as an nnue_game vtable, and perft. */
+#include "games/shogi/internal.h"
+
+static unsigned long long perft_rec(nnue_shogi_pos *pos, int depth, nnue_move *stack)
+{
+    int n = sh_generate(pos, stack);
+    if (depth <= 1)
+        return (unsigned long long)n;
+    unsigned long long total = 0;
+    for (int i = 0; i < n; i++) {
+        nnue_shogi_make(pos, stack[i], NULL);
+        total += perft_rec(pos, depth - 1, stack + n);
+        nnue_shogi_unmake(pos, stack[i]);
+    }
+    return total;
+}
+
+unsigned long long nnue_shogi_perft(nnue_shogi_pos *pos, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    /* Each ply uses at most NNUE_MAX_MOVES entries of the stack. */
+    nnue_move stack[NNUE_MAX_MOVES * 24];
+    if (depth > 24)
+        depth = 24;
+    return perft_rec(pos, depth, stack);
+}
+
+static int v_parse(void *pos, const char *text, struct nnue_error *err)
+{
+    return (int)nnue_shogi_parse_sfen(pos, text, err);
+}
+
+static void v_format(const void *pos, char *buf, unsigned size)
+{
+    nnue_shogi_to_sfen(pos, buf, size);
+}
+
+static int v_legal_moves(const void *pos, nnue_move *moves)
+{
+    return sh_generate(pos, moves);
+}
+
+static void v_make(void *pos, nnue_move move, nnue_delta *delta)
+{
+    nnue_shogi_make(pos, move, delta);
+}
+
+static void v_unmake(void *pos, nnue_move move)
+{
+    nnue_shogi_unmake(pos, move);
+}
+
+static int v_parse_move(const void *pos, const char *text, nnue_move *move, struct nnue_error *err)
+{
+    return (int)nnue_shogi_parse_usi(pos, text, move, err);
+}
+
+static void v_format_move(nnue_move move, char *buf, unsigned size)
+{
+    nnue_shogi_move_to_usi(move, buf, size);
+}
+
+static const nnue_board *v_board(const void *pos)
+{
+    return &((const nnue_shogi_pos *)pos)->board;
+}
+
+static int v_in_check(const void *pos)
+{
+    return nnue_shogi_in_check(pos);
+}
+
+static unsigned long long v_perft(void *pos, int depth)
+{
+    return nnue_shogi_perft(pos, depth);
+}
+
+const nnue_game nnue_game_shogi = {
+    .name = "shogi",
+    .pos_size = sizeof(nnue_shogi_pos),
+    .parse = v_parse,
+    .format = v_format,
+    .legal_moves = v_legal_moves,
+    .make = v_make,
+    .unmake = v_unmake,
+    .parse_move = v_parse_move,
+    .format_move = v_format_move,
+    .board = v_board,
+    .in_check = v_in_check,
+    .perft = v_perft,
+};
