@@ -1,0 +1,239 @@
+/* tests/features/fs_check.c: incremental-versus-full checks shared by the feature tests
+ * (see fs_check.h). Facts used: Chess768 bucket/mirror rule (third/cwtch and third/obsidian
+ * FACTS.md, "Input feature index"), shogi padding (shogi FORMATS.md 4.4). */
+#include "fs_check.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nnue_error.h"
+
+#define CWTCH_BUCKETS                                                        \
+    { 0, 0, 1, 1, 1, 1, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, \
+      3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, \
+      3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3 }
+
+/* Cwtch FACTS.md step 3: rank 1 = 0 0 1 1 1 1 0 0, rank 2 = 2, ranks 3-8 = 3. */
+const nnue_feature_params fs_params_cwtch = { .king_buckets = 4, .king_bucket_of = CWTCH_BUCKETS,
+                                              .mirror = 1 };
+/* Obsidian FACTS.md: no king buckets, mirroring. */
+const nnue_feature_params fs_params_obsidian = { .king_buckets = 1, .mirror = 1 };
+/* Not a real net: buckets without mirroring, so the unmirrored half of the table is used. */
+const nnue_feature_params fs_params_nomirror = { .king_buckets = 4, .king_bucket_of = CWTCH_BUCKETS,
+                                                 .mirror = 0 };
+static const nnue_feature_params fs_params_none;
+
+int fs_cases_for(const char *game, fs_case *cases, int max)
+{
+    int n = 0;
+    for (int i = 0; nnue_feature_sets[i]; i++) {
+        const nnue_feature_set *fs = nnue_feature_sets[i];
+        if (strcmp(fs->game, game) != 0)
+            continue;
+        if (strcmp(fs->name, "Chess768") == 0) {
+            const nnue_feature_params *ps[3] = { &fs_params_cwtch, &fs_params_obsidian,
+                                                 &fs_params_nomirror };
+            const char *labels[3] = { "Chess768/cwtch", "Chess768/obsidian", "Chess768/nomirror" };
+            for (int k = 0; k < 3 && n < max; k++)
+                cases[n++] = (fs_case){ labels[k], fs, ps[k] };
+        } else if (n < max) {
+            cases[n++] = (fs_case){ fs->name, fs, &fs_params_none };
+        }
+    }
+    return n;
+}
+
+const nnue_game *fs_game(const char *name)
+{
+    const nnue_game *g = nnue_game_find(name);
+    FS_REQUIRE(g != NULL, "game adapter '%s' is not registered in games/registry.c", name);
+    return g;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+int fs_same_multiset(const uint32_t *a, int na, const uint32_t *b, int nb)
+{
+    if (na != nb)
+        return 0;
+    uint32_t sa[NNUE_MAX_ACTIVE + NNUE_MAX_CHANGED], sb[NNUE_MAX_ACTIVE + NNUE_MAX_CHANGED];
+    memcpy(sa, a, (size_t)na * sizeof *a);
+    memcpy(sb, b, (size_t)nb * sizeof *b);
+    qsort(sa, (size_t)na, sizeof *sa, cmp_u32);
+    qsort(sb, (size_t)nb, sizeof *sb, cmp_u32);
+    return memcmp(sa, sb, (size_t)na * sizeof *sa) == 0;
+}
+
+static int is_shogi(const fs_case *c)
+{
+    return strcmp(c->fs->game, "shogi") == 0;
+}
+
+/* What decides a full refresh: the own king square, or Chess768's (bucket, mirror). */
+static int king_state(const fs_case *c, const nnue_board *b, int persp)
+{
+    int ksq = b->king_sq[persp];
+    if (strcmp(c->fs->name, "Chess768") != 0)
+        return ksq;
+    const nnue_feature_params *p = c->params;
+    int mirror = p->mirror && (ksq & 7) >= 4;
+    int rel = ksq ^ (persp ? 56 : 0) ^ (mirror ? 7 : 0);
+    int bucket = p->king_buckets > 1 ? p->king_bucket_of[rel] : 0;
+    return bucket * 2 + mirror;
+}
+
+static int expected_count(const fs_case *c, const nnue_board *b)
+{
+    if (is_shogi(c))
+        return 38;
+    int pieces = 0, kings = 0;
+    for (int sq = 0; sq < b->num_squares; sq++) {
+        if (!b->piece_on[sq])
+            continue;
+        pieces++;
+        kings += NNUE_PIECE_TYPE(b->piece_on[sq]) == NNUE_CHESS_KING;
+    }
+    return strcmp(c->fs->name, "HalfKP") == 0 ? pieces - kings : pieces;
+}
+
+int fs_check_active(const fs_case *c, const nnue_board *board, int persp, uint32_t *out,
+                    const char *where)
+{
+    uint32_t dims = c->fs->dimensions(c->params);
+    int n = c->fs->active(c->params, board, persp, out);
+    FS_REQUIRE(n >= 0 && n <= NNUE_MAX_ACTIVE, "%s persp %d: %d active at %s", c->label, persp, n,
+               where);
+    FS_REQUIRE(n == expected_count(c, board), "%s persp %d: %d active, expected %d at %s",
+               c->label, persp, n, expected_count(c, board), where);
+    uint32_t s[NNUE_MAX_ACTIVE];
+    memcpy(s, out, (size_t)n * sizeof *s);
+    qsort(s, (size_t)n, sizeof *s, cmp_u32);
+    for (int i = 0; i < n; i++) {
+        FS_REQUIRE(s[i] < dims, "%s persp %d: index %u >= %u at %s", c->label, persp, s[i], dims,
+                   where);
+        if (i > 0 && s[i] == s[i - 1])
+            FS_REQUIRE(is_shogi(c) && s[i] % 1548 == 0,
+                       "%s persp %d: index %u repeats at %s", c->label, persp, s[i], where);
+    }
+    return n;
+}
+
+int fs_check_delta(const fs_case *cases, int n, const nnue_board *before,
+                   const nnue_board *after, const nnue_delta *delta, const char *where)
+{
+    uint32_t now[NNUE_MAX_ACTIVE + NNUE_MAX_CHANGED];
+    int incremental = 0;
+    FS_REQUIRE(delta->count >= 1 && delta->count <= NNUE_MAX_DIRTY, "delta.count %d at %s",
+               delta->count, where);
+    for (int c = 0; c < n; c++) {
+        const fs_case *fc = &cases[c];
+        uint32_t dims = fc->fs->dimensions(fc->params);
+        for (int p = 0; p < 2; p++) {
+            uint32_t full[NNUE_MAX_ACTIVE];
+            int m = fs_check_active(fc, before, p, now, where);
+            int nf = fs_check_active(fc, after, p, full, where);
+            int want = king_state(fc, before, p) != king_state(fc, after, p);
+            int got = fc->fs->needs_refresh(fc->params, after, delta, p);
+            FS_REQUIRE(got == want, "%s persp %d: needs_refresh %d, expected %d at %s", fc->label,
+                       p, got, want, where);
+            if (got)
+                continue;
+            incremental++;
+            uint32_t removed[NNUE_MAX_CHANGED], added[NNUE_MAX_CHANGED];
+            int nr = -1, na = -1;
+            fc->fs->changed(fc->params, after, delta, p, removed, &nr, added, &na);
+            FS_REQUIRE(nr >= 0 && nr <= NNUE_MAX_CHANGED && na >= 0 && na <= NNUE_MAX_CHANGED,
+                       "%s persp %d: %d removed, %d added at %s", fc->label, p, nr, na, where);
+            for (int i = 0; i < nr; i++) {
+                FS_REQUIRE(removed[i] < dims, "%s persp %d: removed %u >= %u at %s", fc->label,
+                           p, removed[i], dims, where);
+                int j = 0;
+                while (j < m && now[j] != removed[i])
+                    j++;
+                FS_REQUIRE(j < m, "%s persp %d: removed %u was not active at %s", fc->label, p,
+                           removed[i], where);
+                now[j] = now[--m];
+            }
+            for (int i = 0; i < na; i++) {
+                FS_REQUIRE(added[i] < dims, "%s persp %d: added %u >= %u at %s", fc->label, p,
+                           added[i], dims, where);
+                now[m++] = added[i];
+            }
+            FS_REQUIRE(fs_same_multiset(now, m, full, nf),
+                       "%s persp %d: incremental update differs from recomputation at %s",
+                       fc->label, p, where);
+        }
+    }
+    return incremental;
+}
+
+int fs_check_move(const nnue_game *g, void *pos, nnue_move move, const fs_case *cases, int n,
+                  const char *after_text, const char *where)
+{
+    uint32_t act[8][2][NNUE_MAX_ACTIVE];
+    int cnt[8][2];
+    FS_REQUIRE(n <= 8, "too many cases");
+    const nnue_board before = *g->board(pos);
+    for (int c = 0; c < n; c++)
+        for (int p = 0; p < 2; p++)
+            cnt[c][p] = cases[c].fs->active(cases[c].params, &before, p, act[c][p]);
+
+    nnue_delta delta;
+    memset(&delta, 0, sizeof delta);
+    g->make(pos, move, &delta);
+    const nnue_board after = *g->board(pos);
+    int incremental = fs_check_delta(cases, n, &before, &after, &delta, where);
+
+    if (after_text) {
+        void *fresh = malloc(g->pos_size);
+        nnue_error err;
+        FS_REQUIRE(g->parse(fresh, after_text, &err) == 0, "cannot parse %s: %s", after_text,
+                   err.message);
+        const nnue_board *fb = g->board(fresh);
+        for (int c = 0; c < n; c++)
+            for (int p = 0; p < 2; p++) {
+                uint32_t a[NNUE_MAX_ACTIVE], b[NNUE_MAX_ACTIVE];
+                int na = cases[c].fs->active(cases[c].params, &after, p, a);
+                int nb = cases[c].fs->active(cases[c].params, fb, p, b);
+                FS_REQUIRE(fs_same_multiset(a, na, b, nb),
+                           "%s persp %d: position after move differs from %s (at %s)",
+                           cases[c].label, p, after_text, where);
+            }
+        free(fresh);
+    }
+
+    g->unmake(pos, move);
+    const nnue_board *undone = g->board(pos);
+    FS_REQUIRE(undone->side_to_move == before.side_to_move, "unmake: side to move at %s", where);
+    for (int c = 0; c < n; c++)
+        for (int p = 0; p < 2; p++) {
+            uint32_t a[NNUE_MAX_ACTIVE];
+            int na = cases[c].fs->active(cases[c].params, undone, p, a);
+            FS_REQUIRE(fs_same_multiset(a, na, act[c][p], cnt[c][p]),
+                       "%s persp %d: unmake did not restore the features at %s", cases[c].label,
+                       p, where);
+        }
+    return incremental;
+}
+
+int fs_check_all_moves(const nnue_game *g, const char *text, const fs_case *cases, int n)
+{
+    void *pos = malloc(g->pos_size);
+    nnue_error err;
+    FS_REQUIRE(g->parse(pos, text, &err) == 0, "cannot parse %s: %s", text, err.message);
+    nnue_move moves[NNUE_MAX_MOVES];
+    int nm = g->legal_moves(pos, moves);
+    for (int i = 0; i < nm; i++) {
+        char mv[32], where[512];
+        g->format_move(moves[i], mv, sizeof mv);
+        snprintf(where, sizeof where, "%s | %s", text, mv);
+        fs_check_move(g, pos, moves[i], cases, n, NULL, where);
+    }
+    free(pos);
+    return nm;
+}
