@@ -90,3 +90,4 @@ const nnue_game nnue_game_shogi = {
     .in_check = v_in_check,
     .perft = v_perft,
 };
+_Static_assert(sizeof(nnue_shogi_pos) == 256, "nnue_shogi_pos has no padding");
