@@ -13,6 +13,7 @@ typedef struct nnue_command {
     nnue_command_fn run;
 } nnue_command;
 
+int cmd_arch(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 
 #endif

@@ -5,6 +5,8 @@
 #include "tools/commands.h"
 
 static const nnue_command commands[] = {
+    {"arch", "[--json | --dot] FILE.yaml...",
+     "description string, hashes, parameter count and file size of architectures", cmd_arch},
     {"perft", "[--game chess|shogi] [--divide] POSITION DEPTH",
      "count leaf nodes of the legal move tree (game guessed from the position)", cmd_perft},
     {NULL, NULL, NULL, NULL},

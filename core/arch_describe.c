@@ -1,0 +1,133 @@
+/* core/arch_describe.c: the description string and the Graphviz picture of an architecture.
+ *
+ * The string extends the classic nodchip/Stockfish grammar (docs/description-strings.md):
+ *   Features=<set>[<inputs>-><width>x2][,PSQT=<buckets>][,FeatureActivation=<act>],
+ *   Network=[LayerStack[<n>;<selector>](]<output layer>(<its inputs>...)[)]
+ * where each layer is written as its head followed by its inputs in parentheses, and the
+ * network input is InputSlice[<n>(0:<n>)]. For SFNNv1 and YaneuraOu's HalfKP net this gives
+ * the classic string byte for byte. */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/arch_internal.h"
+#include "core/layer.h"
+
+typedef struct sbuf {
+    char *buf;
+    size_t size, len;
+} sbuf;
+
+static void put(sbuf *s, const char *text)
+{
+    size_t n = strlen(text);
+    if (s->len < s->size) {
+        size_t room = s->size - s->len - 1;
+        memcpy(s->buf + s->len, text, n < room ? n : room);
+        s->buf[s->len + (n < room ? n : room)] = 0;
+    }
+    s->len += n;
+}
+
+static void put_layer(sbuf *s, const nnue_arch *a, int index)
+{
+    char head[160];
+    if (index == NNUE_INPUT_NETWORK) {
+        uint32_t n = 2 * a->ft.out_per_side;
+        snprintf(head, sizeof head, "InputSlice[%u(0:%u)]", n, n);
+        put(s, head);
+        return;
+    }
+    const nnue_layer *l = &a->layers[index];
+    l->type->describe(l, head, sizeof head);
+    put(s, head);
+    put(s, "(");
+    for (int i = 0; i < l->n_inputs; i++) {
+        if (i)
+            put(s, ",");
+        put_layer(s, a, l->inputs[i]);
+    }
+    put(s, ")");
+}
+
+static void put_activation(sbuf *s, const nnue_ft_desc *ft)
+{
+    char text[96];
+    switch (ft->activation) {
+    case NNUE_FT_CLAMP:
+        if (ft->clamp_max == 127)
+            return; /* the classic default, not written */
+        snprintf(text, sizeof text, ",FeatureActivation=Clamp[%d]", ft->clamp_max);
+        break;
+    case NNUE_FT_PAIRWISE:
+        snprintf(text, sizeof text, ",FeatureActivation=PairwiseClamp[%d;>>%d]", ft->clamp_max, ft->shift);
+        break;
+    case NNUE_FT_SCRELU:
+        snprintf(text, sizeof text, ",FeatureActivation=SquaredClamp[%d]", ft->clamp_max);
+        break;
+    case NNUE_FT_SQRRELU:
+        snprintf(text, sizeof text, ",FeatureActivation=SquaredReLU");
+        break;
+    }
+    put(s, text);
+}
+
+size_t nnue_arch_describe(const nnue_arch *a, char *buf, size_t size)
+{
+    sbuf s = {buf, size, 0};
+    if (buf && size)
+        buf[0] = 0;
+    char text[256];
+    const nnue_ft_desc *ft = &a->ft;
+    if (ft->params.king_buckets > 1 || ft->params.mirror)
+        snprintf(text, sizeof text, "Features=%s(kb%u%s)[%u->%ux2]", ft->features->display, ft->params.king_buckets,
+                 ft->params.mirror ? ",mirror" : "", ft->inputs, ft->width);
+    else
+        snprintf(text, sizeof text, "Features=%s[%u->%ux2]", ft->features->display, ft->inputs, ft->width);
+    put(&s, text);
+    if (ft->psqt_buckets) {
+        snprintf(text, sizeof text, ",PSQT=%u", ft->psqt_buckets);
+        put(&s, text);
+    }
+    put_activation(&s, ft);
+    put(&s, ",Network=");
+    if (a->stacks > 1) {
+        snprintf(text, sizeof text, "LayerStack[%u;%s](", a->stacks, a->selector.text);
+        put(&s, text);
+    }
+    put_layer(&s, a, a->n_layers - 1);
+    if (a->stacks > 1)
+        put(&s, ")");
+    return s.len;
+}
+
+int nnue_arch_write_dot(const nnue_arch *a, void *file)
+{
+    FILE *f = file;
+    const nnue_ft_desc *ft = &a->ft;
+    fprintf(f, "digraph \"%s\" {\n  rankdir=BT;\n  node [shape=box, fontname=\"Helvetica\"];\n", a->name);
+    fprintf(f, "  features [label=\"%s\\n%u inputs\", shape=ellipse];\n", ft->features->display, ft->inputs);
+    fprintf(f, "  ft [label=\"feature transformer\\n%u x2%s\"];\n  features -> ft;\n", ft->width,
+            ft->psqt_buckets ? "\\n+ PSQT" : "");
+    if (a->stacks > 1)
+        fprintf(f, "  subgraph cluster_stack {\n    label=\"layer stack x%u, bucket = %s\";\n", a->stacks,
+                a->selector.text);
+    for (int i = 0; i < a->n_layers; i++) {
+        const nnue_layer *l = &a->layers[i];
+        char head[160];
+        l->type->describe(l, head, sizeof head);
+        fprintf(f, "  L%d [label=\"%s\\n%s\\n%u -> %u\"];\n", i, l->name, l->type->name, l->in_size, l->out_size);
+    }
+    if (a->stacks > 1)
+        fprintf(f, "  }\n");
+    for (int i = 0; i < a->n_layers; i++) {
+        const nnue_layer *l = &a->layers[i];
+        for (int k = 0; k < l->n_inputs; k++) {
+            if (l->inputs[k] == NNUE_INPUT_NETWORK)
+                fprintf(f, "  ft -> L%d;\n", i);
+            else
+                fprintf(f, "  L%d -> L%d;\n", l->inputs[k], i);
+        }
+    }
+    fprintf(f, "}\n");
+    return ferror(f) ? -1 : 0;
+}

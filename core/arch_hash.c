@@ -1,0 +1,60 @@
+/* core/arch_hash.c: hashes, parameter count and file size derived from the graph alone.
+ *
+ * Hash rules (shared/oracle/chess/FORMATS.md section 1, shogi FORMATS.md section 1):
+ *   FT hash      = feature-set hash ^ (2 * width)
+ *   network hash = fold of each layer's hash step, in declaration order, starting from the
+ *                  input-slice hash 0xEC42E90D ^ (2 * width); affine and crelu contribute,
+ *                  the other layer types pass the value through
+ *   file hash    = FT hash ^ network hash
+ * Note the quirk kept on purpose: the start value uses 2 * width even when a pairwise FT
+ * activation halves what the first layer reads. */
+#include "core/arch_internal.h"
+#include "core/layer.h"
+
+uint32_t nnue_arch_input_hash(const nnue_arch *a)
+{
+    return 0xEC42E90Du ^ (2u * a->ft.width);
+}
+
+uint64_t nnue_arch_stack_bytes(const nnue_arch *a)
+{
+    uint64_t bytes = a->format.kind == NNUE_FORMAT_STOCKFISH ? 4 : 0;
+    for (int i = 0; i < a->n_layers; i++)
+        bytes += a->layers[i].type->file_bytes(&a->layers[i]);
+    return bytes;
+}
+
+uint64_t nnue_arch_ft_bytes(const nnue_arch *a)
+{
+    const nnue_ft_desc *ft = &a->ft;
+    uint64_t bytes = a->format.kind == NNUE_FORMAT_STOCKFISH ? 4 : 0;
+    bytes += (uint64_t)ft->width * 2;
+    bytes += (uint64_t)ft->inputs * ft->width * 2;
+    bytes += (uint64_t)ft->inputs * ft->psqt_buckets * 4;
+    return bytes;
+}
+
+void nnue_arch_derive(nnue_arch *a)
+{
+    a->ft_hash = a->ft.features->hash ^ (2u * a->ft.width);
+    uint32_t h = nnue_arch_input_hash(a);
+    for (int i = 0; i < a->n_layers; i++)
+        h = a->layers[i].type->hash(&a->layers[i], h);
+    a->network_hash = h;
+    a->file_hash = a->ft_hash ^ a->network_hash;
+
+    const nnue_ft_desc *ft = &a->ft;
+    uint64_t params = (uint64_t)ft->inputs * ft->width + ft->width + (uint64_t)ft->inputs * ft->psqt_buckets;
+    for (int i = 0; i < a->n_layers; i++)
+        params += a->layers[i].type->parameters(&a->layers[i]) * a->stacks;
+    a->parameters = params;
+
+    uint64_t size = nnue_arch_ft_bytes(a) + nnue_arch_stack_bytes(a) * a->stacks;
+    if (a->format.kind == NNUE_FORMAT_STOCKFISH) {
+        size += 12 + (a->format.description_bytes > 0 ? (uint64_t)a->format.description_bytes : 0);
+    } else {
+        uint64_t pad = a->format.pad_to ? a->format.pad_to : 1;
+        size = (size + pad - 1) / pad * pad;
+    }
+    a->file_size = size;
+}

@@ -1,0 +1,18 @@
+/* core/arch_internal.h: the steps of loading an architecture, shared by core/arch_*.c. */
+#ifndef NNUE_CORE_ARCH_INTERNAL_H
+#define NNUE_CORE_ARCH_INTERNAL_H
+
+#include "core/arch.h"
+#include "core/arch_api.h"
+#include "core/yaml_read.h"
+
+/* core/arch_layers.c: reads the `layers:` sequence, resolves inputs, computes shapes. */
+nnue_status nnue_arch_read_layers(yreader *r, yaml_node_t *layers, nnue_arch *arch);
+
+/* core/arch_check.c: whole-graph rules (game, stacks, PSQT, output, format blocks). */
+nnue_status nnue_arch_check(yreader *r, yaml_node_t *root, nnue_arch *arch);
+
+/* core/arch_hash.c: hashes, parameter count and file size from the graph. */
+void nnue_arch_derive(nnue_arch *arch);
+
+#endif

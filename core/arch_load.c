@@ -1,0 +1,461 @@
+/* core/arch_load.c: YAML architecture file -> nnue_arch (schema in docs/arch-yaml.md).
+ *
+ * Reading is table-driven (core/yaml_read.h): unknown, duplicate and missing keys are
+ * errors at their file:line:col. After reading, core/arch_check.c validates the graph and
+ * core/arch_hash.c derives hashes and sizes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/arch_internal.h"
+#include "core/error.h"
+#include "core/layer.h"
+
+typedef struct load_state {
+    nnue_arch *arch;
+    yaml_node_t *selector_node;
+    yaml_node_t *king_buckets_node;
+    yaml_node_t *blocks_node;
+    yaml_node_t *layers_node;
+    int have_width;
+} load_state;
+
+static nnue_status read_name(yreader *r, yaml_node_t *v, void *t)
+{
+    return y_string(r, v, ((load_state *)t)->arch->name, NNUE_NAME_MAX, "'name'");
+}
+
+static nnue_status read_game(yreader *r, yaml_node_t *v, void *t)
+{
+    static const char *const games[] = {"chess", "shogi", NULL};
+    int i;
+    nnue_status st = y_enum(r, v, games, &i, "'game'");
+    if (st == NNUE_OK)
+        snprintf(((load_state *)t)->arch->game, sizeof ((load_state *)t)->arch->game, "%s", games[i]);
+    return st;
+}
+
+/* ---- format ---- */
+
+static nnue_status read_format_kind(yreader *r, yaml_node_t *v, void *t)
+{
+    static const char *const kinds[] = {"stockfish", "raw", NULL};
+    int i;
+    nnue_status st = y_enum(r, v, kinds, &i, "format 'kind'");
+    ((load_state *)t)->arch->format.kind = (nnue_format_kind)i;
+    return st;
+}
+
+static nnue_status read_version(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 0, 0xFFFFFFFFll, &n, "format 'version'");
+    ((load_state *)t)->arch->format.version = (uint32_t)n;
+    return st;
+}
+
+static nnue_status read_leb128(yreader *r, yaml_node_t *v, void *t)
+{
+    return y_bool(r, v, &((load_state *)t)->arch->format.leb128, "format 'leb128'");
+}
+
+static nnue_status read_description_bytes(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 0, 1 << 20, &n, "format 'description_bytes'");
+    ((load_state *)t)->arch->format.description_bytes = (int32_t)n;
+    return st;
+}
+
+static nnue_status read_blocks(yreader *r, yaml_node_t *v, void *t)
+{
+    int n;
+    nnue_status st = y_seq(r, v, &n, "format 'blocks'");
+    ((load_state *)t)->blocks_node = v;
+    return st;
+}
+
+static nnue_status read_pad_to(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 1, 4096, &n, "format 'pad_to'");
+    ((load_state *)t)->arch->format.pad_to = (uint32_t)n;
+    return st;
+}
+
+static nnue_status read_pad_text(yreader *r, yaml_node_t *v, void *t)
+{
+    nnue_format *f = &((load_state *)t)->arch->format;
+    return y_string(r, v, f->pad_text, sizeof f->pad_text, "format 'pad_text'");
+}
+
+static const yfield format_fields[] = {
+    {"kind", 1, read_format_kind},
+    {"version", 0, read_version},
+    {"leb128", 0, read_leb128},
+    {"description_bytes", 0, read_description_bytes},
+    {"blocks", 0, read_blocks},
+    {"pad_to", 0, read_pad_to},
+    {"pad_text", 0, read_pad_text},
+    {NULL, 0, NULL},
+};
+
+static nnue_status read_format(yreader *r, yaml_node_t *v, void *t)
+{
+    return y_map(r, v, format_fields, t, "format");
+}
+
+/* ---- raw-format blocks ---- */
+
+typedef struct block_ctx {
+    nnue_block *block;
+    int have_tensor;
+} block_ctx;
+
+static nnue_status read_block_tensor(yreader *r, yaml_node_t *v, void *t)
+{
+    static const char *const names[] = {"ft.weights", "ft.biases", "ft.psqt", "out.weights", "out.biases", NULL};
+    int i;
+    nnue_status st = y_enum(r, v, names, &i, "block 'tensor'");
+    ((block_ctx *)t)->block->tensor = (nnue_tensor)i;
+    return st;
+}
+
+static nnue_status read_block_dtype(yreader *r, yaml_node_t *v, void *t)
+{
+    int i;
+    nnue_status st = y_enum(r, v, nnue_dtype_names, &i, "block 'dtype'");
+    ((block_ctx *)t)->block->dtype = (nnue_dtype)i;
+    return st;
+}
+
+static nnue_status read_block_order(yreader *r, yaml_node_t *v, void *t)
+{
+    static const char *const names[] = {"bucket_major", "input_major", NULL};
+    int i;
+    nnue_status st = y_enum(r, v, names, &i, "block 'order'");
+    ((block_ctx *)t)->block->order = (nnue_weight_order)i;
+    return st;
+}
+
+static const yfield block_fields[] = {
+    {"tensor", 1, read_block_tensor},
+    {"dtype", 0, read_block_dtype},
+    {"order", 0, read_block_order},
+    {NULL, 0, NULL},
+};
+
+static nnue_status load_blocks(yreader *r, load_state *ls)
+{
+    nnue_format *f = &ls->arch->format;
+    int n;
+    nnue_status st = y_seq(r, ls->blocks_node, &n, "format 'blocks'");
+    if (st != NNUE_OK)
+        return st;
+    if (n < 1 || n > NNUE_MAX_BLOCKS)
+        return y_fail(r, ls->blocks_node, NNUE_E_SHAPE, "format 'blocks': expected 1 to %d blocks, found %d",
+                      NNUE_MAX_BLOCKS, n);
+    for (int i = 0; i < n; i++) {
+        nnue_block *b = &f->blocks[i];
+        b->dtype = NNUE_I16;
+        b->order = NNUE_ROW_MAJOR;
+        block_ctx ctx = {b, 0};
+        char what[32];
+        snprintf(what, sizeof what, "block %d", i + 1);
+        if ((st = y_map(r, y_item(r, ls->blocks_node, i), block_fields, &ctx, what)) != NNUE_OK)
+            return st;
+        for (int j = 0; j < i; j++)
+            if (f->blocks[j].tensor == b->tensor)
+                return y_fail(r, y_item(r, ls->blocks_node, i), NNUE_E_SCHEMA,
+                              "block %d: expected each tensor once, found a second copy of block %d's tensor", i + 1,
+                              j + 1);
+    }
+    f->n_blocks = n;
+    return NNUE_OK;
+}
+
+/* ---- feature transformer ---- */
+
+static nnue_status read_features(yreader *r, yaml_node_t *v, void *t)
+{
+    nnue_arch *a = ((load_state *)t)->arch;
+    char name[NNUE_NAME_MAX];
+    nnue_status st = y_string(r, v, name, sizeof name, "feature_transformer 'features'");
+    if (st != NNUE_OK)
+        return st;
+    a->ft.features = nnue_feature_set_find(name);
+    if (!a->ft.features) {
+        char known[400] = "";
+        for (int i = 0; nnue_feature_sets[i]; i++) {
+            strncat(known, i ? ", " : "", sizeof known - strlen(known) - 1);
+            strncat(known, nnue_feature_sets[i]->name, sizeof known - strlen(known) - 1);
+        }
+        return y_fail(r, v, NNUE_E_SCHEMA, "feature_transformer 'features': expected a known feature set (%s), found '%s'",
+                      known[0] ? known : "none registered", name);
+    }
+    return NNUE_OK;
+}
+
+static nnue_status read_width(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 1, 65536, &n, "feature_transformer 'width'");
+    ((load_state *)t)->arch->ft.width = (uint32_t)n;
+    ((load_state *)t)->have_width = 1;
+    return st;
+}
+
+static nnue_status read_psqt(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 0, 64, &n, "feature_transformer 'psqt_buckets'");
+    ((load_state *)t)->arch->ft.psqt_buckets = (uint32_t)n;
+    return st;
+}
+
+static nnue_status read_act_type(yreader *r, yaml_node_t *v, void *t)
+{
+    static const char *const names[] = {"clamp", "pairwise", "screlu", "sqrrelu", NULL};
+    int i;
+    nnue_status st = y_enum(r, v, names, &i, "activation 'type'");
+    ((load_state *)t)->arch->ft.activation = (nnue_ft_activation)i;
+    return st;
+}
+
+static nnue_status read_act_max(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 1, 32767, &n, "activation 'max'");
+    ((load_state *)t)->arch->ft.clamp_max = (int32_t)n;
+    return st;
+}
+
+static nnue_status read_act_shift(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 0, 30, &n, "activation 'shift'");
+    ((load_state *)t)->arch->ft.shift = (int)n;
+    return st;
+}
+
+static const yfield activation_fields[] = {
+    {"type", 1, read_act_type},
+    {"max", 0, read_act_max},
+    {"shift", 0, read_act_shift},
+    {NULL, 0, NULL},
+};
+
+static nnue_status read_activation(yreader *r, yaml_node_t *v, void *t)
+{
+    return y_map(r, v, activation_fields, t, "feature_transformer 'activation'");
+}
+
+static nnue_status read_king_buckets(yreader *r, yaml_node_t *v, void *t)
+{
+    int n;
+    ((load_state *)t)->king_buckets_node = v;
+    return y_seq(r, v, &n, "feature_transformer 'king_buckets'");
+}
+
+static nnue_status read_mirror(yreader *r, yaml_node_t *v, void *t)
+{
+    int m;
+    nnue_status st = y_bool(r, v, &m, "feature_transformer 'mirror'");
+    ((load_state *)t)->arch->ft.params.mirror = (uint8_t)m;
+    return st;
+}
+
+static const yfield ft_fields[] = {
+    {"features", 1, read_features},
+    {"width", 1, read_width},
+    {"psqt_buckets", 0, read_psqt},
+    {"activation", 0, read_activation},
+    {"king_buckets", 0, read_king_buckets},
+    {"mirror", 0, read_mirror},
+    {NULL, 0, NULL},
+};
+
+static nnue_status read_ft(yreader *r, yaml_node_t *v, void *t)
+{
+    return y_map(r, v, ft_fields, t, "feature_transformer");
+}
+
+/* 64 entries (white's view, a1..h8), or 32 (files a-d of each rank) when mirroring. */
+static nnue_status load_king_buckets(yreader *r, load_state *ls)
+{
+    nnue_feature_params *p = &ls->arch->ft.params;
+    yaml_node_t *node = ls->king_buckets_node;
+    int n;
+    nnue_status st = y_seq(r, node, &n, "feature_transformer 'king_buckets'");
+    if (st != NNUE_OK)
+        return st;
+    if (n != 64 && !(n == 32 && p->mirror))
+        return y_fail(r, node, NNUE_E_SHAPE,
+                      "feature_transformer 'king_buckets': expected 64 entries (a1..h8), or 32 (files a-d) with "
+                      "mirror: true, found %d",
+                      n);
+    int max = 0;
+    for (int i = 0; i < n; i++) {
+        int64_t b;
+        if ((st = y_int(r, y_item(r, node, i), 0, 63, &b, "king bucket")) != NNUE_OK)
+            return st;
+        if (n == 64) {
+            p->king_bucket_of[i] = (uint8_t)b;
+        } else {
+            int rank = i / 4, file = i % 4;
+            p->king_bucket_of[rank * 8 + file] = (uint8_t)b;
+            p->king_bucket_of[rank * 8 + (7 - file)] = (uint8_t)b;
+        }
+        if (b > max)
+            max = (int)b;
+    }
+    p->king_buckets = (uint8_t)(max + 1);
+    return NNUE_OK;
+}
+
+/* ---- stacks and output ---- */
+
+static nnue_status read_stack_count(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 1, 64, &n, "stacks 'count'");
+    ((load_state *)t)->arch->stacks = (uint32_t)n;
+    return st;
+}
+
+static nnue_status read_selector(yreader *r, yaml_node_t *v, void *t)
+{
+    char text[NNUE_EXPR_TEXT_MAX];
+    ((load_state *)t)->selector_node = v;
+    return y_string(r, v, text, sizeof text, "stacks 'selector'");
+}
+
+static const yfield stack_fields[] = {
+    {"count", 1, read_stack_count},
+    {"selector", 0, read_selector},
+    {NULL, 0, NULL},
+};
+
+static nnue_status read_stacks(yreader *r, yaml_node_t *v, void *t)
+{
+    return y_map(r, v, stack_fields, t, "stacks");
+}
+
+static nnue_status read_divisor(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 1, 1 << 20, &n, "output 'divisor'");
+    ((load_state *)t)->arch->output.divisor = (int32_t)n;
+    return st;
+}
+
+static nnue_status read_scale(yreader *r, yaml_node_t *v, void *t)
+{
+    nnue_output *o = &((load_state *)t)->arch->output;
+    int n;
+    nnue_status st = y_seq(r, v, &n, "output 'scale'");
+    if (st != NNUE_OK)
+        return st;
+    if (n != 2)
+        return y_fail(r, v, NNUE_E_SCHEMA, "output 'scale': expected [numerator, denominator], found %d values", n);
+    int64_t num, den;
+    if ((st = y_int(r, y_item(r, v, 0), 1, 1 << 20, &num, "output scale numerator")) != NNUE_OK)
+        return st;
+    if ((st = y_int(r, y_item(r, v, 1), 1, 1 << 24, &den, "output scale denominator")) != NNUE_OK)
+        return st;
+    o->scale_num = (int32_t)num;
+    o->scale_den = (int32_t)den;
+    return NNUE_OK;
+}
+
+static const yfield output_fields[] = {
+    {"divisor", 0, read_divisor},
+    {"scale", 0, read_scale},
+    {NULL, 0, NULL},
+};
+
+static nnue_status read_output(yreader *r, yaml_node_t *v, void *t)
+{
+    return y_map(r, v, output_fields, t, "output");
+}
+
+static nnue_status read_layers(yreader *r, yaml_node_t *v, void *t)
+{
+    int n;
+    ((load_state *)t)->layers_node = v;
+    return y_seq(r, v, &n, "'layers'");
+}
+
+static const yfield top_fields[] = {
+    {"name", 1, read_name},
+    {"game", 1, read_game},
+    {"format", 1, read_format},
+    {"feature_transformer", 1, read_ft},
+    {"stacks", 0, read_stacks},
+    {"layers", 1, read_layers},
+    {"output", 0, read_output},
+    {NULL, 0, NULL},
+};
+
+nnue_status nnue_arch_load(const char *path, nnue_arch **out, nnue_error *err)
+{
+    *out = NULL;
+    nnue_error_clear(err);
+    yreader r;
+    nnue_status st = y_open(&r, path, err);
+    if (st != NNUE_OK)
+        return st;
+    load_state *ls = calloc(1, sizeof *ls);
+    nnue_arch *a = calloc(1, sizeof *a);
+    if (!ls || !a) {
+        free(ls);
+        free(a);
+        y_close(&r);
+        return nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory", path);
+    }
+    ls->arch = a;
+    snprintf(a->path, sizeof a->path, "%s", path);
+    a->stacks = 1;
+    a->format.pad_to = 1;
+    a->format.description_bytes = -1;
+    a->ft.activation = NNUE_FT_CLAMP;
+    a->ft.clamp_max = 127;
+    a->ft.shift = 7;
+    a->ft.params.king_buckets = 1;
+    a->output.divisor = 16;
+    nnue_expr_constant(&a->selector, 0);
+
+    yaml_node_t *root = y_root(&r);
+    st = y_map(&r, root, top_fields, ls, "architecture");
+    if (st == NNUE_OK && ls->king_buckets_node)
+        st = load_king_buckets(&r, ls);
+    if (st == NNUE_OK && ls->blocks_node)
+        st = load_blocks(&r, ls);
+    if (st == NNUE_OK && ls->selector_node) {
+        const char *text = (const char *)ls->selector_node->data.scalar.value;
+        nnue_error expr_err;
+        if (nnue_expr_compile(&a->selector, text, &expr_err) != NNUE_OK)
+            st = nnue_fail_at(err, NNUE_E_SYNTAX, path, (int)ls->selector_node->start_mark.line + 1,
+                              (int)ls->selector_node->start_mark.column + expr_err.column,
+                              "stacks 'selector': %s", expr_err.message);
+    }
+    if (st == NNUE_OK)
+        st = nnue_arch_read_layers(&r, ls->layers_node, a);
+    if (st == NNUE_OK)
+        st = nnue_arch_check(&r, root, a);
+    if (st == NNUE_OK)
+        nnue_arch_derive(a);
+    y_close(&r);
+    free(ls);
+    if (st != NNUE_OK) {
+        free(a);
+        return st;
+    }
+    *out = a;
+    return NNUE_OK;
+}
+
+void nnue_arch_free(nnue_arch *arch)
+{
+    free(arch);
+}

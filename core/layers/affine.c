@@ -1,0 +1,142 @@
+/* core/layers/affine.c: fully connected layer y = W x + b (dense and sparse-input forms).
+ *
+ * Stockfish stores per output row: biases (out x i32), then weights
+ * (out x padded_in x i8), rows padded to a multiple of 32 with zero columns
+ * (FORMATS.md section 2). Hash step: (0xCC03DAE4 + out) ^ (p >> 1) ^ (p << 31).
+ * "affine_sparse" is the same math with a kernel hint that the input is mostly zero. */
+#include <stdio.h>
+
+#include "core/layer.h"
+
+static void defaults(nnue_layer *l, const nnue_arch *arch)
+{
+    l->p.affine.weight_type = NNUE_I8;
+    l->p.affine.bias_type = NNUE_I32;
+    l->p.affine.pad_to = arch->format.kind == NNUE_FORMAT_STOCKFISH ? 32 : 1;
+    l->p.affine.order = NNUE_ROW_MAJOR;
+    l->p.affine.sum_divisor = 1;
+    l->out_size = 0;
+}
+
+static nnue_status read_outputs(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 1, 65536, &n, "affine 'outputs'");
+    ((nnue_layer_ctx *)t)->layer->out_size = (uint32_t)n;
+    return st;
+}
+
+static nnue_status read_dtype(yreader *r, yaml_node_t *v, nnue_dtype *out, const char *what)
+{
+    int i;
+    nnue_status st = y_enum(r, v, nnue_dtype_names, &i, what);
+    *out = (nnue_dtype)i;
+    return st;
+}
+
+static nnue_status read_weight_type(yreader *r, yaml_node_t *v, void *t)
+{
+    nnue_layer *l = ((nnue_layer_ctx *)t)->layer;
+    nnue_status st = read_dtype(r, v, &l->p.affine.weight_type, "affine 'weight_type'");
+    if (st == NNUE_OK && l->p.affine.weight_type != NNUE_I8 && l->p.affine.weight_type != NNUE_I16)
+        return y_fail(r, v, NNUE_E_SCHEMA, "affine 'weight_type': expected i8 or i16, found %s",
+                      nnue_dtype_name(l->p.affine.weight_type));
+    return st;
+}
+
+static nnue_status read_bias_type(yreader *r, yaml_node_t *v, void *t)
+{
+    nnue_layer *l = ((nnue_layer_ctx *)t)->layer;
+    nnue_status st = read_dtype(r, v, &l->p.affine.bias_type, "affine 'bias_type'");
+    if (st == NNUE_OK && l->p.affine.bias_type != NNUE_I16 && l->p.affine.bias_type != NNUE_I32)
+        return y_fail(r, v, NNUE_E_SCHEMA, "affine 'bias_type': expected i16 or i32, found %s",
+                      nnue_dtype_name(l->p.affine.bias_type));
+    return st;
+}
+
+static nnue_status read_pad_to(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 1, 256, &n, "affine 'pad_to'");
+    ((nnue_layer_ctx *)t)->layer->p.affine.pad_to = (uint32_t)n;
+    return st;
+}
+
+static nnue_status read_sum_divisor(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 1, 1 << 20, &n, "affine 'sum_divisor'");
+    ((nnue_layer_ctx *)t)->layer->p.affine.sum_divisor = (int32_t)n;
+    return st;
+}
+
+static const yfield fields[] = {
+    {"outputs", 1, read_outputs},
+    {"weight_type", 0, read_weight_type},
+    {"bias_type", 0, read_bias_type},
+    {"pad_to", 0, read_pad_to},
+    {"sum_divisor", 0, read_sum_divisor},
+    {NULL, 0, NULL},
+};
+
+static const char *shape(nnue_layer *l, char *buf, size_t size)
+{
+    uint32_t pad = l->p.affine.pad_to;
+    l->p.affine.padded_in = (l->in_size + pad - 1) / pad * pad;
+    if ((uint64_t)l->p.affine.padded_in * l->out_size > (1u << 28)) {
+        snprintf(buf, size, "expected at most 2^28 weights, found %u x %u", l->out_size, l->p.affine.padded_in);
+        return buf;
+    }
+    return NULL;
+}
+
+static uint32_t hash(const nnue_layer *l, uint32_t p)
+{
+    return (0xCC03DAE4u + l->out_size) ^ (p >> 1) ^ (p << 31);
+}
+
+static void describe_as(const nnue_layer *l, const char *head, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "%s[%u<-%u", head, l->out_size, l->in_size);
+    if (l->p.affine.weight_type != NNUE_I8 || l->p.affine.bias_type != NNUE_I32)
+        n += snprintf(buf + n, size - (size_t)n, ";w=%s,b=%s", nnue_dtype_name(l->p.affine.weight_type),
+                      nnue_dtype_name(l->p.affine.bias_type));
+    if (l->p.affine.sum_divisor != 1)
+        n += snprintf(buf + n, size - (size_t)n, ";sum/%d", l->p.affine.sum_divisor);
+    snprintf(buf + n, size - (size_t)n, "]");
+}
+
+static void describe_dense(const nnue_layer *l, char *buf, size_t size)
+{
+    describe_as(l, "AffineTransform", buf, size);
+}
+
+static void describe_sparse(const nnue_layer *l, char *buf, size_t size)
+{
+    describe_as(l, "AffineTransformSparseInput", buf, size);
+}
+
+static uint64_t parameters(const nnue_layer *l)
+{
+    return (uint64_t)l->out_size * l->in_size + l->out_size;
+}
+
+static uint64_t file_bytes(const nnue_layer *l)
+{
+    return (uint64_t)l->out_size * nnue_dtype_size(l->p.affine.bias_type) +
+           (uint64_t)l->out_size * l->p.affine.padded_in * nnue_dtype_size(l->p.affine.weight_type);
+}
+
+const nnue_layer_type nnue_layer_affine = {
+    "affine", 1, 1, 1, fields, defaults, shape, hash, describe_dense, parameters, file_bytes,
+};
+
+static void defaults_sparse(nnue_layer *l, const nnue_arch *arch)
+{
+    defaults(l, arch);
+    l->p.affine.sparse = 1;
+}
+
+const nnue_layer_type nnue_layer_affine_sparse = {
+    "affine_sparse", 1, 1, 1, fields, defaults_sparse, shape, hash, describe_sparse, parameters, file_bytes,
+};

@@ -1,0 +1,32 @@
+/* core/layers/common.c: small helpers shared by the layer type files. */
+#include "core/layer.h"
+
+const char *const nnue_dtype_names[] = {"i8", "u8", "i16", "i32", NULL};
+
+uint32_t nnue_hash_identity(const nnue_layer *layer, uint32_t prev)
+{
+    (void)layer;
+    return prev;
+}
+
+uint64_t nnue_no_parameters(const nnue_layer *layer)
+{
+    (void)layer;
+    return 0;
+}
+
+size_t nnue_dtype_size(nnue_dtype t)
+{
+    switch (t) {
+    case NNUE_I8:
+    case NNUE_U8: return 1;
+    case NNUE_I16: return 2;
+    case NNUE_I32: return 4;
+    }
+    return 0;
+}
+
+const char *nnue_dtype_name(nnue_dtype t)
+{
+    return nnue_dtype_names[t];
+}

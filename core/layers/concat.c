@@ -1,0 +1,31 @@
+/* core/layers/concat.c: out = [in0, in1, ...] (Stockfish 15.1+ feeds fc1 with
+ * [squared ReLU, ReLU] of fc0). Not hashed. */
+#include <stdio.h>
+
+#include "core/layer.h"
+
+static void defaults(nnue_layer *l, const nnue_arch *arch)
+{
+    (void)l;
+    (void)arch;
+}
+
+static const yfield fields[] = {{NULL, 0, NULL}};
+
+static const char *shape(nnue_layer *l, char *buf, size_t size)
+{
+    (void)buf;
+    (void)size;
+    l->out_size = l->in_size;
+    return NULL;
+}
+
+static void describe(const nnue_layer *l, char *buf, size_t size)
+{
+    snprintf(buf, size, "Concat[%u]", l->out_size);
+}
+
+const nnue_layer_type nnue_layer_concat = {
+    "concat", 2, NNUE_MAX_LAYER_INPUTS, 0, fields, defaults, shape, nnue_hash_identity, describe,
+    nnue_no_parameters, nnue_no_parameters,
+};

@@ -1,0 +1,60 @@
+/* core/layers/crelu.c: clipped ReLU, out = clamp(in >> shift, 0, max).
+ * Stockfish: shift 6 (weight scale bits), max 127; hash step p + 0x538D24C7. */
+#include <stdio.h>
+
+#include "core/layer.h"
+
+static void defaults(nnue_layer *l, const nnue_arch *arch)
+{
+    (void)arch;
+    l->p.relu.shift = 6;
+    l->p.relu.max = 127;
+}
+
+static nnue_status read_shift(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 0, 30, &n, "'shift'");
+    ((nnue_layer_ctx *)t)->layer->p.relu.shift = (int)n;
+    return st;
+}
+
+static nnue_status read_max(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 1, 65535, &n, "'max'");
+    ((nnue_layer_ctx *)t)->layer->p.relu.max = (int32_t)n;
+    return st;
+}
+
+const yfield nnue_relu_fields[] = {
+    {"shift", 0, read_shift},
+    {"max", 0, read_max},
+    {NULL, 0, NULL},
+};
+
+static const char *shape(nnue_layer *l, char *buf, size_t size)
+{
+    (void)buf;
+    (void)size;
+    l->out_size = l->in_size;
+    return NULL;
+}
+
+static uint32_t hash(const nnue_layer *l, uint32_t p)
+{
+    (void)l;
+    return 0x538D24C7u + p;
+}
+
+static void describe(const nnue_layer *l, char *buf, size_t size)
+{
+    if (l->p.relu.shift == 6 && l->p.relu.max == 127)
+        snprintf(buf, size, "ClippedReLU[%u]", l->out_size);
+    else
+        snprintf(buf, size, "ClippedReLU[%u;>>%d,max=%d]", l->out_size, l->p.relu.shift, l->p.relu.max);
+}
+
+const nnue_layer_type nnue_layer_crelu = {
+    "crelu", 1, 1, 0, nnue_relu_fields, defaults, shape, hash, describe, nnue_no_parameters, nnue_no_parameters,
+};

@@ -1,0 +1,58 @@
+/* core/layers/pairwise.c: pairwise product pooling. The input is split into `groups`
+ * equal groups (2 = one per perspective); in each group, out[j] = in[j] * in[j + half] >> shift.
+ * It is the same operation as Stockfish's FT activation since 15 (FORMATS.md section 4), usable
+ * inside a stack on clipped values. Not hashed. */
+#include <stdio.h>
+
+#include "core/layer.h"
+
+static void defaults(nnue_layer *l, const nnue_arch *arch)
+{
+    (void)arch;
+    l->p.pairwise.groups = 2;
+    l->p.pairwise.shift = 7;
+}
+
+static nnue_status read_groups(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 1, 64, &n, "pairwise 'groups'");
+    ((nnue_layer_ctx *)t)->layer->p.pairwise.groups = (uint32_t)n;
+    return st;
+}
+
+static nnue_status read_shift(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 0, 30, &n, "pairwise 'shift'");
+    ((nnue_layer_ctx *)t)->layer->p.pairwise.shift = (int)n;
+    return st;
+}
+
+static const yfield fields[] = {
+    {"groups", 0, read_groups},
+    {"shift", 0, read_shift},
+    {NULL, 0, NULL},
+};
+
+static const char *shape(nnue_layer *l, char *buf, size_t size)
+{
+    if (l->in_size % (2 * l->p.pairwise.groups)) {
+        snprintf(buf, size, "input size divisible by 2 x %u groups expected, found %u", l->p.pairwise.groups,
+                 l->in_size);
+        return buf;
+    }
+    l->out_size = l->in_size / 2;
+    return NULL;
+}
+
+static void describe(const nnue_layer *l, char *buf, size_t size)
+{
+    snprintf(buf, size, "PairwiseProduct[%u<-%u;groups=%u,>>%d]", l->out_size, l->in_size, l->p.pairwise.groups,
+             l->p.pairwise.shift);
+}
+
+const nnue_layer_type nnue_layer_pairwise = {
+    "pairwise", 1, 1, 0, fields, defaults, shape, nnue_hash_identity, describe, nnue_no_parameters,
+    nnue_no_parameters,
+};

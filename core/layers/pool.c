@@ -1,0 +1,54 @@
+/* core/layers/pool.c: average and max pooling over consecutive windows of `size` values.
+ * avg: out = floor(sum / size); max: out = largest value. Not hashed. */
+#include <stdio.h>
+
+#include "core/layer.h"
+
+static void defaults(nnue_layer *l, const nnue_arch *arch)
+{
+    (void)arch;
+    l->p.pool.size = 2;
+}
+
+static nnue_status read_size(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 2, 1024, &n, "pool 'size'");
+    ((nnue_layer_ctx *)t)->layer->p.pool.size = (uint32_t)n;
+    return st;
+}
+
+static const yfield fields[] = {
+    {"size", 0, read_size},
+    {NULL, 0, NULL},
+};
+
+static const char *shape(nnue_layer *l, char *buf, size_t size)
+{
+    if (l->in_size % l->p.pool.size) {
+        snprintf(buf, size, "input size divisible by the window %u expected, found %u", l->p.pool.size, l->in_size);
+        return buf;
+    }
+    l->out_size = l->in_size / l->p.pool.size;
+    return NULL;
+}
+
+static void describe_avg(const nnue_layer *l, char *buf, size_t size)
+{
+    snprintf(buf, size, "AvgPool[%u<-%u]", l->out_size, l->in_size);
+}
+
+static void describe_max(const nnue_layer *l, char *buf, size_t size)
+{
+    snprintf(buf, size, "MaxPool[%u<-%u]", l->out_size, l->in_size);
+}
+
+const nnue_layer_type nnue_layer_avg_pool = {
+    "avg_pool", 1, 1, 0, fields, defaults, shape, nnue_hash_identity, describe_avg, nnue_no_parameters,
+    nnue_no_parameters,
+};
+
+const nnue_layer_type nnue_layer_max_pool = {
+    "max_pool", 1, 1, 0, fields, defaults, shape, nnue_hash_identity, describe_max, nnue_no_parameters,
+    nnue_no_parameters,
+};

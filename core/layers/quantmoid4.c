@@ -1,0 +1,43 @@
+/* core/layers/quantmoid4.c: a quantised sigmoid-like activation on 0..126.
+ * With x = in >> shift clamped to -127..127 and q = (127 - |x|)^2 >> 8 (0..63):
+ * out = 126 - q for x > 0, else q. Not hashed (no Stockfish release uses it). */
+#include <stdio.h>
+
+#include "core/layer.h"
+
+static void defaults(nnue_layer *l, const nnue_arch *arch)
+{
+    (void)arch;
+    l->p.quantmoid.shift = 6;
+}
+
+static nnue_status read_shift(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 0, 30, &n, "quantmoid4 'shift'");
+    ((nnue_layer_ctx *)t)->layer->p.quantmoid.shift = (int)n;
+    return st;
+}
+
+static const yfield fields[] = {
+    {"shift", 0, read_shift},
+    {NULL, 0, NULL},
+};
+
+static const char *shape(nnue_layer *l, char *buf, size_t size)
+{
+    (void)buf;
+    (void)size;
+    l->out_size = l->in_size;
+    return NULL;
+}
+
+static void describe(const nnue_layer *l, char *buf, size_t size)
+{
+    snprintf(buf, size, "Quantmoid4[%u;>>%d]", l->out_size, l->p.quantmoid.shift);
+}
+
+const nnue_layer_type nnue_layer_quantmoid4 = {
+    "quantmoid4", 1, 1, 0, fields, defaults, shape, nnue_hash_identity, describe, nnue_no_parameters,
+    nnue_no_parameters,
+};

@@ -1,0 +1,56 @@
+/* core/layers/skip.c: pass-through skip output, out = in0 + in1 * num / den (C division,
+ * truncating). Stockfish 15+: fc2 + fc0[15] * 9600 / 8128 (600*16 / 127*64). Not hashed. */
+#include <stdio.h>
+
+#include "core/layer.h"
+
+static void defaults(nnue_layer *l, const nnue_arch *arch)
+{
+    (void)arch;
+    l->p.skip.num = 1;
+    l->p.skip.den = 1;
+}
+
+static nnue_status read_scale(yreader *r, yaml_node_t *v, void *t)
+{
+    nnue_layer *l = ((nnue_layer_ctx *)t)->layer;
+    int n;
+    nnue_status st = y_seq(r, v, &n, "skip 'scale'");
+    if (st != NNUE_OK)
+        return st;
+    if (n != 2)
+        return y_fail(r, v, NNUE_E_SCHEMA, "skip 'scale': expected [numerator, denominator], found %d values", n);
+    int64_t num, den;
+    if ((st = y_int(r, y_item(r, v, 0), -65536, 65536, &num, "skip scale numerator")) != NNUE_OK)
+        return st;
+    if ((st = y_int(r, y_item(r, v, 1), 1, 65536, &den, "skip scale denominator")) != NNUE_OK)
+        return st;
+    l->p.skip.num = (int32_t)num;
+    l->p.skip.den = (int32_t)den;
+    return NNUE_OK;
+}
+
+static const yfield fields[] = {
+    {"scale", 0, read_scale},
+    {NULL, 0, NULL},
+};
+
+static const char *shape(nnue_layer *l, char *buf, size_t size)
+{
+    if (l->input_sizes[0] != l->input_sizes[1]) {
+        snprintf(buf, size, "expected two inputs of equal size, found %u and %u values", l->input_sizes[0],
+                 l->input_sizes[1]);
+        return buf;
+    }
+    l->out_size = l->in_size / 2;
+    return NULL;
+}
+
+static void describe(const nnue_layer *l, char *buf, size_t size)
+{
+    snprintf(buf, size, "SkipAdd[%u;*%d/%d]", l->out_size, l->p.skip.num, l->p.skip.den);
+}
+
+const nnue_layer_type nnue_layer_skip = {
+    "skip", 2, 2, 0, fields, defaults, shape, nnue_hash_identity, describe, nnue_no_parameters, nnue_no_parameters,
+};

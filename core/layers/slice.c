@@ -1,0 +1,54 @@
+/* core/layers/slice.c: out = in[offset .. offset + size). Used to split Stockfish's fc0
+ * outputs into the main path and the pass-through skip value. Not hashed. */
+#include <stdio.h>
+
+#include "core/layer.h"
+
+static void defaults(nnue_layer *l, const nnue_arch *arch)
+{
+    (void)arch;
+    l->p.slice.offset = 0;
+    l->p.slice.size = 0;
+}
+
+static nnue_status read_offset(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 0, 1 << 20, &n, "slice 'offset'");
+    ((nnue_layer_ctx *)t)->layer->p.slice.offset = (uint32_t)n;
+    return st;
+}
+
+static nnue_status read_size(yreader *r, yaml_node_t *v, void *t)
+{
+    int64_t n;
+    nnue_status st = y_int(r, v, 1, 1 << 20, &n, "slice 'size'");
+    ((nnue_layer_ctx *)t)->layer->p.slice.size = (uint32_t)n;
+    return st;
+}
+
+static const yfield fields[] = {
+    {"offset", 0, read_offset},
+    {"size", 1, read_size},
+    {NULL, 0, NULL},
+};
+
+static const char *shape(nnue_layer *l, char *buf, size_t size)
+{
+    if ((uint64_t)l->p.slice.offset + l->p.slice.size > l->in_size) {
+        snprintf(buf, size, "slice %u..%u expected inside the %u input values", l->p.slice.offset,
+                 l->p.slice.offset + l->p.slice.size, l->in_size);
+        return buf;
+    }
+    l->out_size = l->p.slice.size;
+    return NULL;
+}
+
+static void describe(const nnue_layer *l, char *buf, size_t size)
+{
+    snprintf(buf, size, "Slice[%u(%u:%u)]", l->out_size, l->p.slice.offset, l->p.slice.offset + l->p.slice.size);
+}
+
+const nnue_layer_type nnue_layer_slice = {
+    "slice", 1, 1, 0, fields, defaults, shape, nnue_hash_identity, describe, nnue_no_parameters, nnue_no_parameters,
+};

@@ -1,0 +1,36 @@
+/* core/layers/sqr_crelu.c: squared clipped ReLU, out = min(max, (in * in) >> shift) in 64 bits.
+ * Stockfish 15.1+: shift 19 (2 * 6 weight scale bits + 7), max 127. Not part of the hash
+ * (FORMATS.md section 1: "the squared ReLU of v5+ adds nothing"). */
+#include <stdio.h>
+
+#include "core/layer.h"
+
+extern const yfield nnue_relu_fields[];
+
+static void defaults(nnue_layer *l, const nnue_arch *arch)
+{
+    (void)arch;
+    l->p.relu.shift = 19;
+    l->p.relu.max = 127;
+}
+
+static const char *shape(nnue_layer *l, char *buf, size_t size)
+{
+    (void)buf;
+    (void)size;
+    l->out_size = l->in_size;
+    return NULL;
+}
+
+static void describe(const nnue_layer *l, char *buf, size_t size)
+{
+    if (l->p.relu.shift == 19 && l->p.relu.max == 127)
+        snprintf(buf, size, "SqrClippedReLU[%u]", l->out_size);
+    else
+        snprintf(buf, size, "SqrClippedReLU[%u;>>%d,max=%d]", l->out_size, l->p.relu.shift, l->p.relu.max);
+}
+
+const nnue_layer_type nnue_layer_sqr_crelu = {
+    "sqr_crelu", 1, 1, 0, nnue_relu_fields, defaults, shape, nnue_hash_identity, describe,
+    nnue_no_parameters, nnue_no_parameters,
+};

@@ -1,0 +1,212 @@
+/* tests/core/test_arch_errors.c: every class of bad architecture YAML gets a located error
+ * (file:line:col, what was expected, what was found), a non-zero status and no leak. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/arch_api.h"
+#include "support.h"
+
+/* A valid base document; each test replaces one line (marked by its key) or appends text. */
+static const char *base =
+    "name: t\n"                                        /* 1 */
+    "game: chess\n"                                    /* 2 */
+    "format: {kind: stockfish, version: 0x7AF32F16}\n" /* 3 */
+    "feature_transformer:\n"                           /* 4 */
+    "  features: HalfKP\n"                             /* 5 */
+    "  width: 256\n"                                   /* 6 */
+    "layers:\n"                                        /* 7 */
+    "  - {name: fc0, type: affine, outputs: 32}\n"     /* 8 */
+    "  - {name: ac0, type: crelu}\n"                   /* 9 */
+    "  - {name: fc1, type: affine, outputs: 1}\n";     /* 10 */
+
+static char path[256];
+
+static nnue_status load_text(const char *text, nnue_error *err)
+{
+    snprintf(path, sizeof path, "%s/arch-error-%d.yaml", test_build_dir(), (int)getpid());
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    nnue_arch *a = (nnue_arch *)0x1;
+    nnue_status st = nnue_arch_load(path, &a, err);
+    unlink(path);
+    if (st == NNUE_OK)
+        nnue_arch_free(a);
+    else
+        ck_assert_ptr_null(a);
+    return st;
+}
+
+/* base with the line that starts with `prefix` replaced by `line` (or appended if prefix is NULL). */
+static char *edit(const char *prefix, const char *line)
+{
+    char *out = calloc(1, strlen(base) + strlen(line) + 2);
+    const char *p = base;
+    while (*p) {
+        const char *eol = strchr(p, '\n');
+        size_t len = (size_t)(eol - p) + 1;
+        if (prefix && strncmp(p, prefix, strlen(prefix)) == 0) {
+            strcat(out, line);
+            strcat(out, "\n");
+        } else {
+            strncat(out, p, len);
+        }
+        p += len;
+    }
+    if (!prefix) {
+        strcat(out, line);
+        strcat(out, "\n");
+    }
+    return out;
+}
+
+static void expect_error(const char *text, nnue_status code, int line, int col, const char *fragment)
+{
+    nnue_error err;
+    nnue_status st = load_text(text, &err);
+    char msg[1200];
+    nnue_error_format(&err, msg, sizeof msg);
+    ck_assert_msg(st == code, "status %d (%s), expected %d: %s", st, nnue_status_name(st), code, msg);
+    ck_assert_msg(err.line == line && (col == 0 || err.column == col), "at %d:%d, expected %d:%d: %s", err.line,
+                  err.column, line, col, msg);
+    ck_assert_msg(strstr(msg, fragment) != NULL, "message lacks '%s': %s", fragment, msg);
+    ck_assert_msg(strncmp(msg, path, strlen(path)) == 0, "message does not start with the file name: %s", msg);
+}
+
+static void expect_edit(const char *prefix, const char *line, nnue_status code, int at_line, int col,
+                        const char *fragment)
+{
+    char *text = edit(prefix, line);
+    expect_error(text, code, at_line, col, fragment);
+    free(text);
+}
+
+START_TEST(base_document_is_valid)
+{
+    nnue_error err;
+    ck_assert_int_eq(load_text(base, &err), NNUE_OK);
+}
+END_TEST
+
+START_TEST(malformed_yaml)
+{
+    expect_edit("  width", "  width: [256", NNUE_E_SYNTAX, 7, 0, "malformed YAML");
+}
+END_TEST
+
+START_TEST(unknown_key)
+{
+    expect_edit("  width", "  widht: 256", NNUE_E_SCHEMA, 6, 3, "unknown key 'widht'");
+}
+END_TEST
+
+START_TEST(duplicate_key)
+{
+    expect_edit("name:", "name: t\nname: u", NNUE_E_SCHEMA, 2, 1, "duplicate key 'name'");
+}
+END_TEST
+
+START_TEST(missing_key)
+{
+    expect_edit("  width", "  psqt_buckets: 0", NNUE_E_SCHEMA, 5, 3, "missing required key 'width'");
+}
+END_TEST
+
+START_TEST(wrong_type)
+{
+    expect_edit("  width", "  width: wide", NNUE_E_SCHEMA, 6, 10, "expected an integer, found 'wide'");
+    expect_edit("format", "format: [stockfish]", NNUE_E_SCHEMA, 3, 9, "expected a mapping, found a sequence");
+}
+END_TEST
+
+START_TEST(unknown_layer_type)
+{
+    expect_edit("  - {name: ac0", "  - {name: ac0, type: relu6}", NNUE_E_SCHEMA, 9, 23,
+                "expected one of affine, affine_sparse, crelu");
+}
+END_TEST
+
+START_TEST(unknown_feature_set)
+{
+    expect_edit("  features", "  features: HalfKQ", NNUE_E_SCHEMA, 5, 13, "found 'HalfKQ'");
+}
+END_TEST
+
+START_TEST(feature_set_of_another_game)
+{
+    expect_edit("  features", "  features: HalfKP_shogi", NNUE_E_SCHEMA, 5, 13, "expected a chess feature set");
+}
+END_TEST
+
+START_TEST(shapes_that_do_not_chain)
+{
+    expect_edit("  - {name: fc1", "  - {name: fc1, type: affine, outputs: 1, input_size: 64}", NNUE_E_SHAPE, 10, 55,
+                "expected 64 inputs (its input_size), found 32 from ac0");
+    expect_edit("  - {name: fc1", "  - {name: fc1, type: slice, offset: 30, size: 4}", NNUE_E_SHAPE, 10, 5,
+                "inside the 32 input values");
+    expect_edit("  - {name: fc1", "  - {name: fc1, type: affine, outputs: 2}", NNUE_E_SHAPE, 8, 3,
+                "last layer ('fc1') to have 1 output");
+    expect_edit("  - {name: fc1", "  - {name: fc1, type: affine, outputs: 1, input: nowhere}", NNUE_E_SCHEMA, 10, 50,
+                "found 'nowhere'");
+}
+END_TEST
+
+START_TEST(zero_and_absurd_sizes)
+{
+    expect_edit("  width", "  width: 0", NNUE_E_SHAPE, 6, 10, "from 1 to 65536, found 0");
+    expect_edit("  width", "  width: 60000", NNUE_E_SHAPE, 6, 10, "at most 2 GiB of weights");
+    expect_edit("  - {name: fc0", "  - {name: fc0, type: affine, outputs: 100000}", NNUE_E_SHAPE, 8, 40,
+                "from 1 to 65536, found 100000");
+}
+END_TEST
+
+START_TEST(selector_out_of_range)
+{
+    expect_edit(NULL, "stacks: {count: 8, selector: pieces / 2}", NNUE_E_SHAPE, 11, 30,
+                "expected values 0..7 for 2..32 pieces, found 1..16");
+    expect_edit(NULL, "stacks: {count: 8, selector: (pieces - 1) /}", NNUE_E_SYNTAX, 11, 0,
+                "expected a number");
+}
+END_TEST
+
+START_TEST(missing_file)
+{
+    nnue_arch *a;
+    nnue_error err;
+    ck_assert_int_eq(nnue_arch_load("/nonexistent/x.yaml", &a, &err), NNUE_E_IO);
+    ck_assert_ptr_null(a);
+    ck_assert_str_eq(err.file, "/nonexistent/x.yaml");
+}
+END_TEST
+
+START_TEST(empty_document)
+{
+    expect_error("", NNUE_E_SCHEMA, 1, 1, "empty document");
+    expect_error("- 1\n- 2\n", NNUE_E_SCHEMA, 1, 1, "architecture: expected a mapping, found a sequence");
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("arch_errors");
+    TCase *tc = tcase_create("errors");
+    tcase_add_test(tc, base_document_is_valid);
+    tcase_add_test(tc, malformed_yaml);
+    tcase_add_test(tc, unknown_key);
+    tcase_add_test(tc, duplicate_key);
+    tcase_add_test(tc, missing_key);
+    tcase_add_test(tc, wrong_type);
+    tcase_add_test(tc, unknown_layer_type);
+    tcase_add_test(tc, unknown_feature_set);
+    tcase_add_test(tc, feature_set_of_another_game);
+    tcase_add_test(tc, shapes_that_do_not_chain);
+    tcase_add_test(tc, zero_and_absurd_sizes);
+    tcase_add_test(tc, selector_out_of_range);
+    tcase_add_test(tc, missing_file);
+    tcase_add_test(tc, empty_document);
+    suite_add_tcase(s, tc);
+    return test_run(s);
+}

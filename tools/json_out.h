@@ -1,0 +1,11 @@
+/* tools/json_out.h: tiny helpers to print JSON values with correct escaping. */
+#ifndef NNUE_TOOLS_JSON_OUT_H
+#define NNUE_TOOLS_JSON_OUT_H
+
+/* Prints "key": "value" (escaped), preceded by ", " unless first. */
+void json_key_string(const char *key, const char *value, int first);
+
+/* Prints a JSON string literal (escaped). */
+void json_string(const char *value);
+
+#endif
