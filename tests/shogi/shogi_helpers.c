@@ -61,65 +61,65 @@ const char *shogi_sfen(const nnue_shogi_pos *pos)
     static int next;
     char *buf = bufs[next++ & 3];
     size_t n = nnue_shogi_to_sfen(pos, buf, sizeof bufs[0]);
-    ck_assert_uint_lt(n, sizeof bufs[0]);
+    SH_REQUIRE(n < sizeof bufs[0]);
     return buf;
 }
 
 void shogi_check_board(const nnue_board *b)
 {
-    ck_assert_uint_eq(b->num_squares, 81);
+    SH_REQUIRE_INT(b->num_squares, 81);
     int count = 0, kings[2] = {0, 0};
     for (int sq = 0; sq < 81; sq++) {
         unsigned p = b->piece_on[sq];
         if (!p)
             continue;
         count++;
-        ck_assert_uint_le(NNUE_PIECE_COLOUR(p), 1);
-        ck_assert(NNUE_PIECE_TYPE(p) >= NNUE_SHOGI_PAWN && NNUE_PIECE_TYPE(p) <= NNUE_SHOGI_DRAGON);
+        SH_REQUIRE(NNUE_PIECE_COLOUR(p) <= 1);
+        SH_REQUIRE(NNUE_PIECE_TYPE(p) >= NNUE_SHOGI_PAWN && NNUE_PIECE_TYPE(p) <= NNUE_SHOGI_DRAGON);
         if (NNUE_PIECE_TYPE(p) == NNUE_SHOGI_KING) {
             kings[NNUE_PIECE_COLOUR(p)]++;
-            ck_assert_uint_eq(b->king_sq[NNUE_PIECE_COLOUR(p)], sq);
+            SH_REQUIRE_INT(b->king_sq[NNUE_PIECE_COLOUR(p)], sq);
         }
     }
-    ck_assert_int_eq(kings[0], 1);
-    ck_assert_int_eq(kings[1], 1);
-    ck_assert_int_eq(b->piece_count, count);
-    ck_assert_uint_le(b->side_to_move, 1);
+    SH_REQUIRE_INT(kings[0], 1);
+    SH_REQUIRE_INT(kings[1], 1);
+    SH_REQUIRE_INT(b->piece_count, count);
+    SH_REQUIRE(b->side_to_move <= 1);
 }
 
 void shogi_check_delta(const nnue_board *before, const nnue_delta *d, const nnue_board *after)
 {
     nnue_board b = *before;
-    ck_assert(d->count >= 1 && d->count <= 2);
+    SH_REQUIRE(d->count >= 1 && d->count <= 2);
     for (int i = 0; i < d->count; i++) {
         const nnue_dirty *e = &d->dirty[i];
         if (e->old_sq >= 0) {
-            ck_assert_uint_eq(b.piece_on[e->old_sq], e->old_piece);
+            SH_REQUIRE_INT(b.piece_on[e->old_sq], e->old_piece);
             b.piece_on[e->old_sq] = 0;
         } else {
-            ck_assert_int_eq(e->old_sq, NNUE_SQ_HAND);
+            SH_REQUIRE_INT(e->old_sq, NNUE_SQ_HAND);
             unsigned c = NNUE_PIECE_COLOUR(e->old_piece), t = NNUE_PIECE_TYPE(e->old_piece);
-            ck_assert_uint_eq(b.hand[c][t], e->old_slot + 1u);
+            SH_REQUIRE_INT(b.hand[c][t], e->old_slot + 1u);
             b.hand[c][t]--;
         }
     }
     for (int i = 0; i < d->count; i++) {
         const nnue_dirty *e = &d->dirty[i];
         if (e->new_sq >= 0) {
-            ck_assert_uint_eq(b.piece_on[e->new_sq], 0);
+            SH_REQUIRE_INT(b.piece_on[e->new_sq], 0);
             b.piece_on[e->new_sq] = e->new_piece;
         } else {
-            ck_assert_int_eq(e->new_sq, NNUE_SQ_HAND);
+            SH_REQUIRE_INT(e->new_sq, NNUE_SQ_HAND);
             unsigned c = NNUE_PIECE_COLOUR(e->new_piece), t = NNUE_PIECE_TYPE(e->new_piece);
-            ck_assert(t >= NNUE_SHOGI_PAWN && t <= NNUE_SHOGI_ROOK);
-            ck_assert_uint_eq(b.hand[c][t], e->new_slot);
+            SH_REQUIRE(t >= NNUE_SHOGI_PAWN && t <= NNUE_SHOGI_ROOK);
+            SH_REQUIRE_INT(b.hand[c][t], e->new_slot);
             b.hand[c][t]++;
         }
     }
-    ck_assert_mem_eq(b.piece_on, after->piece_on, sizeof b.piece_on);
-    ck_assert_mem_eq(b.hand, after->hand, sizeof b.hand);
+    SH_REQUIRE(memcmp(b.piece_on, after->piece_on, sizeof b.piece_on) == 0);
+    SH_REQUIRE(memcmp(b.hand, after->hand, sizeof b.hand) == 0);
     for (int c = 0; c < 2; c++)
-        ck_assert_int_eq(d->king_moved[c], before->king_sq[c] != after->king_sq[c]);
+        SH_REQUIRE_INT(d->king_moved[c], before->king_sq[c] != after->king_sq[c]);
 }
 
 const char *shogi_piece_text(unsigned piece)

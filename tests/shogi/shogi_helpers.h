@@ -3,7 +3,32 @@
 #ifndef NNUE_TESTS_SHOGI_HELPERS_H
 #define NNUE_TESTS_SHOGI_HELPERS_H
 
+#include <check.h>
+#include <string.h>
+
 #include "nnue_shogi.h"
+
+/* Cheap assertions for hot loops: Check's ck_assert_* records every passing
+ * check (an I/O call in fork mode), which dominates loops over 100k moves. */
+#define SH_REQUIRE(cond)                                                            \
+    do {                                                                            \
+        if (!(cond))                                                                \
+            ck_abort_msg("%s:%d: assertion failed: %s", __FILE__, __LINE__, #cond); \
+    } while (0)
+#define SH_REQUIRE_INT(a, b)                                                              \
+    do {                                                                                  \
+        long long a_ = (long long)(a), b_ = (long long)(b);                               \
+        if (a_ != b_)                                                                     \
+            ck_abort_msg("%s:%d: %s == %s failed: %lld != %lld", __FILE__, __LINE__, #a, #b, \
+                         a_, b_);                                                         \
+    } while (0)
+#define SH_REQUIRE_STR(a, b)                                                                 \
+    do {                                                                                     \
+        const char *a_ = (a), *b_ = (b);                                                     \
+        if (strcmp(a_, b_) != 0)                                                             \
+            ck_abort_msg("%s:%d: %s == %s failed: '%s' != '%s'", __FILE__, __LINE__, #a, #b, \
+                         a_, b_);                                                            \
+    } while (0)
 
 /* Data lines of a shared file (no '#' headers, no empty lines). The buffer
  * owns the lines; free with shogi_free_lines. Fails the test if unreadable. */

@@ -21,17 +21,17 @@ START_TEST(perft_1_to_3)
 {
     test_require_shared("oracle/shogi/perftA.tsv");
     shogi_lines lines = shogi_read_lines("oracle/shogi/perftA.tsv");
-    ck_assert_int_ge(lines.count, 50);
+    SH_REQUIRE(lines.count >= 50);
     for (int i = 0; i < lines.count; i++) {
         char *f[6];
         int nf = test_split_tabs(lines.line[i], f, 6);
-        ck_assert_int_ge(nf, 4);
+        SH_REQUIRE(nf >= 4);
         nnue_shogi_pos pos;
         shogi_parse_ok(&pos, f[0]);
         for (int d = 1; d <= 3; d++)
             ck_assert_msg(nnue_shogi_perft(&pos, d) == strtoull(f[d], NULL, 10),
                           "perft %d of %s", d, f[0]);
-        ck_assert_str_eq(shogi_sfen(&pos), f[0]);
+        SH_REQUIRE_STR(shogi_sfen(&pos), f[0]);
     }
     shogi_free_lines(&lines);
 }
@@ -42,22 +42,22 @@ START_TEST(vtable_generic_perft)
 {
     const nnue_game *g = nnue_game_find("shogi");
     ck_assert_ptr_nonnull(g);
-    ck_assert_str_eq(g->name, "shogi");
+    SH_REQUIRE_STR(g->name, "shogi");
     nnue_game slow = *g;
     slow.perft = NULL;
     void *pos = malloc(g->pos_size);
-    ck_assert_int_eq(g->parse(pos, NNUE_SHOGI_START_SFEN, NULL), 0);
-    ck_assert_uint_eq(nnue_perft(&slow, pos, 3), 25470);
-    ck_assert_uint_eq(nnue_perft(g, pos, 3), 25470);
+    SH_REQUIRE_INT(g->parse(pos, NNUE_SHOGI_START_SFEN, NULL), 0);
+    SH_REQUIRE_INT(nnue_perft(&slow, pos, 3), 25470);
+    SH_REQUIRE_INT(nnue_perft(g, pos, 3), 25470);
     char buf[200];
     g->format(pos, buf, sizeof buf);
-    ck_assert_str_eq(buf, NNUE_SHOGI_START_SFEN);
-    ck_assert_int_eq(g->board(pos)->num_squares, 81);
-    ck_assert_int_eq(g->in_check(pos), 0);
+    SH_REQUIRE_STR(buf, NNUE_SHOGI_START_SFEN);
+    SH_REQUIRE_INT(g->board(pos)->num_squares, 81);
+    SH_REQUIRE_INT(g->in_check(pos), 0);
     nnue_move m;
-    ck_assert_int_eq(g->parse_move(pos, "7g7f", &m, NULL), 0);
+    SH_REQUIRE_INT(g->parse_move(pos, "7g7f", &m, NULL), 0);
     g->format_move(m, buf, sizeof buf);
-    ck_assert_str_eq(buf, "7g7f");
+    SH_REQUIRE_STR(buf, "7g7f");
     free(pos);
 }
 END_TEST
@@ -66,34 +66,34 @@ START_TEST(moves_a)
 {
     test_require_shared("oracle/shogi/movesA.tsv");
     shogi_lines lines = shogi_read_lines("oracle/shogi/movesA.tsv");
-    ck_assert_int_eq(lines.count, 2000);
+    SH_REQUIRE_INT(lines.count, 2000);
     for (int i = 0; i < lines.count; i++) {
         char *f[10];
-        ck_assert_int_ge(test_split_tabs(lines.line[i], f, 10), 6);
+        SH_REQUIRE(test_split_tabs(lines.line[i], f, 10) >= 6);
         nnue_shogi_pos pos, orig;
         shogi_parse_ok(&pos, f[0]);
         orig = pos;
         nnue_move m = parse_move_ok(&pos, f[1]);
         char usi[8];
         nnue_shogi_move_to_usi(m, usi, sizeof usi);
-        ck_assert_str_eq(usi, f[1]);
+        SH_REQUIRE_STR(usi, f[1]);
         const char *kind = NNUE_SHOGI_MOVE_IS_DROP(m) ? "drop"
                            : NNUE_SHOGI_MOVE_IS_PROMOTE(m) ? "promote" : "move";
-        ck_assert_msg(strcmp(kind, f[3]) == 0, "%s %s: kind %s, expected %s", f[0], f[1], kind, f[3]);
+        SH_REQUIRE_STR(kind, f[3]);
         unsigned cap = (unsigned)NNUE_SHOGI_MOVE_CAPTURED(m);
-        ck_assert_str_eq(cap ? shogi_piece_text(cap) : "-", f[4]);
+        SH_REQUIRE_STR(cap ? shogi_piece_text(cap) : "-", f[4]);
         nnue_delta d;
         nnue_shogi_make(&pos, m, &d);
-        ck_assert_str_eq(shogi_sfen(&pos), f[2]);
-        ck_assert_int_eq(nnue_shogi_in_check(&pos), atoi(f[5]));
+        SH_REQUIRE_STR(shogi_sfen(&pos), f[2]);
+        SH_REQUIRE_INT(nnue_shogi_in_check(&pos), atoi(f[5]));
         shogi_check_board(&pos.board);
         shogi_check_delta(&orig.board, &d, &pos.board);
         nnue_shogi_pos after;
         shogi_parse_ok(&after, f[2]);
-        ck_assert_mem_eq(&after, &pos, sizeof pos);
+        SH_REQUIRE(memcmp(&after, &pos, sizeof pos) == 0);
         nnue_shogi_unmake(&pos, m);
-        ck_assert_mem_eq(&pos, &orig, sizeof pos);
-        ck_assert_str_eq(shogi_sfen(&pos), f[0]);
+        SH_REQUIRE(memcmp(&pos, &orig, sizeof pos) == 0);
+        SH_REQUIRE_STR(shogi_sfen(&pos), f[0]);
     }
     shogi_free_lines(&lines);
 }
@@ -105,14 +105,14 @@ START_TEST(corpus_all_moves)
 {
     test_require_shared("oracle/shogi/corpusA.sfen");
     shogi_lines lines = shogi_read_lines("oracle/shogi/corpusA.sfen");
-    ck_assert_int_eq(lines.count, 2000);
+    SH_REQUIRE_INT(lines.count, 2000);
     long total = 0, drops = 0, promos = 0, captures = 0, king_moves = 0, checks = 0;
     int roots_in_check = 0, mated = 0, max_moves = 0;
     nnue_move moves[NNUE_MAX_MOVES];
     for (int i = 0; i < lines.count; i++) {
         nnue_shogi_pos pos, orig;
         shogi_parse_ok(&pos, lines.line[i]);
-        ck_assert_str_eq(shogi_sfen(&pos), lines.line[i]);
+        SH_REQUIRE_STR(shogi_sfen(&pos), lines.line[i]);
         shogi_check_board(&pos.board);
         orig = pos;
         int n = nnue_shogi_legal_moves(&pos, moves);
@@ -124,7 +124,7 @@ START_TEST(corpus_all_moves)
         for (int k = 0; k < n; k++) {
             nnue_move m = moves[k];
             for (int j = 0; j < k; j++)
-                ck_assert_msg(moves[j] != m, "duplicate move");
+                SH_REQUIRE(moves[j] != m);
             drops += NNUE_SHOGI_MOVE_IS_DROP(m);
             promos += NNUE_SHOGI_MOVE_IS_PROMOTE(m);
             captures += NNUE_SHOGI_MOVE_CAPTURED(m) != 0;
@@ -133,8 +133,8 @@ START_TEST(corpus_all_moves)
             char usi[8];
             nnue_shogi_move_to_usi(m, usi, sizeof usi);
             nnue_move back;
-            ck_assert_int_eq(nnue_shogi_parse_usi(&pos, usi, &back, NULL), NNUE_OK);
-            ck_assert_uint_eq(back, m);
+            SH_REQUIRE_INT(nnue_shogi_parse_usi(&pos, usi, &back, NULL), NNUE_OK);
+            SH_REQUIRE_INT(back, m);
             nnue_delta d;
             memset(&d, 0xAB, sizeof d);
             nnue_shogi_make(&pos, m, &d);
@@ -144,22 +144,22 @@ START_TEST(corpus_all_moves)
             /* the side that moved is never left in check */
             nnue_shogi_pos flipped = pos;
             flipped.board.side_to_move ^= 1;
-            ck_assert_int_eq(nnue_shogi_in_check(&flipped), 0);
+            SH_REQUIRE_INT(nnue_shogi_in_check(&flipped), 0);
             nnue_shogi_unmake(&pos, m);
-            ck_assert_mem_eq(&pos, &orig, sizeof pos);
+            SH_REQUIRE(memcmp(&pos, &orig, sizeof pos) == 0);
         }
-        ck_assert_str_eq(shogi_sfen(&pos), lines.line[i]);
+        SH_REQUIRE_STR(shogi_sfen(&pos), lines.line[i]);
     }
     /* figures from oracle/shogi/BENCH.md and FORMATS.md section 8 */
-    ck_assert_int_eq(total, 138261);
-    ck_assert_int_eq(drops, 75488);
-    ck_assert_int_eq(promos, 2927);
-    ck_assert_int_eq(captures, 5880);
-    ck_assert_int_eq(king_moves, 6011);
-    ck_assert_int_eq(checks, 5480);
-    ck_assert_int_eq(roots_in_check, 300);
-    ck_assert_int_eq(mated, 34);
-    ck_assert_int_eq(max_moves, 338);
+    SH_REQUIRE_INT(total, 138261);
+    SH_REQUIRE_INT(drops, 75488);
+    SH_REQUIRE_INT(promos, 2927);
+    SH_REQUIRE_INT(captures, 5880);
+    SH_REQUIRE_INT(king_moves, 6011);
+    SH_REQUIRE_INT(checks, 5480);
+    SH_REQUIRE_INT(roots_in_check, 300);
+    SH_REQUIRE_INT(mated, 34);
+    SH_REQUIRE_INT(max_moves, 338);
     shogi_free_lines(&lines);
 }
 END_TEST
@@ -170,10 +170,10 @@ START_TEST(goldens_in_check)
     shogi_lines lines = shogi_read_lines("oracle/shogi/goldensA_random.tsv");
     for (int i = 0; i < lines.count; i++) {
         char *f[4];
-        ck_assert_int_eq(test_split_tabs(lines.line[i], f, 4), 4);
+        SH_REQUIRE_INT(test_split_tabs(lines.line[i], f, 4), 4);
         nnue_shogi_pos pos;
         shogi_parse_ok(&pos, f[0]);
-        ck_assert_int_eq(nnue_shogi_in_check(&pos), atoi(f[3]));
+        SH_REQUIRE_INT(nnue_shogi_in_check(&pos), atoi(f[3]));
     }
     shogi_free_lines(&lines);
 }
@@ -183,23 +183,23 @@ START_TEST(games_a)
 {
     test_require_shared("oracle/shogi/gamesA_random.tsv");
     shogi_lines lines = shogi_read_lines("oracle/shogi/gamesA_random.tsv");
-    ck_assert_int_eq(lines.count, 2314);
+    SH_REQUIRE_INT(lines.count, 2314);
     nnue_shogi_pos pos;
     int games = 0;
     const char *game = "";
     for (int i = 0; i < lines.count; i++) {
         char *f[7];
-        ck_assert_int_eq(test_split_tabs(lines.line[i], f, 7), 7);
+        SH_REQUIRE_INT(test_split_tabs(lines.line[i], f, 7), 7);
         if (atoi(f[1]) == 0) {
             shogi_parse_ok(&pos, f[2]);
             games++;
             game = f[0];
         } else {
-            ck_assert_str_eq(f[0], game);
+            SH_REQUIRE_STR(f[0], game);
         }
         ck_assert_msg(strcmp(shogi_sfen(&pos), f[2]) == 0, "game %s ply %s: %s, expected %s",
                       f[0], f[1], shogi_sfen(&pos), f[2]);
-        ck_assert_int_eq(nnue_shogi_in_check(&pos), atoi(f[6]));
+        SH_REQUIRE_INT(nnue_shogi_in_check(&pos), atoi(f[6]));
         shogi_check_board(&pos.board);
         if (strcmp(f[3], "-") != 0) {
             nnue_shogi_pos before = pos;
@@ -209,7 +209,7 @@ START_TEST(games_a)
             shogi_check_delta(&before.board, &d, &pos.board);
         }
     }
-    ck_assert_int_eq(games, 20);
+    SH_REQUIRE_INT(games, 20);
     shogi_free_lines(&lines);
 }
 END_TEST
@@ -218,13 +218,13 @@ START_TEST(handicap_positions)
 {
     test_require_shared("oracle/shogi/handicapA.sfen");
     shogi_lines lines = shogi_read_lines("oracle/shogi/handicapA.sfen");
-    ck_assert_int_eq(lines.count, 52);
+    SH_REQUIRE_INT(lines.count, 52);
     nnue_move moves[NNUE_MAX_MOVES];
     for (int i = 0; i < lines.count; i++) {
         nnue_shogi_pos pos, orig;
         shogi_parse_ok(&pos, lines.line[i]);
-        ck_assert_str_eq(shogi_sfen(&pos), lines.line[i]);
-        ck_assert_int_lt(pos.board.piece_count + 0, 41);
+        SH_REQUIRE_STR(shogi_sfen(&pos), lines.line[i]);
+        SH_REQUIRE(pos.board.piece_count < 40);
         orig = pos;
         int n = nnue_shogi_legal_moves(&pos, moves);
         for (int k = 0; k < n; k++) {
@@ -232,7 +232,7 @@ START_TEST(handicap_positions)
             nnue_shogi_make(&pos, moves[k], &d);
             shogi_check_delta(&orig.board, &d, &pos.board);
             nnue_shogi_unmake(&pos, moves[k]);
-            ck_assert_mem_eq(&pos, &orig, sizeof pos);
+            SH_REQUIRE(memcmp(&pos, &orig, sizeof pos) == 0);
         }
     }
     shogi_free_lines(&lines);
