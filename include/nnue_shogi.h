@@ -115,7 +115,8 @@ size_t nnue_shogi_move_to_usi(nnue_move move, char *buf, size_t size);
 /* 1 if the side to move is in check. */
 int nnue_shogi_in_check(const nnue_shogi_pos *pos);
 
-/* Leaf count of the legal move tree (bulk counting at depth 1); depth <= 0 gives 1. */
+/* Leaf count of the legal move tree (bulk counting at depth 1); depth <= 0 gives 1
+ * (0 only if the move stack for a depth above 8 cannot be allocated). */
 unsigned long long nnue_shogi_perft(nnue_shogi_pos *pos, int depth);
 
 /* The adapter as a game vtable (also listed in games/registry.c). */

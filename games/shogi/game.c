@@ -1,4 +1,6 @@
 /* games/shogi/game.c: the shogi adapter as an nnue_game vtable, and perft. */
+#include <stdlib.h>
+
 #include "games/shogi/internal.h"
 
 static unsigned long long perft_rec(nnue_shogi_pos *pos, int depth, nnue_move *stack)
@@ -19,11 +21,15 @@ unsigned long long nnue_shogi_perft(nnue_shogi_pos *pos, int depth)
 {
     if (depth <= 0)
         return 1;
-    /* Each ply uses at most NNUE_MAX_MOVES entries of the stack. */
-    nnue_move stack[NNUE_MAX_MOVES * 24];
-    if (depth > 24)
-        depth = 24;
-    return perft_rec(pos, depth, stack);
+    /* Each ply uses at most NNUE_MAX_MOVES entries of the move stack. */
+    nnue_move local[NNUE_MAX_MOVES * 8];
+    nnue_move *stack = local;
+    if (depth > 8 && !(stack = malloc(sizeof *stack * NNUE_MAX_MOVES * (size_t)depth)))
+        return 0;
+    unsigned long long n = perft_rec(pos, depth, stack);
+    if (stack != local)
+        free(stack);
+    return n;
 }
 
 static int v_parse(void *pos, const char *text, struct nnue_error *err)
