@@ -1,0 +1,57 @@
+/* core/isa.c: which kernel set runs, chosen once from the CPU (cpuid via the compiler's
+ * builtins) and overridable with NNUE_ISA=scalar|avx2|avx512|vnni512 for testing. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/isa.h"
+#include "nnue.h"
+
+static const char *const names[] = {"scalar", "avx2", "avx512", "vnni512"};
+
+static nnue_isa detect(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vnni"))
+        return NNUE_ISA_VNNI512;
+    if (__builtin_cpu_supports("avx512bw"))
+        return NNUE_ISA_AVX512;
+    if (__builtin_cpu_supports("avx2"))
+        return NNUE_ISA_AVX2;
+#endif
+    return NNUE_ISA_SCALAR;
+}
+
+nnue_isa nnue_isa_best(void)
+{
+    static nnue_isa best = (nnue_isa)-1;
+    if ((int)best < 0)
+        best = detect();
+    return best;
+}
+
+nnue_isa nnue_isa_current(void)
+{
+    static nnue_isa chosen = (nnue_isa)-1;
+    if ((int)chosen >= 0)
+        return chosen;
+    nnue_isa best = nnue_isa_best(), pick = best;
+    const char *env = getenv("NNUE_ISA");
+    if (env && *env) {
+        for (int i = 0; i < NNUE_ISA_COUNT; i++)
+            if (strcmp(env, names[i]) == 0 && i <= (int)best)
+                pick = (nnue_isa)i;
+    }
+    chosen = pick;
+    return chosen;
+}
+
+const char *nnue_isa_label(nnue_isa isa)
+{
+    return (unsigned)isa < NNUE_ISA_COUNT ? names[isa] : "unknown";
+}
+
+const char *nnue_isa_name(void)
+{
+    return nnue_isa_label(nnue_isa_current());
+}

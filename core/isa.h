@@ -1,0 +1,19 @@
+/* core/isa.h: instruction-set levels of the kernels, ordered from least to most capable. */
+#ifndef NNUE_CORE_ISA_H
+#define NNUE_CORE_ISA_H
+
+typedef enum nnue_isa {
+    NNUE_ISA_SCALAR,
+    NNUE_ISA_AVX2,
+    NNUE_ISA_AVX512,   /* AVX-512 F + BW */
+    NNUE_ISA_VNNI512,  /* AVX-512 VNNI */
+    NNUE_ISA_COUNT
+} nnue_isa;
+
+/* Best level this CPU supports. */
+nnue_isa nnue_isa_best(void);
+/* Level in use: the best, or NNUE_ISA from the environment when the CPU supports it. */
+nnue_isa nnue_isa_current(void);
+const char *nnue_isa_label(nnue_isa isa);
+
+#endif
