@@ -1,0 +1,54 @@
+/* core/net.h: a loaded net: its architecture plus weights, in the layout the kernels use.
+ *
+ * Weights are read once (core/net_read_*.c) and then never change, so one nnue_net can be
+ * shared read-only by any number of threads. Layout (after loading, whatever the file order):
+ *   ft_biases  [width]                 i16
+ *   ft_weights [inputs][width]         i16, feature-major (one row per feature)
+ *   ft_psqt    [inputs][psqt_buckets]  i32 (NULL without PSQT)
+ *   stack s, layer i (affine layers only): layer_weights[s * n_layers + i]
+ *     biases  [out]                    i32 (widened from the file's i16/i32)
+ *     weights [out][padded_in]         row-major, dtype = layer->p.affine.weight_type (i8 or i16),
+ *                                      padding columns zero. Input-major files are transposed.
+ * All arrays are 64-byte aligned. */
+#ifndef NNUE_CORE_NET_H
+#define NNUE_CORE_NET_H
+
+#include <stdint.h>
+
+#include "core/arch.h"
+#include "nnue_error.h"
+
+typedef struct nnue_layer_weights {
+    int32_t *biases;
+    void *weights;        /* int8_t* or int16_t*, see the layer's weight_type */
+} nnue_layer_weights;
+
+typedef struct nnue_net {
+    nnue_arch *arch;                  /* owned copy */
+    char path[256];
+    uint32_t version, file_hash;      /* from the header (stockfish format), else 0 */
+    char *description;                /* from the header, NUL-terminated ("" for raw) */
+    uint64_t file_bytes;              /* size of the file that was read */
+    int16_t *ft_biases;
+    int16_t *ft_weights;
+    int32_t *ft_psqt;
+    nnue_layer_weights *layer_weights; /* [stacks * n_layers]; non-affine entries are {NULL, NULL} */
+} nnue_net;
+
+/* Reads a net file for the given architecture (copied into the net). Checks version, hashes,
+ * every section size, padding columns and the end of file. Errors carry the file name and the
+ * byte offset, the section, what was expected and what was found. */
+nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err);
+void nnue_net_free(nnue_net *net);
+
+/* Header of a Stockfish-format file without loading the weights (for detection and `nnue info`).
+ * description may be NULL; otherwise *description is malloc'ed (caller frees). */
+typedef struct nnue_net_header {
+    uint32_t version, file_hash, ft_hash;   /* ft_hash: the u32 after the description */
+    uint32_t description_bytes;
+    uint64_t file_bytes;
+    int leb128;                              /* FT starts with a COMPRESSED_LEB128 block */
+} nnue_net_header;
+nnue_status nnue_net_read_header(const char *path, nnue_net_header *header, char **description, nnue_error *err);
+
+#endif

@@ -1,0 +1,288 @@
+/* core/net_read_stockfish.c: reading a Stockfish-format net (NNUE_FORMAT_STOCKFISH).
+ *
+ * Format facts relied on: shared/oracle/chess/FORMATS.md sections 1 (hashes) and 2 (byte
+ * layout), section 8 (the random nets), shared/oracle/shogi/FORMATS.md section 1 (the same
+ * layout for YaneuraOu's classic nets):
+ *   header:  u32 version, u32 file hash, u32 description length D, D bytes
+ *   FT:      u32 FT hash, biases width x i16, weights inputs x width x i16 (feature-major),
+ *            PSQT inputs x buckets x i32 (when the arch has PSQT); with format.leb128 each of
+ *            the three arrays is a COMPRESSED_LEB128 block instead (core/net_read.c)
+ *   stacks:  per stack u32 network hash, then per affine layer in declaration order
+ *            biases out x i32, weights out x padded_in x i8 (row-major, padding columns zero)
+ *   end:     no trailing byte.
+ * Order of checks: version, file hash, FT hash, then (uncompressed) the whole file size against
+ * the architecture before anything big is allocated; a LEB128 block's announced size is checked
+ * against the file size before its array is allocated, and the stack part after the FT. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "core/layer.h"
+#include "core/net_read.h"
+
+typedef unsigned long long ull;
+
+/* Section k of the fixed-size part starting at the FT arrays (with_ft) or at the first stack:
+ * writes its name and size; returns 0 past the last section. */
+static int section_at(const nnue_arch *a, int with_ft, uint64_t k, char *name, size_t size, uint64_t *bytes)
+{
+    const nnue_ft_desc *ft = &a->ft;
+    if (with_ft) {
+        uint64_t n_ft = ft->psqt_buckets ? 3 : 2;
+        if (k < n_ft) {
+            static const char *const names[] = {"feature transformer biases", "feature transformer weights",
+                                                "feature transformer PSQT weights"};
+            uint64_t sizes[] = {(uint64_t)ft->width * 2, (uint64_t)ft->inputs * ft->width * 2,
+                                (uint64_t)ft->inputs * ft->psqt_buckets * 4};
+            snprintf(name, size, "%s", names[k]);
+            *bytes = sizes[k];
+            return 1;
+        }
+        k -= n_ft;
+    }
+    uint64_t per_stack = 1;
+    for (int i = 0; i < a->n_layers; i++)
+        per_stack += a->layers[i].type->is_affine ? 2 : 0;
+    uint64_t stack = k / per_stack, j = k % per_stack;
+    if (stack >= a->stacks)
+        return 0;
+    if (j == 0) {
+        snprintf(name, size, "stack %llu hash", (ull)stack);
+        *bytes = 4;
+        return 1;
+    }
+    j--;
+    for (int i = 0; i < a->n_layers; i++) {
+        const nnue_layer *l = &a->layers[i];
+        if (!l->type->is_affine)
+            continue;
+        if (j < 2) {
+            snprintf(name, size, "stack %llu %s %s", (ull)stack, l->name, j ? "weights" : "biases");
+            *bytes = j ? (uint64_t)l->out_size * l->p.affine.padded_in * nnue_dtype_size(l->p.affine.weight_type)
+                       : (uint64_t)l->out_size * nnue_dtype_size(l->p.affine.bias_type);
+            return 1;
+        }
+        j -= 2;
+    }
+    return 0;
+}
+
+/* The rest of the file, from the current offset, must be exactly the fixed-size sections. */
+static nnue_status check_size(nnue_net *net, nr_stream *s, int with_ft)
+{
+    const nnue_arch *a = net->arch;
+    char name[NNUE_NAME_MAX + 64];
+    uint64_t bytes, end = s->offset;
+    for (uint64_t k = 0; section_at(a, with_ft, k, name, sizeof name, &bytes); k++)
+        end += bytes;
+    if (end == s->size)
+        return NNUE_OK;
+    if (end < s->size)
+        return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)end,
+                                "end of file: expected the file to end at byte %llu (architecture %s), found %llu "
+                                "trailing bytes",
+                                (ull)end, a->name, (ull)(s->size - end));
+    uint64_t at = s->offset;
+    for (uint64_t k = 0; section_at(a, with_ft, k, name, sizeof name, &bytes); k++) {
+        if (at + bytes > s->size)
+            return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)s->size,
+                                    "%s: file truncated: expected %llu bytes from byte %llu, found %llu (the file is "
+                                    "%llu bytes, architecture %s needs %llu)",
+                                    name, (ull)bytes, (ull)at, (ull)(s->size - at), (ull)s->size, a->name, (ull)end);
+        at += bytes;
+    }
+    return NNUE_OK; /* not reached */
+}
+
+static nnue_status check_hash(nr_stream *s, const char *what, uint32_t expected, uint32_t found,
+                              const nnue_arch *a)
+{
+    if (expected == found)
+        return NNUE_OK;
+    return nnue_fail_offset(s->err, NNUE_E_HASH, s->path, (long long)(s->offset - 4),
+                            "%s: expected 0x%08X (architecture %s), found 0x%08X: the file may be for another "
+                            "architecture",
+                            what, expected, a->name, found);
+}
+
+/* Before the size check of an uncompressed FT: is there a LEB128 block the arch does not expect? */
+static nnue_status check_not_leb128(nnue_net *net, nr_stream *s)
+{
+    unsigned char magic[NR_LEB128_MAGIC_LEN];
+    if (s->size - s->offset < sizeof magic)
+        return NNUE_OK;
+    size_t got = fread(magic, 1, sizeof magic, s->f);
+    if (fseeko(s->f, (off_t)s->offset, SEEK_SET) != 0)
+        return nnue_fail_offset(s->err, NNUE_E_IO, s->path, (long long)s->offset, "feature transformer: seek error");
+    if (got == sizeof magic && memcmp(magic, NR_LEB128_MAGIC, sizeof magic) == 0)
+        return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)s->offset,
+                                "feature transformer biases: found a COMPRESSED_LEB128 block, but architecture %s "
+                                "says format.leb128: false",
+                                net->arch->name);
+    return NNUE_OK;
+}
+
+static nnue_status read_header(nnue_net *net, nr_stream *s)
+{
+    const nnue_arch *a = net->arch;
+    nnue_status st;
+    if ((st = nr_u32(s, &net->version, "header version")) != NNUE_OK)
+        return st;
+    if (net->version != a->format.version)
+        return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, 0,
+                                "header: expected version 0x%08X (format.version of architecture %s), found 0x%08X",
+                                a->format.version, a->name, net->version);
+    if ((st = nr_u32(s, &net->file_hash, "header file hash")) != NNUE_OK)
+        return st;
+    if ((st = check_hash(s, "header file hash", a->file_hash, net->file_hash, a)) != NNUE_OK)
+        return st;
+    uint32_t d;
+    if ((st = nr_u32(s, &d, "header description length")) != NNUE_OK)
+        return st;
+    if (d > s->size - s->offset)
+        return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, 8,
+                                "header: description length %u exceeds the %llu bytes left in the file (truncated?)", d,
+                                (ull)(s->size - s->offset));
+    if (!(net->description = malloc((size_t)d + 1)))
+        return nnue_fail(s->err, NNUE_E_NOMEM, "%s: out of memory for a %u-byte description", s->path, d);
+    net->description[d] = 0;
+    return nr_bytes(s, net->description, d, "header description");
+}
+
+static nnue_status read_ft(nnue_net *net, nr_stream *s)
+{
+    const nnue_arch *a = net->arch;
+    const nnue_ft_desc *ft = &a->ft;
+    nnue_status st;
+    uint32_t h;
+    if ((st = nr_u32(s, &h, "feature transformer hash")) != NNUE_OK)
+        return st;
+    if ((st = check_hash(s, "feature transformer hash", a->ft_hash, h, a)) != NNUE_OK)
+        return st;
+    uint64_t nb = ft->width, nw = (uint64_t)ft->inputs * ft->width, np = (uint64_t)ft->inputs * ft->psqt_buckets;
+    const char *bname = "feature transformer biases", *wname = "feature transformer weights",
+               *pname = "feature transformer PSQT weights";
+    void *p;
+    if (!a->format.leb128) {
+        if ((st = check_not_leb128(net, s)) != NNUE_OK || (st = check_size(net, s, 1)) != NNUE_OK)
+            return st;
+        if ((st = nr_alloc_for(s, &p, nb * 2, bname)) != NNUE_OK)
+            return st;
+        net->ft_biases = p;
+        if ((st = nr_alloc_for(s, &p, nw * 2, wname)) != NNUE_OK)
+            return st;
+        net->ft_weights = p;
+        if (np) {
+            if ((st = nr_alloc_for(s, &p, np * 4, pname)) != NNUE_OK)
+                return st;
+            net->ft_psqt = p;
+        }
+        if ((st = nr_array(s, NNUE_I16, NNUE_I16, net->ft_biases, nb, bname)) != NNUE_OK ||
+            (st = nr_array(s, NNUE_I16, NNUE_I16, net->ft_weights, nw, wname)) != NNUE_OK)
+            return st;
+        return np ? nr_array(s, NNUE_I32, NNUE_I32, net->ft_psqt, np, pname) : NNUE_OK;
+    }
+    /* LEB128: each block's size is checked against the file before its array is allocated. The
+     * arrays are allocated one at a time, each just before its block is decoded. */
+    if ((st = nr_alloc_for(s, &p, nb * 2, bname)) != NNUE_OK)
+        return st;
+    net->ft_biases = p;
+    if ((st = nr_leb128(s, NNUE_I16, net->ft_biases, nb, bname)) != NNUE_OK)
+        return st;
+    /* The weights block needs at least one byte per value: check that much before allocating. */
+    if (s->size - s->offset < NR_LEB128_MAGIC_LEN + 4 + nw)
+        return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)s->size,
+                                "%s: file truncated: a LEB128 block of %llu values needs at least %llu bytes from "
+                                "byte %llu, found %llu",
+                                wname, (ull)nw, (ull)(NR_LEB128_MAGIC_LEN + 4 + nw), (ull)s->offset,
+                                (ull)(s->size - s->offset));
+    if ((st = nr_alloc_for(s, &p, nw * 2, wname)) != NNUE_OK)
+        return st;
+    net->ft_weights = p;
+    if ((st = nr_leb128(s, NNUE_I16, net->ft_weights, nw, wname)) != NNUE_OK)
+        return st;
+    if (!np)
+        return NNUE_OK;
+    if (s->size - s->offset < NR_LEB128_MAGIC_LEN + 4 + np)
+        return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)s->size,
+                                "%s: file truncated: a LEB128 block of %llu values needs at least %llu bytes from "
+                                "byte %llu, found %llu",
+                                pname, (ull)np, (ull)(NR_LEB128_MAGIC_LEN + 4 + np), (ull)s->offset,
+                                (ull)(s->size - s->offset));
+    if ((st = nr_alloc_for(s, &p, np * 4, pname)) != NNUE_OK)
+        return st;
+    net->ft_psqt = p;
+    return nr_leb128(s, NNUE_I32, net->ft_psqt, np, pname);
+}
+
+static nnue_status check_padding(nr_stream *s, const nnue_layer *l, const void *w, uint64_t start,
+                                 const char *section)
+{
+    uint32_t in = l->in_size, padded = l->p.affine.padded_in;
+    nnue_dtype t = l->p.affine.weight_type;
+    for (uint32_t o = 0; o < l->out_size; o++)
+        for (uint32_t c = in; c < padded; c++) {
+            uint64_t i = (uint64_t)o * padded + c;
+            long long v = t == NNUE_I16 ? ((const int16_t *)w)[i] : ((const int8_t *)w)[i];
+            if (v != 0)
+                return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path,
+                                        (long long)(start + i * nnue_dtype_size(t)),
+                                        "%s: expected zero in padding column %u of row %u (%u inputs padded to %u), "
+                                        "found %lld",
+                                        section, c, o, in, padded, v);
+        }
+    return NNUE_OK;
+}
+
+static nnue_status read_stacks(nnue_net *net, nr_stream *s)
+{
+    const nnue_arch *a = net->arch;
+    char name[NNUE_NAME_MAX + 64];
+    nnue_status st;
+    for (uint32_t k = 0; k < a->stacks; k++) {
+        uint32_t h;
+        snprintf(name, sizeof name, "stack %u hash", k);
+        if ((st = nr_u32(s, &h, name)) != NNUE_OK || (st = check_hash(s, name, a->network_hash, h, a)) != NNUE_OK)
+            return st;
+        for (int i = 0; i < a->n_layers; i++) {
+            const nnue_layer *l = &a->layers[i];
+            if (!l->type->is_affine)
+                continue;
+            nnue_layer_weights *lw = &net->layer_weights[(size_t)k * a->n_layers + i];
+            uint64_t nw = (uint64_t)l->out_size * l->p.affine.padded_in;
+            void *p;
+            snprintf(name, sizeof name, "stack %u %s biases", k, l->name);
+            if ((st = nr_alloc_for(s, &p, (uint64_t)l->out_size * 4, name)) != NNUE_OK)
+                return st;
+            lw->biases = p;
+            if ((st = nr_array(s, l->p.affine.bias_type, NNUE_I32, lw->biases, l->out_size, name)) != NNUE_OK)
+                return st;
+            snprintf(name, sizeof name, "stack %u %s weights", k, l->name);
+            if ((st = nr_alloc_for(s, &p, nw * nnue_dtype_size(l->p.affine.weight_type), name)) != NNUE_OK)
+                return st;
+            lw->weights = p;
+            uint64_t start = s->offset;
+            if ((st = nr_array(s, l->p.affine.weight_type, l->p.affine.weight_type, lw->weights, nw, name)) !=
+                    NNUE_OK ||
+                (st = check_padding(s, l, lw->weights, start, name)) != NNUE_OK)
+                return st;
+        }
+    }
+    return NNUE_OK;
+}
+
+nnue_status nnue_net_read_stockfish(nnue_net *net, nr_stream *s)
+{
+    nnue_status st;
+    if ((st = read_header(net, s)) != NNUE_OK || (st = read_ft(net, s)) != NNUE_OK)
+        return st;
+    if (net->arch->format.leb128 && (st = check_size(net, s, 0)) != NNUE_OK)
+        return st;
+    if ((st = read_stacks(net, s)) != NNUE_OK)
+        return st;
+    if (s->offset != s->size || fgetc(s->f) != EOF)
+        return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)s->offset,
+                                "end of file: expected the file to end at byte %llu, found more bytes",
+                                (ull)s->offset);
+    return NNUE_OK;
+}
