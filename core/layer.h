@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "core/arch.h"
+#include "core/net.h"
 #include "core/yaml_read.h"
 
 /* What a layer's YAML key handlers write into. */
@@ -38,6 +39,12 @@ struct nnue_layer_type {
     uint64_t (*parameters)(const nnue_layer *layer);
     /* Bytes of one stack's copy in the file (padded rows included). */
     uint64_t (*file_bytes)(const nnue_layer *layer);
+    /* Scalar reference forward pass: out[out_size] from one array per input (sizes in
+     * layer->input_sizes). All values are int32 whatever their quantised type; w is the
+     * layer's weights in the selected stack (NULL for layers without weights). This is the
+     * definition of correct that every SIMD kernel must equal bit for bit. */
+    void (*propagate)(const nnue_layer *layer, const nnue_layer_weights *w, const int32_t *const *inputs,
+                      int32_t *out);
 };
 
 extern const nnue_layer_type *const nnue_layer_types[];

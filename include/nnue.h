@@ -1,12 +1,79 @@
 /* nnue.h: public C API of the nnue library.
  *
- * Scores are integers from the side to move's point of view, in the net's
- * own internal units unless a function says otherwise. Every fallible call
- * returns an nnue_status and fills the caller's nnue_error. */
+ * Typical use in an engine:
+ *   nnue_arch *arch;  nnue_arch_load("archs/sfnnv5.yaml", &arch, &err);
+ *   nnue_net *net;    nnue_net_load(arch, "nn-ad9b42354671.nnue", &net, &err);   (shared by threads)
+ *   nnue_state *st = nnue_state_new(net, 256);                              (one per thread)
+ *   nnue_state_reset(st, board);                  at the root (board: your nnue_board view)
+ *   after make():   nnue_state_push(st, board, &delta);
+ *   nnue_evaluate(st, board, &detail);            detail.total: side to move's view
+ *   after unmake(): nnue_state_pop(st);
+ *
+ * Scores are integers from the side to move's point of view. Every fallible call returns an
+ * nnue_status and fills the caller's nnue_error; the library never prints or exits. */
 #ifndef NNUE_H
 #define NNUE_H
+
+#include <stdint.h>
 
 #include "nnue_board.h"
 #include "nnue_error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct nnue_arch nnue_arch;
+typedef struct nnue_net nnue_net;
+typedef struct nnue_state nnue_state;
+
+/* Architecture from a YAML file (docs/arch-yaml.md). Free with nnue_arch_free. */
+nnue_status nnue_arch_load(const char *path, nnue_arch **out, nnue_error *err);
+void nnue_arch_free(nnue_arch *arch);
+
+/* Net file for an architecture (the arch is copied; it may be freed afterwards). */
+nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err);
+void nnue_net_free(nnue_net *net);
+
+/* Result of one evaluation, all from the side to move's point of view.
+ *   psqt       = (psqt_acc[stm][bucket] - psqt_acc[other][bucket]) / 2   (0 without PSQT)
+ *   positional = the output layer's raw value
+ *   total      = (psqt + positional) / output divisor (truncating; Stockfish's 16)
+ *   scaled     = total * scale_num / scale_den when the arch declares output.scale
+ *                (bullet nets: centipawns), else total */
+typedef struct nnue_eval_detail {
+    int bucket;
+    int32_t psqt;
+    int32_t positional;
+    int32_t total;
+    int32_t scaled;
+} nnue_eval_detail;
+
+/* Per-thread evaluation state: a stack of accumulators, one entry per ply, max_ply deep. */
+nnue_state *nnue_state_new(const nnue_net *net, int max_ply);
+void nnue_state_free(nnue_state *state);
+
+/* Forgets everything and starts a root position (its accumulators are computed lazily). */
+void nnue_state_reset(nnue_state *state, const nnue_board *board);
+
+/* After a move was made: board is the position after it, delta what changed. Returns 0, or -1
+ * when the stack is full (max_ply). */
+int nnue_state_push(nnue_state *state, const nnue_board *board, const nnue_delta *delta);
+
+/* After the move was unmade. */
+void nnue_state_pop(nnue_state *state);
+
+/* Marks the current position's accumulators as not computed (forces a full refresh). */
+void nnue_state_invalidate(nnue_state *state);
+
+/* Evaluates the current position (board must be the one given to the last reset/push).
+ * Returns detail->total; detail may be NULL. */
+int32_t nnue_evaluate(nnue_state *state, const nnue_board *board, nnue_eval_detail *detail);
+
+/* Name of the kernel set in use ("scalar", "avx2", "avx512", "vnni512", ...). */
+const char *nnue_isa_name(void);
+
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -15,5 +15,7 @@ typedef struct nnue_command {
 
 int cmd_arch(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
+int cmd_info(int argc, char **argv);
+int cmd_eval(int argc, char **argv);
 
 #endif

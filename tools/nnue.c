@@ -7,6 +7,9 @@
 static const nnue_command commands[] = {
     {"arch", "[--json | --dot] FILE.yaml...",
      "description string, hashes, parameter count and file size of architectures", cmd_arch},
+    {"info", "[--json] NET", "header, hashes and matching architectures of a net file", cmd_info},
+    {"eval", "--net NET [--arch A.yaml] (--fen POSITION | --file FILE) [--json] [--threads N]",
+     "evaluate positions: bucket, psqt, positional, total, scaled (side to move's view)", cmd_eval},
     {"perft", "[--game chess|shogi] [--divide] POSITION DEPTH",
      "count leaf nodes of the legal move tree (game guessed from the position)", cmd_perft},
     {NULL, NULL, NULL, NULL},

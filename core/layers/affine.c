@@ -127,8 +127,32 @@ static uint64_t file_bytes(const nnue_layer *l)
            (uint64_t)l->out_size * l->p.affine.padded_in * nnue_dtype_size(l->p.affine.weight_type);
 }
 
+/* y[o] = bias[o] + sum_j w[o][j] x[j]; with sum_divisor d (bullet): y[o] = sum / d + bias[o], the
+ * division truncating toward zero. The sum is taken in 64 bits; real nets never leave int32. */
+static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *out)
+{
+    const int32_t *x = inputs[0];
+    uint32_t in = l->in_size, stride = l->p.affine.padded_in;
+    for (uint32_t o = 0; o < l->out_size; o++) {
+        int64_t sum = 0;
+        if (l->p.affine.weight_type == NNUE_I8) {
+            const int8_t *row = (const int8_t *)w->weights + (size_t)o * stride;
+            for (uint32_t j = 0; j < in; j++)
+                sum += (int64_t)row[j] * x[j];
+        } else {
+            const int16_t *row = (const int16_t *)w->weights + (size_t)o * stride;
+            for (uint32_t j = 0; j < in; j++)
+                sum += (int64_t)row[j] * x[j];
+        }
+        if (l->p.affine.sum_divisor != 1)
+            sum /= l->p.affine.sum_divisor;
+        out[o] = (int32_t)(sum + w->biases[o]);
+    }
+}
+
 const nnue_layer_type nnue_layer_affine = {
     "affine", 1, 1, 1, fields, defaults, shape, hash, describe_dense, parameters, file_bytes,
+    propagate,
 };
 
 static void defaults_sparse(nnue_layer *l, const nnue_arch *arch)
@@ -139,4 +163,5 @@ static void defaults_sparse(nnue_layer *l, const nnue_arch *arch)
 
 const nnue_layer_type nnue_layer_affine_sparse = {
     "affine_sparse", 1, 1, 1, fields, defaults_sparse, shape, hash, describe_sparse, parameters, file_bytes,
+    propagate,
 };

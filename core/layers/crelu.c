@@ -55,6 +55,16 @@ static void describe(const nnue_layer *l, char *buf, size_t size)
         snprintf(buf, size, "ClippedReLU[%u;>>%d,max=%d]", l->out_size, l->p.relu.shift, l->p.relu.max);
 }
 
+static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *out)
+{
+    (void)w;
+    for (uint32_t i = 0; i < l->out_size; i++) {
+        int32_t v = inputs[0][i] >> l->p.relu.shift; /* arithmetic shift: floor division */
+        out[i] = v < 0 ? 0 : v > l->p.relu.max ? l->p.relu.max : v;
+    }
+}
+
 const nnue_layer_type nnue_layer_crelu = {
     "crelu", 1, 1, 0, nnue_relu_fields, defaults, shape, hash, describe, nnue_no_parameters, nnue_no_parameters,
+    propagate,
 };

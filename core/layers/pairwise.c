@@ -52,7 +52,19 @@ static void describe(const nnue_layer *l, char *buf, size_t size)
              l->p.pairwise.shift);
 }
 
+static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *out)
+{
+    (void)w;
+    uint32_t group = l->in_size / l->p.pairwise.groups, half = group / 2;
+    for (uint32_t g = 0; g < l->p.pairwise.groups; g++) {
+        const int32_t *x = inputs[0] + g * group;
+        for (uint32_t j = 0; j < half; j++)
+            out[g * half + j] = (int32_t)((int64_t)x[j] * x[j + half] >> l->p.pairwise.shift);
+    }
+}
+
 const nnue_layer_type nnue_layer_pairwise = {
     "pairwise", 1, 1, 0, fields, defaults, shape, nnue_hash_identity, describe, nnue_no_parameters,
     nnue_no_parameters,
+    propagate,
 };

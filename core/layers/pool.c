@@ -43,12 +43,41 @@ static void describe_max(const nnue_layer *l, char *buf, size_t size)
     snprintf(buf, size, "MaxPool[%u<-%u]", l->out_size, l->in_size);
 }
 
+static void propagate_avg(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs,
+                          int32_t *out)
+{
+    (void)w;
+    uint32_t k = l->p.pool.size;
+    for (uint32_t i = 0; i < l->out_size; i++) {
+        int64_t sum = 0;
+        for (uint32_t j = 0; j < k; j++)
+            sum += inputs[0][i * k + j];
+        /* floor division, also for negative sums */
+        out[i] = (int32_t)(sum >= 0 ? sum / k : -((-sum + k - 1) / k));
+    }
+}
+
+static void propagate_max(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs,
+                          int32_t *out)
+{
+    (void)w;
+    uint32_t k = l->p.pool.size;
+    for (uint32_t i = 0; i < l->out_size; i++) {
+        int32_t m = inputs[0][i * k];
+        for (uint32_t j = 1; j < k; j++)
+            m = inputs[0][i * k + j] > m ? inputs[0][i * k + j] : m;
+        out[i] = m;
+    }
+}
+
 const nnue_layer_type nnue_layer_avg_pool = {
     "avg_pool", 1, 1, 0, fields, defaults, shape, nnue_hash_identity, describe_avg, nnue_no_parameters,
     nnue_no_parameters,
+    propagate_avg,
 };
 
 const nnue_layer_type nnue_layer_max_pool = {
     "max_pool", 1, 1, 0, fields, defaults, shape, nnue_hash_identity, describe_max, nnue_no_parameters,
     nnue_no_parameters,
+    propagate_max,
 };

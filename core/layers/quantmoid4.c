@@ -37,7 +37,20 @@ static void describe(const nnue_layer *l, char *buf, size_t size)
     snprintf(buf, size, "Quantmoid4[%u;>>%d]", l->out_size, l->p.quantmoid.shift);
 }
 
+static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *out)
+{
+    (void)w;
+    for (uint32_t i = 0; i < l->out_size; i++) {
+        int32_t x = inputs[0][i] >> l->p.quantmoid.shift;
+        x = x < -127 ? -127 : x > 127 ? 127 : x;
+        int32_t a = x < 0 ? -x : x;
+        int32_t q = (127 - a) * (127 - a) >> 8;
+        out[i] = x > 0 ? 126 - q : q;
+    }
+}
+
 const nnue_layer_type nnue_layer_quantmoid4 = {
     "quantmoid4", 1, 1, 0, fields, defaults, shape, nnue_hash_identity, describe, nnue_no_parameters,
     nnue_no_parameters,
+    propagate,
 };

@@ -51,6 +51,14 @@ static void describe(const nnue_layer *l, char *buf, size_t size)
     snprintf(buf, size, "SkipAdd[%u;*%d/%d]", l->out_size, l->p.skip.num, l->p.skip.den);
 }
 
+static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *out)
+{
+    (void)w;
+    for (uint32_t i = 0; i < l->out_size; i++)
+        out[i] = (int32_t)(inputs[0][i] + (int64_t)inputs[1][i] * l->p.skip.num / l->p.skip.den);
+}
+
 const nnue_layer_type nnue_layer_skip = {
     "skip", 2, 2, 0, fields, defaults, shape, nnue_hash_identity, describe, nnue_no_parameters, nnue_no_parameters,
+    propagate,
 };

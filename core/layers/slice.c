@@ -49,6 +49,14 @@ static void describe(const nnue_layer *l, char *buf, size_t size)
     snprintf(buf, size, "Slice[%u(%u:%u)]", l->out_size, l->p.slice.offset, l->p.slice.offset + l->p.slice.size);
 }
 
+static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *out)
+{
+    (void)w;
+    for (uint32_t i = 0; i < l->out_size; i++)
+        out[i] = inputs[0][l->p.slice.offset + i];
+}
+
 const nnue_layer_type nnue_layer_slice = {
     "slice", 1, 1, 0, fields, defaults, shape, nnue_hash_identity, describe, nnue_no_parameters, nnue_no_parameters,
+    propagate,
 };

@@ -30,7 +30,17 @@ static void describe(const nnue_layer *l, char *buf, size_t size)
         snprintf(buf, size, "SqrClippedReLU[%u;>>%d,max=%d]", l->out_size, l->p.relu.shift, l->p.relu.max);
 }
 
+static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *out)
+{
+    (void)w;
+    for (uint32_t i = 0; i < l->out_size; i++) {
+        int64_t v = (int64_t)inputs[0][i] * inputs[0][i] >> l->p.relu.shift;
+        out[i] = (int32_t)(v > l->p.relu.max ? l->p.relu.max : v);
+    }
+}
+
 const nnue_layer_type nnue_layer_sqr_crelu = {
     "sqr_crelu", 1, 1, 0, nnue_relu_fields, defaults, shape, nnue_hash_identity, describe,
     nnue_no_parameters, nnue_no_parameters,
+    propagate,
 };

@@ -1,0 +1,92 @@
+/* core/forward.c: from the two accumulators to the score (scalar reference path).
+ *
+ * Network input = [activation(acc[stm]), activation(acc[other])] (FORMATS.md section 4), then
+ * the selected stack's layers in declaration order, each reading earlier outputs. */
+#include "core/layer.h"
+#include "core/state.h"
+
+static inline int32_t clamp32(int32_t v, int32_t lo, int32_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Writes out_per_side values for one perspective. */
+static void transform(const nnue_ft_desc *ft, const int16_t *acc, int32_t *out)
+{
+    int32_t max = ft->clamp_max;
+    switch (ft->activation) {
+    case NNUE_FT_CLAMP:
+        for (uint32_t j = 0; j < ft->width; j++)
+            out[j] = clamp32(acc[j], 0, max);
+        break;
+    case NNUE_FT_PAIRWISE: {
+        uint32_t half = ft->width / 2;
+        for (uint32_t j = 0; j < half; j++)
+            out[j] = clamp32(acc[j], 0, max) * clamp32(acc[j + half], 0, max) >> ft->shift;
+        break;
+    }
+    case NNUE_FT_SCRELU:
+        for (uint32_t j = 0; j < ft->width; j++) {
+            int32_t c = clamp32(acc[j], 0, max);
+            out[j] = c * c;
+        }
+        break;
+    case NNUE_FT_SQRRELU:
+        for (uint32_t j = 0; j < ft->width; j++) {
+            int32_t c = acc[j] > 0 ? acc[j] : 0;
+            out[j] = c * c;
+        }
+        break;
+    }
+}
+
+size_t nnue_forward_scratch_values(const nnue_net *net)
+{
+    const nnue_arch *a = net->arch;
+    size_t n = 2 * (size_t)a->ft.out_per_side;
+    for (int i = 0; i < a->n_layers; i++)
+        n += a->layers[i].out_size;
+    return n;
+}
+
+int32_t nnue_forward(const nnue_net *net, const nnue_acc_entry *e, const nnue_board *board, int32_t *scratch,
+                     nnue_eval_detail *detail)
+{
+    const nnue_arch *a = net->arch;
+    int stm = board->side_to_move;
+    int32_t bucket = nnue_expr_eval(&a->selector, board);
+    if (bucket < 0 || bucket >= (int32_t)a->stacks)
+        bucket = bucket < 0 ? 0 : (int32_t)a->stacks - 1; /* selector ranges are checked on load */
+
+    int32_t *input = scratch;
+    transform(&a->ft, e->acc[stm], input);
+    transform(&a->ft, e->acc[!stm], input + a->ft.out_per_side);
+
+    /* outputs[i] points at layer i's values inside scratch. */
+    const int32_t *outputs[NNUE_MAX_LAYERS];
+    int32_t *next = input + 2 * a->ft.out_per_side;
+    const nnue_layer_weights *stack = net->layer_weights + (size_t)bucket * a->n_layers;
+    for (int i = 0; i < a->n_layers; i++) {
+        const nnue_layer *l = &a->layers[i];
+        const int32_t *in[NNUE_MAX_LAYER_INPUTS];
+        for (int k = 0; k < l->n_inputs; k++)
+            in[k] = l->inputs[k] == NNUE_INPUT_NETWORK ? input : outputs[l->inputs[k]];
+        l->type->propagate(l, &stack[i], in, next);
+        outputs[i] = next;
+        next += l->out_size;
+    }
+    int32_t positional = outputs[a->n_layers - 1][0];
+    int32_t psqt = 0;
+    if (a->ft.psqt_buckets)
+        psqt = (e->psqt[stm][bucket] - e->psqt[!stm][bucket]) / 2;
+    int32_t total = (psqt + positional) / a->output.divisor;
+    if (detail) {
+        detail->bucket = bucket;
+        detail->psqt = psqt;
+        detail->positional = positional;
+        detail->total = total;
+        detail->scaled = a->output.scale_den ? (int32_t)((int64_t)total * a->output.scale_num / a->output.scale_den)
+                                             : total;
+    }
+    return total;
+}

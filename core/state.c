@@ -1,0 +1,90 @@
+/* core/state.c: creating, resetting and moving through the per-thread accumulator stack. */
+#include "core/state.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static size_t round_up(size_t n, size_t to)
+{
+    return (n + to - 1) / to * to;
+}
+
+nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
+{
+    if (!net || max_ply < 0 || max_ply > 100000)
+        return NULL;
+    nnue_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    const nnue_arch *a = net->arch;
+    size_t acc_bytes = round_up(a->ft.width * sizeof(int16_t), 64);
+    size_t psqt_bytes = round_up((a->ft.psqt_buckets ? a->ft.psqt_buckets : 1) * sizeof(int32_t), 64);
+    size_t per_entry = 2 * (acc_bytes + psqt_bytes);
+    s->net = net;
+    s->max_ply = max_ply;
+    s->entries = calloc((size_t)max_ply + 1, sizeof *s->entries);
+    s->memory = aligned_alloc(64, per_entry * ((size_t)max_ply + 1));
+    s->scratch_values = nnue_forward_scratch_values(net);
+    s->scratch = aligned_alloc(64, round_up(s->scratch_values * sizeof(int32_t), 64));
+    if (!s->entries || !s->memory || !s->scratch) {
+        nnue_state_free(s);
+        return NULL;
+    }
+    char *p = s->memory;
+    for (int i = 0; i <= max_ply; i++)
+        for (int c = 0; c < 2; c++) {
+            s->entries[i].acc[c] = (int16_t *)p;
+            p += acc_bytes;
+            s->entries[i].psqt[c] = (int32_t *)p;
+            p += psqt_bytes;
+        }
+    return s;
+}
+
+void nnue_state_free(nnue_state *s)
+{
+    if (!s)
+        return;
+    free(s->entries);
+    free(s->memory);
+    free(s->scratch);
+    free(s);
+}
+
+void nnue_state_reset(nnue_state *s, const nnue_board *board)
+{
+    (void)board;
+    s->ply = 0;
+    s->entries[0].computed[0] = s->entries[0].computed[1] = 0;
+}
+
+int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *delta)
+{
+    if (s->ply >= s->max_ply)
+        return -1;
+    nnue_acc_entry *e = &s->entries[++s->ply];
+    const nnue_ft_desc *ft = &s->net->arch->ft;
+    e->delta = *delta;
+    for (int p = 0; p < 2; p++) {
+        e->refresh[p] = (uint8_t)ft->features->needs_refresh(&ft->params, board, delta, p);
+        e->computed[p] = 0;
+    }
+    return 0;
+}
+
+void nnue_state_pop(nnue_state *s)
+{
+    if (s->ply > 0)
+        s->ply--;
+}
+
+void nnue_state_invalidate(nnue_state *s)
+{
+    s->entries[s->ply].computed[0] = s->entries[s->ply].computed[1] = 0;
+}
+
+int32_t nnue_evaluate(nnue_state *s, const nnue_board *board, nnue_eval_detail *detail)
+{
+    nnue_state_update(s, board);
+    return nnue_forward(s->net, &s->entries[s->ply], board, s->scratch, detail);
+}

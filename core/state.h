@@ -1,0 +1,45 @@
+/* core/state.h: per-thread evaluation state: accumulator stack with lazy incremental updates.
+ *
+ * Each ply owns one entry: the move's delta, which perspectives it forces to refresh (decided
+ * at push time, when the board after the move is at hand), and, once computed, the two
+ * accumulators. Evaluating computes the current entry from the nearest computed ancestor,
+ * applying the deltas in between, or refreshes a perspective when a refresh was forced on the
+ * way. Feature sets' changed() is called with the current board, which is valid because a
+ * perspective's orientation can only change through a forced refresh. */
+#ifndef NNUE_CORE_STATE_H
+#define NNUE_CORE_STATE_H
+
+#include "core/net.h"
+#include "nnue.h"
+
+typedef struct nnue_acc_entry {
+    nnue_delta delta;              /* the move that led here (unused at the root) */
+    uint8_t refresh[2];            /* the move forces perspective p to refresh */
+    uint8_t computed[2];
+    int16_t *acc[2];               /* [width] per perspective */
+    int32_t *psqt[2];              /* [psqt_buckets] per perspective */
+} nnue_acc_entry;
+
+struct nnue_state {
+    const nnue_net *net;
+    int max_ply, ply;
+    nnue_acc_entry *entries;       /* [max_ply + 1] */
+    void *memory;                  /* one block holding every accumulator */
+    int32_t *scratch;              /* forward-pass buffers */
+    size_t scratch_values;
+};
+
+/* Brings the current entry's accumulators up to date (core/accumulator.c). */
+void nnue_state_update(nnue_state *state, const nnue_board *board);
+
+/* Full recomputation of one perspective into entry (core/accumulator.c). */
+void nnue_accumulator_refresh(const nnue_net *net, const nnue_board *board, int persp, nnue_acc_entry *entry);
+
+/* The layers after the feature transformer (core/forward.c). */
+int32_t nnue_forward(const nnue_net *net, const nnue_acc_entry *entry, const nnue_board *board, int32_t *scratch,
+                     nnue_eval_detail *detail);
+
+/* Scratch int32 values the forward pass of this net needs. */
+size_t nnue_forward_scratch_values(const nnue_net *net);
+
+#endif

@@ -1,0 +1,83 @@
+/* tools/positions.c: position lists for the tool, with located parse errors. */
+#include "tools/positions.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nnue_error.h"
+
+static int add(position_list *list, const char *text, const char *file, int line, const char *cmd)
+{
+    if (list->count % 1024 == 0) {
+        size_t cap = (size_t)list->count + 1024;
+        char **texts = realloc(list->texts, cap * sizeof *texts);
+        unsigned char *blobs = realloc(list->blobs, cap * list->game->pos_size);
+        if (texts)
+            list->texts = texts;
+        if (blobs)
+            list->blobs = blobs;
+        if (!texts || !blobs) {
+            fprintf(stderr, "nnue %s: out of memory\n", cmd);
+            return 1;
+        }
+    }
+    nnue_error err;
+    void *pos = list->blobs + (size_t)list->count * list->game->pos_size;
+    memset(pos, 0, list->game->pos_size);
+    if (list->game->parse(pos, text, &err) != 0) {
+        char msg[1200];
+        nnue_error_format(&err, msg, sizeof msg);
+        if (file)
+            fprintf(stderr, "nnue %s: %s:%d:%d: %s\n", cmd, file, line, err.column, err.message);
+        else
+            fprintf(stderr, "nnue %s: %s\n", cmd, msg);
+        return 1;
+    }
+    list->texts[list->count++] = strdup(text);
+    return 0;
+}
+
+int positions_from_text(position_list *list, const nnue_game *game, const char *text, const char *cmd)
+{
+    memset(list, 0, sizeof *list);
+    list->game = game;
+    return add(list, text, NULL, 0, cmd);
+}
+
+int positions_from_file(position_list *list, const nnue_game *game, const char *path, const char *cmd)
+{
+    memset(list, 0, sizeof *list);
+    list->game = game;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "nnue %s: %s: cannot open: %s\n", cmd, path, strerror(errno));
+        return 1;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    int number = 0, rc = 0;
+    while (getline(&line, &cap, f) > 0) {
+        number++;
+        line[strcspn(line, "\t\r\n")] = 0;
+        if (!line[0] || line[0] == '#')
+            continue;
+        if (number == 1 && (strncmp(line, "fen", 3) == 0 || strncmp(line, "sfen", 4) == 0))
+            continue; /* a TSV header */
+        if ((rc = add(list, line, path, number, cmd)) != 0)
+            break;
+    }
+    free(line);
+    fclose(f);
+    return rc;
+}
+
+void positions_free(position_list *list)
+{
+    for (int i = 0; i < list->count; i++)
+        free(list->texts[i]);
+    free(list->texts);
+    free(list->blobs);
+    memset(list, 0, sizeof *list);
+}
