@@ -2,6 +2,15 @@
  * "is this cell attacked" queries used for check and legality. */
 #include "games/shogi/internal.h"
 
+/* Mailbox cell -> square and rank: columns of 13 cells, 2 walls, ranks a..i, 2 walls. */
+#define WALLS13 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255
+#define SQCOL(f) 255, 255, (f) * 9, (f) * 9 + 1, (f) * 9 + 2, (f) * 9 + 3, (f) * 9 + 4, \
+                 (f) * 9 + 5, (f) * 9 + 6, (f) * 9 + 7, (f) * 9 + 8, 255, 255
+#define RANKCOL(f) 255, 255, 0, 1, 2, 3, 4, 5, 6, 7, 8, 255, 255
+#define COLS(F) F(0), F(1), F(2), F(3), F(4), F(5), F(6), F(7), F(8)
+const uint8_t sh_cell_sq[NNUE_SHOGI_CELLS] = {WALLS13, COLS(SQCOL), WALLS13};
+const uint8_t sh_cell_rank[NNUE_SHOGI_CELLS] = {WALLS13, COLS(RANKCOL), WALLS13};
+
 /* N, S, W(file-1), E(file+1), NW, NE, SW, SE, black knight x2, white knight x2. */
 const int sh_offset[12] = {-1, +1, -13, +13, -14, +12, -12, +14, -15, +11, -11, +15};
 const uint8_t sh_opposite[8] = {1, 0, 3, 2, 7, 6, 5, 4};

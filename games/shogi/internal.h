@@ -19,9 +19,10 @@ enum {
 /* Cell of file index f (0..8 = files 1..9) and rank index r (0..8 = a..i). */
 static inline int sh_cell(int f, int r) { return (f + 1) * 13 + r + 2; }
 static inline int sh_cell_of_sq(int sq) { return sh_cell(sq / 9, sq % 9); }
-static inline int sh_file_of(int cell) { return cell / 13 - 1; }
-static inline int sh_rank_of(int cell) { return cell % 13 - 2; }
-static inline int sh_sq_of_cell(int cell) { return sh_file_of(cell) * 9 + sh_rank_of(cell); }
+extern const uint8_t sh_cell_sq[NNUE_SHOGI_CELLS];    /* cell -> square, 255 on walls */
+extern const uint8_t sh_cell_rank[NNUE_SHOGI_CELLS];  /* cell -> rank index, 255 on walls */
+static inline int sh_rank_of(int cell) { return sh_cell_rank[cell]; }
+static inline int sh_sq_of_cell(int cell) { return sh_cell_sq[cell]; }
 
 /* Rank counted from the colour's own far side: 0 = the last rank it moves towards. */
 static inline int sh_rel_rank(int colour, int cell)
