@@ -1,0 +1,77 @@
+/* tests/eval/eval_nets.c: see eval_nets.h. Sizes and names from FORMATS.md section 8 and the
+ * FACTS.md files. */
+#include "eval_nets.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../nets/nets_helpers.h"
+#include "core/arch_api.h"
+#include "support.h"
+
+const eval_net eval_nets[] = {
+    {"sf151", "archs/sfnnv5.yaml", NULL, 47001499, "oracle/chess/golden-sf151-A.tsv"},
+    {"sfnnv1", "archs/sfnnv1.yaml", "oracle/chess/sfnnv1-random.nnue.xz", 21022657, "oracle/chess/golden-sfnnv1-A.tsv"},
+    {"sfnnv2", "archs/sfnnv2.yaml", "oracle/chess/sfnnv2-random.nnue.xz", 47721433, "oracle/chess/golden-sfnnv2-A.tsv"},
+    {"sfnnv3", "archs/sfnnv3.yaml", "oracle/chess/sfnnv3-random.nnue.xz", 47001307, "oracle/chess/golden-sfnnv3-A.tsv"},
+    {"sfnnv4", "archs/sfnnv4.yaml", "oracle/chess/sfnnv4-random.nnue.xz", 47001561, "oracle/chess/golden-sfnnv4-A.tsv"},
+    {"sfnnv5", "archs/sfnnv5.yaml", "oracle/chess/sfnnv5-random.nnue.xz", 47001563, "oracle/chess/golden-sfnnv5-A.tsv"},
+    {"sfnnv6", "archs/sfnnv6.yaml", "oracle/chess/sfnnv6-random.nnue.xz", 35133672, "oracle/chess/golden-sfnnv6-A.tsv"},
+    {"sfnnv8", "archs/sfnnv8.yaml", "oracle/chess/sfnnv8-random.nnue.xz", 58335268, "oracle/chess/golden-sfnnv8-A.tsv"},
+    {"sfnnv8small", "archs/sfnnv8small.yaml", "oracle/chess/sfnnv8small-random.nnue", 3232763,
+     "oracle/chess/golden-sfnnv8small-A.tsv"},
+    {"cwtch", "archs/cwtch6.yaml", "oracle/third/cwtch/cwtch6-quantised.bin", 3163200, "oracle/third/cwtch/goldensA.tsv"},
+    {"obsidian", "archs/obsidian.yaml", "oracle/third/obsidian/obsidian-nn.net", 2411584,
+     "oracle/third/obsidian/goldensA.tsv"},
+    {"shogi", "archs/shogi_halfkp.yaml", "oracle/shogi/random_halfkp_s20260101.bin.xz", 64217066,
+     "oracle/shogi/goldensA_random.tsv"},
+};
+const int eval_net_count = (int)(sizeof eval_nets / sizeof eval_nets[0]);
+
+const eval_net *eval_net_find(const char *name)
+{
+    for (int i = 0; i < eval_net_count; i++)
+        if (strcmp(eval_nets[i].name, name) == 0)
+            return &eval_nets[i];
+    return NULL;
+}
+
+const char *eval_net_file(const eval_net *n)
+{
+    if (!n->shared)
+        return nets_sf151();
+    const char *base = strrchr(n->shared, '/') + 1;
+    char name[256];
+    snprintf(name, sizeof name, "%.*s", (int)(strlen(base) - (strstr(base, ".xz") ? 3 : 0)), base);
+    return nets_shared(n->shared, name, n->size);
+}
+
+nnue_net *eval_net_load(const eval_net *n, const char *path)
+{
+    nnue_arch *arch = nets_arch(n->arch);
+    nnue_net *net = nets_load(arch, path);
+    nnue_arch_free(arch);
+    return net;
+}
+
+void *eval_parse(const nnue_game *game, const char *text)
+{
+    void *pos = calloc(1, game->pos_size);
+    nnue_error err;
+    if (game->parse(pos, text, &err) != 0) {
+        char msg[1200];
+        nnue_error_format(&err, msg, sizeof msg);
+        ck_abort_msg("cannot parse '%s': %s", text, msg);
+    }
+    return pos;
+}
+
+void eval_fresh(const nnue_net *net, const nnue_board *board, nnue_eval_detail *detail)
+{
+    nnue_state *s = nnue_state_new(net, 0);
+    ck_assert_ptr_nonnull(s);
+    nnue_state_reset(s, board);
+    nnue_evaluate(s, board, detail);
+    nnue_state_free(s);
+}

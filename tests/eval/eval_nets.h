@@ -1,0 +1,35 @@
+/* tests/eval/eval_nets.h: the reference nets the evaluation tests use, by short name, and
+ * helpers to evaluate a position from its text with a fresh state (full refresh). */
+#ifndef NNUE_TESTS_EVAL_NETS_H
+#define NNUE_TESTS_EVAL_NETS_H
+
+#include "core/net.h"
+#include "core/state.h"
+#include "nnue.h"
+
+typedef struct eval_net {
+    const char *name;      /* sf151, sfnnv1, ..., cwtch, obsidian, shogi */
+    const char *arch;      /* archs/... relative to the source tree */
+    const char *shared;    /* net under shared/ (or NULL for sf151: Debian's stockfish) */
+    unsigned long long size;
+    const char *golden;    /* golden file under shared/ */
+} eval_net;
+
+extern const eval_net eval_nets[];
+extern const int eval_net_count;
+const eval_net *eval_net_find(const char *name);
+
+/* Makes the net file available (decompressing or exporting it); exits 77 loudly when the
+ * data for it is absent. Call from main(), before the Check runner forks. */
+const char *eval_net_file(const eval_net *n);
+
+/* Loads (arch + net) or fails the test. */
+nnue_net *eval_net_load(const eval_net *n, const char *path);
+
+/* Parses a position of the net's game into a malloc'ed blob; fails the test on error. */
+void *eval_parse(const nnue_game *game, const char *text);
+
+/* Full-refresh evaluation of a board with a fresh state. */
+void eval_fresh(const nnue_net *net, const nnue_board *board, nnue_eval_detail *detail);
+
+#endif
