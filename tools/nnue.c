@@ -10,6 +10,8 @@ static const nnue_command commands[] = {
     {"info", "[--json] NET", "header, hashes and matching architectures of a net file", cmd_info},
     {"eval", "--net NET [--arch A.yaml] (--fen POSITION | --file FILE) [--json] [--threads N]",
      "evaluate positions: bucket, psqt, positional, total, scaled (side to move's view)", cmd_eval},
+    {"bench", "--net NET [--arch A.yaml] --file POSITIONS [--iter N] [--mode incremental|refresh|moves|all]",
+     "the BENCH.md workload: ns/eval and evals/s per mode, with checksums", cmd_bench},
     {"perft", "[--game chess|shogi] [--divide] POSITION DEPTH",
      "count leaf nodes of the legal move tree (game guessed from the position)", cmd_perft},
     {NULL, NULL, NULL, NULL},

@@ -1,0 +1,244 @@
+/* tests/eval/test_eval_incremental.c NET: incrementally updated accumulators equal freshly
+ * computed ones, value for value, and so do the evaluations:
+ *  - every move of movesA.tsv (chess or shogi) from its root, one ply;
+ *  - random walks of 16 plies from every 8th corpus position, evaluated lazily every third
+ *    ply (several deltas applied at once) and popped back;
+ *  - shogi only: every ply of the 20 games of gamesA_random.tsv, played incrementally from
+ *    the start and compared with the engine's raw value and eval at each ply, and the
+ *    raw_before / raw_after columns of movesA.tsv. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/arch_api.h"
+#include "eval_nets.h"
+#include "support.h"
+
+static const eval_net *net_info;
+static const char *net_path;
+static nnue_net *net;
+static const nnue_game *game;
+
+static void check_same(nnue_state *inc, const nnue_board *board, const char *where)
+{
+    nnue_eval_detail di, df;
+    nnue_evaluate(inc, board, &di);
+    nnue_state *fresh = nnue_state_new(net, 0);
+    nnue_state_reset(fresh, board);
+    nnue_evaluate(fresh, board, &df);
+    const nnue_ft_desc *ft = &net->arch->ft;
+    for (int p = 0; p < 2; p++) {
+        const nnue_acc_entry *a = &inc->entries[inc->ply], *b = &fresh->entries[0];
+        ck_assert_msg(memcmp(a->acc[p], b->acc[p], ft->width * sizeof(int16_t)) == 0,
+                      "%s: accumulator of perspective %d differs from a full refresh", where, p);
+        if (ft->psqt_buckets)
+            ck_assert_msg(memcmp(a->psqt[p], b->psqt[p], ft->psqt_buckets * sizeof(int32_t)) == 0,
+                          "%s: PSQT accumulator of perspective %d differs", where, p);
+    }
+    ck_assert_msg(di.bucket == df.bucket && di.psqt == df.psqt && di.positional == df.positional &&
+                      di.total == df.total && di.scaled == df.scaled,
+                  "%s: incremental %d/%d/%d, full %d/%d/%d", where, di.psqt, di.positional, di.total, df.psqt,
+                  df.positional, df.total);
+    nnue_state_free(fresh);
+}
+
+static char *moves_file(void)
+{
+    const char *rel = strcmp(game->name, "shogi") == 0 ? "oracle/shogi/movesA.tsv" : "oracle/chess/movesA.tsv";
+    return test_read_file(test_shared_path(rel), NULL);
+}
+
+START_TEST(every_move_of_moves_file)
+{
+    char *text = moves_file();
+    ck_assert_ptr_nonnull(text);
+    nnue_state *s = nnue_state_new(net, 4);
+    int rows = 0, shogi = strcmp(game->name, "shogi") == 0;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (line[0] == '#' || strncmp(line, "fen\t", 4) == 0)
+            continue;
+        char *f[12];
+        int n = test_split_tabs(line, f, 12);
+        void *pos = eval_parse(game, f[0]);
+        nnue_move move;
+        nnue_error err;
+        ck_assert_msg(game->parse_move(pos, f[1], &move, &err) == 0, "move %s in %s", f[1], f[0]);
+        nnue_state_reset(s, game->board(pos));
+        nnue_eval_detail before, after;
+        nnue_evaluate(s, game->board(pos), &before);
+        nnue_delta delta;
+        game->make(pos, move, &delta);
+        nnue_state_push(s, game->board(pos), &delta);
+        check_same(s, game->board(pos), f[1]);
+        if (shogi && strcmp(net_info->name, "shogi") == 0 && n >= 9) {
+            nnue_evaluate(s, game->board(pos), &after);
+            ck_assert_int_eq(before.positional, atoi(f[7]));
+            ck_assert_int_eq(after.positional, atoi(f[8]));
+        }
+        nnue_state_pop(s);
+        game->unmake(pos, move);
+        free(pos);
+        rows++;
+    }
+    ck_assert_int_eq(rows, 2000);
+    nnue_state_free(s);
+    free(text);
+}
+END_TEST
+
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static unsigned next_random(unsigned n)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (unsigned)(rng % n);
+}
+
+START_TEST(lazy_random_walks)
+{
+    const char *rel = strcmp(game->name, "shogi") == 0 ? "oracle/shogi/corpusA.sfen" : "oracle/chess/corpusA.fen";
+    char *text = test_read_file(test_shared_path(rel), NULL);
+    ck_assert_ptr_nonnull(text);
+    nnue_state *s = nnue_state_new(net, 32);
+    nnue_move moves[NNUE_MAX_MOVES], played[32];
+    int index = 0, checks = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save), index++) {
+        if (line[0] == '#' || index % 8)
+            continue;
+        void *pos = eval_parse(game, line);
+        nnue_state_reset(s, game->board(pos));
+        nnue_evaluate(s, game->board(pos), NULL);
+        int depth = 0;
+        for (int ply = 1; ply <= 16; ply++) {
+            int n = game->legal_moves(pos, moves);
+            if (n == 0)
+                break;
+            nnue_delta delta;
+            played[depth] = moves[next_random((unsigned)n)];
+            game->make(pos, played[depth++], &delta);
+            nnue_state_push(s, game->board(pos), &delta);
+            if (ply % 3 == 0) {
+                check_same(s, game->board(pos), line);
+                checks++;
+            }
+        }
+        while (depth > 0) {
+            nnue_state_pop(s);
+            game->unmake(pos, played[--depth]);
+            if (depth % 4 == 1) { /* evaluating after pops reuses what was computed on the way down */
+                check_same(s, game->board(pos), line);
+                checks++;
+            }
+        }
+        free(pos);
+    }
+    ck_assert_int_gt(checks, 500);
+    nnue_state_free(s);
+    free(text);
+}
+END_TEST
+
+/* shogi: whole games, incrementally, against the engine's values at every ply. */
+START_TEST(shogi_games_incremental)
+{
+    char *text = test_read_file(test_shared_path("oracle/shogi/gamesA_random.tsv"), NULL);
+    ck_assert_ptr_nonnull(text);
+    nnue_state *s = nnue_state_new(net, 1024);
+    void *pos = NULL;
+    int plies = 0, games = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (line[0] == '#')
+            continue;
+        char *f[8];
+        ck_assert_int_ge(test_split_tabs(line, f, 8), 6);
+        if (atoi(f[1]) == 0) {
+            free(pos);
+            pos = eval_parse(game, f[2]);
+            nnue_state_reset(s, game->board(pos));
+            games++;
+        }
+        nnue_eval_detail d;
+        nnue_evaluate(s, game->board(pos), &d);
+        ck_assert_msg(d.positional == atoi(f[4]) && d.total == atoi(f[5]), "game %s ply %s: raw %d eval %d, golden %s %s",
+                      f[0], f[1], d.positional, d.total, f[4], f[5]);
+        plies++;
+        if (strcmp(f[3], "-") != 0) {
+            nnue_move move;
+            nnue_error err;
+            ck_assert_int_eq(game->parse_move(pos, f[3], &move, &err), 0);
+            nnue_delta delta;
+            game->make(pos, move, &delta);
+            ck_assert_int_eq(nnue_state_push(s, game->board(pos), &delta), 0);
+        }
+    }
+    free(pos);
+    ck_assert_int_eq(games, 20);
+    ck_assert_int_eq(plies, 2314);
+    nnue_state_free(s);
+    free(text);
+}
+END_TEST
+
+/* shogi: handicap positions exercise the BonaPiece-0 padding (FORMATS.md 4.4). */
+START_TEST(shogi_handicap_goldens)
+{
+    char *text = test_read_file(test_shared_path("oracle/shogi/handicapA_goldens_random.tsv"), NULL);
+    ck_assert_ptr_nonnull(text);
+    int rows = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (line[0] == '#')
+            continue;
+        char *f[6];
+        test_split_tabs(line, f, 6);
+        void *pos = eval_parse(game, f[0]);
+        nnue_eval_detail d;
+        eval_fresh(net, game->board(pos), &d);
+        ck_assert_msg(d.positional == atoi(f[1]) && d.total == atoi(f[2]), "%s: raw %d, golden %s", f[0], d.positional,
+                      f[1]);
+        free(pos);
+        rows++;
+    }
+    ck_assert_int_eq(rows, 52);
+    free(text);
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+    if (argc != 2 || !(net_info = eval_net_find(argv[1]))) {
+        fprintf(stderr, "usage: test_eval_incremental NET\n");
+        return 2;
+    }
+    net_path = eval_net_file(net_info);
+    test_require_shared("oracle/chess/movesA.tsv");
+    test_require_shared("oracle/shogi/movesA.tsv");
+    nnue_arch *arch;
+    nnue_error err;
+    if (nnue_arch_load(test_source_path(net_info->arch), &arch, &err) != NNUE_OK ||
+        nnue_net_load(arch, net_path, &net, &err) != NNUE_OK) {
+        char msg[1200];
+        nnue_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "FAIL: %s\n", msg);
+        return 1;
+    }
+    nnue_arch_free(arch);
+    game = nnue_game_find(net->arch->game);
+    Suite *s = suite_create("eval_incremental");
+    TCase *tc = tcase_create(net_info->name);
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, every_move_of_moves_file);
+    tcase_add_test(tc, lazy_random_walks);
+    if (strcmp(game->name, "shogi") == 0) {
+        tcase_add_test(tc, shogi_games_incremental);
+        tcase_add_test(tc, shogi_handicap_goldens);
+    }
+    suite_add_tcase(s, tc);
+    int rc = test_run(s);
+    nnue_net_free(net);
+    return rc;
+}
