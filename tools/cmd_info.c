@@ -37,7 +37,7 @@ int cmd_info(int argc, char **argv)
         return 1;
     }
     char *matches[16];
-    int n = tool_archs_matching(h.file_hash, matches, 16);
+    int n = tool_archs_matching(&h, matches, 16);
     int shown = n < 16 ? n : 16;
     if (json) {
         char hex[16];

@@ -29,7 +29,7 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int tool_archs_matching(uint32_t hash, char **paths, int max)
+int tool_archs_matching(const nnue_net_header *h, char **paths, int max)
 {
     DIR *dir = opendir(tool_archs_dir());
     if (!dir)
@@ -46,7 +46,11 @@ int tool_archs_matching(uint32_t hash, char **paths, int max)
         nnue_error err;
         if (nnue_arch_load(path, &a, &err) != NNUE_OK)
             continue;
-        if (a->format.kind == NNUE_FORMAT_STOCKFISH && a->file_hash == hash) {
+        /* The hash alone cannot tell SFNNv1 from the shogi net (same layers, same hashes):
+         * an uncompressed arch must also predict the file's exact size. */
+        int size_fits = a->format.leb128 || a->file_size + h->description_bytes == h->file_bytes;
+        if (a->format.kind == NNUE_FORMAT_STOCKFISH && a->file_hash == h->file_hash && a->format.version == h->version &&
+            size_fits) {
             if (count < max)
                 paths[count] = strdup(path);
             count++;
@@ -70,7 +74,7 @@ int tool_load_net(const char *cmd, const char *net_path, const char *arch_path, 
             return 1;
         }
         char *paths[16];
-        int n = tool_archs_matching(h.file_hash, paths, 16);
+        int n = tool_archs_matching(&h, paths, 16);
         if (n == 0) {
             fprintf(stderr, "nnue %s: %s: no architecture in %s has file hash 0x%08" PRIX32 "; name one with --arch\n",
                     cmd, net_path, tool_archs_dir(), h.file_hash);

@@ -10,9 +10,10 @@
 /* Folder of shipped architectures: $NNUE_ARCHS_DIR, else the build-time default. */
 const char *tool_archs_dir(void);
 
-/* Every YAML file in the archs folder whose file hash (stockfish format) equals hash; returns the count and
- * fills up to max paths (malloc'ed; caller frees). */
-int tool_archs_matching(uint32_t hash, char **paths, int max);
+/* Every YAML file in the archs folder that fits a Stockfish-format header: same version and
+ * file hash, and (uncompressed formats) the same exact file size. Returns the count and fills
+ * up to max paths (malloc'ed; caller frees). */
+int tool_archs_matching(const nnue_net_header *header, char **paths, int max);
 
 /* Prints "nnue CMD: <formatted error>" to stderr. */
 void tool_print_error(const char *cmd, const nnue_error *err);
