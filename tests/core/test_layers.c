@@ -1,0 +1,110 @@
+/* tests/core/test_layers.c: the layer types without a Stockfish net to test them against
+ * (pairwise, avg/max pooling, quantmoid4) load, chain, describe, hash, and compute what
+ * docs/arch-yaml.md defines. */
+#include <string.h>
+
+#include "core/arch_api.h"
+#include "core/layer.h"
+#include "support.h"
+
+static nnue_arch *load_future(void)
+{
+    nnue_arch *a;
+    nnue_error err;
+    nnue_status st = nnue_arch_load(test_source_path("tests/core/future_layers.yaml"), &a, &err);
+    char msg[1200];
+    nnue_error_format(&err, msg, sizeof msg);
+    ck_assert_msg(st == NNUE_OK, "%s", msg);
+    return a;
+}
+
+START_TEST(future_layers_load_and_chain)
+{
+    nnue_arch *a = load_future();
+    ck_assert_int_eq(a->n_layers, 9);
+    ck_assert_uint_eq(a->layers[2].out_size, 32);  /* pairwise 64 -> 32 */
+    ck_assert_uint_eq(a->layers[3].out_size, 16);  /* avg_pool /2 */
+    ck_assert_uint_eq(a->layers[4].out_size, 16);  /* max_pool /4 of 64 */
+    ck_assert_uint_eq(a->layers[5].out_size, 32);
+    char desc[4096];
+    nnue_arch_describe(a, desc, sizeof desc);
+    ck_assert_ptr_nonnull(strstr(desc, "Quantmoid4[8;>>6](AffineTransform[8<-32](Concat[32](AvgPool[16<-32]("
+                                       "PairwiseProduct[32<-64;groups=1,>>7](ClippedReLU[64]("));
+    ck_assert_ptr_nonnull(strstr(desc, "MaxPool[16<-64](ClippedReLU[64]("));
+    /* Hash: only affine and crelu steps count (docs/arch-yaml.md), in declaration order. */
+    uint32_t h = 0xEC42E90Du ^ 512u;
+    h = (0xCC03DAE4u + 64) ^ (h >> 1) ^ (h << 31);
+    h = 0x538D24C7u + h;
+    h = (0xCC03DAE4u + 8) ^ (h >> 1) ^ (h << 31);
+    h = (0xCC03DAE4u + 1) ^ (h >> 1) ^ (h << 31);
+    ck_assert_uint_eq(a->network_hash, h);
+    nnue_arch_free(a);
+}
+END_TEST
+
+static void run_layer(const nnue_arch *a, int index, const int32_t *in, int32_t *out)
+{
+    const nnue_layer *l = &a->layers[index];
+    const int32_t *inputs[1] = {in};
+    l->type->propagate(l, NULL, inputs, out);
+}
+
+START_TEST(pooling_and_pairwise_values)
+{
+    nnue_arch *a = load_future();
+    int32_t in[64], out[64];
+    for (int i = 0; i < 64; i++)
+        in[i] = (i % 2) ? -3 * i : 2 * i;
+    run_layer(a, 3, in, out); /* avg of pairs, floor */
+    for (int i = 0; i < 16; i++) {
+        int32_t s = in[2 * i] + in[2 * i + 1];
+        int32_t floor_avg = s >= 0 ? s / 2 : -((-s + 1) / 2);
+        ck_assert_int_eq(out[i], floor_avg);
+    }
+    run_layer(a, 4, in, out); /* max of fours */
+    for (int i = 0; i < 16; i++) {
+        int32_t m = in[4 * i];
+        for (int k = 1; k < 4; k++)
+            m = in[4 * i + k] > m ? in[4 * i + k] : m;
+        ck_assert_int_eq(out[i], m);
+    }
+    for (int i = 0; i < 64; i++)
+        in[i] = i * 2;
+    run_layer(a, 2, in, out); /* one group: x[j] * x[j + 32] >> 7 */
+    for (int j = 0; j < 32; j++)
+        ck_assert_int_eq(out[j], (in[j] * in[j + 32]) >> 7);
+    nnue_arch_free(a);
+}
+END_TEST
+
+START_TEST(quantmoid4_is_monotone_on_0_to_126)
+{
+    nnue_arch *a = load_future();
+    int32_t in[8], out[8], prev = -1;
+    for (int32_t x = -140 * 64; x <= 140 * 64; x += 64) {
+        for (int i = 0; i < 8; i++)
+            in[i] = x;
+        run_layer(a, 7, in, out);
+        ck_assert_int_ge(out[0], prev);
+        ck_assert_int_ge(out[0], 0);
+        ck_assert_int_le(out[0], 126);
+        prev = out[0];
+    }
+    in[0] = 0;
+    run_layer(a, 7, in, out);
+    ck_assert_int_eq(out[0], 63); /* q = 127^2 >> 8 = 63 at x = 0 */
+    ck_assert_int_eq(prev, 126);
+    nnue_arch_free(a);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("layers");
+    TCase *tc = tcase_create("future");
+    tcase_add_test(tc, future_layers_load_and_chain);
+    tcase_add_test(tc, pooling_and_pairwise_values);
+    tcase_add_test(tc, quantmoid4_is_monotone_on_0_to_126);
+    suite_add_tcase(s, tc);
+    return test_run(s);
+}
