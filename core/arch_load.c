@@ -352,20 +352,11 @@ static nnue_status read_divisor(yreader *r, yaml_node_t *v, void *t)
 static nnue_status read_scale(yreader *r, yaml_node_t *v, void *t)
 {
     nnue_output *o = &((load_state *)t)->arch->output;
-    int n;
-    nnue_status st = y_seq(r, v, &n, "output 'scale'");
-    if (st != NNUE_OK)
-        return st;
-    if (n != 2)
-        return y_fail(r, v, NNUE_E_SCHEMA, "output 'scale': expected [numerator, denominator], found %d values", n);
-    int64_t num, den;
-    if ((st = y_int(r, y_item(r, v, 0), 1, 1 << 20, &num, "output scale numerator")) != NNUE_OK)
-        return st;
-    if ((st = y_int(r, y_item(r, v, 1), 1, 1 << 24, &den, "output scale denominator")) != NNUE_OK)
-        return st;
-    o->scale_num = (int32_t)num;
-    o->scale_den = (int32_t)den;
-    return NNUE_OK;
+    int64_t pair[2];
+    nnue_status st = y_int_pair(r, v, 1, 1 << 20, 1, 1 << 24, pair, "output 'scale'");
+    o->scale_num = (int32_t)pair[0];
+    o->scale_den = (int32_t)pair[1];
+    return st;
 }
 
 static const yfield output_fields[] = {

@@ -53,6 +53,8 @@ const nnue_layer_type *nnue_layer_type_find(const char *name);
 /* Shared helpers for layer files. */
 uint32_t nnue_hash_identity(const nnue_layer *layer, uint32_t prev);
 uint64_t nnue_no_parameters(const nnue_layer *layer);
+/* shape(): the output has as many values as the inputs together (activations, concat). */
+const char *nnue_shape_same(nnue_layer *layer, char *buf, size_t size);
 size_t nnue_dtype_size(nnue_dtype t);
 const char *nnue_dtype_name(nnue_dtype t);
 extern const char *const nnue_dtype_names[]; /* YAML names in enum order, NULL-terminated */

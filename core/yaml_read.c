@@ -157,6 +157,20 @@ nnue_status y_int(yreader *r, yaml_node_t *node, int64_t min, int64_t max, int64
     return NNUE_OK;
 }
 
+nnue_status y_int_pair(yreader *r, yaml_node_t *node, int64_t min0, int64_t max0, int64_t min1, int64_t max1,
+                       int64_t out[2], const char *what)
+{
+    int n;
+    nnue_status st = y_seq(r, node, &n, what);
+    if (st != NNUE_OK)
+        return st;
+    if (n != 2)
+        return y_fail(r, node, NNUE_E_SCHEMA, "%s: expected [numerator, denominator], found %d values", what, n);
+    if ((st = y_int(r, y_item(r, node, 0), min0, max0, &out[0], what)) != NNUE_OK)
+        return st;
+    return y_int(r, y_item(r, node, 1), min1, max1, &out[1], what);
+}
+
 nnue_status y_bool(yreader *r, yaml_node_t *node, int *out, const char *what)
 {
     char found[80];

@@ -41,6 +41,9 @@ yaml_node_t *y_lookup(yreader *r, yaml_node_t *map, const char *key);
 
 /* Scalars. `what` names the value in messages. */
 nnue_status y_int(yreader *r, yaml_node_t *node, int64_t min, int64_t max, int64_t *out, const char *what);
+/* A two-integer sequence [a, b] with a in [min0, max0] and b in [min1, max1]. */
+nnue_status y_int_pair(yreader *r, yaml_node_t *node, int64_t min0, int64_t max0, int64_t min1, int64_t max1,
+                       int64_t out[2], const char *what);
 nnue_status y_bool(yreader *r, yaml_node_t *node, int *out, const char *what);
 nnue_status y_string(yreader *r, yaml_node_t *node, char *out, size_t size, const char *what);
 /* One of the NULL-terminated names; *out = its index. */

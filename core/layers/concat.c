@@ -12,14 +12,6 @@ static void defaults(nnue_layer *l, const nnue_arch *arch)
 
 static const yfield fields[] = {{NULL, 0, NULL}};
 
-static const char *shape(nnue_layer *l, char *buf, size_t size)
-{
-    (void)buf;
-    (void)size;
-    l->out_size = l->in_size;
-    return NULL;
-}
-
 static void describe(const nnue_layer *l, char *buf, size_t size)
 {
     snprintf(buf, size, "Concat[%u]", l->out_size);
@@ -34,7 +26,7 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
 }
 
 const nnue_layer_type nnue_layer_concat = {
-    "concat", 2, NNUE_MAX_LAYER_INPUTS, 0, fields, defaults, shape, nnue_hash_identity, describe,
+    "concat", 2, NNUE_MAX_LAYER_INPUTS, 0, fields, defaults, nnue_shape_same, nnue_hash_identity, describe,
     nnue_no_parameters, nnue_no_parameters,
     propagate,
 };

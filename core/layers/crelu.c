@@ -33,14 +33,6 @@ const yfield nnue_relu_fields[] = {
     {NULL, 0, NULL},
 };
 
-static const char *shape(nnue_layer *l, char *buf, size_t size)
-{
-    (void)buf;
-    (void)size;
-    l->out_size = l->in_size;
-    return NULL;
-}
-
 static uint32_t hash(const nnue_layer *l, uint32_t p)
 {
     (void)l;
@@ -65,6 +57,6 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
 }
 
 const nnue_layer_type nnue_layer_crelu = {
-    "crelu", 1, 1, 0, nnue_relu_fields, defaults, shape, hash, describe, nnue_no_parameters, nnue_no_parameters,
+    "crelu", 1, 1, 0, nnue_relu_fields, defaults, nnue_shape_same, hash, describe, nnue_no_parameters, nnue_no_parameters,
     propagate,
 };

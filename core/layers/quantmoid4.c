@@ -24,14 +24,6 @@ static const yfield fields[] = {
     {NULL, 0, NULL},
 };
 
-static const char *shape(nnue_layer *l, char *buf, size_t size)
-{
-    (void)buf;
-    (void)size;
-    l->out_size = l->in_size;
-    return NULL;
-}
-
 static void describe(const nnue_layer *l, char *buf, size_t size)
 {
     snprintf(buf, size, "Quantmoid4[%u;>>%d]", l->out_size, l->p.quantmoid.shift);
@@ -50,7 +42,7 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
 }
 
 const nnue_layer_type nnue_layer_quantmoid4 = {
-    "quantmoid4", 1, 1, 0, fields, defaults, shape, nnue_hash_identity, describe, nnue_no_parameters,
+    "quantmoid4", 1, 1, 0, fields, defaults, nnue_shape_same, nnue_hash_identity, describe, nnue_no_parameters,
     nnue_no_parameters,
     propagate,
 };

@@ -14,20 +14,11 @@ static void defaults(nnue_layer *l, const nnue_arch *arch)
 static nnue_status read_scale(yreader *r, yaml_node_t *v, void *t)
 {
     nnue_layer *l = ((nnue_layer_ctx *)t)->layer;
-    int n;
-    nnue_status st = y_seq(r, v, &n, "skip 'scale'");
-    if (st != NNUE_OK)
-        return st;
-    if (n != 2)
-        return y_fail(r, v, NNUE_E_SCHEMA, "skip 'scale': expected [numerator, denominator], found %d values", n);
-    int64_t num, den;
-    if ((st = y_int(r, y_item(r, v, 0), -65536, 65536, &num, "skip scale numerator")) != NNUE_OK)
-        return st;
-    if ((st = y_int(r, y_item(r, v, 1), 1, 65536, &den, "skip scale denominator")) != NNUE_OK)
-        return st;
-    l->p.skip.num = (int32_t)num;
-    l->p.skip.den = (int32_t)den;
-    return NNUE_OK;
+    int64_t pair[2];
+    nnue_status st = y_int_pair(r, v, -65536, 65536, 1, 65536, pair, "skip 'scale'");
+    l->p.skip.num = (int32_t)pair[0];
+    l->p.skip.den = (int32_t)pair[1];
+    return st;
 }
 
 static const yfield fields[] = {

@@ -14,14 +14,6 @@ static void defaults(nnue_layer *l, const nnue_arch *arch)
     l->p.relu.max = 127;
 }
 
-static const char *shape(nnue_layer *l, char *buf, size_t size)
-{
-    (void)buf;
-    (void)size;
-    l->out_size = l->in_size;
-    return NULL;
-}
-
 static void describe(const nnue_layer *l, char *buf, size_t size)
 {
     if (l->p.relu.shift == 19 && l->p.relu.max == 127)
@@ -40,7 +32,7 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
 }
 
 const nnue_layer_type nnue_layer_sqr_crelu = {
-    "sqr_crelu", 1, 1, 0, nnue_relu_fields, defaults, shape, nnue_hash_identity, describe,
+    "sqr_crelu", 1, 1, 0, nnue_relu_fields, defaults, nnue_shape_same, nnue_hash_identity, describe,
     nnue_no_parameters, nnue_no_parameters,
     propagate,
 };
