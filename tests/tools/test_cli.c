@@ -181,6 +181,31 @@ START_TEST(eval_reports_bad_positions_with_location)
 }
 END_TEST
 
+/* The public-API example (examples/embed_chess.c) plays moves incrementally; its last value
+ * equals a fresh evaluation of the final position by the tool. */
+START_TEST(embedding_example_agrees_with_eval)
+{
+    char *out, args[4096], command[8192];
+    snprintf(command, sizeof command, "cd '%s' && '%s/examples/embed_chess' archs/sfnnv1.yaml '%s' "
+             "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' e2e4 e7e5 g1f3 2>&1",
+             test_source_dir(), test_build_dir(), net_v1);
+    FILE *p = popen(command, "r");
+    char line[512], last[512] = "";
+    while (fgets(line, sizeof line, p))
+        snprintf(last, sizeof last, "%s", line);
+    ck_assert_int_eq(pclose(p), 0);
+    int embedded;
+    ck_assert_int_eq(sscanf(last, "after g1f3: total %d", &embedded), 1);
+    snprintf(args, sizeof args, "eval --arch archs/sfnnv1.yaml --net '%s' --fen "
+             "'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'", net_v1);
+    ck_assert_int_eq(run(args, &out), 0);
+    char expected[64];
+    snprintf(expected, sizeof expected, "\t%d\t%d\n", embedded, embedded);
+    expect_contains(out, expected);
+    free(out);
+}
+END_TEST
+
 int main(void)
 {
     test_require_shared("oracle/chess/sfnnv1-random.nnue.xz");
@@ -210,6 +235,7 @@ int main(void)
     tcase_add_test(tc, info_and_eval_refuse_ambiguity);
     tcase_add_test(tc, eval_detects_arch_and_prints_tsv_and_json);
     tcase_add_test(tc, eval_reports_bad_positions_with_location);
+    tcase_add_test(tc, embedding_example_agrees_with_eval);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
