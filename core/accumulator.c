@@ -1,63 +1,63 @@
 /* core/accumulator.c: feature-transformer accumulators, refreshed or updated from deltas.
  *
  * acc[p] = biases + sum of the weight rows of perspective p's active features (i16, wrapping
- * like the engines); psqt[p][b] = sum of the active features' PSQT rows (i32). */
+ * like the engines); psqt[p][b] = sum of the active features' PSQT rows (i32). Both are done
+ * by the state's kernel set (core/simd/kernels.h) in one pass over the width: a refresh adds
+ * every active row onto the biases, an update subtracts the removed rows from and adds the
+ * added rows onto the previous accumulator. */
 #include <string.h>
 
 #include "core/state.h"
 
-static void add_row(int16_t *acc, const int16_t *row, uint32_t width)
+static void rows_i16(const nnue_net *net, const uint32_t *idx, int n, const int16_t **rows)
 {
-    for (uint32_t j = 0; j < width; j++)
-        acc[j] = (int16_t)(uint16_t)((uint16_t)acc[j] + (uint16_t)row[j]);
+    uint32_t width = net->arch->ft.width;
+    for (int i = 0; i < n; i++)
+        rows[i] = net->ft_weights + (size_t)idx[i] * width;
 }
 
-static void sub_row(int16_t *acc, const int16_t *row, uint32_t width)
+static void rows_i32(const nnue_net *net, const uint32_t *idx, int n, const int32_t **rows)
 {
-    for (uint32_t j = 0; j < width; j++)
-        acc[j] = (int16_t)(uint16_t)((uint16_t)acc[j] - (uint16_t)row[j]);
+    uint32_t buckets = net->arch->ft.psqt_buckets;
+    for (int i = 0; i < n; i++)
+        rows[i] = net->ft_psqt + (size_t)idx[i] * buckets;
 }
 
-void nnue_accumulator_refresh(const nnue_net *net, const nnue_board *board, int persp, nnue_acc_entry *e)
+void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
+                              nnue_acc_entry *e)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
     uint32_t idx[NNUE_MAX_ACTIVE];
     int n = ft->features->active(&ft->params, board, persp, idx);
-    uint32_t width = ft->width, buckets = ft->psqt_buckets;
-    memcpy(e->acc[persp], net->ft_biases, width * sizeof(int16_t));
-    for (int i = 0; i < n; i++)
-        add_row(e->acc[persp], net->ft_weights + (size_t)idx[i] * width, width);
-    if (buckets) {
-        memset(e->psqt[persp], 0, buckets * sizeof(int32_t));
-        for (int i = 0; i < n; i++)
-            for (uint32_t b = 0; b < buckets; b++)
-                e->psqt[persp][b] += net->ft_psqt[(size_t)idx[i] * buckets + b];
+    const int16_t *rows[NNUE_MAX_ACTIVE];
+    rows_i16(net, idx, n, rows);
+    k->acc_i16(e->acc[persp], net->ft_biases, NULL, 0, rows, n, ft->width);
+    if (ft->psqt_buckets) {
+        const int32_t *prows[NNUE_MAX_ACTIVE];
+        rows_i32(net, idx, n, prows);
+        memset(e->psqt[persp], 0, ft->psqt_buckets * sizeof(int32_t));
+        k->acc_i32(e->psqt[persp], e->psqt[persp], NULL, 0, prows, n, ft->psqt_buckets);
     }
     e->computed[persp] = 1;
 }
 
 /* Applies the delta of entry `to` onto the accumulator of `from` for one perspective. */
-static void apply_delta(const nnue_net *net, const nnue_board *board, int persp, const nnue_acc_entry *from,
-                        nnue_acc_entry *to)
+static void apply_delta(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
+                        const nnue_acc_entry *from, nnue_acc_entry *to)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
     uint32_t removed[NNUE_MAX_CHANGED], added[NNUE_MAX_CHANGED];
     int n_removed = 0, n_added = 0;
     ft->features->changed(&ft->params, board, &to->delta, persp, removed, &n_removed, added, &n_added);
-    uint32_t width = ft->width, buckets = ft->psqt_buckets;
-    memcpy(to->acc[persp], from->acc[persp], width * sizeof(int16_t));
-    for (int i = 0; i < n_removed; i++)
-        sub_row(to->acc[persp], net->ft_weights + (size_t)removed[i] * width, width);
-    for (int i = 0; i < n_added; i++)
-        add_row(to->acc[persp], net->ft_weights + (size_t)added[i] * width, width);
-    if (buckets) {
-        memcpy(to->psqt[persp], from->psqt[persp], buckets * sizeof(int32_t));
-        for (int i = 0; i < n_removed; i++)
-            for (uint32_t b = 0; b < buckets; b++)
-                to->psqt[persp][b] -= net->ft_psqt[(size_t)removed[i] * buckets + b];
-        for (int i = 0; i < n_added; i++)
-            for (uint32_t b = 0; b < buckets; b++)
-                to->psqt[persp][b] += net->ft_psqt[(size_t)added[i] * buckets + b];
+    const int16_t *sub[NNUE_MAX_CHANGED], *add[NNUE_MAX_CHANGED];
+    rows_i16(net, removed, n_removed, sub);
+    rows_i16(net, added, n_added, add);
+    k->acc_i16(to->acc[persp], from->acc[persp], sub, n_removed, add, n_added, ft->width);
+    if (ft->psqt_buckets) {
+        const int32_t *psub[NNUE_MAX_CHANGED], *padd[NNUE_MAX_CHANGED];
+        rows_i32(net, removed, n_removed, psub);
+        rows_i32(net, added, n_added, padd);
+        k->acc_i32(to->psqt[persp], from->psqt[persp], psub, n_removed, padd, n_added, ft->psqt_buckets);
     }
     to->computed[persp] = 1;
 }
@@ -74,9 +74,9 @@ void nnue_state_update(nnue_state *s, const nnue_board *board)
             k--;
         if (k > 0 && !entries[k].refresh[p]) {
             for (int i = k; i <= s->ply; i++)
-                apply_delta(s->net, board, p, &entries[i - 1], &entries[i]);
+                apply_delta(s->net, s->kernels, board, p, &entries[i - 1], &entries[i]);
         } else {
-            nnue_accumulator_refresh(s->net, board, p, &entries[s->ply]);
+            nnue_accumulator_refresh(s->net, s->kernels, board, p, &entries[s->ply]);
         }
     }
 }

@@ -1,8 +1,11 @@
 /* core/forward.c: from the two accumulators to the score (scalar reference path).
  *
  * Network input = [activation(acc[stm]), activation(acc[other])] (FORMATS.md section 4), then
- * the selected stack's layers in declaration order, each reading earlier outputs. */
+ * the selected stack's layers in declaration order, each reading earlier outputs. With a
+ * vector kernel set and a prepared net (core/simd/plan.h), the layers after the FT run in
+ * core/simd/forward_fast.c instead; the scalar set always takes the reference path below. */
 #include "core/layer.h"
+#include "core/simd/forward_fast.h"
 #include "core/state.h"
 
 static inline int32_t clamp32(int32_t v, int32_t lo, int32_t hi)
@@ -11,7 +14,7 @@ static inline int32_t clamp32(int32_t v, int32_t lo, int32_t hi)
 }
 
 /* Writes out_per_side values for one perspective. */
-static void transform(const nnue_ft_desc *ft, const int16_t *acc, int32_t *out)
+void nnue_ft_transform(const nnue_ft_desc *ft, const int16_t *acc, int32_t *out)
 {
     int32_t max = ft->clamp_max;
     switch (ft->activation) {
@@ -46,21 +49,19 @@ size_t nnue_forward_scratch_values(const nnue_net *net)
     size_t n = 2 * (size_t)a->ft.out_per_side;
     for (int i = 0; i < a->n_layers; i++)
         n += a->layers[i].out_size;
+    const nnue_plan *plan = net->kernel_data;
+    if (plan) /* the fast path's byte buffers follow, 64-byte aligned */
+        n = (n + 15) / 16 * 16 + plan->scratch_extra_values;
     return n;
 }
 
-int32_t nnue_forward(const nnue_net *net, const nnue_acc_entry *e, const nnue_board *board, int32_t *scratch,
-                     nnue_eval_detail *detail)
+/* The reference layers of the selected stack; returns the output layer's value. */
+static int32_t forward_scalar(const nnue_net *net, const nnue_acc_entry *e, int stm, int bucket, int32_t *scratch)
 {
     const nnue_arch *a = net->arch;
-    int stm = board->side_to_move;
-    int32_t bucket = nnue_expr_eval(&a->selector, board);
-    if (bucket < 0 || bucket >= (int32_t)a->stacks)
-        bucket = bucket < 0 ? 0 : (int32_t)a->stacks - 1; /* selector ranges are checked on load */
-
     int32_t *input = scratch;
-    transform(&a->ft, e->acc[stm], input);
-    transform(&a->ft, e->acc[!stm], input + a->ft.out_per_side);
+    nnue_ft_transform(&a->ft, e->acc[stm], input);
+    nnue_ft_transform(&a->ft, e->acc[!stm], input + a->ft.out_per_side);
 
     /* outputs[i] points at layer i's values inside scratch. */
     const int32_t *outputs[NNUE_MAX_LAYERS];
@@ -75,7 +76,21 @@ int32_t nnue_forward(const nnue_net *net, const nnue_acc_entry *e, const nnue_bo
         outputs[i] = next;
         next += l->out_size;
     }
-    int32_t positional = outputs[a->n_layers - 1][0];
+    return outputs[a->n_layers - 1][0];
+}
+
+int32_t nnue_forward(const nnue_net *net, const nnue_kernels *k, const nnue_acc_entry *e, const nnue_board *board,
+                     int32_t *scratch, nnue_eval_detail *detail)
+{
+    const nnue_arch *a = net->arch;
+    int stm = board->side_to_move;
+    int32_t bucket = nnue_expr_eval(&a->selector, board);
+    if (bucket < 0 || bucket >= (int32_t)a->stacks)
+        bucket = bucket < 0 ? 0 : (int32_t)a->stacks - 1; /* selector ranges are checked on load */
+
+    int32_t positional = net->kernel_data && k->isa != NNUE_ISA_SCALAR
+                             ? nnue_forward_fast(net, k, e, stm, bucket, scratch)
+                             : forward_scalar(net, e, stm, bucket, scratch);
     int32_t psqt = 0;
     if (a->ft.psqt_buckets)
         psqt = (e->psqt[stm][bucket] - e->psqt[!stm][bucket]) / 2;

@@ -33,6 +33,7 @@ typedef struct nnue_net {
     int16_t *ft_weights;
     int32_t *ft_psqt;
     nnue_layer_weights *layer_weights; /* [stacks * n_layers]; non-affine entries are {NULL, NULL} */
+    void *kernel_data;                /* nnue_plan (core/simd/plan.h) or NULL: scalar forward only */
 } nnue_net;
 
 /* Reads a net file for the given architecture (copied into the net). Checks version, hashes,
@@ -40,6 +41,12 @@ typedef struct nnue_net {
  * byte offset, the section, what was expected and what was found. */
 nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err);
 void nnue_net_free(nnue_net *net);
+
+/* Derives the SIMD kernels' data (permuted weights, core/simd/plan.h) from a loaded net; called
+ * at the end of nnue_net_load. On failure (or an unsupported arch) kernel_data stays NULL and
+ * the scalar forward pass is used. nnue_net_release_prepared frees it (from nnue_net_free). */
+void nnue_net_prepare(nnue_net *net);
+void nnue_net_release_prepared(nnue_net *net);
 
 /* Header of a Stockfish-format file without loading the weights (for detection and `nnue info`).
  * description may be NULL; otherwise *description is malloc'ed (caller frees). */

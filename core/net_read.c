@@ -296,6 +296,7 @@ nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **ou
         nnue_net_free(net);
         return st;
     }
+    nnue_net_prepare(net);
     *out = net;
     return NNUE_OK;
 }
@@ -304,6 +305,7 @@ void nnue_net_free(nnue_net *net)
 {
     if (!net)
         return;
+    nnue_net_release_prepared(net);
     if (net->layer_weights && net->arch) {
         size_t n = (size_t)net->arch->stacks * (size_t)net->arch->n_layers;
         for (size_t i = 0; i < n; i++) {

@@ -21,6 +21,7 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
     size_t psqt_bytes = round_up((a->ft.psqt_buckets ? a->ft.psqt_buckets : 1) * sizeof(int32_t), 64);
     size_t per_entry = 2 * (acc_bytes + psqt_bytes);
     s->net = net;
+    s->kernels = nnue_kernels_for(nnue_isa_current());
     s->max_ply = max_ply;
     s->entries = calloc((size_t)max_ply + 1, sizeof *s->entries);
     s->memory = aligned_alloc(64, per_entry * ((size_t)max_ply + 1));
@@ -39,6 +40,16 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
             p += psqt_bytes;
         }
     return s;
+}
+
+int nnue_state_set_isa(nnue_state *s, nnue_isa isa)
+{
+    const nnue_kernels *k = isa <= nnue_isa_best() ? nnue_kernels_for(isa) : NULL;
+    if (!k)
+        return -1;
+    s->kernels = k;
+    nnue_state_invalidate(s);
+    return 0;
 }
 
 void nnue_state_free(nnue_state *s)
@@ -86,5 +97,5 @@ void nnue_state_invalidate(nnue_state *s)
 int32_t nnue_evaluate(nnue_state *s, const nnue_board *board, nnue_eval_detail *detail)
 {
     nnue_state_update(s, board);
-    return nnue_forward(s->net, &s->entries[s->ply], board, s->scratch, detail);
+    return nnue_forward(s->net, s->kernels, &s->entries[s->ply], board, s->scratch, detail);
 }

@@ -9,7 +9,9 @@
 #ifndef NNUE_CORE_STATE_H
 #define NNUE_CORE_STATE_H
 
+#include "core/isa.h"
 #include "core/net.h"
+#include "core/simd/kernels.h"
 #include "nnue.h"
 
 typedef struct nnue_acc_entry {
@@ -22,6 +24,7 @@ typedef struct nnue_acc_entry {
 
 struct nnue_state {
     const nnue_net *net;
+    const nnue_kernels *kernels;   /* nnue_isa_current()'s set unless nnue_state_set_isa() */
     int max_ply, ply;
     nnue_acc_entry *entries;       /* [max_ply + 1] */
     void *memory;                  /* one block holding every accumulator */
@@ -29,15 +32,20 @@ struct nnue_state {
     size_t scratch_values;
 };
 
+/* Runs this state on another kernel set (tests compare sets); the current entry's
+ * accumulators are recomputed on the next evaluation. Returns -1 if the CPU lacks it. */
+int nnue_state_set_isa(nnue_state *state, nnue_isa isa);
+
 /* Brings the current entry's accumulators up to date (core/accumulator.c). */
 void nnue_state_update(nnue_state *state, const nnue_board *board);
 
 /* Full recomputation of one perspective into entry (core/accumulator.c). */
-void nnue_accumulator_refresh(const nnue_net *net, const nnue_board *board, int persp, nnue_acc_entry *entry);
+void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
+                              nnue_acc_entry *entry);
 
 /* The layers after the feature transformer (core/forward.c). */
-int32_t nnue_forward(const nnue_net *net, const nnue_acc_entry *entry, const nnue_board *board, int32_t *scratch,
-                     nnue_eval_detail *detail);
+int32_t nnue_forward(const nnue_net *net, const nnue_kernels *k, const nnue_acc_entry *entry,
+                     const nnue_board *board, int32_t *scratch, nnue_eval_detail *detail);
 
 /* Scratch int32 values the forward pass of this net needs. */
 size_t nnue_forward_scratch_values(const nnue_net *net);

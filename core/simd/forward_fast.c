@@ -1,0 +1,93 @@
+/* core/simd/forward_fast.c: the forward pass on the SIMD kernels, following the plan made at
+ * load time (plan.h). u8 layers read bytes: the network input comes straight from the
+ * accumulators through the clamp/pairwise kernel; an inner layer's int32 input (already known
+ * to lie in 0..127) is packed to bytes first. Every other layer runs its scalar propagate on
+ * the same int32 buffers as the reference path, so results are identical by construction. */
+#include <string.h>
+
+#include "core/layer.h"
+#include "core/simd/forward_fast.h"
+
+static int32_t bullet(const nnue_net *net, const nnue_kernels *k, const nnue_plan *plan, const nnue_acc_entry *e,
+                      int stm, int bucket, int32_t *out)
+{
+    const nnue_arch *a = net->arch;
+    const nnue_layer *l = &a->layers[0];
+    const nnue_layer_weights *lw = &net->layer_weights[bucket];
+    uint32_t width = a->ft.width;
+    for (uint32_t o = 0; o < l->out_size; o++) {
+        const int16_t *row = (const int16_t *)lw->weights + (size_t)o * l->p.affine.padded_in;
+        int32_t wmax = plan->wmax[(size_t)bucket * l->out_size + o];
+        int64_t sum = k->sq_dot_i16(e->acc[stm], row, width, plan->clip, wmax) +
+                      k->sq_dot_i16(e->acc[!stm], row + width, width, plan->clip, wmax);
+        if (l->p.affine.sum_divisor != 1)
+            sum /= l->p.affine.sum_divisor;
+        out[o] = (int32_t)(sum + lw->biases[o]);
+    }
+    return out[0];
+}
+
+static void network_u8(const nnue_ft_desc *ft, const nnue_kernels *k, const int16_t *acc, uint8_t *out)
+{
+    if (ft->activation == NNUE_FT_PAIRWISE)
+        k->ft_pairwise_u8(acc, out, ft->width / 2, ft->clamp_max, ft->shift);
+    else
+        k->ft_clamp_u8(acc, out, ft->width, ft->clamp_max);
+}
+
+int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const nnue_acc_entry *e, int stm, int bucket,
+                          int32_t *scratch)
+{
+    const nnue_plan *plan = net->kernel_data;
+    const nnue_arch *a = net->arch;
+    if (plan->kind == NNUE_PLAN_BULLET)
+        return bullet(net, k, plan, e, stm, bucket, scratch);
+
+    uint32_t ops = a->ft.out_per_side;
+    int32_t *input = scratch;
+    uint8_t *u8_net = (uint8_t *)(scratch + (plan->scalar_values + 15) / 16 * 16);
+    uint8_t *u8_tmp = u8_net + plan->u8_net_bytes;
+    uint16_t *idx = (uint16_t *)(u8_tmp + plan->u8_tmp_bytes);
+    if (plan->network_u8) {
+        network_u8(&a->ft, k, e->acc[stm], u8_net);
+        network_u8(&a->ft, k, e->acc[!stm], u8_net + ops);
+        memset(u8_net + 2 * ops, 0, plan->u8_net_bytes - 2 * ops);
+    }
+    if (plan->network_i32) {
+        nnue_ft_transform(&a->ft, e->acc[stm], input);
+        nnue_ft_transform(&a->ft, e->acc[!stm], input + ops);
+    }
+
+    const int32_t *outputs[NNUE_MAX_LAYERS];
+    int32_t *next = input + 2 * ops;
+    const nnue_layer_weights *stack = net->layer_weights + (size_t)bucket * a->n_layers;
+    for (int i = 0; i < a->n_layers; i++) {
+        const nnue_layer *l = &a->layers[i];
+        const nnue_plan_layer *pl = &plan->layers[i];
+        if (pl->u8) {
+            const uint8_t *x = u8_net;
+            if (!pl->from_network) {
+                const int32_t *src = outputs[l->inputs[0]];
+                for (uint32_t j = 0; j < l->in_size; j++)
+                    u8_tmp[j] = (uint8_t)src[j];
+                memset(u8_tmp + l->in_size, 0, pl->groups * 4 - l->in_size);
+                x = u8_tmp;
+            }
+            if (pl->sparse) {
+                int count = k->nonzero_groups(x, pl->groups, idx);
+                k->affine_u8_list(x, idx, count, pl->weights[bucket], stack[i].biases, next, l->out_size,
+                                  pl->out_pad);
+            } else {
+                k->affine_u8(x, pl->groups, pl->weights[bucket], stack[i].biases, next, l->out_size, pl->out_pad);
+            }
+        } else {
+            const int32_t *in[NNUE_MAX_LAYER_INPUTS];
+            for (int j = 0; j < l->n_inputs; j++)
+                in[j] = l->inputs[j] == NNUE_INPUT_NETWORK ? input : outputs[l->inputs[j]];
+            l->type->propagate(l, &stack[i], in, next);
+        }
+        outputs[i] = next;
+        next += l->out_size;
+    }
+    return outputs[a->n_layers - 1][0];
+}

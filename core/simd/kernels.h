@@ -1,0 +1,62 @@
+/* core/simd/kernels.h: the SIMD kernel sets, one const table per instruction-set level.
+ *
+ * Every table computes exactly what the scalar table computes (kernels_scalar.c), bit for
+ * bit, for every input the contract below allows; tests/simd checks this for each level the
+ * CPU has. Each ISA file is compiled with per-function target attributes, so the library
+ * still runs on any x86-64 and only the table for nnue_isa_current() (or a test's choice) is
+ * ever called.
+ *
+ * Prepared affine layout ("u8 x i8" layers, built once per net by core/simd/prepare.c):
+ *   weights [groups][out_pad][4] i8, where group g holds inputs 4g..4g+3 and out_pad is the
+ *   output count rounded up to NNUE_KERNEL_OUT_BLOCK; padding inputs and outputs are zero.
+ *   One broadcast 4-byte input chunk then multiplies a whole block of outputs at once. */
+#ifndef NNUE_CORE_SIMD_KERNELS_H
+#define NNUE_CORE_SIMD_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/isa.h"
+
+#define NNUE_KERNEL_OUT_BLOCK 16   /* outputs per prepared block (one 512-bit i32 vector) */
+#define NNUE_KERNEL_MAX_ROWS 64    /* rows one accumulator call may add or subtract */
+
+typedef struct nnue_kernels {
+    nnue_isa isa;
+    /* dst[j] = src[j] - sum(sub[k][j]) + sum(add[k][j]), j < n, i16 wrapping. dst may be src. */
+    void (*acc_i16)(int16_t *dst, const int16_t *src, const int16_t *const *sub, int n_sub,
+                    const int16_t *const *add, int n_add, uint32_t n);
+    /* The same on i32 values (PSQT), wrapping. */
+    void (*acc_i32)(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
+                    const int32_t *const *add, int n_add, uint32_t n);
+    /* out[j] = clamp(acc[j], 0, max), j < n; max <= 255. */
+    void (*ft_clamp_u8)(const int16_t *acc, uint8_t *out, uint32_t n, int32_t max);
+    /* out[j] = clamp(acc[j], 0, max) * clamp(acc[j + half], 0, max) >> shift, j < half;
+     * max * max <= 32767 and (max * max) >> shift <= 255. */
+    void (*ft_pairwise_u8)(const int16_t *acc, uint8_t *out, uint32_t half, int32_t max, int shift);
+    /* Indices of the 4-byte groups of in[0 .. 4 * groups) that are not all zero, ascending.
+     * Returns their count. */
+    int (*nonzero_groups)(const uint8_t *in, uint32_t groups, uint16_t *idx);
+    /* out[o] = bias[o] + sum over groups g < groups, k < 4 of in[4g + k] * w[g][o][k], o < n_out;
+     * in values <= 127 (so that pairwise i16 sums cannot saturate), out_pad as above. */
+    void (*affine_u8)(const uint8_t *in, uint32_t groups, const int8_t *w, const int32_t *bias, int32_t *out,
+                      uint32_t n_out, uint32_t out_pad);
+    /* The same over the listed groups only (the others must be zero). */
+    void (*affine_u8_list)(const uint8_t *in, const uint16_t *idx, int count, const int8_t *w,
+                           const int32_t *bias, int32_t *out, uint32_t n_out, uint32_t out_pad);
+    /* sum over j < n of c[j] * c[j] * w[j] where c[j] = clamp(acc[j], 0, clip), exactly (int64).
+     * wmax: an upper bound of |w[j]| (lets kernels use i16/i32 products when they are exact). */
+    int64_t (*sq_dot_i16)(const int16_t *acc, const int16_t *w, uint32_t n, int32_t clip, int32_t wmax);
+} nnue_kernels;
+
+/* Table for a level (levels above nnue_isa_best() must not be called; NULL when not built). */
+const nnue_kernels *nnue_kernels_for(nnue_isa isa);
+
+extern const nnue_kernels nnue_kernels_scalar;
+#if defined(__x86_64__)
+extern const nnue_kernels nnue_kernels_avx2;
+extern const nnue_kernels nnue_kernels_avx512;
+extern const nnue_kernels nnue_kernels_vnni512;
+#endif
+
+#endif

@@ -1,0 +1,47 @@
+/* core/simd/plan.h: what nnue_net_prepare() derives from a loaded net for the SIMD forward
+ * pass (core/simd/forward_fast.c): which layers run on the u8 x i8 kernels, their weights
+ * permuted into the kernels' layout (core/simd/kernels.h), and the bullet output layer's
+ * bounds. Built once at load, read-only afterwards (shared by threads like the net).
+ *
+ * Kinds:
+ *  U8: the FT activation is clamp or pairwise with values <= 127, and every affine layer with
+ *      i8 weights whose input is provably in 0..127 (value ranges are propagated through
+ *      crelu, sqr_crelu, slice and concat) runs on u8 inputs; other layers use their scalar
+ *      propagate on int32 values, exactly as the reference path does.
+ *  BULLET: screlu/sqrrelu FT activation feeding a single i16 affine layer (sum_divisor).
+ *  NONE: the scalar reference forward pass (core/forward.c) does everything. */
+#ifndef NNUE_CORE_SIMD_PLAN_H
+#define NNUE_CORE_SIMD_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/arch.h"
+
+typedef enum { NNUE_PLAN_NONE, NNUE_PLAN_U8, NNUE_PLAN_BULLET } nnue_plan_kind;
+
+typedef struct nnue_plan_layer {
+    uint8_t u8;              /* runs on affine_u8 / affine_u8_list */
+    uint8_t sparse;          /* gathers the non-zero input groups first */
+    uint8_t from_network;    /* reads the u8 network input directly (else packs its i32 input) */
+    uint32_t groups;         /* ceil(in_size / 4) */
+    uint32_t out_pad;        /* out_size rounded up to NNUE_KERNEL_OUT_BLOCK */
+    int8_t **weights;        /* [stacks] prepared weights, or NULL */
+} nnue_plan_layer;
+
+typedef struct nnue_plan {
+    nnue_plan_kind kind;
+    int network_u8;                      /* a u8 layer reads the network input (clamp/pairwise kernel) */
+    int network_i32;                     /* a scalar layer reads the network input as int32 */
+    size_t scalar_values;                /* int32 values of the reference path's scratch (kept first) */
+    uint32_t u8_net_bytes;               /* u8 network input, padded to 64 bytes */
+    uint32_t u8_tmp_bytes;               /* u8 input of an inner layer, padded to 64 bytes */
+    uint32_t max_groups;                 /* for the non-zero group list */
+    size_t scratch_extra_values;         /* int32 values of scratch the plan's buffers need */
+    nnue_plan_layer layers[NNUE_MAX_LAYERS];
+    /* BULLET */
+    int32_t clip;                        /* activation clamp (32767 = none) */
+    int32_t *wmax;                       /* [stacks * out_size]: max |w| of each output row */
+} nnue_plan;
+
+#endif

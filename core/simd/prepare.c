@@ -1,0 +1,172 @@
+/* core/simd/prepare.c: nnue_net_prepare(): decides once per net which layers the SIMD forward
+ * pass runs (core/simd/plan.h) and permutes their weights into the kernels' layout. Any arch
+ * it does not recognise keeps kernel_data NULL, and the scalar reference path runs. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/layer.h"
+#include "core/simd/kernels.h"
+#include "core/simd/plan.h"
+
+typedef struct range {
+    int64_t lo, hi;
+} range;
+
+static const range unknown = {INT32_MIN, INT32_MAX};
+
+static int is_type(const nnue_layer *l, const char *name)
+{
+    return strcmp(l->type->name, name) == 0;
+}
+
+static size_t round64(size_t n)
+{
+    return (n + 63) / 64 * 64;
+}
+
+/* Range of the u8 network input, or `unknown` when the activation has no u8 kernel. */
+static range network_range(const nnue_ft_desc *ft)
+{
+    int64_t max = ft->clamp_max;
+    if (ft->activation == NNUE_FT_CLAMP && max >= 0 && max <= 255)
+        return (range){0, max};
+    if (ft->activation == NNUE_FT_PAIRWISE && max >= 0 && max * max <= 32767 && ft->shift >= 0 &&
+        ft->shift < 16 && (max * max) >> ft->shift <= 255 && ft->width % 2 == 0)
+        return (range){0, (max * max) >> ft->shift};
+    return unknown;
+}
+
+void nnue_net_release_prepared(nnue_net *net)
+{
+    nnue_plan *plan = net ? net->kernel_data : NULL;
+    if (!plan)
+        return;
+    for (int i = 0; i < NNUE_MAX_LAYERS; i++)
+        if (plan->layers[i].weights) {
+            for (uint32_t s = 0; s < net->arch->stacks; s++)
+                free(plan->layers[i].weights[s]);
+            free(plan->layers[i].weights);
+        }
+    free(plan->wmax);
+    free(plan);
+    net->kernel_data = NULL;
+}
+
+/* [out][padded_in] i8 rows -> [groups][out_pad][4]. */
+static int8_t *permute(const nnue_layer *l, const int8_t *rows, uint32_t groups, uint32_t out_pad)
+{
+    size_t bytes = round64((size_t)groups * out_pad * 4);
+    int8_t *w = aligned_alloc(64, bytes);
+    if (!w)
+        return NULL;
+    memset(w, 0, bytes);
+    for (uint32_t o = 0; o < l->out_size; o++)
+        for (uint32_t j = 0; j < l->in_size; j++)
+            w[((size_t)(j / 4) * out_pad + o) * 4 + j % 4] = rows[(size_t)o * l->p.affine.padded_in + j];
+    return w;
+}
+
+static int prepare_u8(nnue_net *net, nnue_plan *plan)
+{
+    const nnue_arch *a = net->arch;
+    range net_range = network_range(&a->ft), out[NNUE_MAX_LAYERS];
+    int any = 0;
+    for (int i = 0; i < a->n_layers; i++) {
+        const nnue_layer *l = &a->layers[i];
+        range in = l->inputs[0] == NNUE_INPUT_NETWORK ? net_range : out[l->inputs[0]];
+        for (int k = 1; k < l->n_inputs; k++) {
+            range r = l->inputs[k] == NNUE_INPUT_NETWORK ? net_range : out[l->inputs[k]];
+            in.lo = r.lo < in.lo ? r.lo : in.lo;
+            in.hi = r.hi > in.hi ? r.hi : in.hi;
+        }
+        out[i] = unknown;
+        if (is_type(l, "crelu") || is_type(l, "sqr_crelu"))
+            out[i] = (range){0, l->p.relu.max};
+        else if (is_type(l, "slice") || is_type(l, "concat"))
+            out[i] = in;
+        nnue_plan_layer *pl = &plan->layers[i];
+        int u8 = l->type->is_affine && l->n_inputs == 1 && l->p.affine.weight_type == NNUE_I8 &&
+                 l->p.affine.sum_divisor == 1 && in.lo >= 0 && in.hi <= 127;
+        if (!u8) {
+            for (int k = 0; k < l->n_inputs; k++)
+                if (l->inputs[k] == NNUE_INPUT_NETWORK)
+                    plan->network_i32 = 1;
+            continue;
+        }
+        pl->u8 = 1;
+        pl->sparse = (uint8_t)l->p.affine.sparse;
+        pl->from_network = l->inputs[0] == NNUE_INPUT_NETWORK;
+        plan->network_u8 |= pl->from_network;
+        pl->groups = (l->in_size + 3) / 4;
+        pl->out_pad = (l->out_size + NNUE_KERNEL_OUT_BLOCK - 1) / NNUE_KERNEL_OUT_BLOCK * NNUE_KERNEL_OUT_BLOCK;
+        if (pl->groups > 65535)
+            return -1;
+        pl->weights = calloc(a->stacks, sizeof *pl->weights);
+        if (!pl->weights)
+            return -1;
+        for (uint32_t s = 0; s < a->stacks; s++) {
+            const nnue_layer_weights *lw = &net->layer_weights[(size_t)s * a->n_layers + i];
+            if (!(pl->weights[s] = permute(l, lw->weights, pl->groups, pl->out_pad)))
+                return -1;
+        }
+        if (!pl->from_network && round64((size_t)pl->groups * 4) > plan->u8_tmp_bytes)
+            plan->u8_tmp_bytes = (uint32_t)round64((size_t)pl->groups * 4);
+        if (pl->groups > plan->max_groups)
+            plan->max_groups = pl->groups;
+        any = 1;
+    }
+    if (!any)
+        return 1;
+    plan->kind = NNUE_PLAN_U8;
+    plan->scalar_values = 2 * (size_t)a->ft.out_per_side;
+    for (int i = 0; i < a->n_layers; i++)
+        plan->scalar_values += a->layers[i].out_size;
+    plan->u8_net_bytes = (uint32_t)round64(2 * (size_t)a->ft.out_per_side);
+    size_t bytes = plan->u8_net_bytes + plan->u8_tmp_bytes + round64(plan->max_groups * sizeof(uint16_t)) + 64;
+    plan->scratch_extra_values = bytes / 4 + 16;
+    return 0;
+}
+
+static int prepare_bullet(nnue_net *net, nnue_plan *plan)
+{
+    const nnue_arch *a = net->arch;
+    const nnue_layer *l = &a->layers[0];
+    if ((a->ft.activation != NNUE_FT_SCRELU && a->ft.activation != NNUE_FT_SQRRELU) || a->n_layers != 1 ||
+        !l->type->is_affine || l->n_inputs != 1 || l->inputs[0] != NNUE_INPUT_NETWORK ||
+        l->p.affine.weight_type != NNUE_I16 || l->in_size != 2 * a->ft.width || a->ft.out_per_side != a->ft.width ||
+        a->ft.clamp_max < 0)
+        return 1;
+    plan->clip = a->ft.activation == NNUE_FT_SQRRELU || a->ft.clamp_max > 32767 ? 32767 : a->ft.clamp_max;
+    plan->wmax = calloc((size_t)a->stacks * l->out_size, sizeof *plan->wmax);
+    if (!plan->wmax)
+        return -1;
+    for (uint32_t s = 0; s < a->stacks; s++) {
+        const int16_t *w = net->layer_weights[s].weights;
+        for (uint32_t o = 0; o < l->out_size; o++) {
+            int32_t m = 0;
+            for (uint32_t j = 0; j < l->in_size; j++) {
+                int32_t v = w[(size_t)o * l->p.affine.padded_in + j];
+                v = v < 0 ? -v : v;
+                m = v > m ? v : m;
+            }
+            plan->wmax[s * l->out_size + o] = m;
+        }
+    }
+    plan->kind = NNUE_PLAN_BULLET;
+    return 0;
+}
+
+void nnue_net_prepare(nnue_net *net)
+{
+    if (!net || net->kernel_data || !net->arch || net->arch->n_layers < 1)
+        return;
+    nnue_plan *plan = calloc(1, sizeof *plan);
+    if (!plan)
+        return;
+    net->kernel_data = plan;
+    int st = prepare_bullet(net, plan);
+    if (st > 0)
+        st = prepare_u8(net, plan);
+    if (st != 0)
+        nnue_net_release_prepared(net); /* unsupported (st > 0) or out of memory: scalar path */
+}
