@@ -1,0 +1,233 @@
+/* tests/simd/test_simd_kernels.c: every kernel of every kernel set the CPU supports equals the
+ * scalar set bit for bit, on random inputs with the extremes mixed in: i16/i32 wrap-around,
+ * -128/127 weights, 0/127 (and, where the contract allows it, 255) inputs, odd sizes and
+ * padding columns, and the bullet dot product's fast and exact forms. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/isa.h"
+#include "core/simd/kernels.h"
+#include "support.h"
+
+static uint64_t rng = 0x243F6A8885A308D3ull;
+static uint32_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 11);
+}
+
+/* Random value in [lo, hi], the bounds themselves drawn often. */
+static int32_t pick(int32_t lo, int32_t hi)
+{
+    uint32_t r = rnd() % 16;
+    if (r == 0)
+        return lo;
+    if (r == 1)
+        return hi;
+    return (int32_t)((int64_t)lo + (int64_t)(rnd() % (uint32_t)((int64_t)hi - lo + 1)));
+}
+
+static const uint32_t sizes[] = {1, 2, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129,
+                                 255, 256, 257, 511, 512, 1023, 1024, 1536, 2560};
+#define N_SIZES (int)(sizeof sizes / sizeof sizes[0])
+#define MAXN 2600
+
+static const nnue_kernels *isa_set(int i)
+{
+    return i <= (int)nnue_isa_best() ? nnue_kernels_for((nnue_isa)i) : NULL;
+}
+
+START_TEST(accumulators)
+{
+    const nnue_kernels *ref = &nnue_kernels_scalar;
+    static int16_t rows[40][MAXN], src[MAXN], a[MAXN], b[MAXN];
+    static int32_t rows32[40][MAXN], src32[MAXN], a32[MAXN], b32[MAXN];
+    for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
+        const nnue_kernels *k = isa_set(isa);
+        if (!k)
+            continue;
+        for (int rep = 0; rep < 200; rep++) {
+            uint32_t n = sizes[rnd() % N_SIZES];
+            int n_sub = (int)(rnd() % 4), n_add = (int)(rnd() % 41 < 30 ? rnd() % 4 : rnd() % 38);
+            for (uint32_t j = 0; j < n; j++) {
+                src[j] = (int16_t)pick(-32768, 32767);
+                src32[j] = pick(INT32_MIN, INT32_MAX);
+                for (int r = 0; r < 40; r++) {
+                    rows[r][j] = (int16_t)(rep % 3 ? pick(-600, 600) : pick(-32768, 32767));
+                    rows32[r][j] = rep % 3 ? pick(-100000, 100000) : pick(INT32_MIN, INT32_MAX);
+                }
+            }
+            const int16_t *sub[4], *add[40];
+            const int32_t *sub32[4], *add32[40];
+            for (int r = 0; r < n_sub; r++)
+                sub[r] = rows[r], sub32[r] = rows32[r];
+            for (int r = 0; r < n_add; r++)
+                add[r] = rows[39 - r], add32[r] = rows32[39 - r];
+            ref->acc_i16(a, src, sub, n_sub, add, n_add, n);
+            memcpy(b, src, sizeof b[0] * n);
+            b[n] = 12345;
+            k->acc_i16(b, b, sub, n_sub, add, n_add, n); /* in place */
+            ck_assert_msg(memcmp(a, b, n * sizeof a[0]) == 0, "%s acc_i16 n=%u sub=%d add=%d", nnue_isa_label(isa), n,
+                          n_sub, n_add);
+            ck_assert_int_eq(b[n], 12345);
+            uint32_t n32 = rep % 2 ? 8 : sizes[rnd() % 12];
+            ref->acc_i32(a32, src32, sub32, n_sub, add32, n_add, n32);
+            b32[n32] = 777;
+            k->acc_i32(b32, src32, sub32, n_sub, add32, n_add, n32);
+            ck_assert_msg(memcmp(a32, b32, n32 * sizeof a32[0]) == 0, "%s acc_i32 n=%u", nnue_isa_label(isa), n32);
+            ck_assert_int_eq(b32[n32], 777);
+        }
+    }
+}
+END_TEST
+
+START_TEST(activations)
+{
+    const nnue_kernels *ref = &nnue_kernels_scalar;
+    static int16_t acc[2 * MAXN];
+    static uint8_t a[MAXN + 1], b[MAXN + 1];
+    static const int32_t maxes[][2] = {{127, 7}, {127, 0}, {255, 9}, {1, 0}, {181, 8}, {100, 6}};
+    for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
+        const nnue_kernels *k = isa_set(isa);
+        if (!k)
+            continue;
+        for (int rep = 0; rep < 300; rep++) {
+            uint32_t n = sizes[rnd() % N_SIZES];
+            for (uint32_t j = 0; j < 2 * n; j++)
+                acc[j] = (int16_t)(rep % 2 ? pick(-32768, 32767) : pick(-200, 300));
+            const int32_t *m = maxes[rnd() % 6];
+            ref->ft_clamp_u8(acc, a, n, m[0]);
+            b[n] = 0xA5;
+            k->ft_clamp_u8(acc, b, n, m[0]);
+            ck_assert_msg(memcmp(a, b, n) == 0, "%s clamp n=%u max=%d", nnue_isa_label(isa), n, m[0]);
+            ck_assert_int_eq(b[n], 0xA5);
+            if (m[0] * m[0] > 32767 || (m[0] * m[0]) >> m[1] > 255)
+                continue;
+            ref->ft_pairwise_u8(acc, a, n, m[0], m[1]);
+            k->ft_pairwise_u8(acc, b, n, m[0], m[1]);
+            ck_assert_msg(memcmp(a, b, n) == 0, "%s pairwise half=%u max=%d", nnue_isa_label(isa), n, m[0]);
+            ck_assert_int_eq(b[n], 0xA5);
+        }
+    }
+}
+END_TEST
+
+START_TEST(nonzero_groups)
+{
+    static uint8_t in[4 * 700];
+    static uint16_t a[700], b[700];
+    for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
+        const nnue_kernels *k = isa_set(isa);
+        if (!k)
+            continue;
+        for (int rep = 0; rep < 300; rep++) {
+            uint32_t groups = rnd() % 640 + 1, density = rnd() % 5;
+            memset(in, 0, sizeof in);
+            for (uint32_t j = 0; j < 4 * groups; j++)
+                if (rnd() % 8 < density)
+                    in[j] = (uint8_t)pick(1, 255);
+            for (uint32_t j = 4 * groups; j < sizeof in; j++) /* beyond the end: must be ignored */
+                in[j] = 0xFF;
+            int na = nnue_kernels_scalar.nonzero_groups(in, groups, a);
+            int nb = k->nonzero_groups(in, groups, b);
+            ck_assert_int_eq(na, nb);
+            ck_assert_msg(memcmp(a, b, (size_t)na * 2) == 0, "%s nonzero_groups groups=%u", nnue_isa_label(isa),
+                          groups);
+        }
+    }
+}
+END_TEST
+
+START_TEST(affine)
+{
+    enum { MAXG = 640, MAXO = 48 };
+    static int8_t w[MAXG * MAXO * 4];
+    static uint8_t in[4 * MAXG];
+    static int32_t bias[MAXO], a[MAXO + 1], b[MAXO + 1];
+    static uint16_t idx[MAXG];
+    static const uint32_t outs[] = {1, 2, 8, 15, 16, 17, 31, 32, 33, 48};
+    for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
+        const nnue_kernels *k = isa_set(isa);
+        if (!k)
+            continue;
+        for (int rep = 0; rep < 300; rep++) {
+            uint32_t n_out = outs[rnd() % 10], groups = rnd() % 300 + 1;
+            uint32_t out_pad = (n_out + NNUE_KERNEL_OUT_BLOCK - 1) / NNUE_KERNEL_OUT_BLOCK * NNUE_KERNEL_OUT_BLOCK;
+            uint32_t in_size = 4 * groups - rnd() % 4; /* the last group may hold padding columns */
+            int32_t in_max = isa == NNUE_ISA_VNNI512 && rep % 2 ? 255 : 127; /* VNNI is exact on any u8 */
+            memset(w, 0, sizeof w);
+            for (uint32_t g = 0; g < groups; g++)
+                for (uint32_t o = 0; o < n_out; o++)
+                    for (uint32_t c = 0; c < 4; c++)
+                        if (4 * g + c < in_size)
+                            w[((size_t)g * out_pad + o) * 4 + c] = (int8_t)pick(-128, 127);
+            for (uint32_t o = 0; o < n_out; o++)
+                bias[o] = rep % 4 == 0 ? pick(INT32_MIN, INT32_MAX) : pick(-100000, 100000);
+            memset(in, 0, sizeof in);
+            for (uint32_t j = 0; j < in_size; j++)
+                in[j] = rep % 3 == 0 ? (uint8_t)in_max : rnd() % 3 ? 0 : (uint8_t)pick(0, in_max);
+            nnue_kernels_scalar.affine_u8(in, groups, w, bias, a, n_out, out_pad);
+            b[n_out] = 4242;
+            k->affine_u8(in, groups, w, bias, b, n_out, out_pad);
+            ck_assert_msg(memcmp(a, b, n_out * 4) == 0, "%s affine_u8 out=%u groups=%u", nnue_isa_label(isa), n_out,
+                          groups);
+            ck_assert_int_eq(b[n_out], 4242);
+            int count = nnue_kernels_scalar.nonzero_groups(in, groups, idx);
+            memset(b, 0, sizeof b);
+            b[n_out] = 4242;
+            k->affine_u8_list(in, idx, count, w, bias, b, n_out, out_pad);
+            ck_assert_msg(memcmp(a, b, n_out * 4) == 0, "%s affine_u8_list out=%u groups=%u", nnue_isa_label(isa),
+                          n_out, groups);
+            ck_assert_int_eq(b[n_out], 4242);
+        }
+    }
+}
+END_TEST
+
+START_TEST(bullet_dot)
+{
+    static int16_t acc[MAXN], w[MAXN];
+    for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
+        const nnue_kernels *k = isa_set(isa);
+        if (!k)
+            continue;
+        for (int rep = 0; rep < 400; rep++) {
+            uint32_t n = sizes[rnd() % N_SIZES];
+            int32_t clip = rep % 2 ? 255 : 32767;
+            int32_t wlim = rep % 4 < 2 ? 128 : rep % 4 == 2 ? 32767 : 20;
+            int32_t alim = rep % 3 == 0 ? 32767 : rep % 3 == 1 ? 300 : 1000;
+            int32_t wmax = 0;
+            for (uint32_t j = 0; j < n; j++) {
+                acc[j] = (int16_t)pick(-alim - 1, alim);
+                w[j] = (int16_t)pick(-wlim, wlim);
+                wmax = abs(w[j]) > wmax ? abs(w[j]) : wmax;
+            }
+            int64_t a = nnue_kernels_scalar.sq_dot_i16(acc, w, n, clip, wmax);
+            int64_t b = k->sq_dot_i16(acc, w, n, clip, wmax);
+            ck_assert_msg(a == b, "%s sq_dot_i16 n=%u clip=%d wmax=%d: %lld vs %lld", nnue_isa_label(isa), n, clip, wmax,
+                          (long long)a, (long long)b);
+            /* a looser bound than the real one must not change the result */
+            b = k->sq_dot_i16(acc, w, n, clip, 32768);
+            ck_assert_msg(a == b, "%s sq_dot_i16 loose bound n=%u", nnue_isa_label(isa), n);
+        }
+    }
+}
+END_TEST
+
+int main(void)
+{
+    fprintf(stderr, "kernel sets tested against scalar: up to %s\n", nnue_isa_label(nnue_isa_best()));
+    Suite *s = suite_create("simd_kernels");
+    TCase *tc = tcase_create("kernels");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, accumulators);
+    tcase_add_test(tc, activations);
+    tcase_add_test(tc, nonzero_groups);
+    tcase_add_test(tc, affine);
+    tcase_add_test(tc, bullet_dot);
+    suite_add_tcase(s, tc);
+    return test_run(s);
+}
