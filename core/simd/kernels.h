@@ -35,7 +35,8 @@ typedef struct nnue_kernels {
      * max * max <= 32767 and (max * max) >> shift <= 255. */
     void (*ft_pairwise_u8)(const int16_t *acc, uint8_t *out, uint32_t half, int32_t max, int shift);
     /* Indices of the 4-byte groups of in[0 .. 4 * groups) that are not all zero, ascending.
-     * Returns their count. */
+     * Returns their count. idx must have room for groups + 16 entries (batches are stored
+     * whole; entries past the count are scratch). */
     int (*nonzero_groups)(const uint8_t *in, uint32_t groups, uint16_t *idx);
     /* out[o] = bias[o] + sum over groups g < groups, k < 4 of in[4g + k] * w[g][o][k], o < n_out;
      * in values <= 127 (so that pairwise i16 sums cannot saturate), out_pad as above. */

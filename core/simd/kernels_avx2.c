@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/simd/kernels.h"
+#include "core/simd/nz_table.h"
 
 #define TGT __attribute__((target("avx2,bmi,bmi2,popcnt")))
 #define TILE 8 /* vectors of 16 i16 kept in registers per pass over the rows */
@@ -119,10 +120,9 @@ TGT static int nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t *idx)
     for (; g + 8 <= groups; g += 8) {
         __m256i v = _mm256_loadu_si256((const __m256i *)(in + 4 * g));
         unsigned nz = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, zero))) & 0xFFu;
-        while (nz) {
-            idx[count++] = (uint16_t)(g + (unsigned)__builtin_ctz(nz));
-            nz &= nz - 1;
-        }
+        __m128i pos = _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)nnue_nz_table[nz]));
+        _mm_storeu_si128((__m128i *)(idx + count), _mm_add_epi16(_mm_set1_epi16((int16_t)g), pos));
+        count += __builtin_popcount(nz);
     }
     for (; g < groups; g++)
         if (in[4 * g] | in[4 * g + 1] | in[4 * g + 2] | in[4 * g + 3])

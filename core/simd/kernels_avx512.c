@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/simd/kernels_avx512.h"
+#include "core/simd/nz_table.h"
 
 #define TGT __attribute__((target("avx512f,avx512bw,avx512vl,avx2,bmi,bmi2,popcnt")))
 #define TILE 8 /* vectors of 32 i16 kept in registers per pass over the rows */
@@ -99,13 +100,18 @@ TGT void nnue_avx512_ft_pairwise_u8(const int16_t *acc, uint8_t *out, uint32_t h
 TGT int nnue_avx512_nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t *idx)
 {
     int count = 0;
+    const __m128i eight = _mm_set1_epi16(8);
+    __m128i base = _mm_setzero_si128();
     for (uint32_t g = 0; g < groups; g += 16) {
         __mmask16 m = groups - g >= 16 ? 0xFFFF : (__mmask16)((1u << (groups - g)) - 1);
         __m512i v = _mm512_maskz_loadu_epi32(m, in + 4 * g);
         unsigned nz = _mm512_test_epi32_mask(v, v);
-        while (nz) {
-            idx[count++] = (uint16_t)(g + (unsigned)__builtin_ctz(nz));
-            nz &= nz - 1;
+        for (int half = 0; half < 2; half++) { /* idx has room: up to 8 stored past the count */
+            unsigned byte = (nz >> (8 * half)) & 0xFF;
+            __m128i pos = _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)nnue_nz_table[byte]));
+            _mm_storeu_si128((__m128i *)(idx + count), _mm_add_epi16(base, pos));
+            count += __builtin_popcount(byte);
+            base = _mm_add_epi16(base, eight);
         }
     }
     return count;

@@ -122,7 +122,7 @@ static int prepare_u8(nnue_net *net, nnue_plan *plan)
     for (int i = 0; i < a->n_layers; i++)
         plan->scalar_values += a->layers[i].out_size;
     plan->u8_net_bytes = (uint32_t)round64(2 * (size_t)a->ft.out_per_side);
-    size_t bytes = plan->u8_net_bytes + plan->u8_tmp_bytes + round64(plan->max_groups * sizeof(uint16_t)) + 64;
+    size_t bytes = plan->u8_net_bytes + plan->u8_tmp_bytes + round64((plan->max_groups + 16) * sizeof(uint16_t)) + 64;
     plan->scratch_extra_values = bytes / 4 + 16;
     return 0;
 }

@@ -118,7 +118,7 @@ END_TEST
 START_TEST(nonzero_groups)
 {
     static uint8_t in[4 * 700];
-    static uint16_t a[700], b[700];
+    static uint16_t a[700 + 16], b[700 + 16];
     for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
         const nnue_kernels *k = isa_set(isa);
         if (!k)
@@ -147,7 +147,7 @@ START_TEST(affine)
     static int8_t w[MAXG * MAXO * 4];
     static uint8_t in[4 * MAXG];
     static int32_t bias[MAXO], a[MAXO + 1], b[MAXO + 1];
-    static uint16_t idx[MAXG];
+    static uint16_t idx[MAXG + 16];
     static const uint32_t outs[] = {1, 2, 8, 15, 16, 17, 31, 32, 33, 48};
     for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
         const nnue_kernels *k = isa_set(isa);
