@@ -64,13 +64,11 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const nnue
     for (int i = 0; i < a->n_layers; i++) {
         const nnue_layer *l = &a->layers[i];
         const nnue_plan_layer *pl = &plan->layers[i];
+        const int32_t *x0 = l->inputs[0] == NNUE_INPUT_NETWORK ? input : outputs[l->inputs[0]];
         if (pl->u8) {
             const uint8_t *x = u8_net;
             if (!pl->from_network) {
-                const int32_t *src = outputs[l->inputs[0]];
-                for (uint32_t j = 0; j < l->in_size; j++)
-                    u8_tmp[j] = (uint8_t)src[j];
-                memset(u8_tmp + l->in_size, 0, pl->groups * 4 - l->in_size);
+                k->pack_u8(x0, u8_tmp, l->in_size, pl->groups * 4);
                 x = u8_tmp;
             }
             if (pl->sparse) {
@@ -80,6 +78,21 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const nnue
             } else {
                 k->affine_u8(x, pl->groups, pl->weights[bucket], stack[i].biases, next, l->out_size, pl->out_pad);
             }
+        } else if (pl->kind == NNUE_PLAN_SLICE) { /* a view, no copy: outputs are never written twice */
+            outputs[i] = x0 + l->p.slice.offset;
+            next += l->out_size;
+            continue;
+        } else if (pl->kind == NNUE_PLAN_CONCAT) {
+            int32_t *o = next;
+            for (int j = 0; j < l->n_inputs; j++) {
+                const int32_t *xj = l->inputs[j] == NNUE_INPUT_NETWORK ? input : outputs[l->inputs[j]];
+                memcpy(o, xj, l->input_sizes[j] * sizeof(int32_t));
+                o += l->input_sizes[j];
+            }
+        } else if (pl->kind == NNUE_PLAN_CRELU) {
+            k->crelu_i32(x0, next, l->out_size, l->p.relu.shift, l->p.relu.max);
+        } else if (pl->kind == NNUE_PLAN_SQR_CRELU) {
+            k->sqr_crelu_i32(x0, next, l->out_size, l->p.relu.shift, l->p.relu.max, pl->sq_bound);
         } else {
             const int32_t *in[NNUE_MAX_LAYER_INPUTS];
             for (int j = 0; j < l->n_inputs; j++)

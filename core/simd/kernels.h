@@ -48,6 +48,14 @@ typedef struct nnue_kernels {
     /* sum over j < n of c[j] * c[j] * w[j] where c[j] = clamp(acc[j], 0, clip), exactly (int64).
      * wmax: an upper bound of |w[j]| (lets kernels use i16/i32 products when they are exact). */
     int64_t (*sq_dot_i16)(const int16_t *acc, const int16_t *w, uint32_t n, int32_t clip, int32_t wmax);
+    /* Small inner layers on int32 values, n values (see core/layers/crelu.c, sqr_crelu.c):
+     * out = clamp(in >> shift, 0, max); out = min(max, in * in >> shift) where `bound` is any
+     * a <= 46340 with (a * a) >> shift >= max (lets |in| be capped so squares fit 32 bits). */
+    void (*crelu_i32)(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max);
+    void (*sqr_crelu_i32)(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max, int32_t bound);
+    /* out[j] = in[j] for j < n (values 0..255), then zeros up to n_pad >= n; out has room for
+     * n_pad bytes and for n rounded up to a multiple of 16. */
+    void (*pack_u8)(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_pad);
 } nnue_kernels;
 
 /* Table for a level (levels above nnue_isa_best() must not be called; NULL when not built). */

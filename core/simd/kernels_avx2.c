@@ -130,12 +130,18 @@ TGT static int nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t *idx)
     return count;
 }
 
-TGT static inline __m256i dot4(__m256i acc, const uint8_t *in, uint32_t g, const int8_t *w, const __m256i ones)
+
+TGT static inline __m256i bcast(const uint8_t *p)
 {
     int32_t x;
-    memcpy(&x, in + 4 * g, 4);
-    __m256i p = _mm256_maddubs_epi16(_mm256_set1_epi32(x), _mm256_loadu_si256((const __m256i *)w));
-    return _mm256_add_epi32(acc, _mm256_madd_epi16(p, ones));
+    memcpy(&x, p, 4);
+    return _mm256_set1_epi32(x);
+}
+
+TGT static inline __m256i dot(__m256i acc, __m256i x, const int8_t *w)
+{
+    __m256i p = _mm256_maddubs_epi16(x, _mm256_loadu_si256((const __m256i *)w));
+    return _mm256_add_epi32(acc, _mm256_madd_epi16(p, _mm256_set1_epi16(1)));
 }
 
 TGT static inline void finish(__m256i sum, const int32_t *bias, int32_t *out, uint32_t o, uint32_t n_out)
@@ -151,46 +157,61 @@ TGT static inline void finish(__m256i sum, const int32_t *bias, int32_t *out, ui
     }
 }
 
+/* One pass over the input groups (all of them, or the listed ones) for nb blocks of
+ * 8 outputs: 4 groups in flight, so 4 * nb independent sums hide the latency. */
+TGT static inline void pass(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *wb, size_t stride,
+                            const int nb, __m256i *res)
+{
+    __m256i s[4][4];
+    for (int u = 0; u < 4; u++)
+        for (int b = 0; b < nb; b++)
+            s[u][b] = _mm256_setzero_si256();
+    uint32_t i = 0;
+    for (; i + 4 <= count; i += 4)
+        for (int u = 0; u < 4; u++) {
+            uint32_t g = idx ? idx[i + u] : i + u;
+            __m256i x = bcast(in + 4 * g);
+            for (int b = 0; b < nb; b++)
+                s[u][b] = dot(s[u][b], x, wb + g * stride + 32 * b);
+        }
+    for (; i < count; i++) {
+        uint32_t g = idx ? idx[i] : i;
+        __m256i x = bcast(in + 4 * g);
+        for (int b = 0; b < nb; b++)
+            s[0][b] = dot(s[0][b], x, wb + g * stride + 32 * b);
+    }
+    for (int b = 0; b < nb; b++)
+        res[b] = _mm256_add_epi32(_mm256_add_epi32(s[0][b], s[1][b]), _mm256_add_epi32(s[2][b], s[3][b]));
+}
+
+TGT static void run(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *w, const int32_t *bias,
+                    int32_t *out, uint32_t n_out, uint32_t out_pad)
+{
+    size_t stride = (size_t)out_pad * 4;
+    __m256i res[2];
+    for (uint32_t o = 0; o < n_out;) {
+        uint32_t left = (n_out - o + 7) / 8;
+        int nb = left >= 2 ? 2 : (int)left; /* 16 registers: 4 x 2 sums */
+        const int8_t *wb = w + (size_t)o * 4;
+        switch (nb) { /* constant block counts, so the sums stay in registers */
+        case 2: pass(in, idx, count, wb, stride, 2, res); break;
+        default: pass(in, idx, count, wb, stride, 1, res); break;
+        }
+        for (int b = 0; b < nb; b++, o += 8)
+            finish(res[b], bias, out, o, n_out);
+    }
+}
+
 TGT static void affine_u8(const uint8_t *in, uint32_t groups, const int8_t *w, const int32_t *bias, int32_t *out,
                           uint32_t n_out, uint32_t out_pad)
 {
-    const __m256i ones = _mm256_set1_epi16(1);
-    size_t stride = (size_t)out_pad * 4;
-    for (uint32_t o = 0; o < n_out; o += 8) {
-        const int8_t *wb = w + (size_t)o * 4;
-        __m256i s0 = _mm256_setzero_si256(), s1 = s0, s2 = s0, s3 = s0;
-        uint32_t g = 0;
-        for (; g + 4 <= groups; g += 4) {
-            s0 = dot4(s0, in, g, wb + g * stride, ones);
-            s1 = dot4(s1, in, g + 1, wb + (g + 1) * stride, ones);
-            s2 = dot4(s2, in, g + 2, wb + (g + 2) * stride, ones);
-            s3 = dot4(s3, in, g + 3, wb + (g + 3) * stride, ones);
-        }
-        for (; g < groups; g++)
-            s0 = dot4(s0, in, g, wb + g * stride, ones);
-        finish(_mm256_add_epi32(_mm256_add_epi32(s0, s1), _mm256_add_epi32(s2, s3)), bias, out, o, n_out);
-    }
+    run(in, NULL, groups, w, bias, out, n_out, out_pad);
 }
 
 TGT static void affine_u8_list(const uint8_t *in, const uint16_t *idx, int count, const int8_t *w,
                                const int32_t *bias, int32_t *out, uint32_t n_out, uint32_t out_pad)
 {
-    const __m256i ones = _mm256_set1_epi16(1);
-    size_t stride = (size_t)out_pad * 4;
-    for (uint32_t o = 0; o < n_out; o += 8) {
-        const int8_t *wb = w + (size_t)o * 4;
-        __m256i s0 = _mm256_setzero_si256(), s1 = s0, s2 = s0, s3 = s0;
-        int i = 0;
-        for (; i + 4 <= count; i += 4) {
-            s0 = dot4(s0, in, idx[i], wb + idx[i] * stride, ones);
-            s1 = dot4(s1, in, idx[i + 1], wb + idx[i + 1] * stride, ones);
-            s2 = dot4(s2, in, idx[i + 2], wb + idx[i + 2] * stride, ones);
-            s3 = dot4(s3, in, idx[i + 3], wb + idx[i + 3] * stride, ones);
-        }
-        for (; i < count; i++)
-            s0 = dot4(s0, in, idx[i], wb + idx[i] * stride, ones);
-        finish(_mm256_add_epi32(_mm256_add_epi32(s0, s1), _mm256_add_epi32(s2, s3)), bias, out, o, n_out);
-    }
+    run(in, idx, (uint32_t)count, w, bias, out, n_out, out_pad);
 }
 
 TGT static inline __m256i widen_add(__m256i acc64, __m256i v32)
@@ -256,8 +277,44 @@ TGT static int64_t sq_dot_i16(const int16_t *acc, const int16_t *w, uint32_t n, 
     return sum;
 }
 
+TGT static void crelu_i32(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max)
+{
+    const __m128i sh = _mm_cvtsi32_si128(shift);
+    const __m256i zero = _mm256_setzero_si256(), hi = _mm256_set1_epi32(max);
+    uint32_t j = 0;
+    for (; j + 8 <= n; j += 8) {
+        __m256i v = _mm256_sra_epi32(_mm256_loadu_si256((const __m256i *)(in + j)), sh);
+        _mm256_storeu_si256((__m256i *)(out + j), _mm256_min_epi32(_mm256_max_epi32(v, zero), hi));
+    }
+    for (; j < n; j++)
+        out[j] = clamp(in[j] >> shift, max);
+}
+
+TGT static void sqr_crelu_i32(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max, int32_t bound)
+{
+    const __m128i sh = _mm_cvtsi32_si128(shift);
+    const __m256i b = _mm256_set1_epi32(bound), hi = _mm256_set1_epi32(max);
+    uint32_t j = 0;
+    for (; j + 8 <= n; j += 8) {
+        __m256i a = _mm256_min_epu32(_mm256_abs_epi32(_mm256_loadu_si256((const __m256i *)(in + j))), b);
+        __m256i v = _mm256_srl_epi32(_mm256_mullo_epi32(a, a), sh);
+        _mm256_storeu_si256((__m256i *)(out + j), _mm256_min_epi32(v, hi));
+    }
+    for (; j < n; j++) {
+        int64_t v = (int64_t)in[j] * in[j] >> shift;
+        out[j] = (int32_t)(v > max ? max : v);
+    }
+}
+
+static void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_pad)
+{
+    for (uint32_t j = 0; j < n; j++)
+        out[j] = (uint8_t)in[j];
+    memset(out + n, 0, n_pad - n);
+}
+
 const nnue_kernels nnue_kernels_avx2 = {
     NNUE_ISA_AVX2, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
-    sq_dot_i16,
+    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8,
 };
 #endif

@@ -117,12 +117,19 @@ TGT int nnue_avx512_nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t 
     return count;
 }
 
-TGT static inline __m512i dot4(__m512i acc, const uint8_t *in, uint32_t g, const int8_t *w, const __m512i ones)
+
+TGT static inline __m512i bcast(const uint8_t *p)
 {
     int32_t x;
-    memcpy(&x, in + 4 * g, 4);
-    __m512i p = _mm512_maddubs_epi16(_mm512_set1_epi32(x), _mm512_loadu_si512(w));
-    return _mm512_add_epi32(acc, _mm512_madd_epi16(p, ones));
+    memcpy(&x, p, 4);
+    return _mm512_set1_epi32(x);
+}
+
+/* vpmaddubsw's pairwise i16 sums are exact for inputs <= 127; vpmaddwd with ones widens. */
+TGT static inline __m512i dot(__m512i acc, __m512i x, const int8_t *w)
+{
+    __m512i p = _mm512_maddubs_epi16(x, _mm512_loadu_si512(w));
+    return _mm512_add_epi32(acc, _mm512_madd_epi16(p, _mm512_set1_epi16(1)));
 }
 
 TGT static inline void finish(__m512i sum, const int32_t *bias, int32_t *out, uint32_t o, uint32_t n_out)
@@ -132,46 +139,63 @@ TGT static inline void finish(__m512i sum, const int32_t *bias, int32_t *out, ui
     _mm512_mask_storeu_epi32(out + o, m, sum);
 }
 
+/* One pass over the input groups (all of them, or the listed ones) for nb blocks of
+ * 16 outputs: 4 groups in flight, so 4 * nb independent sums hide the latency. */
+TGT static inline void pass(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *wb, size_t stride,
+                            const int nb, __m512i *res)
+{
+    __m512i s[4][4];
+    for (int u = 0; u < 4; u++)
+        for (int b = 0; b < nb; b++)
+            s[u][b] = _mm512_setzero_si512();
+    uint32_t i = 0;
+    for (; i + 4 <= count; i += 4)
+        for (int u = 0; u < 4; u++) {
+            uint32_t g = idx ? idx[i + u] : i + u;
+            __m512i x = bcast(in + 4 * g);
+            for (int b = 0; b < nb; b++)
+                s[u][b] = dot(s[u][b], x, wb + g * stride + 64 * b);
+        }
+    for (; i < count; i++) {
+        uint32_t g = idx ? idx[i] : i;
+        __m512i x = bcast(in + 4 * g);
+        for (int b = 0; b < nb; b++)
+            s[0][b] = dot(s[0][b], x, wb + g * stride + 64 * b);
+    }
+    for (int b = 0; b < nb; b++)
+        res[b] = _mm512_add_epi32(_mm512_add_epi32(s[0][b], s[1][b]), _mm512_add_epi32(s[2][b], s[3][b]));
+}
+
+TGT static void run(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *w, const int32_t *bias,
+                    int32_t *out, uint32_t n_out, uint32_t out_pad)
+{
+    size_t stride = (size_t)out_pad * 4;
+    __m512i res[4];
+    for (uint32_t o = 0; o < n_out;) {
+        uint32_t left = (n_out - o + 15) / 16;
+        int nb = left >= 4 ? 4 : (int)left;
+        const int8_t *wb = w + (size_t)o * 4;
+        switch (nb) { /* constant block counts, so the sums stay in registers */
+        case 4: pass(in, idx, count, wb, stride, 4, res); break;
+        case 3: pass(in, idx, count, wb, stride, 3, res); break;
+        case 2: pass(in, idx, count, wb, stride, 2, res); break;
+        default: pass(in, idx, count, wb, stride, 1, res); break;
+        }
+        for (int b = 0; b < nb; b++, o += 16)
+            finish(res[b], bias, out, o, n_out);
+    }
+}
+
 TGT static void affine_u8(const uint8_t *in, uint32_t groups, const int8_t *w, const int32_t *bias, int32_t *out,
                           uint32_t n_out, uint32_t out_pad)
 {
-    const __m512i ones = _mm512_set1_epi16(1);
-    size_t stride = (size_t)out_pad * 4;
-    for (uint32_t o = 0; o < n_out; o += 16) {
-        const int8_t *wb = w + (size_t)o * 4;
-        __m512i s0 = _mm512_setzero_si512(), s1 = s0, s2 = s0, s3 = s0;
-        uint32_t g = 0;
-        for (; g + 4 <= groups; g += 4) {
-            s0 = dot4(s0, in, g, wb + g * stride, ones);
-            s1 = dot4(s1, in, g + 1, wb + (g + 1) * stride, ones);
-            s2 = dot4(s2, in, g + 2, wb + (g + 2) * stride, ones);
-            s3 = dot4(s3, in, g + 3, wb + (g + 3) * stride, ones);
-        }
-        for (; g < groups; g++)
-            s0 = dot4(s0, in, g, wb + g * stride, ones);
-        finish(_mm512_add_epi32(_mm512_add_epi32(s0, s1), _mm512_add_epi32(s2, s3)), bias, out, o, n_out);
-    }
+    run(in, NULL, groups, w, bias, out, n_out, out_pad);
 }
 
 TGT static void affine_u8_list(const uint8_t *in, const uint16_t *idx, int count, const int8_t *w,
                                const int32_t *bias, int32_t *out, uint32_t n_out, uint32_t out_pad)
 {
-    const __m512i ones = _mm512_set1_epi16(1);
-    size_t stride = (size_t)out_pad * 4;
-    for (uint32_t o = 0; o < n_out; o += 16) {
-        const int8_t *wb = w + (size_t)o * 4;
-        __m512i s0 = _mm512_setzero_si512(), s1 = s0, s2 = s0, s3 = s0;
-        int i = 0;
-        for (; i + 4 <= count; i += 4) {
-            s0 = dot4(s0, in, idx[i], wb + idx[i] * stride, ones);
-            s1 = dot4(s1, in, idx[i + 1], wb + idx[i + 1] * stride, ones);
-            s2 = dot4(s2, in, idx[i + 2], wb + idx[i + 2] * stride, ones);
-            s3 = dot4(s3, in, idx[i + 3], wb + idx[i + 3] * stride, ones);
-        }
-        for (; i < count; i++)
-            s0 = dot4(s0, in, idx[i], wb + idx[i] * stride, ones);
-        finish(_mm512_add_epi32(_mm512_add_epi32(s0, s1), _mm512_add_epi32(s2, s3)), bias, out, o, n_out);
-    }
+    run(in, idx, (uint32_t)count, w, bias, out, n_out, out_pad);
 }
 
 static inline int32_t clamp(int32_t v, int32_t max)
@@ -228,8 +252,43 @@ TGT int64_t nnue_avx512_sq_dot_i16(const int16_t *acc, const int16_t *w, uint32_
     return sum;
 }
 
+TGT void nnue_avx512_crelu_i32(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max)
+{
+    const __m128i sh = _mm_cvtsi32_si128(shift);
+    const __m512i zero = _mm512_setzero_si512(), hi = _mm512_set1_epi32(max);
+    for (uint32_t j = 0; j < n; j += 16) {
+        __mmask16 m = n - j >= 16 ? 0xFFFF : (__mmask16)((1u << (n - j)) - 1);
+        __m512i v = _mm512_sra_epi32(_mm512_maskz_loadu_epi32(m, in + j), sh);
+        _mm512_mask_storeu_epi32(out + j, m, _mm512_min_epi32(_mm512_max_epi32(v, zero), hi));
+    }
+}
+
+/* min(max, x * x >> shift) with |x| capped at `bound` (kernels.h), so the square fits 32 bits. */
+TGT void nnue_avx512_sqr_crelu_i32(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max, int32_t bound)
+{
+    const __m128i sh = _mm_cvtsi32_si128(shift);
+    const __m512i b = _mm512_set1_epi32(bound), hi = _mm512_set1_epi32(max);
+    for (uint32_t j = 0; j < n; j += 16) {
+        __mmask16 m = n - j >= 16 ? 0xFFFF : (__mmask16)((1u << (n - j)) - 1);
+        __m512i a = _mm512_min_epu32(_mm512_abs_epi32(_mm512_maskz_loadu_epi32(m, in + j)), b);
+        __m512i v = _mm512_srl_epi32(_mm512_mullo_epi32(a, a), sh);
+        _mm512_mask_storeu_epi32(out + j, m, _mm512_min_epi32(v, hi));
+    }
+}
+
+TGT void nnue_avx512_pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_pad)
+{
+    uint32_t j = 0;
+    for (; j < n; j += 16) {
+        __mmask16 m = n - j >= 16 ? 0xFFFF : (__mmask16)((1u << (n - j)) - 1);
+        _mm_storeu_si128((__m128i *)(out + j), _mm512_cvtepi32_epi8(_mm512_maskz_loadu_epi32(m, in + j)));
+    }
+    memset(out + n, 0, n_pad - n);
+}
+
 const nnue_kernels nnue_kernels_avx512 = {
     NNUE_ISA_AVX512, nnue_avx512_acc_i16, nnue_avx512_acc_i32, nnue_avx512_ft_clamp_u8, nnue_avx512_ft_pairwise_u8,
-    nnue_avx512_nonzero_groups, affine_u8, affine_u8_list, nnue_avx512_sq_dot_i16,
+    nnue_avx512_nonzero_groups, affine_u8, affine_u8_list, nnue_avx512_sq_dot_i16, nnue_avx512_crelu_i32,
+    nnue_avx512_sqr_crelu_i32, nnue_avx512_pack_u8,
 };
 #endif

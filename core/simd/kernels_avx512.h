@@ -13,4 +13,8 @@ void nnue_avx512_ft_pairwise_u8(const int16_t *acc, uint8_t *out, uint32_t half,
 int nnue_avx512_nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t *idx);
 int64_t nnue_avx512_sq_dot_i16(const int16_t *acc, const int16_t *w, uint32_t n, int32_t clip, int32_t wmax);
 
+void nnue_avx512_crelu_i32(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max);
+void nnue_avx512_sqr_crelu_i32(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max, int32_t bound);
+void nnue_avx512_pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_pad);
+
 #endif

@@ -95,7 +95,30 @@ static int64_t sq_dot_i16(const int16_t *acc, const int16_t *w, uint32_t n, int3
     return sum;
 }
 
+static void crelu_i32(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max)
+{
+    for (uint32_t j = 0; j < n; j++)
+        out[j] = clamp(in[j] >> shift, max);
+}
+
+static void sqr_crelu_i32(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max, int32_t bound)
+{
+    (void)bound;
+    for (uint32_t j = 0; j < n; j++) {
+        int64_t v = (int64_t)in[j] * in[j] >> shift;
+        out[j] = (int32_t)(v > max ? max : v);
+    }
+}
+
+static void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_pad)
+{
+    for (uint32_t j = 0; j < n; j++)
+        out[j] = (uint8_t)in[j];
+    for (uint32_t j = n; j < n_pad; j++)
+        out[j] = 0;
+}
+
 const nnue_kernels nnue_kernels_scalar = {
     NNUE_ISA_SCALAR, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
-    sq_dot_i16,
+    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8,
 };

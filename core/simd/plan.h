@@ -20,13 +20,18 @@
 
 typedef enum { NNUE_PLAN_NONE, NNUE_PLAN_U8, NNUE_PLAN_BULLET } nnue_plan_kind;
 
+/* How a layer that is not a u8 affine runs (the scalar propagate unless listed). */
+enum { NNUE_PLAN_PROPAGATE, NNUE_PLAN_SLICE, NNUE_PLAN_CONCAT, NNUE_PLAN_CRELU, NNUE_PLAN_SQR_CRELU };
+
 typedef struct nnue_plan_layer {
     uint8_t u8;              /* runs on affine_u8 / affine_u8_list */
+    uint8_t kind;            /* otherwise: NNUE_PLAN_PROPAGATE, ... */
     uint8_t sparse;          /* gathers the non-zero input groups first */
     uint8_t from_network;    /* reads the u8 network input directly (else packs its i32 input) */
     uint32_t groups;         /* ceil(in_size / 4) */
     uint32_t out_pad;        /* out_size rounded up to NNUE_KERNEL_OUT_BLOCK */
     int8_t **weights;        /* [stacks] prepared weights, or NULL */
+    int32_t sq_bound;        /* sqr_crelu: the kernel's `bound` (kernels.h); 0 = scalar propagate */
 } nnue_plan_layer;
 
 typedef struct nnue_plan {

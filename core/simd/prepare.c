@@ -66,6 +66,22 @@ static int8_t *permute(const nnue_layer *l, const int8_t *rows, uint32_t groups,
     return w;
 }
 
+/* Smallest a <= 46340 with (a * a) >> shift >= max, or 0 when there is none. */
+static int32_t square_bound(int shift, int32_t max)
+{
+    int64_t lo = 0, hi = 46340;
+    if ((hi * hi) >> shift < max)
+        return 0;
+    while (lo < hi) {
+        int64_t mid = (lo + hi) / 2;
+        if ((mid * mid) >> shift >= max)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return (int32_t)lo;
+}
+
 static int prepare_u8(nnue_net *net, nnue_plan *plan)
 {
     const nnue_arch *a = net->arch;
@@ -85,6 +101,14 @@ static int prepare_u8(nnue_net *net, nnue_plan *plan)
         else if (is_type(l, "slice") || is_type(l, "concat"))
             out[i] = in;
         nnue_plan_layer *pl = &plan->layers[i];
+        if (is_type(l, "sqr_crelu") && (pl->sq_bound = square_bound(l->p.relu.shift, l->p.relu.max)) > 0)
+            pl->kind = NNUE_PLAN_SQR_CRELU;
+        else if (is_type(l, "crelu"))
+            pl->kind = NNUE_PLAN_CRELU;
+        else if (is_type(l, "slice"))
+            pl->kind = NNUE_PLAN_SLICE;
+        else if (is_type(l, "concat"))
+            pl->kind = NNUE_PLAN_CONCAT;
         int u8 = l->type->is_affine && l->n_inputs == 1 && l->p.affine.weight_type == NNUE_I8 &&
                  l->p.affine.sum_divisor == 1 && in.lo >= 0 && in.hi <= 127;
         if (!u8) {
@@ -109,8 +133,8 @@ static int prepare_u8(nnue_net *net, nnue_plan *plan)
             if (!(pl->weights[s] = permute(l, lw->weights, pl->groups, pl->out_pad)))
                 return -1;
         }
-        if (!pl->from_network && round64((size_t)pl->groups * 4) > plan->u8_tmp_bytes)
-            plan->u8_tmp_bytes = (uint32_t)round64((size_t)pl->groups * 4);
+        if (!pl->from_network && round64((size_t)pl->groups * 4 + 16) > plan->u8_tmp_bytes)
+            plan->u8_tmp_bytes = (uint32_t)round64((size_t)pl->groups * 4 + 16);
         if (pl->groups > plan->max_groups)
             plan->max_groups = pl->groups;
         any = 1;

@@ -217,6 +217,47 @@ START_TEST(bullet_dot)
 }
 END_TEST
 
+START_TEST(small_layers)
+{
+    static int32_t in[80], a[80], b[81];
+    static uint8_t pa[96], pb[96];
+    static const int32_t relu[][2] = {{6, 127}, {0, 127}, {19, 127}, {10, 255}, {30, 1}, {0, 65535}};
+    for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
+        const nnue_kernels *k = isa_set(isa);
+        if (!k)
+            continue;
+        for (int rep = 0; rep < 500; rep++) {
+            uint32_t n = rnd() % 64 + 1;
+            for (uint32_t j = 0; j < n; j++)
+                in[j] = rep % 3 == 0 ? pick(INT32_MIN, INT32_MAX) : rep % 3 == 1 ? pick(-70000, 70000) : pick(-300, 9000);
+            const int32_t *r = relu[rnd() % 6];
+            nnue_kernels_scalar.crelu_i32(in, a, n, r[0], r[1]);
+            b[n] = 99;
+            k->crelu_i32(in, b, n, r[0], r[1]);
+            ck_assert_msg(memcmp(a, b, n * 4) == 0, "%s crelu n=%u", nnue_isa_label(isa), n);
+            ck_assert_int_eq(b[n], 99);
+            int64_t bound = 0; /* smallest a with a * a >> shift >= max, as core/simd/prepare.c */
+            while (bound <= 46340 && (bound * bound) >> r[0] < r[1])
+                bound++;
+            if (bound <= 46340) {
+                nnue_kernels_scalar.sqr_crelu_i32(in, a, n, r[0], r[1], (int32_t)bound);
+                k->sqr_crelu_i32(in, b, n, r[0], r[1], (int32_t)bound);
+                ck_assert_msg(memcmp(a, b, n * 4) == 0, "%s sqr_crelu n=%u shift=%d", nnue_isa_label(isa), n, r[0]);
+                ck_assert_int_eq(b[n], 99);
+            }
+            for (uint32_t j = 0; j < n; j++)
+                in[j] = pick(0, 255);
+            uint32_t n_pad = (n + 3) / 4 * 4 + (rnd() % 2) * 4;
+            memset(pa, 0xEE, sizeof pa);
+            memset(pb, 0xEE, sizeof pb);
+            nnue_kernels_scalar.pack_u8(in, pa, n, n_pad);
+            k->pack_u8(in, pb, n, n_pad);
+            ck_assert_msg(memcmp(pa, pb, n_pad) == 0, "%s pack_u8 n=%u", nnue_isa_label(isa), n);
+        }
+    }
+}
+END_TEST
+
 int main(void)
 {
     fprintf(stderr, "kernel sets tested against scalar: up to %s\n", nnue_isa_label(nnue_isa_best()));
@@ -228,6 +269,7 @@ int main(void)
     tcase_add_test(tc, nonzero_groups);
     tcase_add_test(tc, affine);
     tcase_add_test(tc, bullet_dot);
+    tcase_add_test(tc, small_layers);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
