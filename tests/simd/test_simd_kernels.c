@@ -27,7 +27,10 @@ static int32_t pick(int32_t lo, int32_t hi)
         return lo;
     if (r == 1)
         return hi;
-    return (int32_t)((int64_t)lo + (int64_t)(rnd() % (uint32_t)((int64_t)hi - lo + 1)));
+    int64_t span = (int64_t)hi - lo + 1;
+    if (span > (int64_t)UINT32_MAX) /* the whole int32 range: any 32 random bits */
+        return (int32_t)rnd();
+    return (int32_t)((int64_t)lo + (int64_t)(rnd() % (uint32_t)span));
 }
 
 static const uint32_t sizes[] = {1, 2, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129,
