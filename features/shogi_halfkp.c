@@ -12,6 +12,8 @@
  *  - section 5: only the perspective whose own king moved refreshes; a capture moves the
  *    victim to the capturer's hand slot base + n (n = count before), a drop takes the last slot
  *    base + n - 1 (the adapter reports these slots in nnue_dirty, include/nnue_board.h). */
+#include <string.h>
+
 #include "core/feature_set.h"
 #include "features/feature_util.h"
 
@@ -77,14 +79,25 @@ static int shogi_halfkp_active(const nnue_feature_params *params, const nnue_boa
 {
     (void)params;
     const int32_t kb = shogi_king_base(board, persp);
+    /* Refresh is hot: visit only occupied squares, eight at a time (the high bit of each
+     * byte of `occupied` marks a non-empty square), and advance the count only for pieces
+     * that have a BonaPiece (kings write a candidate that the next piece overwrites). */
+    const int flip = persp ? 80 : 0, sign = persp ? -1 : 1;
     int n = 0;
-    for (int sq = 0; sq < board->num_squares; sq++) {
-        uint8_t p = board->piece_on[sq];
-        if (!p)
-            continue;
-        int32_t f = shogi_board_index(kb, persp, p, sq);
-        if (f >= 0 && n < NNUE_MAX_ACTIVE)
-            out[n++] = (uint32_t)f;
+    for (int first = 0; first < board->num_squares; first += 8) {
+        uint64_t word = 0;
+        int len = board->num_squares - first < 8 ? board->num_squares - first : 8;
+        memcpy(&word, board->piece_on + first, (size_t)len);
+        const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+        uint64_t occupied = (((word & low7) + low7) | word) & ~low7;
+        while (occupied) {
+            int sq = first + (__builtin_ctzll(occupied) >> 3);
+            occupied &= occupied - 1;
+            uint8_t p = board->piece_on[sq];
+            int32_t base = shogi_board_base[p & 15];
+            out[n] = (uint32_t)(kb + base + 81 * ((p >> 4) ^ persp) + flip + sign * sq);
+            n += base != 0;
+        }
     }
     for (int c = 0; c < 2; c++) {
         int enemy = c != persp;
