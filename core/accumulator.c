@@ -4,7 +4,8 @@
  * like the engines); psqt[p][b] = sum of the active features' PSQT rows (i32). Both are done
  * by the state's kernel set (core/simd/kernels.h) in one pass over the width: a refresh adds
  * every active row onto the biases, an update subtracts the removed rows from and adds the
- * added rows onto the previous accumulator. */
+ * added rows onto the previous accumulator. A refresh forced by a pushed move may instead go
+ * through the state's refresh cache (core/refresh_cache.c), which uses the same kernels. */
 #include <string.h>
 
 #include "core/state.h"
@@ -75,7 +76,9 @@ void nnue_state_update(nnue_state *s, const nnue_board *board)
         if (k > 0 && !entries[k].refresh[p]) {
             for (int i = k; i <= s->ply; i++)
                 apply_delta(s->net, s->kernels, board, p, &entries[i - 1], &entries[i]);
-        } else {
+        } else if (k == 0 || !s->cache_on ||
+                   nnue_refresh_cache_refresh(&s->cache, s->net, s->kernels, board, p, &entries[s->ply]) != 0) {
+            /* No computed ancestor (a root), cache off or unavailable: from scratch. */
             nnue_accumulator_refresh(s->net, s->kernels, board, p, &entries[s->ply]);
         }
     }

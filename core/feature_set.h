@@ -40,6 +40,12 @@ typedef struct nnue_feature_set {
     /* 1 when the move invalidates every feature of persp (e.g. its own king moved). */
     int (*needs_refresh)(const nnue_feature_params *params, const nnue_board *after,
                          const nnue_delta *delta, int persp);
+    /* Optional, for the refresh cache (core/refresh_cache.h); both NULL = no cache. The key is
+     * the own-king context of persp that selects the index block (king square, or bucket and
+     * mirror state), < refresh_keys(params). Boards with equal keys should share most active
+     * indices; exactness never depends on it (the cache diffs the active lists). */
+    uint32_t (*refresh_keys)(const nnue_feature_params *params);
+    uint32_t (*refresh_key)(const nnue_feature_params *params, const nnue_board *board, int persp);
 } nnue_feature_set;
 
 /* Registered sets (features/registry.c), NULL-terminated; lookup by YAML name. */

@@ -22,6 +22,8 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
     size_t per_entry = 2 * (acc_bytes + psqt_bytes);
     s->net = net;
     s->kernels = nnue_kernels_for(nnue_isa_current());
+    s->cache_on = 1;
+    nnue_refresh_cache_init(&s->cache, net);
     s->max_ply = max_ply;
     s->entries = calloc((size_t)max_ply + 1, sizeof *s->entries);
     s->memory = aligned_alloc(64, per_entry * ((size_t)max_ply + 1));
@@ -49,13 +51,21 @@ int nnue_state_set_isa(nnue_state *s, nnue_isa isa)
         return -1;
     s->kernels = k;
     nnue_state_invalidate(s);
+    nnue_refresh_cache_clear(&s->cache);
     return 0;
+}
+
+void nnue_state_set_refresh_cache(nnue_state *s, int on)
+{
+    s->cache_on = on != 0;
+    nnue_refresh_cache_clear(&s->cache);
 }
 
 void nnue_state_free(nnue_state *s)
 {
     if (!s)
         return;
+    nnue_refresh_cache_free(&s->cache);
     free(s->entries);
     free(s->memory);
     free(s->scratch);

@@ -5,12 +5,15 @@
  * accumulators. Evaluating computes the current entry from the nearest computed ancestor,
  * applying the deltas in between, or refreshes a perspective when a refresh was forced on the
  * way. Feature sets' changed() is called with the current board, which is valid because a
- * perspective's orientation can only change through a forced refresh. */
+ * perspective's orientation can only change through a forced refresh. A refresh forced by a
+ * pushed move goes through the refresh cache (core/refresh_cache.h) when it is on; a refresh
+ * with no computed ancestor (after reset or invalidate) never does. */
 #ifndef NNUE_CORE_STATE_H
 #define NNUE_CORE_STATE_H
 
 #include "core/isa.h"
 #include "core/net.h"
+#include "core/refresh_cache.h"
 #include "core/simd/kernels.h"
 #include "nnue.h"
 
@@ -30,6 +33,8 @@ struct nnue_state {
     void *memory;                  /* one block holding every accumulator */
     int32_t *scratch;              /* forward-pass buffers */
     size_t scratch_values;
+    int cache_on;                  /* nnue_state_set_refresh_cache(), default 1 */
+    nnue_refresh_cache cache;
 };
 
 /* Runs this state on another kernel set (tests compare sets); the current entry's

@@ -74,6 +74,20 @@ static int chess768_needs_refresh(const nnue_feature_params *params, const nnue_
     return before.bucket_base != now.bucket_base || before.xor_mask != now.xor_mask;
 }
 
+/* Refresh-cache key (core/feature_set.h): king bucket * 2 + mirrored, exactly what
+ * needs_refresh() compares. */
+static uint32_t chess768_refresh_keys(const nnue_feature_params *params)
+{
+    uint32_t buckets = params && params->king_buckets > 1 ? params->king_buckets : 1;
+    return buckets * 2;
+}
+
+static uint32_t chess768_refresh_key(const nnue_feature_params *params, const nnue_board *board, int persp)
+{
+    chess768_ctx c = chess768_context(params, persp, board->king_sq[persp]);
+    return (uint32_t)(c.bucket_base / 768) * 2 + ((c.xor_mask & 7) != 0);
+}
+
 const nnue_feature_set nnue_fs_chess768 = {
     .name = "Chess768",
     .game = "chess",
@@ -83,4 +97,6 @@ const nnue_feature_set nnue_fs_chess768 = {
     .active = chess768_active,
     .changed = chess768_changed,
     .needs_refresh = chess768_needs_refresh,
+    .refresh_keys = chess768_refresh_keys,
+    .refresh_key = chess768_refresh_key,
 };

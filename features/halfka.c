@@ -72,6 +72,19 @@ static int halfka_needs_refresh(const nnue_feature_params *params, const nnue_bo
     return nnue_fs_own_king_moved(delta, persp, NNUE_CHESS_KING);
 }
 
+/* Refresh-cache key (core/feature_set.h): the own king's square (it selects the 769-block). */
+static uint32_t halfka_refresh_keys(const nnue_feature_params *params)
+{
+    (void)params;
+    return 64;
+}
+
+static uint32_t halfka_refresh_key(const nnue_feature_params *params, const nnue_board *board, int persp)
+{
+    (void)params;
+    return board->king_sq[persp] & 63;
+}
+
 const nnue_feature_set nnue_fs_halfka = {
     .name = "HalfKA",
     .game = "chess",
@@ -81,4 +94,6 @@ const nnue_feature_set nnue_fs_halfka = {
     .active = halfka_active,
     .changed = halfka_changed,
     .needs_refresh = halfka_needs_refresh,
+    .refresh_keys = halfka_refresh_keys,
+    .refresh_key = halfka_refresh_key,
 };

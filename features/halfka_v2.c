@@ -64,6 +64,19 @@ static int halfka_v2_needs_refresh(const nnue_feature_params *params, const nnue
     return nnue_fs_own_king_moved(delta, persp, NNUE_CHESS_KING);
 }
 
+/* Refresh-cache key (core/feature_set.h): the own king's square (it selects the 704-block). */
+static uint32_t halfka_v2_refresh_keys(const nnue_feature_params *params)
+{
+    (void)params;
+    return 64;
+}
+
+static uint32_t halfka_v2_refresh_key(const nnue_feature_params *params, const nnue_board *board, int persp)
+{
+    (void)params;
+    return board->king_sq[persp] & 63;
+}
+
 const nnue_feature_set nnue_fs_halfka_v2 = {
     .name = "HalfKAv2",
     .game = "chess",
@@ -73,4 +86,6 @@ const nnue_feature_set nnue_fs_halfka_v2 = {
     .active = halfka_v2_active,
     .changed = halfka_v2_changed,
     .needs_refresh = halfka_v2_needs_refresh,
+    .refresh_keys = halfka_v2_refresh_keys,
+    .refresh_key = halfka_v2_refresh_key,
 };

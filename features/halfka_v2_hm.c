@@ -68,6 +68,20 @@ static int halfka_v2_hm_needs_refresh(const nnue_feature_params *params, const n
     return nnue_fs_own_king_moved(delta, persp, NNUE_CHESS_KING);
 }
 
+/* Refresh-cache key (core/feature_set.h): the own king's real square, i.e. bucket AND mirror
+ * state: the king on a1 and on h1 share bucket 31 but orient every square differently. */
+static uint32_t halfka_v2_hm_refresh_keys(const nnue_feature_params *params)
+{
+    (void)params;
+    return 64;
+}
+
+static uint32_t halfka_v2_hm_refresh_key(const nnue_feature_params *params, const nnue_board *board, int persp)
+{
+    (void)params;
+    return board->king_sq[persp] & 63;
+}
+
 const nnue_feature_set nnue_fs_halfka_v2_hm = {
     .name = "HalfKAv2_hm",
     .game = "chess",
@@ -77,4 +91,6 @@ const nnue_feature_set nnue_fs_halfka_v2_hm = {
     .active = halfka_v2_hm_active,
     .changed = halfka_v2_hm_changed,
     .needs_refresh = halfka_v2_hm_needs_refresh,
+    .refresh_keys = halfka_v2_hm_refresh_keys,
+    .refresh_key = halfka_v2_hm_refresh_key,
 };

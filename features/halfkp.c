@@ -65,6 +65,19 @@ static int halfkp_needs_refresh(const nnue_feature_params *params, const nnue_bo
     return nnue_fs_own_king_moved(delta, persp, NNUE_CHESS_KING);
 }
 
+/* Refresh-cache key (core/feature_set.h): the own king's square (it selects the 641-block). */
+static uint32_t halfkp_refresh_keys(const nnue_feature_params *params)
+{
+    (void)params;
+    return 64;
+}
+
+static uint32_t halfkp_refresh_key(const nnue_feature_params *params, const nnue_board *board, int persp)
+{
+    (void)params;
+    return board->king_sq[persp] & 63;
+}
+
 const nnue_feature_set nnue_fs_halfkp = {
     .name = "HalfKP",
     .game = "chess",
@@ -74,4 +87,6 @@ const nnue_feature_set nnue_fs_halfkp = {
     .active = halfkp_active,
     .changed = halfkp_changed,
     .needs_refresh = halfkp_needs_refresh,
+    .refresh_keys = halfkp_refresh_keys,
+    .refresh_key = halfkp_refresh_key,
 };

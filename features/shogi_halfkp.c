@@ -146,6 +146,20 @@ static int shogi_halfkp_needs_refresh(const nnue_feature_params *params, const n
     return nnue_fs_own_king_moved(delta, persp, NNUE_SHOGI_KING);
 }
 
+/* Refresh-cache key (core/feature_set.h): the own king's square (it selects the 1548-block). */
+static uint32_t shogi_halfkp_refresh_keys(const nnue_feature_params *params)
+{
+    (void)params;
+    return 81;
+}
+
+static uint32_t shogi_halfkp_refresh_key(const nnue_feature_params *params, const nnue_board *board, int persp)
+{
+    (void)params;
+    uint32_t k = board->king_sq[persp];
+    return k < 81 ? k : 0;
+}
+
 const nnue_feature_set nnue_fs_shogi_halfkp = {
     .name = "HalfKP_shogi",
     .game = "shogi",
@@ -155,4 +169,6 @@ const nnue_feature_set nnue_fs_shogi_halfkp = {
     .active = shogi_halfkp_active,
     .changed = shogi_halfkp_changed,
     .needs_refresh = shogi_halfkp_needs_refresh,
+    .refresh_keys = shogi_halfkp_refresh_keys,
+    .refresh_key = shogi_halfkp_refresh_key,
 };

@@ -66,6 +66,17 @@ void nnue_state_pop(nnue_state *state);
 /* Marks the current position's accumulators as not computed (forces a full refresh). */
 void nnue_state_invalidate(nnue_state *state);
 
+/* Bucket refresh cache ("Finny tables"), on by default. When a pushed move forces a perspective
+ * to refresh (its own king moved to another block of features), the state keeps, per
+ * perspective and per king context of the feature set (king square, or king bucket and mirror
+ * state), the last accumulator computed there with its active features, and applies only the
+ * features that differ instead of summing all of them. Results are bit-identical either way.
+ * The cache is never used for a position with no computed ancestor (after reset() or
+ * invalidate(): a true from-scratch refresh), so it only serves refreshes inside a push
+ * sequence. Turning it on or off also empties it. About 2 * keys * (width * 2 + 300) bytes per
+ * state, allocated on first use (sfnnv5: 64 keys, width 1024: ~300 KB). */
+void nnue_state_set_refresh_cache(nnue_state *state, int on);
+
 /* Evaluates the current position (board must be the one given to the last reset/push).
  * Returns detail->total; detail may be NULL. */
 int32_t nnue_evaluate(nnue_state *state, const nnue_board *board, nnue_eval_detail *detail);

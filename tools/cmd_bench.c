@@ -1,8 +1,11 @@
 /* tools/cmd_bench.c: `nnue bench --net NET [--arch A.yaml] --file POSITIONS [--iter N]
- * [--mode incremental|refresh|moves|all]`: the benchmark workload of shared/oracle/chess/BENCH.md
+ * [--mode incremental|refresh|moves|all] [--cache on|off]`: the benchmark workload of shared/oracle/chess/BENCH.md
  * and shared/oracle/shogi/BENCH.md. Per position: evaluate it from scratch, then every legal
  * child (make, evaluate, unmake). incremental: children update from the parent's accumulators;
  * refresh: every child is computed from scratch; moves: make + unmake only. One thread.
+ * The refresh cache (include/nnue.h) is on in incremental mode (as in an engine) and off in
+ * refresh mode (BENCH.md: no accumulator of an earlier position may be reused); the line says
+ * which (cache=on|off); `--cache off` turns it off in incremental mode too.
  * Prints one line per mode: workload, isa, evals, ns/eval, evals/s and two checksums (sum of
  * totals, sum of raw network outputs). */
 #include <inttypes.h>
@@ -32,11 +35,13 @@ static double now_seconds(void)
 }
 
 static void run_mode(bench_mode mode, const position_list *list, const move_list *moves, nnue_state *state, int iters,
-                     const char *workload)
+                     int cache_allowed, const char *workload)
 {
     const nnue_game *game = list->game;
     int64_t sum_total = 0, sum_raw = 0, evals = 0, made = 0;
     nnue_eval_detail d;
+    int cache = mode == MODE_INCREMENTAL && cache_allowed;
+    nnue_state_set_refresh_cache(state, cache);
     double t0 = now_seconds();
     for (int it = 0; it < iters; it++) {
         for (int i = 0; i < list->count; i++) {
@@ -75,9 +80,9 @@ static void run_mode(bench_mode mode, const position_list *list, const move_list
         printf("bench workload=%s mode=moves iters=%d moves=%" PRId64 " ns/move=%.1f seconds=%.3f\n", workload, iters,
                made, secs * 1e9 / (double)(made ? made : 1), secs);
     else
-        printf("bench workload=%s mode=%s isa=%s iters=%d evals=%" PRId64 " ns/eval=%.1f evals/s=%.0f "
+        printf("bench workload=%s mode=%s isa=%s cache=%s iters=%d evals=%" PRId64 " ns/eval=%.1f evals/s=%.0f "
                "checksum_total=%" PRId64 " checksum_raw=%" PRId64 " seconds=%.3f\n",
-               workload, mode_names[mode], nnue_isa_name(), iters, evals, secs * 1e9 / (double)evals,
+               workload, mode_names[mode], nnue_isa_name(), cache ? "on" : "off", iters, evals, secs * 1e9 / (double)evals,
                (double)evals / secs, sum_total, sum_raw, secs);
     fflush(stdout);
 }
@@ -85,7 +90,7 @@ static void run_mode(bench_mode mode, const position_list *list, const move_list
 int cmd_bench(int argc, char **argv)
 {
     const char *net_path = NULL, *arch_path = NULL, *file = NULL, *mode = "all";
-    int iters = 20;
+    int iters = 20, cache = 1;
     for (int i = 1; i < argc; i++) {
         if (i + 1 < argc && strcmp(argv[i], "--net") == 0)
             net_path = argv[++i];
@@ -97,6 +102,8 @@ int cmd_bench(int argc, char **argv)
             iters = atoi(argv[++i]);
         else if (i + 1 < argc && strcmp(argv[i], "--mode") == 0)
             mode = argv[++i];
+        else if (i + 1 < argc && strcmp(argv[i], "--cache") == 0)
+            cache = strcmp(argv[++i], "off") != 0;
         else {
             fprintf(stderr, "nnue bench: unexpected argument '%s'\n", argv[i]);
             return 2;
@@ -107,7 +114,7 @@ int cmd_bench(int argc, char **argv)
     int m_mov = !strcmp(mode, "all") || !strcmp(mode, "moves");
     if (!net_path || !file || iters < 1 || !(m_inc || m_ref || m_mov)) {
         fprintf(stderr, "usage: nnue bench --net NET [--arch A.yaml] --file POSITIONS [--iter N (20)] "
-                        "[--mode incremental|refresh|moves|all]\n");
+                        "[--mode incremental|refresh|moves|all] [--cache on|off (incremental mode)]\n");
         return 2;
     }
     nnue_net *net;
@@ -133,11 +140,11 @@ int cmd_bench(int argc, char **argv)
     char workload[300];
     snprintf(workload, sizeof workload, "%s:%s", slash ? slash + 1 : file, net->arch->name);
     if (m_inc)
-        run_mode(MODE_INCREMENTAL, &list, moves, state, iters, workload);
+        run_mode(MODE_INCREMENTAL, &list, moves, state, iters, cache, workload);
     if (m_ref)
-        run_mode(MODE_REFRESH, &list, moves, state, iters, workload);
+        run_mode(MODE_REFRESH, &list, moves, state, iters, 0, workload);
     if (m_mov)
-        run_mode(MODE_MOVES, &list, moves, state, iters, workload);
+        run_mode(MODE_MOVES, &list, moves, state, iters, 0, workload);
     nnue_state_free(state);
     for (int i = 0; i < list.count; i++)
         free(moves[i].moves);
