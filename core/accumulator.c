@@ -5,7 +5,9 @@
  * by the state's kernel set (core/simd/kernels.h) in one pass over the width: a refresh adds
  * every active row onto the biases, an update subtracts the removed rows from and adds the
  * added rows onto the previous accumulator. A refresh forced by a pushed move may instead go
- * through the state's refresh cache (core/refresh_cache.c), which uses the same kernels. */
+ * through the state's refresh cache (core/refresh_cache.c), which uses the same kernels. A root
+ * (neither perspective computed anywhere) takes both active lists in one pass when the feature
+ * set offers active_both(). */
 #include <string.h>
 
 #include "core/state.h"
@@ -24,12 +26,11 @@ static void rows_i32(const nnue_net *net, const uint32_t *idx, int n, const int3
         rows[i] = net->ft_psqt + (size_t)idx[i] * buckets;
 }
 
-void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
-                              nnue_acc_entry *e)
+/* Sums the listed rows onto the biases (and PSQT rows onto zero) for one perspective. */
+static void refresh_rows(const nnue_net *net, const nnue_kernels *k, const uint32_t *idx, int n, int persp,
+                         nnue_acc_entry *e)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    uint32_t idx[NNUE_MAX_ACTIVE];
-    int n = ft->features->active(&ft->params, board, persp, idx);
     const int16_t *rows[NNUE_MAX_ACTIVE];
     rows_i16(net, idx, n, rows);
     k->acc_i16(e->acc[persp], net->ft_biases, NULL, 0, rows, n, ft->width);
@@ -40,6 +41,32 @@ void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const 
         k->acc_i32(e->psqt[persp], e->psqt[persp], NULL, 0, prows, n, ft->psqt_buckets);
     }
     e->computed[persp] = 1;
+}
+
+void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
+                              nnue_acc_entry *e)
+{
+    const nnue_ft_desc *ft = &net->arch->ft;
+    uint32_t idx[NNUE_MAX_ACTIVE];
+    int n = ft->features->active(&ft->params, board, persp, idx);
+    refresh_rows(net, k, idx, n, persp, e);
+}
+
+void nnue_accumulator_refresh_both(const nnue_net *net, const nnue_kernels *k, const nnue_board *board,
+                                   nnue_acc_entry *e)
+{
+    const nnue_ft_desc *ft = &net->arch->ft;
+    uint32_t idx0[NNUE_MAX_ACTIVE], idx1[NNUE_MAX_ACTIVE];
+    uint32_t *const out[2] = {idx0, idx1};
+    int n[2];
+    if (ft->features->active_both) {
+        ft->features->active_both(&ft->params, board, out, n);
+    } else {
+        n[0] = ft->features->active(&ft->params, board, 0, idx0);
+        n[1] = ft->features->active(&ft->params, board, 1, idx1);
+    }
+    refresh_rows(net, k, idx0, n[0], 0, e);
+    refresh_rows(net, k, idx1, n[1], 1, e);
 }
 
 /* Applies the delta of entry `to` onto the accumulator of `from` for one perspective. */
@@ -65,21 +92,33 @@ static void apply_delta(const nnue_net *net, const nnue_kernels *k, const nnue_b
 
 void nnue_state_update(nnue_state *s, const nnue_board *board)
 {
-    nnue_acc_entry *entries = s->entries;
+    nnue_acc_entry *entries = s->entries, *cur = &entries[s->ply];
+    int from[2] = {-1, -1};   /* per perspective: -1 computed, 0 from scratch, k > 0 see below */
     for (int p = 0; p < 2; p++) {
-        if (entries[s->ply].computed[p])
+        if (cur->computed[p])
             continue;
         /* Walk back while the move into entry k keeps p incremental and k-1 is not computed. */
         int k = s->ply;
         while (k > 0 && !entries[k].refresh[p] && !entries[k - 1].computed[p])
             k--;
+        from[p] = k;
+    }
+    if (from[0] == 0 && from[1] == 0) {
+        /* No computed ancestor for either (a root): both from scratch, one pass over the board. */
+        nnue_accumulator_refresh_both(s->net, s->kernels, board, cur);
+        return;
+    }
+    for (int p = 0; p < 2; p++) {
+        int k = from[p];
+        if (k < 0)
+            continue;
         if (k > 0 && !entries[k].refresh[p]) {
             for (int i = k; i <= s->ply; i++)
                 apply_delta(s->net, s->kernels, board, p, &entries[i - 1], &entries[i]);
         } else if (k == 0 || !s->cache_on ||
-                   nnue_refresh_cache_refresh(&s->cache, s->net, s->kernels, board, p, &entries[s->ply]) != 0) {
+                   nnue_refresh_cache_refresh(&s->cache, s->net, s->kernels, board, p, cur) != 0) {
             /* No computed ancestor (a root), cache off or unavailable: from scratch. */
-            nnue_accumulator_refresh(s->net, s->kernels, board, p, &entries[s->ply]);
+            nnue_accumulator_refresh(s->net, s->kernels, board, p, cur);
         }
     }
 }

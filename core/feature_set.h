@@ -46,6 +46,10 @@ typedef struct nnue_feature_set {
      * indices; exactness never depends on it (the cache diffs the active lists). */
     uint32_t (*refresh_keys)(const nnue_feature_params *params);
     uint32_t (*refresh_key)(const nnue_feature_params *params, const nnue_board *board, int persp);
+    /* Optional: active() of both perspectives in one pass over the board (out[p], n[p] as
+     * active(persp = p) would write them, same order). NULL = active() twice. */
+    void (*active_both)(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
+                        int n[2]);
 } nnue_feature_set;
 
 /* Registered sets (features/registry.c), NULL-terminated; lookup by YAML name. */

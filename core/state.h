@@ -48,6 +48,11 @@ void nnue_state_update(nnue_state *state, const nnue_board *board);
 void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
                               nnue_acc_entry *entry);
 
+/* Both perspectives from scratch, the active lists taken in one pass when the feature set
+ * offers active_both() (core/accumulator.c). */
+void nnue_accumulator_refresh_both(const nnue_net *net, const nnue_kernels *k, const nnue_board *board,
+                                   nnue_acc_entry *entry);
+
 /* The layers after the feature transformer (core/forward.c). */
 int32_t nnue_forward(const nnue_net *net, const nnue_kernels *k, const nnue_acc_entry *entry,
                      const nnue_board *board, int32_t *scratch, nnue_eval_detail *detail);

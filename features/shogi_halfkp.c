@@ -110,6 +110,47 @@ static int shogi_halfkp_active(const nnue_feature_params *params, const nnue_boa
     return n;
 }
 
+/* Both perspectives in one pass: a piece's black index and white index share the square
+ * walk, the piece load and its base (white: rotated square, friend/enemy swapped, own king
+ * block). Same lists, same order as shogi_halfkp_active(params, board, 0 / 1). */
+static void shogi_halfkp_active_both(const nnue_feature_params *params, const nnue_board *board,
+                                     uint32_t *const out[2], int n_out[2])
+{
+    (void)params;
+    uint32_t *o0 = out[0], *o1 = out[1];
+    const int32_t kb0 = shogi_king_base(board, 0), kb1 = shogi_king_base(board, 1) + 80;
+    int n = 0;
+    for (int first = 0; first < board->num_squares; first += 8) {
+        uint64_t word = 0;
+        int len = board->num_squares - first < 8 ? board->num_squares - first : 8;
+        memcpy(&word, board->piece_on + first, (size_t)len);
+        const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+        uint64_t occupied = (((word & low7) + low7) | word) & ~low7;
+        while (occupied) {
+            int sq = first + (__builtin_ctzll(occupied) >> 3);
+            occupied &= occupied - 1;
+            uint8_t p = board->piece_on[sq];
+            int32_t base = shogi_board_base[p & 15], enemy = 81 * (p >> 4);
+            o0[n] = (uint32_t)(kb0 + base + enemy + sq);
+            o1[n] = (uint32_t)(kb1 + base + (81 - enemy) - sq);
+            n += base != 0;
+        }
+    }
+    for (int c = 0; c < 2; c++)
+        for (int t = NNUE_SHOGI_PAWN; t <= NNUE_SHOGI_ROOK; t++) {
+            int32_t b0 = kb0 + shogi_hand_base[c][t], b1 = kb1 - 80 + shogi_hand_base[!c][t];
+            for (int k = 0; k < board->hand[c][t] && n < NNUE_MAX_ACTIVE; k++) {
+                o0[n] = (uint32_t)(b0 + k);
+                o1[n++] = (uint32_t)(b1 + k);
+            }
+        }
+    for (; n < SHOGI_PIECES; n++) {    /* FORMATS.md 4.4: BonaPiece 0 per missing piece */
+        o0[n] = (uint32_t)kb0;
+        o1[n] = (uint32_t)(kb1 - 80);
+    }
+    n_out[0] = n_out[1] = n;
+}
+
 static void shogi_halfkp_changed(const nnue_feature_params *params, const nnue_board *after,
                                  const nnue_delta *delta, int persp, uint32_t *removed,
                                  int *n_removed, uint32_t *added, int *n_added)
@@ -171,4 +212,5 @@ const nnue_feature_set nnue_fs_shogi_halfkp = {
     .needs_refresh = shogi_halfkp_needs_refresh,
     .refresh_keys = shogi_halfkp_refresh_keys,
     .refresh_key = shogi_halfkp_refresh_key,
+    .active_both = shogi_halfkp_active_both,
 };

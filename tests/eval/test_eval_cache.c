@@ -6,7 +6,8 @@
  *  - one cache fed every corpus position in file order, both perspectives: slots filled from
  *    one position serve very different ones, each result equal to a full refresh;
  *  - shogi: the handicap positions too, first (their padding index repeats 1..n times);
- *  - the cache is off after reset (a root refresh stays from scratch) and when turned off. */
+ *  - the cache is off after reset (a root refresh stays from scratch) and when turned off;
+ *  - a set's one-pass active_both() (used for root refreshes) equals active() per perspective. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,6 +220,34 @@ START_TEST(slots_reused_across_positions)
 }
 END_TEST
 
+/* A set's one-pass active_both() writes what active() writes for each perspective. */
+START_TEST(active_both_matches_active)
+{
+    const nnue_ft_desc *ft = &net->arch->ft;
+    if (!ft->features->active_both)
+        return;
+    char *text, *extra;
+    int count, n_first;
+    char **list = positions(&text, &extra, &count, &n_first);
+    for (int index = 0; index < count; index++) {
+        void *pos = eval_parse(game, list[index]);
+        uint32_t both[2][NNUE_MAX_ACTIVE], one[NNUE_MAX_ACTIVE];
+        uint32_t *const out[2] = {both[0], both[1]};
+        int n[2];
+        ft->features->active_both(&ft->params, game->board(pos), out, n);
+        for (int p = 0; p < 2; p++) {
+            int m = ft->features->active(&ft->params, game->board(pos), p, one);
+            ck_assert_msg(m == n[p] && memcmp(one, both[p], (size_t)m * sizeof(uint32_t)) == 0,
+                          "%s: active_both differs from active for perspective %d", list[index], p);
+        }
+        free(pos);
+    }
+    free(list);
+    free(extra);
+    free(text);
+}
+END_TEST
+
 /* Roots never use the cache; a state with the cache off never fills it. */
 START_TEST(cache_off_for_roots_and_when_off)
 {
@@ -283,6 +312,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, king_walks_scalar);
     tcase_add_test(tc, slots_reused_across_positions);
     tcase_add_test(tc, cache_off_for_roots_and_when_off);
+    tcase_add_test(tc, active_both_matches_active);
     suite_add_tcase(s, tc);
     int rc = test_run(s);
     nnue_net_free(net);
