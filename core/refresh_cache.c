@@ -56,28 +56,50 @@ static int cache_alloc(nnue_refresh_cache *c, const nnue_ft_desc *ft)
     return 0;
 }
 
-static inline unsigned bloom_bit(uint32_t x)
+int nnue_refresh_bits(const uint32_t *idx, int n, uint32_t base, uint64_t *bits)
 {
-    return (x * 0x9E3779B1u) >> 23; /* 0..511 */
+    memset(bits, 0, NNUE_REFRESH_WINDOW / 8);
+    uint64_t bad = 0;
+    for (int i = 0; i < n; i++) {
+        uint32_t off = idx[i] - base; /* below base wraps to a large value */
+        bad |= off / NNUE_REFRESH_WINDOW;
+        off %= NNUE_REFRESH_WINDOW;
+        uint64_t m = 1ull << (off & 63);
+        bad |= bits[off >> 6] & m;
+        bits[off >> 6] |= m;
+    }
+    return bad == 0;
 }
 
-void nnue_refresh_bloom(const uint32_t *idx, int n, uint64_t bloom[8])
+/* A window for a list: from 1024 below its smallest index (rounded down to 64). */
+static uint32_t window_base(const uint32_t *idx, int n)
 {
-    memset(bloom, 0, 8 * sizeof(uint64_t));
-    for (int i = 0; i < n; i++) {
-        unsigned b = bloom_bit(idx[i]);
-        bloom[b >> 6] |= 1ull << (b & 63);
-    }
+    uint32_t lo = UINT32_MAX;
+    for (int i = 0; i < n; i++)
+        lo = idx[i] < lo ? idx[i] : lo;
+    lo &= ~63u;
+    return lo > 1024 ? lo - 1024 : 0;
 }
 
-int nnue_refresh_bloom_misses(const uint32_t *idx, int n, const uint64_t bloom[8])
+/* Difference of two bit sets over one window; stops (returning 0) once it reaches `limit`. */
+static int bits_diff(const uint64_t *from, const uint64_t *to, uint32_t base, int limit, uint32_t *removed,
+                     int *n_removed, uint32_t *added, int *n_added)
 {
-    int misses = 0;
-    for (int i = 0; i < n; i++) {
-        unsigned b = bloom_bit(idx[i]);
-        misses += (int)(~bloom[b >> 6] >> (b & 63) & 1);
+    int nr = 0, na = 0;
+    for (int w = 0; w < NNUE_REFRESH_WINDOW / 64; w++) {
+        uint64_t x = from[w] ^ to[w];
+        if (!x)
+            continue;
+        for (uint64_t r = x & from[w]; r; r &= r - 1)
+            removed[nr++] = base + 64 * (uint32_t)w + (uint32_t)__builtin_ctzll(r);
+        for (uint64_t a = x & to[w]; a; a &= a - 1)
+            added[na++] = base + 64 * (uint32_t)w + (uint32_t)__builtin_ctzll(a);
+        if (nr + na >= limit)
+            return 0;
     }
-    return misses;
+    *n_removed = nr;
+    *n_added = na;
+    return 1;
 }
 
 void nnue_refresh_sort(uint32_t *idx, int n)
@@ -94,16 +116,16 @@ void nnue_refresh_sort(uint32_t *idx, int n)
 void nnue_refresh_diff(const uint32_t *from, int n_from, const uint32_t *to, int n_to, uint32_t *removed,
                        int *n_removed, uint32_t *added, int *n_added)
 {
+    /* Branch-free merge: both candidates are written, the counters advance by comparisons. */
     int i = 0, j = 0, nr = 0, na = 0;
     while (i < n_from && j < n_to) {
-        if (from[i] == to[j]) {
-            i++;
-            j++;
-        } else if (from[i] < to[j]) {
-            removed[nr++] = from[i++];
-        } else {
-            added[na++] = to[j++];
-        }
+        uint32_t a = from[i], b = to[j];
+        removed[nr] = a;
+        added[na] = b;
+        nr += a < b;
+        na += b < a;
+        i += a <= b;
+        j += b <= a;
     }
     while (i < n_from)
         removed[nr++] = from[i++];
@@ -135,19 +157,25 @@ int nnue_refresh_cache_refresh(nnue_refresh_cache *c, const nnue_net *net, const
         return -1;
     nnue_refresh_slot *slot = &c->slots[(size_t)persp * c->keys + key];
 
-    uint32_t idx[NNUE_MAX_ACTIVE], removed[NNUE_MAX_ACTIVE], added[NNUE_MAX_ACTIVE];
-    uint64_t bloom[8];
+    /* removed/added may be overfilled by one word's bits before bits_diff() gives up. */
+    uint32_t idx[NNUE_MAX_ACTIVE], removed[NNUE_MAX_ACTIVE + 64], added[NNUE_MAX_ACTIVE + 64];
+    uint64_t bits[NNUE_REFRESH_WINDOW / 64];
     int n = ft->features->active(&ft->params, board, persp, idx), n_removed = 0, n_added = 0;
-    nnue_refresh_bloom(idx, n, bloom);
-    int use_slot = slot->count >= 0 && nnue_refresh_bloom_misses(idx, n, slot->bloom) +
-                                               nnue_refresh_bloom_misses(slot->active, slot->count, bloom) < n;
-    if (use_slot) {
+    int use_slot = 0, sorted = 0;
+    uint32_t base = slot->count >= 0 && slot->bits_ok ? slot->base : window_base(idx, n);
+    int bits_ok = nnue_refresh_bits(idx, n, base, bits);
+    if (slot->count >= 0 && slot->bits_ok && bits_ok) {
+        use_slot = bits_diff(slot->bits, bits, base, n, removed, &n_removed, added, &n_added);
+    } else if (slot->count >= 0) { /* repeated indices or outside the window: sorted merge */
         nnue_refresh_sort(idx, n);
+        sorted = 1;
         if (!slot->sorted)
             nnue_refresh_sort(slot->active, slot->count);
         nnue_refresh_diff(slot->active, slot->count, idx, n, removed, &n_removed, added, &n_added);
         use_slot = n_removed + n_added < n;
     }
+    if (!bits_ok && base != window_base(idx, n)) /* try a window of its own for next time */
+        bits_ok = nnue_refresh_bits(idx, n, base = window_base(idx, n), bits);
 
     const int16_t *sub[NNUE_MAX_ACTIVE], *add[NNUE_MAX_ACTIVE];
     const int32_t *psub[NNUE_MAX_ACTIVE], *padd[NNUE_MAX_ACTIVE];
@@ -174,9 +202,11 @@ int nnue_refresh_cache_refresh(nnue_refresh_cache *c, const nnue_net *net, const
     if (ft->psqt_buckets)
         memcpy(slot->psqt, psqt, ft->psqt_buckets * sizeof(int32_t));
     memcpy(slot->active, idx, (size_t)n * sizeof(uint32_t));
-    memcpy(slot->bloom, bloom, sizeof bloom);
+    memcpy(slot->bits, bits, sizeof bits);
+    slot->base = base;
+    slot->bits_ok = bits_ok;
     slot->count = n;
-    slot->sorted = use_slot;
+    slot->sorted = sorted;
     e->computed[persp] = 1;
     return 0;
 }

@@ -8,11 +8,11 @@
  * table, and stores the result back. An empty slot, or a difference costing as many rows as a
  * full refresh, is computed from the biases instead (and stored). The result is always exactly
  * a full refresh's: i16/i32 sums wrap, so the order of rows does not matter.
- * Most refreshes of unrelated positions (e.g. a benchmark's corpus) gain nothing, so a slot
- * also keeps a 512-bit Bloom filter of its list: indices of one list that miss the other's
- * filter are certainly in the difference, and when they alone reach a full refresh's cost the
- * lists are neither sorted nor merged. Lists are stored as active() wrote them and sorted only
- * when a merge needs them. */
+ * Sorting and merging short lists costs about as much as a small full refresh, so a slot also
+ * keeps its list as a 4096-bit set over a window of indices (one block of every set fits):
+ * the difference is then the XOR of two bit sets, without sorting. A list with a repeated
+ * index (multiset) or an index outside the window takes the sorted merge instead; lists are
+ * stored as active() wrote them and sorted only when a merge needs them. */
 #ifndef NNUE_CORE_REFRESH_CACHE_H
 #define NNUE_CORE_REFRESH_CACHE_H
 
@@ -23,13 +23,17 @@
 #include "core/net.h"
 #include "core/simd/kernels.h"
 
+#define NNUE_REFRESH_WINDOW 4096   /* indices per slot bit set */
+
 typedef struct nnue_refresh_slot {
     int16_t *acc;                       /* [width] */
     int32_t *psqt;                      /* [psqt_buckets], NULL without PSQT */
     int count;                          /* entries of active[]; -1 = never filled */
     int sorted;                         /* active[] is ascending */
-    uint64_t bloom[8];                  /* nnue_refresh_bloom() of active[] */
+    int bits_ok;                        /* bits[] holds active[] (no repeats, all in window) */
+    uint32_t base;                      /* bits[] bit b stands for index base + b */
     uint32_t active[NNUE_MAX_ACTIVE];
+    uint64_t bits[NNUE_REFRESH_WINDOW / 64];
 } nnue_refresh_slot;
 
 typedef struct nnue_refresh_cache {
@@ -59,13 +63,11 @@ int nnue_refresh_cache_refresh(nnue_refresh_cache *c, const nnue_net *net, const
 void nnue_refresh_diff(const uint32_t *from, int n_from, const uint32_t *to, int n_to, uint32_t *removed,
                        int *n_removed, uint32_t *added, int *n_added);
 
-/* 512-bit Bloom filter of an index list (one bit per index). */
-void nnue_refresh_bloom(const uint32_t *idx, int n, uint64_t bloom[8]);
+/* Bit set of idx over [base, base + NNUE_REFRESH_WINDOW). Returns 0 when an index repeats or
+ * lies outside the window (bits is then unusable). */
+int nnue_refresh_bits(const uint32_t *idx, int n, uint32_t base, uint64_t *bits);
 
-/* Entries of idx whose bit is clear in bloom (certainly not in the filtered list). */
-int nnue_refresh_bloom_misses(const uint32_t *idx, int n, const uint64_t bloom[8]);
-
-/* Sorts a short index list ascending (insertion sort; n <= NNUE_MAX_ACTIVE). */
+/* Sorts a short index list ascending (n <= NNUE_MAX_ACTIVE). */
 void nnue_refresh_sort(uint32_t *idx, int n);
 
 #endif

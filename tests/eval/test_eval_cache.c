@@ -1,5 +1,5 @@
 /* tests/eval/test_eval_cache.c NET: the bucket refresh cache (core/refresh_cache.h) is exact.
- *  - the sorted multiset difference and the Bloom filter on hand-made lists (duplicates too);
+ *  - the sorted multiset difference, the sort and the bit sets on hand-made lists (repeats too);
  *  - long random walks from corpus positions that pick king moves preferentially (so forced
  *    refreshes go through the cache), evaluated at every ply and after pops, accumulators and
  *    results compared with a fresh full refresh; on the current kernel set and on scalar;
@@ -82,7 +82,7 @@ static char **positions(char **text, char **extra, int *count, int *n_first)
     return list;
 }
 
-START_TEST(diff_and_bloom)
+START_TEST(diff_sort_and_bits)
 {
     const uint32_t a[] = {5, 5, 5, 7, 9, 12}, b[] = {5, 7, 7, 10, 12, 12, 13};
     uint32_t rem[16], add[16];
@@ -100,10 +100,14 @@ START_TEST(diff_and_bloom)
     nnue_refresh_sort(u, 8);
     for (int i = 1; i < 8; i++)
         ck_assert_uint_le(u[i - 1], u[i]);
-    uint64_t bloom[8];
-    nnue_refresh_bloom(a, 6, bloom);
-    ck_assert_int_eq(nnue_refresh_bloom_misses(a, 6, bloom), 0); /* no false negatives */
-    ck_assert_int_le(nnue_refresh_bloom_misses(b, 7, bloom), 2); /* at most 10 and 13 */
+    static uint64_t bits[NNUE_REFRESH_WINDOW / 64];
+    ck_assert_int_eq(nnue_refresh_bits(a, 6, 0, bits), 0); /* 5 repeats */
+    ck_assert_int_eq(nnue_refresh_bits(u, 8, 0, bits), 0); /* 3 repeats */
+    const uint32_t c[] = {4100, 4164, 8000, 8190};
+    ck_assert_int_eq(nnue_refresh_bits(c, 4, 4096, bits), 1);
+    ck_assert(bits[0] == 1ull << 4 && bits[1] == 1ull << 4 && bits[61] == 1ull && bits[63] == 1ull << 62);
+    ck_assert_int_eq(nnue_refresh_bits(c, 4, 4160, bits), 0); /* 4100 below the window */
+    ck_assert_int_eq(nnue_refresh_bits(c, 4, 4000, bits), 0); /* 8190 above it */
 }
 END_TEST
 
@@ -307,7 +311,7 @@ int main(int argc, char **argv)
     Suite *s = suite_create("eval_cache");
     TCase *tc = tcase_create(net_info->name);
     tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, diff_and_bloom);
+    tcase_add_test(tc, diff_sort_and_bits);
     tcase_add_test(tc, king_walks_current_isa);
     tcase_add_test(tc, king_walks_scalar);
     tcase_add_test(tc, slots_reused_across_positions);
