@@ -73,8 +73,8 @@ void nnue_state_invalidate(nnue_state *state);
  * features that differ instead of summing all of them. Results are bit-identical either way.
  * The cache is never used for a position with no computed ancestor (after reset() or
  * invalidate(): a true from-scratch refresh), so it only serves refreshes inside a push
- * sequence. Turning it on or off also empties it. About 2 * keys * (width * 2 + 300) bytes per
- * state, allocated on first use (sfnnv5: 64 keys, width 1024: ~300 KB). */
+ * sequence. Turning it on or off also empties it. About 2 * keys * (width * 2 + 900) bytes per
+ * state, allocated on first use (sfnnv5: 64 keys, width 1024: ~380 KB). */
 void nnue_state_set_refresh_cache(nnue_state *state, int on);
 
 /* Evaluates the current position (board must be the one given to the last reset/push).
