@@ -22,7 +22,7 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
     size_t per_entry = 2 * (acc_bytes + psqt_bytes);
     s->net = net;
     s->kernels = nnue_kernels_for(nnue_isa_current());
-    s->cache_on = 1;
+    s->cache_on = 0; /* see nnue_state_set_refresh_cache in include/nnue.h */
     nnue_refresh_cache_init(&s->cache, net);
     s->max_ply = max_ply;
     s->entries = calloc((size_t)max_ply + 1, sizeof *s->entries);

@@ -66,7 +66,7 @@ void nnue_state_pop(nnue_state *state);
 /* Marks the current position's accumulators as not computed (forces a full refresh). */
 void nnue_state_invalidate(nnue_state *state);
 
-/* Bucket refresh cache ("Finny tables"), on by default. When a pushed move forces a perspective
+/* Bucket refresh cache ("Finny tables"), off by default. When a pushed move forces a perspective
  * to refresh (its own king moved to another block of features), the state keeps, per
  * perspective and per king context of the feature set (king square, or king bucket and mirror
  * state), the last accumulator computed there with its active features, and applies only the
@@ -74,7 +74,9 @@ void nnue_state_invalidate(nnue_state *state);
  * The cache is never used for a position with no computed ancestor (after reset() or
  * invalidate(): a true from-scratch refresh), so it only serves refreshes inside a push
  * sequence. Turning it on or off also empties it. About 2 * keys * (width * 2 + 900) bytes per
- * state, allocated on first use (sfnnv5: 64 keys, width 1024: ~380 KB). */
+ * state, allocated on first use (sfnnv5: 64 keys, width 1024: ~380 KB). Off by default because
+ * it has not paid for itself on the workloads measured so far (BENCH.md incremental mode: about
+ * 6% slower on sf 15.1's net; a depth-2 tree: even); try it on your search. */
 void nnue_state_set_refresh_cache(nnue_state *state, int on);
 
 /* Evaluates the current position (board must be the one given to the last reset/push).

@@ -3,9 +3,9 @@
  * and shared/oracle/shogi/BENCH.md. Per position: evaluate it from scratch, then every legal
  * child (make, evaluate, unmake). incremental: children update from the parent's accumulators;
  * refresh: every child is computed from scratch; moves: make + unmake only. One thread.
- * The refresh cache (include/nnue.h) is on in incremental mode (as in an engine) and off in
- * refresh mode (BENCH.md: no accumulator of an earlier position may be reused); the line says
- * which (cache=on|off); `--cache off` turns it off in incremental mode too.
+ * The refresh cache (include/nnue.h) is off, as in the library's default; `--cache on` turns
+ * it on in incremental mode only (BENCH.md's refresh mode forbids reusing accumulators of
+ * earlier positions). Each line says which (cache=on|off).
  * Prints one line per mode: workload, isa, evals, ns/eval, evals/s and two checksums (sum of
  * totals, sum of raw network outputs). */
 #include <inttypes.h>
@@ -90,7 +90,7 @@ static void run_mode(bench_mode mode, const position_list *list, const move_list
 int cmd_bench(int argc, char **argv)
 {
     const char *net_path = NULL, *arch_path = NULL, *file = NULL, *mode = "all";
-    int iters = 20, cache = 1;
+    int iters = 20, cache = 0;
     for (int i = 1; i < argc; i++) {
         if (i + 1 < argc && strcmp(argv[i], "--net") == 0)
             net_path = argv[++i];

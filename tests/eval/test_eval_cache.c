@@ -127,6 +127,7 @@ static void king_walks(int every, int steps, const char *isa)
     int count, n_first;
     char **list = positions(&text, &extra, &count, &n_first);
     nnue_state *s = nnue_state_new(net, 64);
+    nnue_state_set_refresh_cache(s, 1); /* off by default */
     if (isa)
         ck_assert_int_eq(nnue_state_set_isa(s, NNUE_ISA_SCALAR), 0);
     nnue_move moves[NNUE_MAX_MOVES], kings[NNUE_MAX_MOVES], played[64];
@@ -259,6 +260,7 @@ START_TEST(cache_off_for_roots_and_when_off)
     int count, n_first;
     char **list = positions(&text, &extra, &count, &n_first);
     nnue_state *s = nnue_state_new(net, 8);
+    ck_assert_int_eq(s->cache_on, 0); /* the documented default */
     for (int index = 0; index < count && index < 200; index++) {
         const char *line = list[index];
         void *pos = eval_parse(game, line);
