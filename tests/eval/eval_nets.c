@@ -75,3 +75,27 @@ void eval_fresh(const nnue_net *net, const nnue_board *board, nnue_eval_detail *
     nnue_evaluate(s, board, detail);
     nnue_state_free(s);
 }
+
+nnue_net *eval_net_load_main(const eval_net *n, const char *path)
+{
+    nnue_arch *arch;
+    nnue_net *net = NULL;
+    nnue_error err;
+    if (nnue_arch_load(test_source_path(n->arch), &arch, &err) != NNUE_OK ||
+        nnue_net_load(arch, path, &net, &err) != NNUE_OK) {
+        char msg[1200];
+        nnue_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "FAIL: %s\n", msg);
+        net = NULL;
+    }
+    nnue_arch_free(arch);
+    return net;
+}
+
+unsigned eval_random(uint64_t *state, unsigned n)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return (unsigned)(*state % n);
+}

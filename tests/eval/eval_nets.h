@@ -23,6 +23,12 @@ const eval_net *eval_net_find(const char *name);
  * data for it is absent. Call from main(), before the Check runner forks. */
 const char *eval_net_file(const eval_net *n);
 
+/* Loads (arch + net) outside a Check test (in main): prints "FAIL: ..." and returns NULL on error. */
+nnue_net *eval_net_load_main(const eval_net *n, const char *path);
+
+/* Deterministic xorshift64 stream shared by the tests: a value in [0, n). */
+unsigned eval_random(uint64_t *state, unsigned n);
+
 /* Loads (arch + net) or fails the test. */
 nnue_net *eval_net_load(const eval_net *n, const char *path);
 

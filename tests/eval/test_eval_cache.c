@@ -48,10 +48,7 @@ static void same_as_fresh(nnue_state *s, const nnue_board *board, const char *wh
 static uint64_t rng = 0x2545F4914F6CDD1Dull;
 static unsigned next_random(unsigned n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng % n);
+    return eval_random(&rng, n);
 }
 
 /* Positions of the net's game: for shogi the handicap positions first (fewer than 38 pieces:
@@ -299,16 +296,8 @@ int main(int argc, char **argv)
     const char *path = eval_net_file(net_info);
     test_require_shared("oracle/chess/corpusA.fen");
     test_require_shared("oracle/shogi/corpusA.sfen");
-    nnue_arch *arch;
-    nnue_error err;
-    if (nnue_arch_load(test_source_path(net_info->arch), &arch, &err) != NNUE_OK ||
-        nnue_net_load(arch, path, &net, &err) != NNUE_OK) {
-        char msg[1200];
-        nnue_error_format(&err, msg, sizeof msg);
-        fprintf(stderr, "FAIL: %s\n", msg);
+    if (!(net = eval_net_load_main(net_info, path)))
         return 1;
-    }
-    nnue_arch_free(arch);
     game = nnue_game_find(net->arch->game);
     Suite *s = suite_create("eval_cache");
     TCase *tc = tcase_create(net_info->name);

@@ -90,10 +90,7 @@ END_TEST
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
 static unsigned next_random(unsigned n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng % n);
+    return eval_random(&rng, n);
 }
 
 START_TEST(lazy_random_walks)
@@ -217,16 +214,8 @@ int main(int argc, char **argv)
     net_path = eval_net_file(net_info);
     test_require_shared("oracle/chess/movesA.tsv");
     test_require_shared("oracle/shogi/movesA.tsv");
-    nnue_arch *arch;
-    nnue_error err;
-    if (nnue_arch_load(test_source_path(net_info->arch), &arch, &err) != NNUE_OK ||
-        nnue_net_load(arch, net_path, &net, &err) != NNUE_OK) {
-        char msg[1200];
-        nnue_error_format(&err, msg, sizeof msg);
-        fprintf(stderr, "FAIL: %s\n", msg);
+    if (!(net = eval_net_load_main(net_info, net_path)))
         return 1;
-    }
-    nnue_arch_free(arch);
     game = nnue_game_find(net->arch->game);
     Suite *s = suite_create("eval_incremental");
     TCase *tc = tcase_create(net_info->name);

@@ -21,10 +21,7 @@ static const char *net_path;
 static uint64_t rng = 0x2545F4914F6CDD1Dull;
 static unsigned next_random(unsigned n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng % n);
+    return eval_random(&rng, n);
 }
 
 START_TEST(our_values_equal_the_engines)

@@ -124,10 +124,7 @@ END_TEST
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
 static unsigned next_random(unsigned n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng % n);
+    return eval_random(&rng, n);
 }
 
 /* Walks of 24 plies from every 5th position, king moves preferred half of the time, evaluated
@@ -201,16 +198,8 @@ int main(int argc, char **argv)
     test_require_shared("oracle/chess/movesA.tsv");
     test_require_shared("oracle/shogi/corpusA.sfen");
     test_require_shared("oracle/shogi/movesA.tsv");
-    nnue_arch *arch;
-    nnue_error err;
-    if (nnue_arch_load(test_source_path(net_info->arch), &arch, &err) != NNUE_OK ||
-        nnue_net_load(arch, path, &net, &err) != NNUE_OK) {
-        char msg[1200];
-        nnue_error_format(&err, msg, sizeof msg);
-        fprintf(stderr, "FAIL: %s\n", msg);
+    if (!(net = eval_net_load_main(net_info, path)))
         return 1;
-    }
-    nnue_arch_free(arch);
     game = nnue_game_find(net->arch->game);
     fprintf(stderr, "%s: kernel sets up to %s against scalar, prepared plan: %s\n", net_info->name,
             nnue_isa_label(nnue_isa_best()), net->kernel_data ? "yes" : "no");
