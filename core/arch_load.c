@@ -46,26 +46,14 @@ static nnue_status read_format_kind(yreader *r, yaml_node_t *v, void *t)
     return st;
 }
 
-static nnue_status read_version(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 0, 0xFFFFFFFFll, &n, "format 'version'");
-    ((load_state *)t)->arch->format.version = (uint32_t)n;
-    return st;
-}
+Y_INT_FIELD(read_version, load_state, c->arch->format.version, 0, 0xFFFFFFFFll, "format 'version'")
 
 static nnue_status read_leb128(yreader *r, yaml_node_t *v, void *t)
 {
     return y_bool(r, v, &((load_state *)t)->arch->format.leb128, "format 'leb128'");
 }
 
-static nnue_status read_description_bytes(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 0, 1 << 20, &n, "format 'description_bytes'");
-    ((load_state *)t)->arch->format.description_bytes = (int32_t)n;
-    return st;
-}
+Y_INT_FIELD(read_description_bytes, load_state, c->arch->format.description_bytes, 0, 1 << 20, "format 'description_bytes'")
 
 static nnue_status read_blocks(yreader *r, yaml_node_t *v, void *t)
 {
@@ -75,13 +63,7 @@ static nnue_status read_blocks(yreader *r, yaml_node_t *v, void *t)
     return st;
 }
 
-static nnue_status read_pad_to(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 1, 4096, &n, "format 'pad_to'");
-    ((load_state *)t)->arch->format.pad_to = (uint32_t)n;
-    return st;
-}
+Y_INT_FIELD(read_pad_to, load_state, c->arch->format.pad_to, 1, 4096, "format 'pad_to'")
 
 static nnue_status read_pad_text(yreader *r, yaml_node_t *v, void *t)
 {
@@ -205,13 +187,7 @@ static nnue_status read_width(yreader *r, yaml_node_t *v, void *t)
     return st;
 }
 
-static nnue_status read_psqt(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 0, 64, &n, "feature_transformer 'psqt_buckets'");
-    ((load_state *)t)->arch->ft.psqt_buckets = (uint32_t)n;
-    return st;
-}
+Y_INT_FIELD(read_psqt, load_state, c->arch->ft.psqt_buckets, 0, 64, "feature_transformer 'psqt_buckets'")
 
 static nnue_status read_act_type(yreader *r, yaml_node_t *v, void *t)
 {
@@ -222,21 +198,9 @@ static nnue_status read_act_type(yreader *r, yaml_node_t *v, void *t)
     return st;
 }
 
-static nnue_status read_act_max(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 1, 32767, &n, "activation 'max'");
-    ((load_state *)t)->arch->ft.clamp_max = (int32_t)n;
-    return st;
-}
+Y_INT_FIELD(read_act_max, load_state, c->arch->ft.clamp_max, 1, 32767, "activation 'max'")
 
-static nnue_status read_act_shift(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 0, 30, &n, "activation 'shift'");
-    ((load_state *)t)->arch->ft.shift = (int)n;
-    return st;
-}
+Y_INT_FIELD(read_act_shift, load_state, c->arch->ft.shift, 0, 30, "activation 'shift'")
 
 static const yfield activation_fields[] = {
     {"type", 1, read_act_type},
@@ -315,13 +279,7 @@ static nnue_status load_king_buckets(yreader *r, load_state *ls)
 
 /* ---- stacks and output ---- */
 
-static nnue_status read_stack_count(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 1, 64, &n, "stacks 'count'");
-    ((load_state *)t)->arch->stacks = (uint32_t)n;
-    return st;
-}
+Y_INT_FIELD(read_stack_count, load_state, c->arch->stacks, 1, 64, "stacks 'count'")
 
 static nnue_status read_selector(yreader *r, yaml_node_t *v, void *t)
 {
@@ -341,13 +299,7 @@ static nnue_status read_stacks(yreader *r, yaml_node_t *v, void *t)
     return y_map(r, v, stack_fields, t, "stacks");
 }
 
-static nnue_status read_divisor(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 1, 1 << 20, &n, "output 'divisor'");
-    ((load_state *)t)->arch->output.divisor = (int32_t)n;
-    return st;
-}
+Y_INT_FIELD(read_divisor, load_state, c->arch->output.divisor, 1, 1 << 20, "output 'divisor'")
 
 static nnue_status read_scale(yreader *r, yaml_node_t *v, void *t)
 {

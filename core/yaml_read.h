@@ -53,6 +53,20 @@ nnue_status y_enum(yreader *r, yaml_node_t *node, const char *const *names, int 
 nnue_status y_seq(yreader *r, yaml_node_t *node, int *count, const char *what);
 yaml_node_t *y_item(yreader *r, yaml_node_t *seq, int i);
 
+/* Defines a yfield handler `fn` that reads an integer in [lo, hi] into `lvalue`, an expression
+ * over `c`, the handler's target cast to ctx_type*. One line per numeric key, e.g.
+ *   Y_INT_FIELD(read_width, load_state, c->arch->ft.width, 1, 65536, "feature_transformer 'width'") */
+#define Y_INT_FIELD(fn, ctx_type, lvalue, lo, hi, what)                          \
+    static nnue_status fn(yreader *r, yaml_node_t *v, void *target)            \
+    {                                                                           \
+        ctx_type *c = target;                                                   \
+        int64_t n;                                                              \
+        nnue_status st = y_int(r, v, (lo), (hi), &n, (what));                   \
+        if (st == NNUE_OK)                                                      \
+            (lvalue) = (__typeof__(lvalue))n;                                   \
+        return st;                                                              \
+    }
+
 /* Error at a node: "expected <expected>, found <description of node>". */
 nnue_status y_fail(yreader *r, yaml_node_t *node, nnue_status code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

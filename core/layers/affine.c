@@ -18,13 +18,7 @@ static void defaults(nnue_layer *l, const nnue_arch *arch)
     l->out_size = 0;
 }
 
-static nnue_status read_outputs(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 1, 65536, &n, "affine 'outputs'");
-    ((nnue_layer_ctx *)t)->layer->out_size = (uint32_t)n;
-    return st;
-}
+Y_INT_FIELD(read_outputs, nnue_layer_ctx, c->layer->out_size, 1, 65536, "affine 'outputs'")
 
 static nnue_status read_dtype(yreader *r, yaml_node_t *v, nnue_dtype *out, const char *what)
 {
@@ -54,21 +48,9 @@ static nnue_status read_bias_type(yreader *r, yaml_node_t *v, void *t)
     return st;
 }
 
-static nnue_status read_pad_to(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 1, 256, &n, "affine 'pad_to'");
-    ((nnue_layer_ctx *)t)->layer->p.affine.pad_to = (uint32_t)n;
-    return st;
-}
+Y_INT_FIELD(read_pad_to, nnue_layer_ctx, c->layer->p.affine.pad_to, 1, 256, "affine 'pad_to'")
 
-static nnue_status read_sum_divisor(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 1, 1 << 20, &n, "affine 'sum_divisor'");
-    ((nnue_layer_ctx *)t)->layer->p.affine.sum_divisor = (int32_t)n;
-    return st;
-}
+Y_INT_FIELD(read_sum_divisor, nnue_layer_ctx, c->layer->p.affine.sum_divisor, 1, 1 << 20, "affine 'sum_divisor'")
 
 static const yfield fields[] = {
     {"outputs", 1, read_outputs},

@@ -11,21 +11,9 @@ static void defaults(nnue_layer *l, const nnue_arch *arch)
     l->p.relu.max = 127;
 }
 
-static nnue_status read_shift(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 0, 30, &n, "'shift'");
-    ((nnue_layer_ctx *)t)->layer->p.relu.shift = (int)n;
-    return st;
-}
+Y_INT_FIELD(read_shift, nnue_layer_ctx, c->layer->p.relu.shift, 0, 30, "'shift'")
 
-static nnue_status read_max(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 1, 65535, &n, "'max'");
-    ((nnue_layer_ctx *)t)->layer->p.relu.max = (int32_t)n;
-    return st;
-}
+Y_INT_FIELD(read_max, nnue_layer_ctx, c->layer->p.relu.max, 1, 65535, "'max'")
 
 const yfield nnue_relu_fields[] = {
     {"shift", 0, read_shift},

@@ -13,21 +13,9 @@ static void defaults(nnue_layer *l, const nnue_arch *arch)
     l->p.pairwise.shift = 7;
 }
 
-static nnue_status read_groups(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 1, 64, &n, "pairwise 'groups'");
-    ((nnue_layer_ctx *)t)->layer->p.pairwise.groups = (uint32_t)n;
-    return st;
-}
+Y_INT_FIELD(read_groups, nnue_layer_ctx, c->layer->p.pairwise.groups, 1, 64, "pairwise 'groups'")
 
-static nnue_status read_shift(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 0, 30, &n, "pairwise 'shift'");
-    ((nnue_layer_ctx *)t)->layer->p.pairwise.shift = (int)n;
-    return st;
-}
+Y_INT_FIELD(read_shift, nnue_layer_ctx, c->layer->p.pairwise.shift, 0, 30, "pairwise 'shift'")
 
 static const yfield fields[] = {
     {"groups", 0, read_groups},

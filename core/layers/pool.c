@@ -10,13 +10,7 @@ static void defaults(nnue_layer *l, const nnue_arch *arch)
     l->p.pool.size = 2;
 }
 
-static nnue_status read_size(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 2, 1024, &n, "pool 'size'");
-    ((nnue_layer_ctx *)t)->layer->p.pool.size = (uint32_t)n;
-    return st;
-}
+Y_INT_FIELD(read_size, nnue_layer_ctx, c->layer->p.pool.size, 2, 1024, "pool 'size'")
 
 static const yfield fields[] = {
     {"size", 0, read_size},

@@ -11,13 +11,7 @@ static void defaults(nnue_layer *l, const nnue_arch *arch)
     l->p.quantmoid.shift = 6;
 }
 
-static nnue_status read_shift(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 0, 30, &n, "quantmoid4 'shift'");
-    ((nnue_layer_ctx *)t)->layer->p.quantmoid.shift = (int)n;
-    return st;
-}
+Y_INT_FIELD(read_shift, nnue_layer_ctx, c->layer->p.quantmoid.shift, 0, 30, "quantmoid4 'shift'")
 
 static const yfield fields[] = {
     {"shift", 0, read_shift},

@@ -11,21 +11,9 @@ static void defaults(nnue_layer *l, const nnue_arch *arch)
     l->p.slice.size = 0;
 }
 
-static nnue_status read_offset(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 0, 1 << 20, &n, "slice 'offset'");
-    ((nnue_layer_ctx *)t)->layer->p.slice.offset = (uint32_t)n;
-    return st;
-}
+Y_INT_FIELD(read_offset, nnue_layer_ctx, c->layer->p.slice.offset, 0, 1 << 20, "slice 'offset'")
 
-static nnue_status read_size(yreader *r, yaml_node_t *v, void *t)
-{
-    int64_t n;
-    nnue_status st = y_int(r, v, 1, 1 << 20, &n, "slice 'size'");
-    ((nnue_layer_ctx *)t)->layer->p.slice.size = (uint32_t)n;
-    return st;
-}
+Y_INT_FIELD(read_size, nnue_layer_ctx, c->layer->p.slice.size, 1, 1 << 20, "slice 'size'")
 
 static const yfield fields[] = {
     {"offset", 0, read_offset},
