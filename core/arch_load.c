@@ -342,8 +342,10 @@ static const yfield top_fields[] = {
 
 nnue_status nnue_arch_load(const char *path, nnue_arch **out, nnue_error *err)
 {
-    *out = NULL;
     nnue_error_clear(err);
+    if (!path || !out)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_arch_load: expected a path and an output pointer");
+    *out = NULL;
     yreader r;
     nnue_status st = y_open(&r, path, err);
     if (st != NNUE_OK)

@@ -1,6 +1,8 @@
 /* core/state.c: creating, resetting and moving through the per-thread accumulator stack. */
 #include "core/state.h"
 
+#include "core/board_check.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,11 +74,13 @@ void nnue_state_free(nnue_state *s)
     free(s);
 }
 
-void nnue_state_reset(nnue_state *s, const nnue_board *board)
+int nnue_state_reset(nnue_state *s, const nnue_board *board)
 {
-    (void)board;
     s->ply = 0;
+    s->bad_deltas = 0;
     s->entries[0].computed[0] = s->entries[0].computed[1] = 0;
+    s->bad_root = !nnue_board_fits(s->net->arch->game, board);
+    return s->bad_root ? -1 : 0;
 }
 
 int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *delta)
@@ -85,18 +89,25 @@ int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *de
         return -1;
     nnue_acc_entry *e = &s->entries[++s->ply];
     const nnue_ft_desc *ft = &s->net->arch->ft;
-    e->delta = *delta;
+    /* A delta that does not fit the game is kept out of every update: the entry forces both
+     * perspectives to refresh from the board, which evaluate() checks first. */
+    e->bad_delta = !nnue_delta_fits(s->net->arch->game, delta);
+    s->bad_deltas += e->bad_delta;
+    if (e->bad_delta)
+        memset(&e->delta, 0, sizeof e->delta);
+    else
+        e->delta = *delta;
     for (int p = 0; p < 2; p++) {
-        e->refresh[p] = (uint8_t)ft->features->needs_refresh(&ft->params, board, delta, p);
+        e->refresh[p] = e->bad_delta ? 1 : (uint8_t)ft->features->needs_refresh(&ft->params, board, delta, p);
         e->computed[p] = 0;
     }
-    return 0;
+    return e->bad_delta ? -1 : 0;
 }
 
 void nnue_state_pop(nnue_state *s)
 {
     if (s->ply > 0)
-        s->ply--;
+        s->bad_deltas -= s->entries[s->ply--].bad_delta;
 }
 
 void nnue_state_invalidate(nnue_state *s)
@@ -106,6 +117,12 @@ void nnue_state_invalidate(nnue_state *s)
 
 int32_t nnue_evaluate(nnue_state *s, const nnue_board *board, nnue_eval_detail *detail)
 {
+    /* After a refused root or delta, the board itself must fit before any feature is read. */
+    if ((s->bad_root || s->bad_deltas) && !nnue_board_fits(s->net->arch->game, board)) {
+        if (detail)
+            *detail = (nnue_eval_detail){-1, 0, 0, 0, 0};
+        return 0;
+    }
     nnue_state_update(s, board);
     return nnue_forward(s->net, s->kernels, &s->entries[s->ply], board, s->scratch, detail);
 }

@@ -21,6 +21,7 @@ typedef struct nnue_acc_entry {
     nnue_delta delta;              /* the move that led here (unused at the root) */
     uint8_t refresh[2];            /* the move forces perspective p to refresh */
     uint8_t computed[2];
+    uint8_t bad_delta;             /* the pushed delta did not fit the game: never applied */
     int16_t *acc[2];               /* [width] per perspective */
     int32_t *psqt[2];              /* [psqt_buckets] per perspective */
 } nnue_acc_entry;
@@ -33,7 +34,9 @@ struct nnue_state {
     void *memory;                  /* one block holding every accumulator */
     int32_t *scratch;              /* forward-pass buffers */
     size_t scratch_values;
-    int cache_on;                  /* nnue_state_set_refresh_cache(), default 1 */
+    int cache_on;                  /* nnue_state_set_refresh_cache(), default 0 */
+    int bad_root;                  /* reset() was given a board that does not fit the net's game */
+    int bad_deltas;                /* entries on the stack with bad_delta set */
     nnue_refresh_cache cache;
 };
 

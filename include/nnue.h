@@ -53,11 +53,16 @@ typedef struct nnue_eval_detail {
 nnue_state *nnue_state_new(const nnue_net *net, int max_ply);
 void nnue_state_free(nnue_state *state);
 
-/* Forgets everything and starts a root position (its accumulators are computed lazily). */
-void nnue_state_reset(nnue_state *state, const nnue_board *board);
+/* Forgets everything and starts a root position (its accumulators are computed lazily).
+ * Returns 0, or -1 when the board does not fit the net's game (wrong square count, a piece code
+ * of another game, a king missing from its king_sq, piece_count wrong): evaluations then
+ * return 0 with detail.bucket = -1 until a fitting board is given. */
+int nnue_state_reset(nnue_state *state, const nnue_board *board);
 
-/* After a move was made: board is the position after it, delta what changed. Returns 0, or -1
- * when the stack is full (max_ply). */
+/* After a move was made: board is the position after it, delta what changed. Returns 0; -1
+ * when the stack is full (max_ply; nothing pushed) or when the delta does not fit the game
+ * (it is pushed but never applied: the position is then refreshed from the board, which is
+ * checked first). Pops stay balanced either way except for a full stack. */
 int nnue_state_push(nnue_state *state, const nnue_board *board, const nnue_delta *delta);
 
 /* After the move was unmade. */
@@ -80,7 +85,8 @@ void nnue_state_invalidate(nnue_state *state);
 void nnue_state_set_refresh_cache(nnue_state *state, int on);
 
 /* Evaluates the current position (board must be the one given to the last reset/push).
- * Returns detail->total; detail may be NULL. */
+ * Returns detail->total; detail may be NULL. After a refused board (see reset/push) it
+ * returns 0 with detail.bucket = -1. */
 int32_t nnue_evaluate(nnue_state *state, const nnue_board *board, nnue_eval_detail *detail);
 
 /* Name of the kernel set in use ("scalar", "avx2", "avx512", "vnni512", ...). */
