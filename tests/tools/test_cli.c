@@ -181,6 +181,23 @@ START_TEST(eval_reports_bad_positions_with_location)
 }
 END_TEST
 
+/* OpenMP batch evaluation gives the same lines, in the same order, on 1 and 2 threads. */
+START_TEST(eval_threads_agree)
+{
+    char *one, *two, args[4096];
+    snprintf(args, sizeof args, "eval --arch archs/sfnnv1.yaml --net '%s' --file '%s' --threads 1", net_v1,
+             test_shared_path("oracle/chess/corpusA.fen"));
+    ck_assert_int_eq(run(args, &one), 0);
+    snprintf(args, sizeof args, "eval --arch archs/sfnnv1.yaml --net '%s' --file '%s' --threads 2", net_v1,
+             test_shared_path("oracle/chess/corpusA.fen"));
+    ck_assert_int_eq(run(args, &two), 0);
+    ck_assert_uint_gt(strlen(one), 2981 * 60);
+    ck_assert_str_eq(one, two);
+    free(one);
+    free(two);
+}
+END_TEST
+
 /* The public-API example (examples/embed_chess.c) plays moves incrementally; its last value
  * equals a fresh evaluation of the final position by the tool. */
 START_TEST(embedding_example_agrees_with_eval)
@@ -236,6 +253,7 @@ int main(void)
     tcase_add_test(tc, eval_detects_arch_and_prints_tsv_and_json);
     tcase_add_test(tc, eval_reports_bad_positions_with_location);
     tcase_add_test(tc, embedding_example_agrees_with_eval);
+    tcase_add_test(tc, eval_threads_agree);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
