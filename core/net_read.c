@@ -9,6 +9,7 @@
  * header). The format-specific readers are core/net_read_stockfish.c and core/net_read_raw.c. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include "core/error.h"
@@ -242,10 +243,23 @@ nnue_status nr_leb128(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t cou
 
 /* ---- memory ---- */
 
+/* Large arrays (the feature weights: tens of MB read at random rows) go on 2 MB boundaries and
+ * ask for transparent huge pages: each row read would otherwise often miss the TLB. */
+#define HUGE_PAGE ((uint64_t)2 << 20)
+
 void *nr_alloc(uint64_t bytes)
 {
-    if (bytes > SIZE_MAX - 128)
+    if (bytes > SIZE_MAX - HUGE_PAGE)
         return NULL;
+    if (bytes >= HUGE_PAGE) {
+        size_t rounded = (size_t)((bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE);
+        void *p = aligned_alloc((size_t)HUGE_PAGE, rounded);
+#ifdef MADV_HUGEPAGE
+        if (p)
+            madvise(p, rounded, MADV_HUGEPAGE); /* a hint: failure only costs speed */
+#endif
+        return p;
+    }
     size_t rounded = (size_t)((bytes + 63) / 64 * 64);
     return aligned_alloc(64, rounded ? rounded : 64);
 }
