@@ -19,7 +19,6 @@
 #include "core/isa.h"
 
 #define NNUE_KERNEL_OUT_BLOCK 16   /* outputs per prepared block (one 512-bit i32 vector) */
-#define NNUE_KERNEL_MAX_ROWS 64    /* rows one accumulator call may add or subtract */
 
 typedef struct nnue_kernels {
     nnue_isa isa;
