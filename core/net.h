@@ -58,4 +58,8 @@ typedef struct nnue_net_header {
 } nnue_net_header;
 nnue_status nnue_net_read_header(const char *path, nnue_net_header *header, char **description, nnue_error *err);
 
+/* Writes a net file with deterministic random weights for arch (core/net_write.c): same seed,
+ * same bytes. The file loads with nnue_net_load(arch, ...). */
+nnue_status nnue_net_write_random(const nnue_arch *arch, const char *path, uint64_t seed, nnue_error *err);
+
 #endif

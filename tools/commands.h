@@ -18,5 +18,6 @@ int cmd_perft(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_init(int argc, char **argv);
 
 #endif

@@ -12,6 +12,7 @@ static const nnue_command commands[] = {
      "evaluate positions: bucket, psqt, positional, total, scaled (side to move's view)", cmd_eval},
     {"bench", "--net NET [--arch A.yaml] --file POSITIONS [--iter N] [--mode incremental|refresh|moves|all]",
      "the BENCH.md workload: ns/eval and evals/s per mode, with checksums", cmd_bench},
+    {"init", "[--seed N] ARCH.yaml OUT", "write a net with deterministic random weights for an architecture", cmd_init},
     {"perft", "[--game chess|shogi] [--divide] POSITION DEPTH",
      "count leaf nodes of the legal move tree (game guessed from the position)", cmd_perft},
     {NULL, NULL, NULL, NULL},

@@ -1,0 +1,222 @@
+/* core/net_write.c: writing a net file with deterministic random weights for any architecture
+ * (`nnue init`), in the arch's own format: Stockfish layout (FORMATS.md section 2, LEB128
+ * blocks when format.leb128) or the raw block layout with its padding. Used to try a new YAML
+ * end to end before a trained net exists, and by the tests to run every layer type through the
+ * loader and every kernel set. Weight ranges are chosen so that hidden activations spread over
+ * their clamp range instead of saturating: affine weights shrink with the square root of the
+ * fan-in. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "core/layer.h"
+#include "core/net.h"
+
+typedef struct writer {
+    FILE *f;
+    uint64_t rng;
+    int leb128;
+} writer;
+
+static uint64_t next(writer *w)
+{
+    w->rng ^= w->rng << 13;
+    w->rng ^= w->rng >> 7;
+    w->rng ^= w->rng << 17;
+    return w->rng;
+}
+
+static int32_t uniform(writer *w, int32_t lo, int32_t hi)
+{
+    return lo + (int32_t)(next(w) % (uint64_t)((int64_t)hi - lo + 1));
+}
+
+static void put_bytes(writer *w, const void *p, size_t n)
+{
+    fwrite(p, 1, n, w->f);
+}
+
+static void put_u32(writer *w, uint32_t v)
+{
+    unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16), (unsigned char)(v >> 24)};
+    put_bytes(w, b, 4);
+}
+
+static void put_int(writer *w, int64_t v, size_t bytes)
+{
+    for (size_t i = 0; i < bytes; i++)
+        fputc((int)((uint64_t)v >> (8 * i)) & 0xFF, w->f);
+}
+
+/* Signed LEB128 of one value into buf; returns its length. */
+static size_t leb128(int64_t v, unsigned char *buf)
+{
+    size_t n = 0;
+    for (;;) {
+        unsigned char byte = (unsigned char)(v & 0x7F);
+        v >>= 7; /* arithmetic shift keeps the sign */
+        int done = (v == 0 && !(byte & 0x40)) || (v == -1 && (byte & 0x40));
+        buf[n++] = done ? byte : (unsigned char)(byte | 0x80);
+        if (done)
+            return n;
+    }
+}
+
+/* An array of `count` values of `bytes` each from gen(); as a COMPRESSED_LEB128 block when
+ * the writer says so (the payload is built in memory first to know its length). */
+typedef int32_t (*value_fn)(writer *w, uint64_t i, const void *ctx);
+
+static nnue_status put_array(writer *w, uint64_t count, size_t bytes, value_fn gen, const void *ctx, nnue_error *err)
+{
+    if (!w->leb128) {
+        for (uint64_t i = 0; i < count; i++)
+            put_int(w, gen(w, i, ctx), bytes);
+        return NNUE_OK;
+    }
+    unsigned char *payload = malloc(count * 5 + 1);
+    if (!payload)
+        return nnue_fail(err, NNUE_E_NOMEM, "out of memory for a LEB128 block of %llu values",
+                         (unsigned long long)count);
+    size_t len = 0;
+    for (uint64_t i = 0; i < count; i++)
+        len += leb128(gen(w, i, ctx), payload + len);
+    put_bytes(w, "COMPRESSED_LEB128", 17);
+    put_u32(w, (uint32_t)len);
+    put_bytes(w, payload, len);
+    free(payload);
+    return NNUE_OK;
+}
+
+typedef struct range {
+    int32_t lo, hi;
+    int sparse; /* 3 in 4 values zero (FT weights are mostly zero in real nets) */
+} range;
+
+static int32_t gen_range(writer *w, uint64_t i, const void *ctx)
+{
+    (void)i;
+    const range *r = ctx;
+    if (r->sparse && next(w) % 4)
+        return 0;
+    return uniform(w, r->lo, r->hi);
+}
+
+typedef struct affine_ctx {
+    const nnue_layer *layer;
+    int32_t scale;
+} affine_ctx;
+
+/* Row-major weights with zero padding columns. */
+static int32_t gen_affine_weight(writer *w, uint64_t i, const void *ctx)
+{
+    const affine_ctx *c = ctx;
+    if (i % c->layer->p.affine.padded_in >= c->layer->in_size)
+        return 0;
+    return uniform(w, -c->scale, c->scale);
+}
+
+static int32_t weight_scale(const nnue_layer *l)
+{
+    if (l->p.affine.weight_type == NNUE_I16)
+        return 64;
+    int32_t s = (int32_t)(4096.0 * 1.7 / (40.0 * sqrt((double)l->in_size)));
+    return s < 1 ? 1 : s > 127 ? 127 : s;
+}
+
+static nnue_status put_ft(writer *w, const nnue_arch *a, nnue_tensor t, nnue_error *err)
+{
+    const nnue_ft_desc *ft = &a->ft;
+    int raw = a->format.kind == NNUE_FORMAT_RAW;
+    range biases = {raw ? -100 : -10, raw ? 100 : 110, 0}, weights = {-32, 32, 1}, psqt = {-300, 300, 0};
+    switch (t) {
+    case NNUE_T_FT_BIASES: return put_array(w, ft->width, 2, gen_range, &biases, err);
+    case NNUE_T_FT_WEIGHTS: return put_array(w, (uint64_t)ft->inputs * ft->width, 2, gen_range, &weights, err);
+    case NNUE_T_FT_PSQT: return put_array(w, (uint64_t)ft->inputs * ft->psqt_buckets, 4, gen_range, &psqt, err);
+    default: return NNUE_OK;
+    }
+}
+
+static nnue_status write_stockfish(writer *w, const nnue_arch *a, uint64_t seed, nnue_error *err)
+{
+    char desc[160];
+    snprintf(desc, sizeof desc, "Random net for %s (seed %llu), written by nnue init.", a->name,
+             (unsigned long long)seed);
+    put_u32(w, a->format.version);
+    put_u32(w, a->file_hash);
+    put_u32(w, (uint32_t)strlen(desc));
+    put_bytes(w, desc, strlen(desc));
+    put_u32(w, a->ft_hash);
+    w->leb128 = a->format.leb128;
+    nnue_status st;
+    if ((st = put_ft(w, a, NNUE_T_FT_BIASES, err)) || (st = put_ft(w, a, NNUE_T_FT_WEIGHTS, err)))
+        return st;
+    if (a->ft.psqt_buckets && (st = put_ft(w, a, NNUE_T_FT_PSQT, err)))
+        return st;
+    w->leb128 = 0; /* nothing after the FT is compressed */
+    for (uint32_t s = 0; s < a->stacks; s++) {
+        put_u32(w, a->network_hash);
+        for (int i = 0; i < a->n_layers; i++) {
+            const nnue_layer *l = &a->layers[i];
+            if (!l->type->is_affine)
+                continue;
+            range biases = {-2048, 2048, 0};
+            affine_ctx c = {l, weight_scale(l)};
+            put_array(w, l->out_size, nnue_dtype_size(l->p.affine.bias_type), gen_range, &biases, err);
+            put_array(w, (uint64_t)l->out_size * l->p.affine.padded_in, nnue_dtype_size(l->p.affine.weight_type),
+                      gen_affine_weight, &c, err);
+        }
+    }
+    return NNUE_OK;
+}
+
+static nnue_status write_raw(writer *w, const nnue_arch *a, nnue_error *err)
+{
+    const nnue_layer *out = NULL;
+    for (int i = 0; i < a->n_layers; i++)
+        if (a->layers[i].type->is_affine)
+            out = &a->layers[i];
+    uint64_t written = 0;
+    for (int b = 0; b < a->format.n_blocks; b++) {
+        const nnue_block *blk = &a->format.blocks[b];
+        long before = ftell(w->f);
+        nnue_status st = NNUE_OK;
+        if (blk->tensor == NNUE_T_OUT_WEIGHTS) {
+            range r = {-64, 64, 0};
+            st = put_array(w, (uint64_t)out->in_size * out->out_size * a->stacks, nnue_dtype_size(blk->dtype),
+                           gen_range, &r, err);
+        } else if (blk->tensor == NNUE_T_OUT_BIASES) {
+            range r = {-500, 500, 0};
+            st = put_array(w, (uint64_t)out->out_size * a->stacks, nnue_dtype_size(blk->dtype), gen_range, &r, err);
+        } else {
+            st = put_ft(w, a, blk->tensor, err);
+        }
+        if (st != NNUE_OK)
+            return st;
+        written += (uint64_t)(ftell(w->f) - before);
+    }
+    size_t len = strlen(a->format.pad_text);
+    uint64_t pad = a->format.pad_to ? a->format.pad_to : 1;
+    for (uint64_t i = 0; (written + i) % pad; i++)
+        fputc(len ? a->format.pad_text[i % len] : 0, w->f);
+    return NNUE_OK;
+}
+
+nnue_status nnue_net_write_random(const nnue_arch *arch, const char *path, uint64_t seed, nnue_error *err)
+{
+    nnue_error_clear(err);
+    if (!arch || !path)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_net_write_random: expected an architecture and a path");
+    writer w = {fopen(path, "wb"), seed * 0x9E3779B97F4A7C15ull + 1, 0};
+    if (!w.f)
+        return nnue_fail_at(err, NNUE_E_IO, path, 0, 0, "cannot create the file");
+    nnue_status st = arch->format.kind == NNUE_FORMAT_RAW ? write_raw(&w, arch, err) : write_stockfish(&w, arch, seed, err);
+    if (ferror(w.f) && st == NNUE_OK)
+        st = nnue_fail_at(err, NNUE_E_IO, path, 0, 0, "write error");
+    if (fclose(w.f) != 0 && st == NNUE_OK)
+        st = nnue_fail_at(err, NNUE_E_IO, path, 0, 0, "write error on close");
+    if (st != NNUE_OK)
+        remove(path);
+    return st;
+}
