@@ -5,9 +5,10 @@
  * by the state's kernel set (core/simd/kernels.h) in one pass over the width: a refresh adds
  * every active row onto the biases, an update subtracts the removed rows from and adds the
  * added rows onto the previous accumulator. A refresh forced by a pushed move may instead go
- * through the state's refresh cache (core/refresh_cache.c), which uses the same kernels. A root
- * (neither perspective computed anywhere) takes both active lists in one pass when the feature
- * set offers active_both(). */
+ * through the state's refresh cache (core/refresh_cache.c), which uses the same kernels. When
+ * both perspectives start from scratch (a root, or a king move with nothing computed for the
+ * other side and the cache off) both active lists come from one pass, if the feature set
+ * offers active_both(). */
 #include <string.h>
 
 #include "core/state.h"
@@ -103,8 +104,12 @@ void nnue_state_update(nnue_state *s, const nnue_board *board)
             k--;
         from[p] = k;
     }
-    if (from[0] == 0 && from[1] == 0) {
-        /* No computed ancestor for either (a root): both from scratch, one pass over the board. */
+    int scratch[2];
+    for (int p = 0; p < 2; p++)
+        scratch[p] = from[p] == 0 || (from[p] > 0 && entries[from[p]].refresh[p] && !s->cache_on);
+    if (scratch[0] && scratch[1]) {
+        /* Both from scratch (a root, or a king move whose other side has no computed ancestor
+         * either, cache off): one pass over the board. */
         nnue_accumulator_refresh_both(s->net, s->kernels, board, cur);
         return;
     }

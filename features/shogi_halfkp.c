@@ -110,9 +110,26 @@ static int shogi_halfkp_active(const nnue_feature_params *params, const nnue_boa
     return n;
 }
 
+/* Occupancy of 8 squares as 8 bits (bit i: square first + i is not empty), without branches:
+ * the high bit of each non-empty byte, gathered into the top byte by one multiply. */
+static inline uint64_t shogi_occ8(const uint8_t *squares)
+{
+    uint64_t w;
+    memcpy(&w, squares, 8);
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+    uint64_t high = (((w & low7) + low7) | w) & ~low7;
+    return ((high >> 7) * 0x0102040810204080ull) >> 56;
+}
+
+/* Most pieces of a type a hand can hold (a full set): unconditional writes of this many. */
+static const uint8_t shogi_hand_cap[8] = {0, 18, 4, 4, 4, 4, 2, 2};
+
 /* Both perspectives in one pass: a piece's black index and white index share the square
  * walk, the piece load and its base (white: rotated square, friend/enemy swapped, own king
- * block). Same lists, same order as shogi_halfkp_active(params, board, 0 / 1). */
+ * block). Same lists, same order as shogi_halfkp_active(params, board, 0 / 1). Refresh is hot,
+ * so the walk avoids unpredictable branches: the 81 squares become two occupancy masks (two
+ * loop exits instead of one per 8 squares), and each hand type writes its full capacity of
+ * slots unconditionally and then advances the count (the next type overwrites the extra). */
 static void shogi_halfkp_active_both(const nnue_feature_params *params, const nnue_board *board,
                                      uint32_t *const out[2], int n_out[2])
 {
@@ -120,15 +137,21 @@ static void shogi_halfkp_active_both(const nnue_feature_params *params, const nn
     uint32_t *o0 = out[0], *o1 = out[1];
     const int32_t kb0 = shogi_king_base(board, 0), kb1 = shogi_king_base(board, 1) + 80;
     int n = 0;
-    for (int first = 0; first < board->num_squares; first += 8) {
-        uint64_t word = 0;
-        int len = board->num_squares - first < 8 ? board->num_squares - first : 8;
-        memcpy(&word, board->piece_on + first, (size_t)len);
-        const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
-        uint64_t occupied = (((word & low7) + low7) | word) & ~low7;
-        while (occupied) {
-            int sq = first + (__builtin_ctzll(occupied) >> 3);
-            occupied &= occupied - 1;
+    uint64_t occ[2] = {0, 0};
+    if (board->num_squares == 81) {
+        for (int w = 0; w < 8; w++)
+            occ[0] |= shogi_occ8(board->piece_on + 8 * w) << (8 * w);
+        occ[1] = shogi_occ8(board->piece_on + 64) | shogi_occ8(board->piece_on + 72) << 8 |
+                 (uint64_t)(board->piece_on[80] != 0) << 16;
+    } else {
+        for (int sq = 0; sq < board->num_squares; sq++)
+            occ[sq >> 6] |= (uint64_t)(board->piece_on[sq] != 0) << (sq & 63);
+    }
+    for (int h = 0; h < 2; h++) {
+        uint64_t m = occ[h];
+        while (m) {
+            int sq = 64 * h + __builtin_ctzll(m);
+            m &= m - 1;
             uint8_t p = board->piece_on[sq];
             int32_t base = shogi_board_base[p & 15], enemy = 81 * (p >> 4);
             o0[n] = (uint32_t)(kb0 + base + enemy + sq);
@@ -136,14 +159,32 @@ static void shogi_halfkp_active_both(const nnue_feature_params *params, const nn
             n += base != 0;
         }
     }
+    int total = n, fits = 1;
     for (int c = 0; c < 2; c++)
         for (int t = NNUE_SHOGI_PAWN; t <= NNUE_SHOGI_ROOK; t++) {
-            int32_t b0 = kb0 + shogi_hand_base[c][t], b1 = kb1 - 80 + shogi_hand_base[!c][t];
-            for (int k = 0; k < board->hand[c][t] && n < NNUE_MAX_ACTIVE; k++) {
-                o0[n] = (uint32_t)(b0 + k);
-                o1[n++] = (uint32_t)(b1 + k);
-            }
+            total += board->hand[c][t];
+            fits &= board->hand[c][t] <= shogi_hand_cap[t];
         }
+    if (fits && total <= SHOGI_PIECES) { /* every write stays below 38 + 18 < NNUE_MAX_ACTIVE */
+        for (int c = 0; c < 2; c++)
+            for (int t = NNUE_SHOGI_PAWN; t <= NNUE_SHOGI_ROOK; t++) {
+                int32_t b0 = kb0 + shogi_hand_base[c][t], b1 = kb1 - 80 + shogi_hand_base[!c][t];
+                for (int k = 0; k < shogi_hand_cap[t]; k++) {
+                    o0[n + k] = (uint32_t)(b0 + k);
+                    o1[n + k] = (uint32_t)(b1 + k);
+                }
+                n += board->hand[c][t];
+            }
+    } else {
+        for (int c = 0; c < 2; c++)
+            for (int t = NNUE_SHOGI_PAWN; t <= NNUE_SHOGI_ROOK; t++) {
+                int32_t b0 = kb0 + shogi_hand_base[c][t], b1 = kb1 - 80 + shogi_hand_base[!c][t];
+                for (int k = 0; k < board->hand[c][t] && n < NNUE_MAX_ACTIVE; k++) {
+                    o0[n] = (uint32_t)(b0 + k);
+                    o1[n++] = (uint32_t)(b1 + k);
+                }
+            }
+    }
     for (; n < SHOGI_PIECES; n++) {    /* FORMATS.md 4.4: BonaPiece 0 per missing piece */
         o0[n] = (uint32_t)kb0;
         o1[n] = (uint32_t)(kb1 - 80);

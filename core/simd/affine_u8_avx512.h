@@ -2,7 +2,10 @@
  * and the VNNI kernel sets. Included (not compiled alone) by a file that first defines TGT (its
  * target attribute) and `dot(acc, x, w)`: acc + the 4-byte dot products of x and the 64 weight
  * bytes at w, per 32-bit lane. Everything else, the layout walk and the 4-way unrolled sums,
- * is identical for both instruction sets. Weights: [input group of 4][outputs padded to 16][4]. */
+ * is identical for both instruction sets. Weights: [input group of 4][outputs padded to 16][4].
+ * pass() and run() are forced inline: with a constant block count and the dense/list choice
+ * known, the 4 x nb sums stay in registers (as separate functions clang spilled them to the
+ * stack inside the loop, about a third slower on the dense 512->32 layer). */
 #ifndef NNUE_CORE_SIMD_AFFINE_U8_AVX512_H
 #define NNUE_CORE_SIMD_AFFINE_U8_AVX512_H
 
@@ -22,8 +25,8 @@ TGT static inline void finish(__m512i sum, const int32_t *bias, int32_t *out, ui
 
 /* One pass over the input groups (all of them, or the listed ones) for nb blocks of
  * 16 outputs: 4 groups in flight, so 4 * nb independent sums hide the latency. */
-TGT static inline void pass(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *wb, size_t stride,
-                            const int nb, __m512i *res)
+TGT static inline __attribute__((always_inline)) void pass(const uint8_t *in, const uint16_t *idx, uint32_t count,
+                                                           const int8_t *wb, size_t stride, const int nb, __m512i *res)
 {
     __m512i s[4][4];
     for (int u = 0; u < 4; u++)
@@ -47,7 +50,7 @@ TGT static inline void pass(const uint8_t *in, const uint16_t *idx, uint32_t cou
         res[b] = _mm512_add_epi32(_mm512_add_epi32(s[0][b], s[1][b]), _mm512_add_epi32(s[2][b], s[3][b]));
 }
 
-TGT static void run(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *w, const int32_t *bias,
+TGT static inline __attribute__((always_inline)) void run(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *w, const int32_t *bias,
                     int32_t *out, uint32_t n_out, uint32_t out_pad)
 {
     size_t stride = (size_t)out_pad * 4;
