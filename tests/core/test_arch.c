@@ -1,5 +1,5 @@
 /* tests/core/test_arch.c: every shipped architecture loads and has the hashes, sizes and
- * description strings of the reference (shared/oracle/chess/FORMATS.md section 1 and
+ * description strings of the reference (shared/oracle/chess/FORMATS.md sections 1 and 9 and
  * shared/oracle/shogi/FORMATS.md section 1; values copied from those tables). */
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +13,7 @@ typedef struct expected {
     unsigned inputs, width, stacks, psqt;
 } expected;
 
-/* FORMATS.md section 1 (chess) and section 1 (shogi). SFNNv7 has no reference row: its
+/* FORMATS.md sections 1 and 9 (chess) and section 1 (shogi). SFNNv7 has no reference row: its
  * values follow from the same rules and are checked for consistency only. */
 static const expected table[] = {
     {"archs/sfnnv1.yaml", 0x7AF32F16, 0x3E5AA6EE, 0x5D69D7B8, 0x63337156, 41024, 256, 1, 0},
@@ -24,6 +24,7 @@ static const expected table[] = {
     {"archs/sfnnv6.yaml", 0x7AF32F20, 0x1C102B72, 0x7F2340B8, 0x63336BCA, 22528, 1536, 8, 8},
     {"archs/sfnnv8.yaml", 0x7AF32F20, 0x1C103072, 0x7F2358B8, 0x633368CA, 22528, 2560, 8, 8},
     {"archs/sfnnv8small.yaml", 0x7AF32F20, 0x1C103C92, 0x7F234DB8, 0x6333712A, 22528, 128, 8, 8},
+    {"archs/sfnnv9.yaml", 0x7AF32F20, 0x1C1020F2, 0x7F2354B8, 0x6333744A, 22528, 3072, 8, 8},
     {"archs/shogi_halfkp.yaml", 0x7AF32F16, 0x3E5AA6EE, 0x5D69D7B8, 0x63337156, 125388, 256, 1, 0},
 };
 

@@ -1,5 +1,5 @@
-/* tests/eval/eval_nets.c: see eval_nets.h. Sizes and names from FORMATS.md section 8 and the
- * FACTS.md files. */
+/* tests/eval/eval_nets.c: see eval_nets.h. Sizes and names from FORMATS.md sections 8 and 9 and
+ * the FACTS.md files. */
 #include "eval_nets.h"
 
 #include <stdio.h>
@@ -19,6 +19,7 @@ const eval_net eval_nets[] = {
     {"sfnnv5", "archs/sfnnv5.yaml", "oracle/chess/sfnnv5-random.nnue.xz", 47001563, "oracle/chess/golden-sfnnv5-A.tsv"},
     {"sfnnv6", "archs/sfnnv6.yaml", "oracle/chess/sfnnv6-random.nnue.xz", 35133672, "oracle/chess/golden-sfnnv6-A.tsv"},
     {"sfnnv8", "archs/sfnnv8.yaml", "oracle/chess/sfnnv8-random.nnue.xz", 58335268, "oracle/chess/golden-sfnnv8-A.tsv"},
+    {"sfnnv9", "archs/sfnnv9.yaml", "oracle/chess/sfnnv9-random.nnue.xz", 69935715, "oracle/chess/golden-sfnnv9-A.tsv"},
     {"sfnnv8small", "archs/sfnnv8small.yaml", "oracle/chess/sfnnv8small-random.nnue", 3232763,
      "oracle/chess/golden-sfnnv8small-A.tsv"},
     {"cwtch", "archs/cwtch6.yaml", "oracle/third/cwtch/cwtch6-quantised.bin", 3163200, "oracle/third/cwtch/goldensA.tsv"},
