@@ -11,6 +11,8 @@ extern const nnue_feature_set nnue_fs_halfka;
 extern const nnue_feature_set nnue_fs_halfka_v2;
 extern const nnue_feature_set nnue_fs_halfka_v2_hm;
 extern const nnue_feature_set nnue_fs_shogi_halfkp;
+extern const nnue_feature_set nnue_fs_shogi_halfka_hm2;
+extern const nnue_feature_set nnue_fs_shogi_halfka2;
 extern const nnue_feature_set nnue_fs_chess768;
 
 const nnue_feature_set *const nnue_feature_sets[] = {
@@ -20,6 +22,8 @@ const nnue_feature_set *const nnue_feature_sets[] = {
     &nnue_fs_halfka_v2,
     &nnue_fs_halfka_v2_hm,
     &nnue_fs_shogi_halfkp,
+    &nnue_fs_shogi_halfka_hm2,
+    &nnue_fs_shogi_halfka2,
     &nnue_fs_chess768,
     NULL,
 };

@@ -16,36 +16,11 @@
 
 #include "core/feature_set.h"
 #include "features/feature_util.h"
-
-#define SHOGI_FE_END 1548
-#define SHOGI_PIECES 38   /* non-king pieces of a full set */
-
-/* Board BonaPiece base of a friend piece by type; enemy = friend + 81. 0 = king (none). */
-static const int16_t shogi_board_base[15] = {
-    [NNUE_SHOGI_PAWN] = 90,        [NNUE_SHOGI_LANCE] = 252,     [NNUE_SHOGI_KNIGHT] = 414,
-    [NNUE_SHOGI_SILVER] = 576,     [NNUE_SHOGI_GOLD] = 738,      [NNUE_SHOGI_BISHOP] = 900,
-    [NNUE_SHOGI_ROOK] = 1224,      [NNUE_SHOGI_PRO_PAWN] = 738,  [NNUE_SHOGI_PRO_LANCE] = 738,
-    [NNUE_SHOGI_PRO_KNIGHT] = 738, [NNUE_SHOGI_PRO_SILVER] = 738, [NNUE_SHOGI_HORSE] = 1062,
-    [NNUE_SHOGI_DRAGON] = 1386,
-};
-
-/* Hand BonaPiece bases by unpromoted type: [0] friend, [1] enemy. */
-static const int16_t shogi_hand_base[2][8] = {
-    { 0, 1, 39, 49, 59, 69, 79, 85 },
-    { 0, 20, 44, 54, 64, 74, 82, 88 },
-};
-
-/* Type a piece has in hand (captured pieces lose their promotion). */
-static const uint8_t shogi_demote[15] = {
-    0, NNUE_SHOGI_PAWN, NNUE_SHOGI_LANCE, NNUE_SHOGI_KNIGHT, NNUE_SHOGI_SILVER, NNUE_SHOGI_GOLD,
-    NNUE_SHOGI_BISHOP, NNUE_SHOGI_ROOK, 0, NNUE_SHOGI_PAWN, NNUE_SHOGI_LANCE, NNUE_SHOGI_KNIGHT,
-    NNUE_SHOGI_SILVER, NNUE_SHOGI_BISHOP, NNUE_SHOGI_ROOK,
-};
+#include "features/shogi_bonapiece.h"
 
 static inline int32_t shogi_king_base(const nnue_board *board, int persp)
 {
-    int ksq = persp ? 80 - board->king_sq[1] : board->king_sq[0];
-    return ksq * SHOGI_FE_END;
+    return shogi_own_king(board, persp) * SHOGI_FE_END;
 }
 
 /* Feature of a piece on a board square, -1 for kings. */
@@ -120,9 +95,6 @@ static inline uint64_t shogi_occ8(const uint8_t *squares)
     uint64_t high = (((w & low7) + low7) | w) & ~low7;
     return ((high >> 7) * 0x0102040810204080ull) >> 56;
 }
-
-/* Most pieces of a type a hand can hold (a full set): unconditional writes of this many. */
-static const uint8_t shogi_hand_cap[8] = {0, 18, 4, 4, 4, 4, 2, 2};
 
 /* Both perspectives in one pass: a piece's black index and white index share the square
  * walk, the piece load and its base (white: rotated square, friend/enemy swapped, own king

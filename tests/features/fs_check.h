@@ -3,7 +3,8 @@
  * For one move of a game (through the generic nnue_game vtable, include/nnue_board.h) and a
  * list of feature sets, it checks for both perspectives:
  *  - active() invariants: every index < dimensions, no repeats (shogi: only the BonaPiece-0
- *    padding index may repeat), the expected count (38 for shogi, one per feature piece);
+ *    padding index may repeat), the expected count (shogi: 38 for HalfKP, 40 for the HalfKA
+ *    sets; chess: one per feature piece);
  *  - needs_refresh() is 1 exactly when the perspective's "king state" changed (the own king
  *    square, or for Chess768 its bucket and mirror state), computed here independently;
  *  - without refresh: multiset(active(before)) - removed + added == multiset(active(after));

@@ -1,12 +1,14 @@
-/* tests/features/test_features_shogi.c: the shogi HalfKP set, incremental vs full.
+/* tests/features/test_features_shogi.c: the shogi sets (HalfKP, HalfKA_hm2, HalfKA2), incremental
+ * vs full.
  *
  * Through the generic game vtable (nnue_game_find("shogi")): every move of
  * shared/oracle/shogi/movesA.tsv (moves, promotions, drops, captures to hand), every ply of
  * gamesA_random.tsv (20 complete games; each position after a move is also compared with the
  * next row's SFEN), every legal move of handicapA.sfen (fewer than 38 pieces: BonaPiece-0
  * padding, FORMATS.md 4.4) and of a subset of corpusA.sfen (all of it with argument "slow").
- * Invariants: fs_check.h (38 active indices, only the padding index repeats, refresh exactly
- * when the perspective's own king moved, FORMATS.md section 5). */
+ * Invariants: fs_check.h (38 or 40 active indices, only the padding index repeats, refresh
+ * exactly when the perspective's own king moved, FORMATS.md sections 5 and 11; for the HalfKA
+ * sets that includes every king move that flips the mirror). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,8 +29,10 @@ static void setup(void)
 
 START_TEST(shogi_cases_registered)
 {
-    ck_assert_int_eq(n_cases, 1);
+    ck_assert_int_eq(n_cases, 3);
     ck_assert_str_eq(cases[0].fs->name, "HalfKP_shogi");
+    ck_assert_str_eq(cases[1].fs->name, "HalfKA_hm2_shogi");
+    ck_assert_str_eq(cases[2].fs->name, "HalfKA2_shogi");
 }
 END_TEST
 

@@ -1,0 +1,51 @@
+/* features/shogi_bonapiece.h: YaneuraOu's BonaPiece numbering, shared by the shogi feature sets.
+ *
+ * Facts: shared/oracle/shogi/FORMATS.md section 2 (tables of hand and board bases, fe_hand_end
+ * = 90, fe_end = 1548; promoted pawn/lance/knight/silver use the GOLD entries; the enemy's
+ * board entries are the friend's + 81; captured pieces go to hand unpromoted) and section 11
+ * (the two king planes of the HalfKA sets, 1548 + sq and 1629 + sq). Squares are the board's
+ * (file-1)*9 + (rank-1); a perspective sees them as is (black) or rotated, 80 - sq (white). */
+#ifndef NNUE_FEATURES_SHOGI_BONAPIECE_H
+#define NNUE_FEATURES_SHOGI_BONAPIECE_H
+
+#include <stdint.h>
+
+#include "nnue_board.h"
+
+#define SHOGI_FE_HAND_END 90
+#define SHOGI_FE_END 1548       /* first king plane (HalfKA sets); HalfKP's block size */
+#define SHOGI_E_KING 1629       /* second king plane; HalfKA's block size */
+#define SHOGI_PIECES 38         /* non-king pieces of a full set */
+
+/* Board BonaPiece base of a friend piece by type; enemy = friend + 81. 0 = king (none). */
+static const int16_t shogi_board_base[15] = {
+    [NNUE_SHOGI_PAWN] = 90,        [NNUE_SHOGI_LANCE] = 252,     [NNUE_SHOGI_KNIGHT] = 414,
+    [NNUE_SHOGI_SILVER] = 576,     [NNUE_SHOGI_GOLD] = 738,      [NNUE_SHOGI_BISHOP] = 900,
+    [NNUE_SHOGI_ROOK] = 1224,      [NNUE_SHOGI_PRO_PAWN] = 738,  [NNUE_SHOGI_PRO_LANCE] = 738,
+    [NNUE_SHOGI_PRO_KNIGHT] = 738, [NNUE_SHOGI_PRO_SILVER] = 738, [NNUE_SHOGI_HORSE] = 1062,
+    [NNUE_SHOGI_DRAGON] = 1386,
+};
+
+/* Hand BonaPiece bases by unpromoted type: [0] friend, [1] enemy. */
+static const int16_t shogi_hand_base[2][8] = {
+    { 0, 1, 39, 49, 59, 69, 79, 85 },
+    { 0, 20, 44, 54, 64, 74, 82, 88 },
+};
+
+/* Type a piece has in hand (captured pieces lose their promotion); 0 for kings. */
+static const uint8_t shogi_demote[15] = {
+    0, NNUE_SHOGI_PAWN, NNUE_SHOGI_LANCE, NNUE_SHOGI_KNIGHT, NNUE_SHOGI_SILVER, NNUE_SHOGI_GOLD,
+    NNUE_SHOGI_BISHOP, NNUE_SHOGI_ROOK, 0, NNUE_SHOGI_PAWN, NNUE_SHOGI_LANCE, NNUE_SHOGI_KNIGHT,
+    NNUE_SHOGI_SILVER, NNUE_SHOGI_BISHOP, NNUE_SHOGI_ROOK,
+};
+
+/* Most pieces of a type a hand can hold (a full set). */
+static const uint8_t shogi_hand_cap[8] = {0, 18, 4, 4, 4, 4, 2, 2};
+
+/* The perspective's own king square, seen from that perspective. */
+static inline int shogi_own_king(const nnue_board *board, int persp)
+{
+    return persp ? 80 - board->king_sq[1] : board->king_sq[0];
+}
+
+#endif

@@ -1,0 +1,185 @@
+/* features/shogi_halfka.c: YaneuraOu's HalfKA sets for shogi SFNN nets: every piece including
+ * both kings, against the own king. YAML names "HalfKA_hm2_shogi" (5 x 9 x 1629 = 73305
+ * inputs, mirrored) and "HalfKA2_shogi" (81 x 1629 = 131949 inputs, not mirrored).
+ *
+ * Facts: shared/oracle/shogi/FORMATS.md sections 2-3 (BonaPiece numbers, the perspective's
+ * rotated view) and 11; YaneuraOu source/eval/nnue/features/half_ka_hm2.cpp and half_ka2.cpp:
+ *  - the own king is BonaPiece 1548 + sq, the other king 1629 + sq; a number q >= 1629 is
+ *    stored as q - 81, so both kings share the plane 1548..1628 ("A2"): a king is 1548 + sq;
+ *  - index = 1629 * k + q, k = the own king's square in the perspective's view;
+ *  - HalfKA_hm2: when k >= 45 (files 6-9) k and every board square (q >= 90, kings included)
+ *    are mirrored, file f -> 10 - f; pieces in hand are not;
+ *  - the engine's piece list has 40 entries; a missing piece (handicap) is BonaPiece 0, i.e.
+ *    index 1629 * k, so active() always returns 40 indices;
+ *  - the engine refreshes a perspective when its own king moves (that is also the only way
+ *    the mirror state changes); a move of the other king is an ordinary change. */
+#include "core/feature_set.h"
+#include "features/feature_util.h"
+#include "features/shogi_bonapiece.h"
+
+#define KA_ENTRIES 40   /* YaneuraOu's piece list: 38 pieces and two kings */
+
+/* BonaPiece base of a board piece by (piece code ^ perspective << 4): colour 0 = friend. */
+#define KA_SIDE(off)                                                                               \
+    0, 90 + (off), 252 + (off), 414 + (off), 576 + (off), 738 + (off), 900 + (off), 1224 + (off),   \
+        SHOGI_FE_END, 738 + (off), 738 + (off), 738 + (off), 738 + (off), 1062 + (off), 1386 + (off), 0
+static const int16_t ka_piece_base[32] = {KA_SIDE(0), KA_SIDE(81)};
+
+typedef struct ka_view {
+    int32_t king_base;  /* 1629 * (oriented, mirrored) own king square */
+    int flip, mirror;   /* rotate squares (white's view); mirror files */
+} ka_view;
+
+static inline int ka_square(const ka_view *v, int sq)
+{
+    int s = v->flip ? 80 - sq : sq;
+    return v->mirror ? s + 72 - 18 * (s / 9) : s;
+}
+
+static inline ka_view ka_view_of(const nnue_board *board, int persp, int halfmirror)
+{
+    ka_view v = {0, persp, 0};
+    int k = shogi_own_king(board, persp);
+    v.mirror = halfmirror && k >= 45;
+    v.king_base = SHOGI_E_KING * (v.mirror ? k + 72 - 18 * (k / 9) : k);
+    return v;
+}
+
+static inline int32_t ka_board_index(const ka_view *v, int persp, uint8_t piece, int sq)
+{
+    return v->king_base + ka_piece_base[(piece ^ (persp << 4)) & 31] + ka_square(v, sq);
+}
+
+static inline int32_t ka_hand_index(const ka_view *v, int persp, uint8_t piece, int slot)
+{
+    int type = shogi_demote[NNUE_PIECE_TYPE(piece) & 15];
+    return v->king_base + shogi_hand_base[NNUE_PIECE_COLOUR(piece) != persp][type] + slot;
+}
+
+static int ka_active(const nnue_board *board, int persp, int halfmirror, uint32_t *out)
+{
+    const ka_view v = ka_view_of(board, persp, halfmirror);
+    int n = 0;
+    for (int sq = 0; sq < board->num_squares && n < NNUE_MAX_ACTIVE; sq++) {
+        uint8_t p = board->piece_on[sq];
+        if (p)
+            out[n++] = (uint32_t)ka_board_index(&v, persp, p, sq);
+    }
+    for (int c = 0; c < 2; c++) {
+        int enemy = c != persp;
+        for (int t = NNUE_SHOGI_PAWN; t <= NNUE_SHOGI_ROOK; t++)
+            for (int k = 0; k < board->hand[c][t] && n < NNUE_MAX_ACTIVE; k++)
+                out[n++] = (uint32_t)(v.king_base + shogi_hand_base[enemy][t] + k);
+    }
+    while (n < KA_ENTRIES)    /* BonaPiece 0 per missing piece */
+        out[n++] = (uint32_t)v.king_base;
+    return n;
+}
+
+static void ka_changed(const nnue_board *after, const nnue_delta *delta, int persp, int halfmirror,
+                       uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
+{
+    const ka_view v = ka_view_of(after, persp, halfmirror);
+    int nr = 0, na = 0;
+    for (int i = 0; i < delta->count; i++) {
+        const nnue_dirty *d = &delta->dirty[i];
+        if (d->old_sq >= 0)
+            removed[nr++] = (uint32_t)ka_board_index(&v, persp, d->old_piece, d->old_sq);
+        else if (d->old_sq == NNUE_SQ_HAND)
+            removed[nr++] = (uint32_t)ka_hand_index(&v, persp, d->old_piece, d->old_slot);
+        if (d->new_sq >= 0)
+            added[na++] = (uint32_t)ka_board_index(&v, persp, d->new_piece, d->new_sq);
+        else if (d->new_sq == NNUE_SQ_HAND)
+            added[na++] = (uint32_t)ka_hand_index(&v, persp, d->new_piece, d->new_slot);
+    }
+    *n_removed = nr;
+    *n_added = na;
+}
+
+static int ka_needs_refresh(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                            int persp)
+{
+    (void)params;
+    (void)after;
+    return nnue_fs_own_king_moved(delta, persp, NNUE_SHOGI_KING);
+}
+
+/* Refresh-cache key (core/feature_set.h): the own king's real square (block and mirror state). */
+static uint32_t ka_refresh_keys(const nnue_feature_params *params)
+{
+    (void)params;
+    return 81;
+}
+
+static uint32_t ka_refresh_key(const nnue_feature_params *params, const nnue_board *board, int persp)
+{
+    (void)params;
+    uint32_t k = board->king_sq[persp];
+    return k < 81 ? k : 0;
+}
+
+/* HalfKA_hm2: mirrored. */
+static uint32_t hm2_dimensions(const nnue_feature_params *params)
+{
+    (void)params;
+    return 5 * 9 * SHOGI_E_KING;
+}
+
+static int hm2_active(const nnue_feature_params *params, const nnue_board *board, int persp, uint32_t *out)
+{
+    (void)params;
+    return ka_active(board, persp, 1, out);
+}
+
+static void hm2_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                        int persp, uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
+{
+    (void)params;
+    ka_changed(after, delta, persp, 1, removed, n_removed, added, n_added);
+}
+
+const nnue_feature_set nnue_fs_shogi_halfka_hm2 = {
+    .name = "HalfKA_hm2_shogi",
+    .game = "shogi",
+    .display = "HalfKA_hm2(Friend)",
+    .hash = 0x5F134CB8u,
+    .dimensions = hm2_dimensions,
+    .active = hm2_active,
+    .changed = hm2_changed,
+    .needs_refresh = ka_needs_refresh,
+    .refresh_keys = ka_refresh_keys,
+    .refresh_key = ka_refresh_key,
+};
+
+/* HalfKA2: the same without mirroring. */
+static uint32_t ka2_dimensions(const nnue_feature_params *params)
+{
+    (void)params;
+    return 81 * SHOGI_E_KING;
+}
+
+static int ka2_active(const nnue_feature_params *params, const nnue_board *board, int persp, uint32_t *out)
+{
+    (void)params;
+    return ka_active(board, persp, 0, out);
+}
+
+static void ka2_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                        int persp, uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
+{
+    (void)params;
+    ka_changed(after, delta, persp, 0, removed, n_removed, added, n_added);
+}
+
+const nnue_feature_set nnue_fs_shogi_halfka2 = {
+    .name = "HalfKA2_shogi",
+    .game = "shogi",
+    .display = "HalfKA2(Friend)",
+    .hash = 0x5F134CB8u,
+    .dimensions = ka2_dimensions,
+    .active = ka2_active,
+    .changed = ka2_changed,
+    .needs_refresh = ka_needs_refresh,
+    .refresh_keys = ka_refresh_keys,
+    .refresh_key = ka_refresh_key,
+};
