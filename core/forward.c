@@ -3,45 +3,12 @@
  * Network input = [activation(acc[stm]), activation(acc[other])] (FORMATS.md section 4), then
  * the selected stack's layers in declaration order, each reading earlier outputs. With a
  * vector kernel set and a prepared net (core/simd/plan.h), the layers after the FT run in
- * core/simd/forward_fast.c instead; the scalar set always takes the reference path below. */
+ * core/simd/forward_fast.c instead; the scalar set always takes the reference path below.
+ * Both use the reference FT activation of core/ft_activation.c; neither calls back here. */
+#include "core/ft_activation.h"
 #include "core/layer.h"
 #include "core/simd/forward_fast.h"
 #include "core/state.h"
-
-static inline int32_t clamp32(int32_t v, int32_t lo, int32_t hi)
-{
-    return v < lo ? lo : v > hi ? hi : v;
-}
-
-/* Writes out_per_side values for one perspective. */
-void nnue_ft_transform(const nnue_ft_desc *ft, const int16_t *acc, int32_t *out)
-{
-    int32_t max = ft->clamp_max;
-    switch (ft->activation) {
-    case NNUE_FT_CLAMP:
-        for (uint32_t j = 0; j < ft->width; j++)
-            out[j] = clamp32(acc[j], 0, max);
-        break;
-    case NNUE_FT_PAIRWISE: {
-        uint32_t half = ft->width / 2;
-        for (uint32_t j = 0; j < half; j++)
-            out[j] = clamp32(acc[j], 0, max) * clamp32(acc[j + half], 0, max) >> ft->shift;
-        break;
-    }
-    case NNUE_FT_SCRELU:
-        for (uint32_t j = 0; j < ft->width; j++) {
-            int32_t c = clamp32(acc[j], 0, max);
-            out[j] = c * c;
-        }
-        break;
-    case NNUE_FT_SQRRELU:
-        for (uint32_t j = 0; j < ft->width; j++) {
-            int32_t c = acc[j] > 0 ? acc[j] : 0;
-            out[j] = c * c;
-        }
-        break;
-    }
-}
 
 size_t nnue_forward_scratch_values(const nnue_net *net)
 {
@@ -89,7 +56,7 @@ int32_t nnue_forward(const nnue_net *net, const nnue_kernels *k, const nnue_acc_
         bucket = bucket < 0 ? 0 : (int32_t)a->stacks - 1; /* selector ranges are checked on load */
 
     int32_t positional = net->kernel_data && k->isa != NNUE_ISA_SCALAR
-                             ? nnue_forward_fast(net, k, e, stm, bucket, scratch)
+                             ? nnue_forward_fast(net, k, e->acc[stm], e->acc[!stm], bucket, scratch)
                              : forward_scalar(net, e, stm, bucket, scratch);
     int32_t psqt = 0;
     if (a->ft.psqt_buckets)

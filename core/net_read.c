@@ -1,12 +1,13 @@
 /* core/net_read.c: reading net files, the common part: the read stream with offset tracking,
- * little-endian arrays, signed LEB128 blocks, aligned allocation, nnue_net_load/free and the
- * Stockfish header reader.
+ * little-endian arrays, signed LEB128 blocks, aligned allocation. It calls nothing above it:
+ * the format readers (core/net_read_stockfish.c, core/net_read_raw.c) use it, and
+ * core/net_load.c opens the file and picks the format reader.
  *
  * Format facts relied on: shared/oracle/chess/FORMATS.md section 2 (byte layout: header
  * version/hash/description, the "COMPRESSED_LEB128" blocks: 17 magic bytes, u32 payload byte
  * count, signed LEB128 values with 7 data bits per byte, low bits first, 0x80 = more bytes,
  * sign from bit 0x40 of the last byte) and shared/oracle/shogi/FORMATS.md section 1 (same
- * header). The format-specific readers are core/net_read_stockfish.c and core/net_read_raw.c. */
+ * header). */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -271,118 +272,4 @@ nnue_status nr_alloc_for(nr_stream *s, void **out, uint64_t bytes, const char *w
         return NNUE_OK;
     return nnue_fail(s->err, NNUE_E_NOMEM, "%s: out of memory: cannot allocate %llu bytes for %s", s->path, (ull)bytes,
                      what);
-}
-
-/* ---- load / free ---- */
-
-nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err)
-{
-    nnue_error_clear(err);
-    if (out)
-        *out = NULL;
-    if (!arch || !path || !out)
-        return nnue_fail(err, NNUE_E_ARG, "nnue_net_load: expected an architecture, a path and an output pointer");
-    nr_stream s;
-    nnue_status st = nr_open(&s, path, err);
-    if (st != NNUE_OK)
-        return st;
-    nnue_net *net = calloc(1, sizeof *net);
-    if (net)
-        net->arch = malloc(sizeof *net->arch);
-    if (net && net->arch)
-        net->layer_weights = calloc((size_t)arch->stacks * (size_t)(arch->n_layers ? arch->n_layers : 1),
-                                    sizeof *net->layer_weights);
-    if (!net || !net->arch || !net->layer_weights) {
-        nnue_net_free(net);
-        nr_close(&s);
-        return nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory", path);
-    }
-    memcpy(net->arch, arch, sizeof *arch);
-    snprintf(net->path, sizeof net->path, "%s", path);
-    net->file_bytes = s.size;
-    st = arch->format.kind == NNUE_FORMAT_RAW ? nnue_net_read_raw(net, &s) : nnue_net_read_stockfish(net, &s);
-    nr_close(&s);
-    if (st == NNUE_OK && !net->description)
-        net->description = calloc(1, 1);
-    if (st == NNUE_OK && !net->description)
-        st = nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory", path);
-    if (st != NNUE_OK) {
-        nnue_net_free(net);
-        return st;
-    }
-    nnue_net_prepare(net);
-    *out = net;
-    return NNUE_OK;
-}
-
-void nnue_net_free(nnue_net *net)
-{
-    if (!net)
-        return;
-    nnue_net_release_prepared(net);
-    if (net->layer_weights && net->arch) {
-        size_t n = (size_t)net->arch->stacks * (size_t)net->arch->n_layers;
-        for (size_t i = 0; i < n; i++) {
-            free(net->layer_weights[i].biases);
-            free(net->layer_weights[i].weights);
-        }
-    }
-    free(net->layer_weights);
-    free(net->ft_biases);
-    free(net->ft_weights);
-    free(net->ft_psqt);
-    free(net->description);
-    free(net->arch);
-    free(net);
-}
-
-/* ---- header only ---- */
-
-nnue_status nnue_net_read_header(const char *path, nnue_net_header *h, char **description, nnue_error *err)
-{
-    nnue_error_clear(err);
-    if (description)
-        *description = NULL;
-    if (!path || !h)
-        return nnue_fail(err, NNUE_E_ARG, "nnue_net_read_header: expected a path and a header pointer");
-    memset(h, 0, sizeof *h);
-    nr_stream s;
-    nnue_status st = nr_open(&s, path, err);
-    if (st != NNUE_OK)
-        return st;
-    h->file_bytes = s.size;
-    if ((st = nr_u32(&s, &h->version, "header version")) != NNUE_OK ||
-        (st = nr_u32(&s, &h->file_hash, "header file hash")) != NNUE_OK ||
-        (st = nr_u32(&s, &h->description_bytes, "header description length")) != NNUE_OK)
-        goto done;
-    if (h->description_bytes > s.size - s.offset) {
-        st = nnue_fail_offset(err, NNUE_E_FORMAT, path, 8,
-                              "header: description length %u exceeds the %llu bytes left in the file", h->description_bytes,
-                              (ull)(s.size - s.offset));
-        goto done;
-    }
-    if (description) {
-        *description = malloc((size_t)h->description_bytes + 1);
-        if (!*description) {
-            st = nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory for a %u-byte description", path, h->description_bytes);
-            goto done;
-        }
-        if ((st = nr_bytes(&s, *description, h->description_bytes, "header description")) != NNUE_OK)
-            goto done;
-        (*description)[h->description_bytes] = 0;
-    } else if ((st = nr_skip(&s, h->description_bytes, "header description")) != NNUE_OK) {
-        goto done;
-    }
-    if ((st = nr_u32(&s, &h->ft_hash, "feature transformer hash")) != NNUE_OK)
-        goto done;
-    unsigned char magic[NR_LEB128_MAGIC_LEN];
-    if (s.size - s.offset >= sizeof magic && nr_bytes(&s, magic, sizeof magic, "feature transformer") == NNUE_OK)
-        h->leb128 = memcmp(magic, NR_LEB128_MAGIC, sizeof magic) == 0;
-done:
-    nr_close(&s);
-    if (st != NNUE_OK && description) {
-        free(*description);
-        *description = NULL;
-    }
-    return st;
 }

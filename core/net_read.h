@@ -1,8 +1,10 @@
-/* core/net_read.h: internals shared by the net readers (core/net_read*.c), not a public API.
+/* core/net_read.h: the common net reader (core/net_read.c), used by the format readers
+ * (core/net_formats.h) and by core/net_load.c; not a public API.
  *
- * A read stream is a buffered FILE with the byte offset of the next byte and the file size,
- * so every error can say where it happened. All multi-byte values in net files are
- * little-endian; nr_from_le() converts arrays in place (identity on little-endian hosts). */
+ * It calls none of them. A read stream is a buffered FILE with the byte offset of the next
+ * byte and the file size, so every error can say where it happened. All multi-byte values in
+ * net files are little-endian; nr_from_le() converts arrays in place (identity on
+ * little-endian hosts). */
 #ifndef NNUE_CORE_NET_READ_H
 #define NNUE_CORE_NET_READ_H
 
@@ -50,10 +52,5 @@ nnue_status nr_alloc_for(nr_stream *s, void **out, uint64_t bytes, const char *w
 
 #define NR_LEB128_MAGIC "COMPRESSED_LEB128"
 #define NR_LEB128_MAGIC_LEN 17
-
-/* core/net_read_stockfish.c, core/net_read_raw.c: fill net (arch and path already set)
- * from the stream positioned at byte 0. */
-nnue_status nnue_net_read_stockfish(nnue_net *net, nr_stream *s);
-nnue_status nnue_net_read_raw(nnue_net *net, nr_stream *s);
 
 #endif

@@ -18,7 +18,7 @@
 
 #include "core/error.h"
 #include "core/layer.h"
-#include "core/net_read.h"
+#include "core/net_formats.h"
 
 typedef unsigned long long ull;
 

@@ -5,11 +5,12 @@
  * the same int32 buffers as the reference path, so results are identical by construction. */
 #include <string.h>
 
+#include "core/ft_activation.h"
 #include "core/layer.h"
 #include "core/simd/forward_fast.h"
 
-static int32_t bullet(const nnue_net *net, const nnue_kernels *k, const nnue_plan *plan, const nnue_acc_entry *e,
-                      int stm, int bucket, int32_t *out)
+static int32_t bullet(const nnue_net *net, const nnue_kernels *k, const nnue_plan *plan, const int16_t *us,
+                      const int16_t *them, int bucket, int32_t *out)
 {
     const nnue_arch *a = net->arch;
     const nnue_layer *l = &a->layers[0];
@@ -18,8 +19,8 @@ static int32_t bullet(const nnue_net *net, const nnue_kernels *k, const nnue_pla
     for (uint32_t o = 0; o < l->out_size; o++) {
         const int16_t *row = (const int16_t *)lw->weights + (size_t)o * l->p.affine.padded_in;
         int32_t wmax = plan->wmax[(size_t)bucket * l->out_size + o];
-        int64_t sum = k->sq_dot_i16(e->acc[stm], row, width, plan->clip, wmax) +
-                      k->sq_dot_i16(e->acc[!stm], row + width, width, plan->clip, wmax);
+        int64_t sum = k->sq_dot_i16(us, row, width, plan->clip, wmax) +
+                      k->sq_dot_i16(them, row + width, width, plan->clip, wmax);
         if (l->p.affine.sum_divisor != 1)
             sum /= l->p.affine.sum_divisor;
         out[o] = (int32_t)(sum + lw->biases[o]);
@@ -35,13 +36,13 @@ static void network_u8(const nnue_ft_desc *ft, const nnue_kernels *k, const int1
         k->ft_clamp_u8(acc, out, ft->width, ft->clamp_max);
 }
 
-int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const nnue_acc_entry *e, int stm, int bucket,
-                          int32_t *scratch)
+int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int16_t *us, const int16_t *them,
+                          int bucket, int32_t *scratch)
 {
     const nnue_plan *plan = net->kernel_data;
     const nnue_arch *a = net->arch;
     if (plan->kind == NNUE_PLAN_BULLET)
-        return bullet(net, k, plan, e, stm, bucket, scratch);
+        return bullet(net, k, plan, us, them, bucket, scratch);
 
     uint32_t ops = a->ft.out_per_side;
     int32_t *input = scratch;
@@ -49,13 +50,13 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const nnue
     uint8_t *u8_tmp = u8_net + plan->u8_net_bytes;
     uint16_t *idx = (uint16_t *)(u8_tmp + plan->u8_tmp_bytes);
     if (plan->network_u8) {
-        network_u8(&a->ft, k, e->acc[stm], u8_net);
-        network_u8(&a->ft, k, e->acc[!stm], u8_net + ops);
+        network_u8(&a->ft, k, us, u8_net);
+        network_u8(&a->ft, k, them, u8_net + ops);
         memset(u8_net + 2 * ops, 0, plan->u8_net_bytes - 2 * ops);
     }
     if (plan->network_i32) {
-        nnue_ft_transform(&a->ft, e->acc[stm], input);
-        nnue_ft_transform(&a->ft, e->acc[!stm], input + ops);
+        nnue_ft_transform(&a->ft, us, input);
+        nnue_ft_transform(&a->ft, them, input + ops);
     }
 
     const int32_t *outputs[NNUE_MAX_LAYERS];
