@@ -43,21 +43,16 @@ static void print_text(const char *path, const nnue_arch *a, const char *desc)
 
 static void print_json(const char *path, const nnue_arch *a, const char *desc, int first)
 {
-    char hex[16];
     printf("%s\n  {", first ? "" : ",");
     json_key_string("path", path, 1);
     json_key_string("name", a->name, 0);
     json_key_string("game", a->game, 0);
     json_key_string("format", a->format.kind == NNUE_FORMAT_STOCKFISH ? "stockfish" : "raw", 0);
     json_key_string("description", desc, 0);
-    snprintf(hex, sizeof hex, "0x%08" PRIX32, a->format.version);
-    json_key_string("version", hex, 0);
-    snprintf(hex, sizeof hex, "0x%08" PRIX32, a->file_hash);
-    json_key_string("file_hash", hex, 0);
-    snprintf(hex, sizeof hex, "0x%08" PRIX32, a->ft_hash);
-    json_key_string("ft_hash", hex, 0);
-    snprintf(hex, sizeof hex, "0x%08" PRIX32, a->network_hash);
-    json_key_string("network_hash", hex, 0);
+    json_key_hex32("version", a->format.version);
+    json_key_hex32("file_hash", a->file_hash);
+    json_key_hex32("ft_hash", a->ft_hash);
+    json_key_hex32("network_hash", a->network_hash);
     printf(", \"parameters\": %" PRIu64, a->parameters);
     printf(", \"file_size\": %" PRIu64, a->file_size);
     printf(", \"file_size_exact\": %s",

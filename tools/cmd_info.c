@@ -1,6 +1,6 @@
-/* tools/cmd_info.c: `nnue info [--json] NET`: header facts of a Stockfish-format net file and
- * which shipped architectures match its hash. v4 and v5 nets share every hash: the tool lists
- * both and says that the caller must choose. */
+/* tools/cmd_info.c: `nnue info [--json] NET`: header facts of a Stockfish-format net file, its
+ * SHA-256 (and the known net it is, if any), and which discovered architectures fit it. A file
+ * whose hash names an architecture but whose size does not fit is reported as such (exit 1). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +9,65 @@
 #include "tools/commands.h"
 #include "tools/json_out.h"
 #include "tools/net_setup.h"
+
+static const char *const choice_words[] = {
+    [CHOICE_NO_HASH] = "no architecture has this file hash",
+    [CHOICE_SIZE_MISMATCH] = "the file hash fits, the file size does not (truncated or damaged file)",
+    [CHOICE_ONLY] = "one architecture fits",
+    [CHOICE_KNOWN_NET] = "several fit; the SHA-256 names a known net",
+    [CHOICE_DEFAULT] = "several fit; unknown net, SFNNv5 assumed (pass --arch to eval for SFNNv4)",
+    [CHOICE_AMBIGUOUS] = "several fit and the file cannot tell them apart: pass --arch to eval",
+};
+
+static void print_json(const char *path, const nnue_net_header *h, const char *desc, const arch_choice *c)
+{
+    printf("{");
+    json_key_string("path", path, 1);
+    json_key_hex32("version", h->version);
+    json_key_hex32("file_hash", h->file_hash);
+    json_key_hex32("ft_hash", h->ft_hash);
+    json_key_string("description", desc ? desc : "", 0);
+    json_key_string("sha256", c->sha256, 0);
+    json_key_string("known_net", c->known ? c->known->what : "", 0);
+    printf(", \"size\": %" PRIu64 ", \"leb128\": %s, \"matches\": [", h->file_bytes, h->leb128 ? "true" : "false");
+    int first = 1;
+    for (int i = 0; i < c->count; i++)
+        if (c->list[i].size_fits) {
+            printf("%s", first ? "" : ", ");
+            json_string(c->list[i].source);
+            first = 0;
+        }
+    printf("], \"ambiguous\": %s, ", c->kind == CHOICE_AMBIGUOUS ? "true" : "false");
+    json_key_string("chosen", c->chosen >= 0 ? c->list[c->chosen].source : "", 1);
+    printf(", ");
+    json_key_string("choice", choice_words[c->kind], 1);
+    printf("}\n");
+}
+
+static void print_text(const char *path, const nnue_net_header *h, const char *desc, const arch_choice *c)
+{
+    printf("file          %s\n", path);
+    printf("size          %" PRIu64 " bytes\n", h->file_bytes);
+    printf("sha256        %s\n", c->sha256[0] ? c->sha256 : "(unreadable)");
+    if (c->known)
+        printf("known net     nn-%.12s: %s (%s)\n", c->sha256, c->known->what, c->known->arch);
+    printf("version       0x%08" PRIX32 "\n", h->version);
+    printf("file hash     0x%08" PRIX32 "\n", h->file_hash);
+    printf("ft hash       0x%08" PRIX32 "\n", h->ft_hash);
+    printf("description   %s\n", desc ? desc : "");
+    printf("leb128        %s\n", h->leb128 ? "yes (compressed feature transformer)" : "no");
+    for (int i = 0; i < c->count; i++) {
+        const arch_candidate *a = &c->list[i];
+        if (a->size_fits)
+            printf("architecture  %s  %s%s\n", a->arch->name, a->source, i == c->chosen ? "  (chosen)" : "");
+        else
+            printf("architecture  %s  %s: same file hash, but expects %" PRIu64 " bytes\n", a->arch->name, a->source,
+                   arch_expected_bytes(a->arch, h));
+    }
+    if (c->kind == CHOICE_NO_HASH)
+        printf("architecture  none (searched %s)\n", arch_dirs_summary());
+    printf("choice        %s\n", choice_words[c->kind]);
+}
 
 int cmd_info(int argc, char **argv)
 {
@@ -20,7 +79,7 @@ int cmd_info(int argc, char **argv)
         else if (!path && argv[i][0] != '-')
             path = argv[i];
         else {
-            fprintf(stderr, "usage: nnue info [--json] NET\n");
+            fprintf(stderr, "nnue info: unexpected argument '%s'\nusage: nnue info [--json] NET\n", argv[i]);
             return 2;
         }
     }
@@ -36,46 +95,16 @@ int cmd_info(int argc, char **argv)
         fprintf(stderr, "nnue info: (header-less bullet-style nets have no header to inspect; use nnue eval --arch)\n");
         return 1;
     }
-    char *matches[16];
-    int n = tool_archs_matching(&h, matches, 16);
-    int shown = n < 16 ? n : 16;
-    if (json) {
-        char hex[16];
-        printf("{");
-        json_key_string("path", path, 1);
-        snprintf(hex, sizeof hex, "0x%08" PRIX32, h.version);
-        json_key_string("version", hex, 0);
-        snprintf(hex, sizeof hex, "0x%08" PRIX32, h.file_hash);
-        json_key_string("file_hash", hex, 0);
-        snprintf(hex, sizeof hex, "0x%08" PRIX32, h.ft_hash);
-        json_key_string("ft_hash", hex, 0);
-        json_key_string("description", desc ? desc : "", 0);
-        printf(", \"size\": %" PRIu64 ", \"leb128\": %s, \"matches\": [", h.file_bytes, h.leb128 ? "true" : "false");
-        for (int i = 0; i < shown; i++) {
-            if (i)
-                printf(", ");
-            json_string(matches[i]);
-        }
-        printf("], \"ambiguous\": %s}\n", n > 1 ? "true" : "false");
-    } else {
-        printf("file          %s\n", path);
-        printf("size          %" PRIu64 " bytes\n", h.file_bytes);
-        printf("version       0x%08" PRIX32 "\n", h.version);
-        printf("file hash     0x%08" PRIX32 "\n", h.file_hash);
-        printf("ft hash       0x%08" PRIX32 "\n", h.ft_hash);
-        printf("description   %s\n", desc ? desc : "");
-        printf("leb128        %s\n", h.leb128 ? "yes (compressed feature transformer)" : "no");
-        if (n == 0)
-            printf("architecture  none of %s matches this hash\n", tool_archs_dir());
-        for (int i = 0; i < shown; i++)
-            printf("architecture  %s\n", matches[i]);
-        if (n > 1)
-            printf("note          %d architectures share this hash and evaluate differently; the file cannot tell "
-                   "them apart: pass --arch to eval\n",
-                   n);
-    }
-    for (int i = 0; i < shown; i++)
-        free(matches[i]);
+    arch_choice c;
+    tool_choose_arch(path, &h, 1, &c);
+    if (json)
+        print_json(path, &h, desc, &c);
+    else
+        print_text(path, &h, desc, &c);
+    int rc = c.kind == CHOICE_SIZE_MISMATCH ? 1 : 0;
+    if (rc)
+        tool_explain_no_choice("info", path, &h, &c);
+    arch_choice_free(&c);
     free(desc);
-    return 0;
+    return rc;
 }

@@ -10,6 +10,7 @@ typedef struct nnue_command {
     const char *name;
     const char *usage;     /* one line: arguments */
     const char *summary;   /* one line: what it does */
+    const char *options;   /* lines of "  --option  meaning" for `nnue CMD --help` */
     nnue_command_fn run;
 } nnue_command;
 

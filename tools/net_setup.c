@@ -1,21 +1,11 @@
-/* tools/net_setup.c: architecture detection by header hash, and net loading for the tool. */
+/* tools/net_setup.c: choosing and loading the architecture of a net file for the tool. */
 #include "tools/net_setup.h"
 
-#include <dirent.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifndef NNUE_ARCHS_DIR
-#define NNUE_ARCHS_DIR "archs"
-#endif
-
-const char *tool_archs_dir(void)
-{
-    const char *env = getenv("NNUE_ARCHS_DIR");
-    return env && *env ? env : NNUE_ARCHS_DIR;
-}
 
 void tool_print_error(const char *cmd, const nnue_error *err)
 {
@@ -24,87 +14,139 @@ void tool_print_error(const char *cmd, const nnue_error *err)
     fprintf(stderr, "nnue %s: %s\n", cmd, msg);
 }
 
-static int by_name(const void *a, const void *b)
+static int find_name(const arch_choice *c, const char *name)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    for (int i = 0; i < c->count; i++)
+        if (c->list[i].size_fits && strcmp(c->list[i].arch->name, name) == 0)
+            return i;
+    return -1;
 }
 
-int tool_archs_matching(const nnue_net_header *h, char **paths, int max)
+void tool_choose_arch(const char *net_path, const nnue_net_header *h, int want_sha256, arch_choice *c)
 {
-    DIR *dir = opendir(tool_archs_dir());
-    if (!dir)
-        return 0;
-    int count = 0;
-    struct dirent *entry;
-    while ((entry = readdir(dir))) {
-        size_t len = strlen(entry->d_name);
-        if (len < 6 || strcmp(entry->d_name + len - 5, ".yaml") != 0)
-            continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", tool_archs_dir(), entry->d_name);
-        nnue_arch *a;
-        nnue_error err;
-        if (nnue_arch_load(path, &a, &err) != NNUE_OK)
-            continue;
-        /* The hash alone cannot tell SFNNv1 from the shogi net (same layers, same hashes):
-         * an uncompressed arch must also predict the file's exact size. */
-        int size_fits = a->format.leb128 || a->file_size + h->description_bytes == h->file_bytes;
-        if (a->format.kind == NNUE_FORMAT_STOCKFISH && a->file_hash == h->file_hash && a->format.version == h->version &&
-            size_fits) {
-            if (count < max)
-                paths[count] = strdup(path);
-            count++;
+    memset(c, 0, sizeof *c);
+    c->chosen = -1;
+    c->count = arch_candidates_for(h, &c->list);
+    const char *fitting[64];
+    int n_fit = 0, last = -1;
+    for (int i = 0; i < c->count && n_fit < 64; i++)
+        if (c->list[i].size_fits) {
+            fitting[n_fit++] = c->list[i].arch->name;
+            last = i;
         }
-        nnue_arch_free(a);
+    if ((n_fit > 1 || want_sha256) && file_sha256_hex(net_path, c->sha256) == 0)
+        c->known = known_net_find(c->sha256);
+    if (c->count == 0) {
+        c->kind = CHOICE_NO_HASH;
+    } else if (n_fit == 0) {
+        c->kind = CHOICE_SIZE_MISMATCH;
+    } else if (n_fit == 1) {
+        c->kind = CHOICE_ONLY;
+        c->chosen = last;
+    } else if (c->known && (c->chosen = find_name(c, c->known->arch)) >= 0) {
+        c->kind = CHOICE_KNOWN_NET;
+    } else {
+        const char *name = known_nets_default_choice(fitting, n_fit);
+        c->chosen = name ? find_name(c, name) : -1;
+        c->kind = c->chosen >= 0 ? CHOICE_DEFAULT : CHOICE_AMBIGUOUS;
     }
-    closedir(dir);
-    qsort(paths, (size_t)(count < max ? count : max), sizeof *paths, by_name);
-    return count;
+}
+
+void arch_choice_free(arch_choice *c)
+{
+    arch_candidates_free(c->list, c->count);
+    memset(c, 0, sizeof *c);
+}
+
+/* The architecture names that fit, as "SFNNv4, SFNNv5". */
+static void fitting_names(const arch_choice *c, char *buf, size_t size)
+{
+    buf[0] = 0;
+    for (int i = 0; i < c->count; i++)
+        if (c->list[i].size_fits)
+            snprintf(buf + strlen(buf), size - strlen(buf), "%s%s (%s)", buf[0] ? ", " : "", c->list[i].arch->name,
+                     c->list[i].source);
+}
+
+/* Explains on stderr why no architecture was chosen. */
+void tool_explain_no_choice(const char *cmd, const char *net_path, const nnue_net_header *h, const arch_choice *c)
+{
+    char names[4096];
+    switch (c->kind) {
+    case CHOICE_NO_HASH:
+        fprintf(stderr, "nnue %s: %s: no architecture has file hash 0x%08" PRIX32 " (searched %s); name one with --arch\n",
+                cmd, net_path, h->file_hash, arch_dirs_summary());
+        break;
+    case CHOICE_SIZE_MISMATCH:
+        for (int i = 0; i < c->count; i++)
+            fprintf(stderr, "nnue %s: %s: architecture %s has this file hash but a file of %" PRIu64
+                    " bytes; this one has %" PRIu64 " (truncated or damaged?)\n",
+                    cmd, net_path, c->list[i].arch->name, arch_expected_bytes(c->list[i].arch, h),
+                    h->file_bytes);
+        break;
+    case CHOICE_AMBIGUOUS:
+        fitting_names(c, names, sizeof names);
+        fprintf(stderr, "nnue %s: %s: file hash 0x%08" PRIX32 " fits several architectures, which evaluate differently: "
+                "%s\nnnue %s: the file cannot tell them apart; name one with --arch\n",
+                cmd, net_path, h->file_hash, names, cmd);
+        break;
+    default:
+        break;
+    }
+}
+
+int tool_load_arch_for(const char *cmd, const char *net_path, const char *arch_path, nnue_arch **arch)
+{
+    nnue_error err;
+    if (arch_path) {
+        if (nnue_arch_load(arch_path, arch, &err) != NNUE_OK) {
+            tool_print_error(cmd, &err);
+            return 1;
+        }
+        return 0;
+    }
+    nnue_net_header h;
+    if (nnue_net_read_header(net_path, &h, NULL, &err) != NNUE_OK) {
+        tool_print_error(cmd, &err);
+        fprintf(stderr, "nnue %s: header-less (raw) nets need --arch FILE.yaml\n", cmd);
+        return 1;
+    }
+    arch_choice c;
+    tool_choose_arch(net_path, &h, 0, &c);
+    if (c.chosen < 0) {
+        tool_explain_no_choice(cmd, net_path, &h, &c);
+        arch_choice_free(&c);
+        return 1;
+    }
+    if (c.kind == CHOICE_DEFAULT) {
+        char names[4096];
+        fitting_names(&c, names, sizeof names);
+        fprintf(stderr, "nnue %s: %s: file hash 0x%08" PRIX32 " fits %s; SHA-256 %.12s... is no known net, so %s "
+                "is assumed (the layout of every net after Stockfish 15 with these hashes); pass --arch for another\n",
+                cmd, net_path, h.file_hash, names, c.sha256, c.list[c.chosen].arch->name);
+    }
+    *arch = c.list[c.chosen].arch;
+    c.list[c.chosen].arch = NULL;
+    arch_choice_free(&c);
+    return 0;
 }
 
 int tool_load_net(const char *cmd, const char *net_path, const char *arch_path, nnue_net **net)
 {
-    nnue_error err;
-    char *detected = NULL;
-    if (!arch_path) {
-        nnue_net_header h;
-        if (nnue_net_read_header(net_path, &h, NULL, &err) != NNUE_OK) {
-            tool_print_error(cmd, &err);
-            fprintf(stderr, "nnue %s: header-less (raw) nets need --arch FILE.yaml\n", cmd);
-            return 1;
-        }
-        char *paths[16];
-        int n = tool_archs_matching(&h, paths, 16);
-        if (n == 0) {
-            fprintf(stderr, "nnue %s: %s: no architecture in %s has file hash 0x%08" PRIX32 "; name one with --arch\n",
-                    cmd, net_path, tool_archs_dir(), h.file_hash);
-            return 1;
-        }
-        if (n > 1) {
-            fprintf(stderr, "nnue %s: %s: file hash 0x%08" PRIX32 " fits %d architectures, which evaluate differently:",
-                    cmd, net_path, h.file_hash, n);
-            for (int i = 0; i < n && i < 16; i++)
-                fprintf(stderr, " %s", paths[i]);
-            fprintf(stderr, "\nnnue %s: the file cannot tell them apart; name one with --arch\n", cmd);
-            for (int i = 0; i < n && i < 16; i++)
-                free(paths[i]);
-            return 1;
-        }
-        detected = paths[0];
-        arch_path = detected;
-    }
     nnue_arch *arch;
-    int rc = 0;
-    if (nnue_arch_load(arch_path, &arch, &err) != NNUE_OK) {
-        tool_print_error(cmd, &err);
-        free(detected);
+    if (tool_load_arch_for(cmd, net_path, arch_path, &arch) != 0)
         return 1;
-    }
-    if (nnue_net_load(arch, net_path, net, &err) != NNUE_OK) {
+    nnue_error err;
+    nnue_net_header h;
+    nnue_arch layout = *arch;
+    /* Same numbers, other FT encoding: load with the encoding the file has. */
+    if (arch->format.kind == NNUE_FORMAT_STOCKFISH && nnue_net_read_header(net_path, &h, NULL, &err) == NNUE_OK)
+        layout.format.leb128 = h.leb128;
+    int rc = 0;
+    if (nnue_net_load(&layout, net_path, net, &err) != NNUE_OK) {
         tool_print_error(cmd, &err);
         rc = 1;
     }
     nnue_arch_free(arch);
-    free(detected);
     return rc;
 }

@@ -1,25 +1,50 @@
-/* tools/net_setup.h: shared by the tool's commands: find the architecture for a net file
- * (given with --arch, or detected by header hash among the YAML files in the archs folder),
- * load both, and report errors the same way everywhere. */
+/* tools/net_setup.h: shared by the tool's commands: choose the architecture of a net file (given
+ * with --arch, or among the discovered ones by header hash and size, then by the file's SHA-256
+ * where the header cannot tell), load both, and report errors the same way everywhere. */
 #ifndef NNUE_TOOLS_NET_SETUP_H
 #define NNUE_TOOLS_NET_SETUP_H
 
 #include "core/arch_api.h"
 #include "core/net.h"
+#include "tools/arch_discovery.h"
+#include "tools/known_nets.h"
 
-/* Folder of shipped architectures: $NNUE_ARCHS_DIR, else the build-time default. */
-const char *tool_archs_dir(void);
+typedef enum {
+    CHOICE_NO_HASH,       /* no discovered architecture has the file's hash */
+    CHOICE_SIZE_MISMATCH, /* some have the hash, none the file's size (truncated or damaged file) */
+    CHOICE_ONLY,          /* exactly one fits */
+    CHOICE_KNOWN_NET,     /* several fit; the SHA-256 names a known net of one of them */
+    CHOICE_DEFAULT,       /* several fit, unknown file: the documented default (SFNNv5 over v4) */
+    CHOICE_AMBIGUOUS,     /* several fit and nothing tells them apart */
+} choice_kind;
 
-/* Every YAML file in the archs folder that fits a Stockfish-format header: same version and
- * file hash, and (uncompressed formats) the same exact file size. Returns the count and fills
- * up to max paths (malloc'ed; caller frees). */
-int tool_archs_matching(const nnue_net_header *header, char **paths, int max);
+typedef struct arch_choice {
+    choice_kind kind;
+    arch_candidate *list;  /* every architecture with the file's hash (sorted by name) */
+    int count;
+    int chosen;            /* index into list, -1 when none */
+    char sha256[65];       /* "" unless computed (several fit, or asked for) */
+    const known_net *known;
+} arch_choice;
+
+/* Fills *c for a Stockfish-format header. want_sha256 computes the SHA-256 even when one
+ * architecture fits (nnue info shows it). Free with arch_choice_free. */
+void tool_choose_arch(const char *net_path, const nnue_net_header *h, int want_sha256, arch_choice *c);
+void arch_choice_free(arch_choice *c);
+
+/* Explains on stderr why the choice made none (no hash, size mismatch, ambiguity). */
+void tool_explain_no_choice(const char *cmd, const char *net_path, const nnue_net_header *h, const arch_choice *c);
 
 /* Prints "nnue CMD: <formatted error>" to stderr. */
 void tool_print_error(const char *cmd, const nnue_error *err);
 
-/* Loads the arch (arch_path, or detection by header hash) and the net. Prints errors itself.
- * Returns 0 on success. */
+/* Loads the arch (arch_path, or the choice above) and the net. A file with a LEB128 feature
+ * transformer loads with an architecture written for plain files and the other way round (the
+ * layout is the same). Prints errors and the SFNNv5 default note itself. Returns 0 on success. */
 int tool_load_net(const char *cmd, const char *net_path, const char *arch_path, nnue_net **net);
+
+/* Loads arch_path, or the architecture the choice made for net_path, into *arch (the caller
+ * frees it). Prints errors. Returns 0 on success. */
+int tool_load_arch_for(const char *cmd, const char *net_path, const char *arch_path, nnue_arch **arch);
 
 #endif

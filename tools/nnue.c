@@ -1,40 +1,110 @@
-/* tools/nnue.c: entry point of the `nnue` command-line tool; dispatches to subcommands. */
+/* tools/nnue.c: entry point of the `nnue` command-line tool; dispatches to subcommands, and
+ * answers `nnue --version`, `nnue --help`, `nnue help CMD` and `nnue CMD --help` (usage on
+ * stdout, exit 0) for every command from the one table below. Exit codes: tools/commands.h. */
 #include <stdio.h>
 #include <string.h>
 
 #include "tools/commands.h"
 
+#ifndef NNUE_TOOL_VERSION
+#define NNUE_TOOL_VERSION "unknown"
+#endif
+
 static const nnue_command commands[] = {
     {"arch", "[--json | --dot] FILE.yaml...",
-     "description string, hashes, parameter count and file size of architectures", cmd_arch},
-    {"info", "[--json] NET", "header, hashes and matching architectures of a net file", cmd_info},
+     "description string, hashes, parameter count and file size of architectures",
+     "  --json        one JSON object per architecture, in a list\n"
+     "  --dot         a Graphviz picture of the layer graph (render with dot -Tsvg)\n",
+     cmd_arch},
+    {"info", "[--json] NET", "header, SHA-256, hashes and matching architectures of a net file",
+     "  --json        the same facts as one JSON object\n"
+     "exit 1 when the header cannot be read or the file does not fit the architecture its hash names\n",
+     cmd_info},
     {"eval", "--net NET [--arch A.yaml] (--fen POSITION | --file FILE) [--json] [--threads N]",
-     "evaluate positions: bucket, psqt, positional, total, scaled (side to move's view)", cmd_eval},
-    {"bench", "--net NET [--arch A.yaml] --file POSITIONS [--iter N] [--mode incremental|refresh|moves|all]",
-     "the BENCH.md workload: ns/eval and evals/s per mode, with checksums", cmd_bench},
-    {"init", "[--seed N] ARCH.yaml OUT", "write a net with deterministic random weights for an architecture", cmd_init},
+     "evaluate positions: bucket, psqt, positional, total, scaled (side to move's view)",
+     "  --net NET     the net file; its architecture is detected unless --arch names one\n"
+     "  --arch A.yaml the architecture of the net (needed for header-less nets)\n"
+     "  --fen POS     one position (FEN, or SFEN for shogi nets)\n"
+     "  --file FILE   one position per line ('#' comments and empty lines skipped; text up to a TAB)\n"
+     "  --json        JSON list instead of TSV\n"
+     "  --threads N   OpenMP threads (default: all cores)\n",
+     cmd_eval},
+    {"bench", "--net NET [--arch A.yaml] --file POSITIONS [--iter N] [--mode incremental|refresh|moves|all] [--cache on|off]",
+     "the BENCH.md workload: ns/eval and evals/s per mode, with checksums",
+     "  --iter N      iterations over the positions (default 20)\n"
+     "  --mode M      incremental, refresh, moves or all (default all)\n"
+     "  --cache on    use the refresh cache (default off)\n",
+     cmd_bench},
+    {"init", "[--seed N] ARCH.yaml OUT", "write a net with deterministic random weights for an architecture",
+     "  --seed N      seed of the random stream (default 1)\n", cmd_init},
     {"perft", "[--game chess|shogi] [--divide] POSITION DEPTH",
-     "count leaf nodes of the legal move tree (game guessed from the position)", cmd_perft},
-    {NULL, NULL, NULL, NULL},
+     "count leaf nodes of the legal move tree (game guessed from the position)",
+     "  --game G      chess or shogi, when the position does not tell\n"
+     "  --divide      the count below each root move\n",
+     cmd_perft},
+    {NULL, NULL, NULL, NULL, NULL},
 };
+
+static const char exit_codes[] = "exit status: 0 success, 1 the work failed (bad file, bad position, I/O), "
+                                 "2 bad usage\n";
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: nnue COMMAND [ARGS]\n\ncommands:\n");
+    fprintf(out, "usage: nnue COMMAND [ARGS]    (nnue COMMAND --help for its options)\n"
+                 "       nnue --version\n\ncommands:\n");
     for (const nnue_command *c = commands; c->name; c++)
         fprintf(out, "  %-6s %s\n         %s\n", c->name, c->usage, c->summary);
+    fprintf(out, "\n%s", exit_codes);
+}
+
+static void command_help(const nnue_command *c)
+{
+    printf("usage: nnue %s %s\n\n%s\n\noptions:\n%s\n%s", c->name, c->usage, c->summary, c->options,
+           exit_codes);
+}
+
+static const nnue_command *find(const char *name)
+{
+    for (const nnue_command *c = commands; c->name; c++)
+        if (strcmp(c->name, name) == 0)
+            return c;
+    return NULL;
+}
+
+static int is_help(const char *arg)
+{
+    return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
 }
 
 int main(int argc, char **argv)
 {
-    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
     }
-    for (const nnue_command *c = commands; c->name; c++)
-        if (strcmp(c->name, argv[1]) == 0)
-            return c->run(argc - 1, argv + 1);
-    fprintf(stderr, "nnue: unknown command '%s'\n", argv[1]);
-    usage(stderr);
-    return 2;
+    if (is_help(argv[1]) || (strcmp(argv[1], "help") == 0 && argc == 2)) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+        printf("nnue %s\n", NNUE_TOOL_VERSION);
+        return 0;
+    }
+    const char *name = strcmp(argv[1], "help") == 0 ? argv[2] : argv[1];
+    const nnue_command *c = find(name);
+    if (!c) {
+        fprintf(stderr, "nnue: unknown command '%s'\n", name);
+        usage(stderr);
+        return 2;
+    }
+    if (name != argv[1]) {
+        command_help(c);
+        return 0;
+    }
+    for (int i = 2; i < argc; i++)
+        if (is_help(argv[i])) {
+            command_help(c);
+            return 0;
+        }
+    return c->run(argc - 1, argv + 1);
 }
