@@ -340,22 +340,16 @@ static const yfield top_fields[] = {
     {NULL, 0, NULL},
 };
 
-nnue_status nnue_arch_load(const char *path, nnue_arch **out, nnue_error *err)
+/* Reads the architecture from an opened document (closed here); path names it in messages. */
+static nnue_status load_document(yreader *r, const char *path, nnue_arch **out, nnue_error *err)
 {
-    nnue_error_clear(err);
-    if (!path || !out)
-        return nnue_fail(err, NNUE_E_ARG, "nnue_arch_load: expected a path and an output pointer");
-    *out = NULL;
-    yreader r;
-    nnue_status st = y_open(&r, path, err);
-    if (st != NNUE_OK)
-        return st;
+    nnue_status st;
     load_state *ls = calloc(1, sizeof *ls);
     nnue_arch *a = calloc(1, sizeof *a);
     if (!ls || !a) {
         free(ls);
         free(a);
-        y_close(&r);
+        y_close(r);
         return nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory", path);
     }
     ls->arch = a;
@@ -370,12 +364,12 @@ nnue_status nnue_arch_load(const char *path, nnue_arch **out, nnue_error *err)
     a->output.divisor = 16;
     nnue_expr_constant(&a->selector, 0);
 
-    yaml_node_t *root = y_root(&r);
-    st = y_map(&r, root, top_fields, ls, "architecture");
+    yaml_node_t *root = y_root(r);
+    st = y_map(r, root, top_fields, ls, "architecture");
     if (st == NNUE_OK && ls->king_buckets_node)
-        st = load_king_buckets(&r, ls);
+        st = load_king_buckets(r, ls);
     if (st == NNUE_OK && ls->blocks_node)
-        st = load_blocks(&r, ls);
+        st = load_blocks(r, ls);
     if (st == NNUE_OK && ls->selector_node) {
         const char *text = (const char *)ls->selector_node->data.scalar.value;
         nnue_error expr_err;
@@ -385,12 +379,12 @@ nnue_status nnue_arch_load(const char *path, nnue_arch **out, nnue_error *err)
                               "stacks 'selector': %s", expr_err.message);
     }
     if (st == NNUE_OK)
-        st = nnue_arch_read_layers(&r, ls->layers_node, a);
+        st = nnue_arch_read_layers(r, ls->layers_node, a);
     if (st == NNUE_OK)
-        st = nnue_arch_check(&r, root, a);
+        st = nnue_arch_check(r, root, a);
     if (st == NNUE_OK)
         nnue_arch_derive(a);
-    y_close(&r);
+    y_close(r);
     free(ls);
     if (st != NNUE_OK) {
         free(a);
@@ -398,6 +392,32 @@ nnue_status nnue_arch_load(const char *path, nnue_arch **out, nnue_error *err)
     }
     *out = a;
     return NNUE_OK;
+}
+
+nnue_status nnue_arch_load(const char *path, nnue_arch **out, nnue_error *err)
+{
+    nnue_error_clear(err);
+    if (!path || !out)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_arch_load: expected a path and an output pointer");
+    *out = NULL;
+    yreader r;
+    nnue_status st = y_open(&r, path, err);
+    return st == NNUE_OK ? load_document(&r, path, out, err) : st;
+}
+
+nnue_status nnue_arch_load_string(const char *yaml, size_t len, const char *name, nnue_arch **out,
+                                  nnue_error *err)
+{
+    nnue_error_clear(err);
+    if (out)
+        *out = NULL;
+    if (!yaml || !out)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_arch_load_string: expected YAML text and an output pointer");
+    if (!name)
+        name = "<string>";
+    yreader r;
+    nnue_status st = y_open_string(&r, name, yaml, len, err);
+    return st == NNUE_OK ? load_document(&r, name, out, err) : st;
 }
 
 void nnue_arch_free(nnue_arch *arch)

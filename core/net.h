@@ -13,6 +13,7 @@
 #ifndef NNUE_CORE_NET_H
 #define NNUE_CORE_NET_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/arch.h"
@@ -57,6 +58,17 @@ typedef struct nnue_net_header {
     int leb128;                              /* FT starts with a COMPRESSED_LEB128 block */
 } nnue_net_header;
 nnue_status nnue_net_read_header(const char *path, nnue_net_header *header, char **description, nnue_error *err);
+/* The same from a net in memory (no description); name labels it in messages. */
+nnue_status nnue_net_read_header_memory(const void *data, size_t size, const char *name, nnue_net_header *header,
+                                        nnue_error *err);
+
+/* Loads a net from size bytes in memory (nnue.h). */
+nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t size, const char *name,
+                                 nnue_net **out, nnue_error *err);
+
+/* 1 if a Stockfish-format header fits the architecture: same version and file hash and, for
+ * uncompressed formats, exactly the file size the architecture predicts (core/net_auto.c). */
+int nnue_arch_fits_header(const nnue_arch *arch, const nnue_net_header *header);
 
 /* Writes a net file with deterministic random weights for arch (core/net_write.c): same seed,
  * same bytes. The file loads with nnue_net_load(arch, ...). */

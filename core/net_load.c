@@ -1,5 +1,5 @@
 /* core/net_load.c: nnue_net_load / nnue_net_free and the Stockfish header reader: opens the
- * file as a read stream (core/net_read.c), hands it to the reader of the arch's format
+ * file (or a buffer in memory) as a read stream (core/net_read.c), hands it to the reader of the arch's format
  * (core/net_read_stockfish.c or core/net_read_raw.c, declared in core/net_formats.h), then
  * prepares the SIMD plan (core/simd/prepare.c). Header facts: shared/oracle/chess/FORMATS.md
  * section 2 (version, hash, description length and bytes, then the FT hash). */
@@ -14,6 +14,39 @@ typedef unsigned long long ull;
 
 /* ---- load / free ---- */
 
+/* Reads a net from an opened stream (closed here); name labels it (path or caller's label). */
+static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *name, nnue_net **out,
+                               nnue_error *err)
+{
+    nnue_net *net = calloc(1, sizeof *net);
+    if (net)
+        net->arch = malloc(sizeof *net->arch);
+    if (net && net->arch)
+        net->layer_weights = calloc((size_t)arch->stacks * (size_t)(arch->n_layers ? arch->n_layers : 1),
+                                    sizeof *net->layer_weights);
+    if (!net || !net->arch || !net->layer_weights) {
+        nnue_net_free(net);
+        nr_close(s);
+        return nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory", name);
+    }
+    memcpy(net->arch, arch, sizeof *arch);
+    snprintf(net->path, sizeof net->path, "%s", name);
+    net->file_bytes = s->size;
+    nnue_status st = arch->format.kind == NNUE_FORMAT_RAW ? nnue_net_read_raw(net, s) : nnue_net_read_stockfish(net, s);
+    nr_close(s);
+    if (st == NNUE_OK && !net->description)
+        net->description = calloc(1, 1);
+    if (st == NNUE_OK && !net->description)
+        st = nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory", name);
+    if (st != NNUE_OK) {
+        nnue_net_free(net);
+        return st;
+    }
+    nnue_net_prepare(net);
+    *out = net;
+    return NNUE_OK;
+}
+
 nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err)
 {
     nnue_error_clear(err);
@@ -23,35 +56,22 @@ nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **ou
         return nnue_fail(err, NNUE_E_ARG, "nnue_net_load: expected an architecture, a path and an output pointer");
     nr_stream s;
     nnue_status st = nr_open(&s, path, err);
-    if (st != NNUE_OK)
-        return st;
-    nnue_net *net = calloc(1, sizeof *net);
-    if (net)
-        net->arch = malloc(sizeof *net->arch);
-    if (net && net->arch)
-        net->layer_weights = calloc((size_t)arch->stacks * (size_t)(arch->n_layers ? arch->n_layers : 1),
-                                    sizeof *net->layer_weights);
-    if (!net || !net->arch || !net->layer_weights) {
-        nnue_net_free(net);
-        nr_close(&s);
-        return nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory", path);
-    }
-    memcpy(net->arch, arch, sizeof *arch);
-    snprintf(net->path, sizeof net->path, "%s", path);
-    net->file_bytes = s.size;
-    st = arch->format.kind == NNUE_FORMAT_RAW ? nnue_net_read_raw(net, &s) : nnue_net_read_stockfish(net, &s);
-    nr_close(&s);
-    if (st == NNUE_OK && !net->description)
-        net->description = calloc(1, 1);
-    if (st == NNUE_OK && !net->description)
-        st = nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory", path);
-    if (st != NNUE_OK) {
-        nnue_net_free(net);
-        return st;
-    }
-    nnue_net_prepare(net);
-    *out = net;
-    return NNUE_OK;
+    return st == NNUE_OK ? load_stream(arch, &s, path, out, err) : st;
+}
+
+nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t size, const char *name,
+                                 nnue_net **out, nnue_error *err)
+{
+    nnue_error_clear(err);
+    if (out)
+        *out = NULL;
+    if (!arch || !data || !out)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_net_load_memory: expected an architecture, the bytes and an output pointer");
+    if (!name)
+        name = "<memory>";
+    nr_stream s;
+    nnue_status st = nr_open_memory(&s, name, data, size, err);
+    return st == NNUE_OK ? load_stream(arch, &s, name, out, err) : st;
 }
 
 void nnue_net_free(nnue_net *net)
@@ -77,6 +97,48 @@ void nnue_net_free(nnue_net *net)
 
 /* ---- header only ---- */
 
+/* Reads the header from an opened stream (closed here). */
+static nnue_status read_header_stream(nr_stream *s, nnue_net_header *h, char **description, nnue_error *err)
+{
+    const char *path = s->path;
+    nnue_status st;
+    h->file_bytes = s->size;
+    if ((st = nr_u32(s, &h->version, "header version")) != NNUE_OK ||
+        (st = nr_u32(s, &h->file_hash, "header file hash")) != NNUE_OK ||
+        (st = nr_u32(s, &h->description_bytes, "header description length")) != NNUE_OK)
+        goto done;
+    if (h->description_bytes > s->size - s->offset) {
+        st = nnue_fail_offset(err, NNUE_E_FORMAT, path, 8,
+                              "header: description length %u exceeds the %llu bytes left in the file", h->description_bytes,
+                              (ull)(s->size - s->offset));
+        goto done;
+    }
+    if (description) {
+        *description = malloc((size_t)h->description_bytes + 1);
+        if (!*description) {
+            st = nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory for a %u-byte description", path, h->description_bytes);
+            goto done;
+        }
+        if ((st = nr_bytes(s, *description, h->description_bytes, "header description")) != NNUE_OK)
+            goto done;
+        (*description)[h->description_bytes] = 0;
+    } else if ((st = nr_skip(s, h->description_bytes, "header description")) != NNUE_OK) {
+        goto done;
+    }
+    if ((st = nr_u32(s, &h->ft_hash, "feature transformer hash")) != NNUE_OK)
+        goto done;
+    unsigned char magic[NR_LEB128_MAGIC_LEN];
+    if (s->size - s->offset >= sizeof magic && nr_bytes(s, magic, sizeof magic, "feature transformer") == NNUE_OK)
+        h->leb128 = memcmp(magic, NR_LEB128_MAGIC, sizeof magic) == 0;
+done:
+    nr_close(s);
+    if (st != NNUE_OK && description) {
+        free(*description);
+        *description = NULL;
+    }
+    return st;
+}
+
 nnue_status nnue_net_read_header(const char *path, nnue_net_header *h, char **description, nnue_error *err)
 {
     nnue_error_clear(err);
@@ -87,41 +149,17 @@ nnue_status nnue_net_read_header(const char *path, nnue_net_header *h, char **de
     memset(h, 0, sizeof *h);
     nr_stream s;
     nnue_status st = nr_open(&s, path, err);
-    if (st != NNUE_OK)
-        return st;
-    h->file_bytes = s.size;
-    if ((st = nr_u32(&s, &h->version, "header version")) != NNUE_OK ||
-        (st = nr_u32(&s, &h->file_hash, "header file hash")) != NNUE_OK ||
-        (st = nr_u32(&s, &h->description_bytes, "header description length")) != NNUE_OK)
-        goto done;
-    if (h->description_bytes > s.size - s.offset) {
-        st = nnue_fail_offset(err, NNUE_E_FORMAT, path, 8,
-                              "header: description length %u exceeds the %llu bytes left in the file", h->description_bytes,
-                              (ull)(s.size - s.offset));
-        goto done;
-    }
-    if (description) {
-        *description = malloc((size_t)h->description_bytes + 1);
-        if (!*description) {
-            st = nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory for a %u-byte description", path, h->description_bytes);
-            goto done;
-        }
-        if ((st = nr_bytes(&s, *description, h->description_bytes, "header description")) != NNUE_OK)
-            goto done;
-        (*description)[h->description_bytes] = 0;
-    } else if ((st = nr_skip(&s, h->description_bytes, "header description")) != NNUE_OK) {
-        goto done;
-    }
-    if ((st = nr_u32(&s, &h->ft_hash, "feature transformer hash")) != NNUE_OK)
-        goto done;
-    unsigned char magic[NR_LEB128_MAGIC_LEN];
-    if (s.size - s.offset >= sizeof magic && nr_bytes(&s, magic, sizeof magic, "feature transformer") == NNUE_OK)
-        h->leb128 = memcmp(magic, NR_LEB128_MAGIC, sizeof magic) == 0;
-done:
-    nr_close(&s);
-    if (st != NNUE_OK && description) {
-        free(*description);
-        *description = NULL;
-    }
-    return st;
+    return st == NNUE_OK ? read_header_stream(&s, h, description, err) : st;
+}
+
+nnue_status nnue_net_read_header_memory(const void *data, size_t size, const char *name, nnue_net_header *h,
+                                        nnue_error *err)
+{
+    nnue_error_clear(err);
+    if (!data || !h)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_net_read_header_memory: expected the bytes and a header pointer");
+    memset(h, 0, sizeof *h);
+    nr_stream s;
+    nnue_status st = nr_open_memory(&s, name ? name : "<memory>", data, size, err);
+    return st == NNUE_OK ? read_header_stream(&s, h, NULL, err) : st;
 }

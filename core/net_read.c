@@ -45,6 +45,20 @@ nnue_status nr_open(nr_stream *s, const char *path, nnue_error *err)
     return NNUE_OK;
 }
 
+nnue_status nr_open_memory(nr_stream *s, const char *name, const void *data, size_t size, nnue_error *err)
+{
+    memset(s, 0, sizeof *s);
+    s->path = name;
+    s->err = err;
+    if (size == 0)
+        return nnue_fail_offset(err, NNUE_E_FORMAT, name, 0, "the net is empty (0 bytes)");
+    s->f = fmemopen((void *)data, size, "rb"); /* read-only mode: the bytes are never written */
+    if (!s->f)
+        return nnue_fail(err, NNUE_E_NOMEM, "%s: cannot open a %zu-byte net in memory as a stream", name, size);
+    s->size = (uint64_t)size;
+    return NNUE_OK;
+}
+
 void nr_close(nr_stream *s)
 {
     if (s->f)

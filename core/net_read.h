@@ -23,6 +23,9 @@ typedef struct nr_stream {
 
 /* Opens path for reading (NNUE_E_IO when it cannot be opened or is not a regular file). */
 nnue_status nr_open(nr_stream *s, const char *path, nnue_error *err);
+/* The same over size bytes in memory (not copied; they must outlive the stream); name labels
+ * them in messages. An empty buffer is NNUE_E_FORMAT. */
+nnue_status nr_open_memory(nr_stream *s, const char *name, const void *data, size_t size, nnue_error *err);
 void nr_close(nr_stream *s);
 
 /* Reads exactly n bytes; a short read is NNUE_E_FORMAT "<section>: file truncated ...". */

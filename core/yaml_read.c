@@ -10,6 +10,25 @@
 
 #include "core/error.h"
 
+/* Loads the document from a parser whose input is already set; name is the file (or label). */
+static nnue_status y_load(yreader *r, yaml_parser_t *parser, const char *name)
+{
+    nnue_status st = NNUE_OK;
+    if (!yaml_parser_load(parser, &r->doc)) {
+        /* libyaml marks are 0-based. */
+        yaml_mark_t m = parser->problem_mark;
+        st = nnue_fail_at(r->err, NNUE_E_SYNTAX, name, (int)m.line + 1, (int)m.column + 1,
+                          "malformed YAML: %s%s%s", parser->problem ? parser->problem : "error",
+                          parser->context ? " " : "", parser->context ? parser->context : "");
+    } else if (!yaml_document_get_root_node(&r->doc)) {
+        yaml_document_delete(&r->doc);
+        st = nnue_fail_at(r->err, NNUE_E_SCHEMA, name, 1, 1,
+                          "expected a mapping describing an architecture, found an empty document");
+    }
+    yaml_parser_delete(parser);
+    return st;
+}
+
 nnue_status y_open(yreader *r, const char *path, nnue_error *err)
 {
     memset(r, 0, sizeof *r);
@@ -24,21 +43,21 @@ nnue_status y_open(yreader *r, const char *path, nnue_error *err)
         return nnue_fail(err, NNUE_E_NOMEM, "%s: cannot initialise the YAML parser", path);
     }
     yaml_parser_set_input_file(&parser, f);
-    nnue_status st = NNUE_OK;
-    if (!yaml_parser_load(&parser, &r->doc)) {
-        /* libyaml marks are 0-based. */
-        yaml_mark_t m = parser.problem_mark;
-        st = nnue_fail_at(err, NNUE_E_SYNTAX, path, (int)m.line + 1, (int)m.column + 1,
-                          "malformed YAML: %s%s%s", parser.problem ? parser.problem : "error",
-                          parser.context ? " " : "", parser.context ? parser.context : "");
-    } else if (!yaml_document_get_root_node(&r->doc)) {
-        yaml_document_delete(&r->doc);
-        st = nnue_fail_at(err, NNUE_E_SCHEMA, path, 1, 1,
-                          "expected a mapping describing an architecture, found an empty document");
-    }
-    yaml_parser_delete(&parser);
+    nnue_status st = y_load(r, &parser, path);
     fclose(f);
     return st;
+}
+
+nnue_status y_open_string(yreader *r, const char *name, const char *text, size_t len, nnue_error *err)
+{
+    memset(r, 0, sizeof *r);
+    r->path = name;
+    r->err = err;
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return nnue_fail(err, NNUE_E_NOMEM, "%s: cannot initialise the YAML parser", name);
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+    return y_load(r, &parser, name);
 }
 
 void y_close(yreader *r)

@@ -28,6 +28,8 @@ typedef struct yfield {
 
 /* Parses the file into r->doc. On failure the document need not be freed. */
 nnue_status y_open(yreader *r, const char *path, nnue_error *err);
+/* The same from len bytes of YAML text in memory; name labels the text in error messages. */
+nnue_status y_open_string(yreader *r, const char *name, const char *text, size_t len, nnue_error *err);
 void y_close(yreader *r);
 
 yaml_node_t *y_root(yreader *r);

@@ -1,8 +1,8 @@
 /* nnue.h: public C API of the nnue library.
  *
  * Typical use in an engine:
- *   nnue_arch *arch;  nnue_arch_load("archs/sfnnv5.yaml", &arch, &err);
- *   nnue_net *net;    nnue_net_load(arch, "nn-ad9b42354671.nnue", &net, &err);   (shared by threads)
+ *   nnue_net *net;    nnue_net_load_auto("nn-ad9b42354671.nnue", &net, &err);   (shared by threads)
+ *                     (or nnue_arch_load("my.yaml", &arch, &err) + nnue_net_load(arch, path, ...))
  *   nnue_state *st = nnue_state_new(net, 256);                              (one per thread)
  *   nnue_state_reset(st, board);                  at the root (board: your nnue_board view)
  *   after make():   nnue_state_push(st, board, &delta);
@@ -14,6 +14,7 @@
 #ifndef NNUE_H
 #define NNUE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "nnue_board.h"
@@ -23,6 +24,18 @@
 extern "C" {
 #endif
 
+/* Version of these headers (tests/core check it equals the meson project version). */
+#define NNUE_VERSION_MAJOR 0
+#define NNUE_VERSION_MINOR 1
+#define NNUE_VERSION_PATCH 0
+#define NNUE_VERSION_STRING "0.1.0"
+/* MAJOR * 10000 + MINOR * 100 + PATCH, for #if comparisons. */
+#define NNUE_VERSION_NUMBER (NNUE_VERSION_MAJOR * 10000 + NNUE_VERSION_MINOR * 100 + NNUE_VERSION_PATCH)
+
+/* Version of the library actually linked ("0.1.0"); compare with NNUE_VERSION_STRING to catch
+ * a header / shared-library mismatch. */
+const char *nnue_version(void);
+
 typedef struct nnue_arch nnue_arch;
 typedef struct nnue_net nnue_net;
 typedef struct nnue_state nnue_state;
@@ -31,9 +44,38 @@ typedef struct nnue_state nnue_state;
 nnue_status nnue_arch_load(const char *path, nnue_arch **out, nnue_error *err);
 void nnue_arch_free(nnue_arch *arch);
 
+/* Architecture from len bytes of YAML text (need not be NUL-terminated); name labels the text
+ * in error messages ("<string>" when NULL), e.g. "my_arch.yaml:12:3: ...". */
+nnue_status nnue_arch_load_string(const char *yaml, size_t len, const char *name, nnue_arch **out,
+                                  nnue_error *err);
+
+/* Architectures compiled into the library: every .yaml file of archs/ in the source tree at build
+ * time, sorted by name. Names are the file names without ".yaml" ("sfnnv5", "shogi_halfkp").
+ * name/yaml return NULL for an index out of range; yaml sets *length (if non-NULL). */
+int nnue_arch_builtin_count(void);
+const char *nnue_arch_builtin_name(int index);
+const char *nnue_arch_builtin_yaml(int index, size_t *length);
+/* Loads the built-in architecture of that name; NNUE_E_ARG listing the names if there is none. */
+nnue_status nnue_arch_load_builtin(const char *name, nnue_arch **out, nnue_error *err);
+
 /* Net file for an architecture (the arch is copied; it may be freed afterwards). */
 nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err);
 void nnue_net_free(nnue_net *net);
+
+/* Net from size bytes in memory (a net embedded in the engine's binary, or read by the engine
+ * itself). The bytes are only read during the call. name labels the net in error messages
+ * ("<memory>" when NULL); byte offsets in errors are offsets into data. */
+nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t size, const char *name,
+                                 nnue_net **out, nnue_error *err);
+
+/* Net file (or bytes) in Stockfish / YaneuraOu format whose architecture is picked among the
+ * built-in ones from the header: same version and file hash and, for uncompressed files, the
+ * exact size. No YAML file is read. NNUE_E_HASH when no built-in architecture fits (load the
+ * YAML yourself), NNUE_E_AMBIGUOUS naming them when several do. Header-less (raw: bullet,
+ * cwtch, obsidian) nets always need their architecture named: nnue_arch_load_builtin. */
+nnue_status nnue_net_load_auto(const char *path, nnue_net **out, nnue_error *err);
+nnue_status nnue_net_load_auto_memory(const void *data, size_t size, const char *name, nnue_net **out,
+                                      nnue_error *err);
 
 /* Result of one evaluation, all from the side to move's point of view.
  *   psqt       = (psqt_acc[stm][bucket] - psqt_acc[other][bucket]) / 2   (0 without PSQT)

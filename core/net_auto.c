@@ -1,0 +1,104 @@
+/* core/net_auto.c: loading a Stockfish-format net (chess or YaneuraOu shogi) without naming its
+ * architecture: the header picks one of the built-in architectures (core/arch_builtin.h).
+ *
+ * Facts relied on: the header (version, file hash) of shared/oracle/chess/FORMATS.md section 2;
+ * the file hash alone cannot tell SFNNv1 from YaneuraOu's HalfKP net (same layers, same
+ * hashes), so an uncompressed net must also have exactly the size the architecture predicts. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/arch_api.h"
+#include "core/arch_builtin.h"
+#include "core/error.h"
+#include "core/net.h"
+#include "nnue.h"
+
+int nnue_arch_fits_header(const nnue_arch *arch, const nnue_net_header *h)
+{
+    /* An arch that fixes the description length counts it in file_size (core/arch_hash.c). */
+    int32_t fixed = arch->format.description_bytes;
+    if (fixed >= 0 && (uint32_t)fixed != h->description_bytes)
+        return 0;
+    uint64_t expected = arch->file_size + (fixed > 0 ? 0 : h->description_bytes);
+    int size_fits = arch->format.leb128 || expected == h->file_bytes;
+    return arch->format.kind == NNUE_FORMAT_STOCKFISH && arch->file_hash == h->file_hash &&
+           arch->format.version == h->version && size_fits;
+}
+
+/* The one built-in architecture fitting the header (caller frees), or an error naming the
+ * candidates. */
+static nnue_status pick_builtin(const nnue_net_header *h, const char *name, nnue_arch **out, nnue_error *err)
+{
+    nnue_arch *found = NULL;
+    char names[512] = "";
+    int count = 0;
+    for (int i = 0; i < nnue_builtin_arch_total; i++) {
+        nnue_arch *a;
+        nnue_error ignored;
+        if (nnue_arch_load_builtin(nnue_builtin_archs[i].name, &a, &ignored) != NNUE_OK)
+            continue; /* tests/core keep every shipped YAML loadable */
+        if (!nnue_arch_fits_header(a, h)) {
+            nnue_arch_free(a);
+            continue;
+        }
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", count ? ", " : "",
+                 nnue_builtin_archs[i].name);
+        count++;
+        if (!found)
+            found = a;
+        else
+            nnue_arch_free(a);
+    }
+    if (count == 1) {
+        *out = found;
+        return NNUE_OK;
+    }
+    nnue_arch_free(found);
+    if (count == 0)
+        return nnue_fail(err, NNUE_E_HASH,
+                         "%s: no built-in architecture has version 0x%08" PRIX32 ", file hash 0x%08" PRIX32
+                         " and a size of %" PRIu64 " bytes; load its YAML with nnue_arch_load",
+                         name, h->version, h->file_hash, h->file_bytes);
+    return nnue_fail(err, NNUE_E_AMBIGUOUS, "%s: the header fits %d built-in architectures (%s); name one", name,
+                     count, names);
+}
+
+nnue_status nnue_net_load_auto(const char *path, nnue_net **out, nnue_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (!path || !out)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_net_load_auto: expected a path and an output pointer");
+    nnue_net_header h;
+    nnue_arch *arch;
+    nnue_status st = nnue_net_read_header(path, &h, NULL, err);
+    if (st == NNUE_OK)
+        st = pick_builtin(&h, path, &arch, err);
+    if (st != NNUE_OK)
+        return st;
+    st = nnue_net_load(arch, path, out, err);
+    nnue_arch_free(arch);
+    return st;
+}
+
+nnue_status nnue_net_load_auto_memory(const void *data, size_t size, const char *name, nnue_net **out,
+                                      nnue_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (!data || !out)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_net_load_auto_memory: expected the bytes and an output pointer");
+    if (!name)
+        name = "<memory>";
+    nnue_net_header h;
+    nnue_arch *arch;
+    nnue_status st = nnue_net_read_header_memory(data, size, name, &h, err);
+    if (st == NNUE_OK)
+        st = pick_builtin(&h, name, &arch, err);
+    if (st != NNUE_OK)
+        return st;
+    st = nnue_net_load_memory(arch, data, size, name, out, err);
+    nnue_arch_free(arch);
+    return st;
+}

@@ -1,0 +1,218 @@
+/* tests/nets/test_nets_auto.c: the embedding API: version, built-in architectures (the same
+ * bytes as the archs/ YAML files), YAML from a string, nets from memory, and nnue_net_load_auto picking
+ * the architecture from the header (SFNNv1 vs the shogi net: same hash, told apart by size). */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../eval/eval_nets.h"
+#include "nets_helpers.h"
+#include "nnue.h"
+#include "support.h"
+
+static const char *net_sf151, *net_sfnnv1, *net_shogi, *net_small;
+
+/* Every weight array of two nets of the same architecture is byte-identical. */
+static void expect_same_weights(const nnue_net *a, const nnue_net *b)
+{
+    const nnue_arch *arch = a->arch;
+    ck_assert_str_eq(a->arch->name, b->arch->name);
+    uint64_t w = arch->ft.width, in = arch->ft.inputs;
+    ck_assert(memcmp(a->ft_biases, b->ft_biases, w * 2) == 0);
+    ck_assert(memcmp(a->ft_weights, b->ft_weights, w * in * 2) == 0);
+    ck_assert_int_eq(a->file_hash, b->file_hash);
+    ck_assert_str_eq(a->description, b->description);
+}
+
+START_TEST(version_matches_the_project)
+{
+    ck_assert_str_eq(nnue_version(), NNUE_VERSION_STRING);
+    ck_assert_str_eq(NNUE_VERSION_STRING, NNUE_MESON_VERSION);
+    char text[32];
+    snprintf(text, sizeof text, "%d.%d.%d", NNUE_VERSION_MAJOR, NNUE_VERSION_MINOR, NNUE_VERSION_PATCH);
+    ck_assert_str_eq(text, NNUE_VERSION_STRING);
+    ck_assert_int_eq(NNUE_VERSION_NUMBER, NNUE_VERSION_MAJOR * 10000 + NNUE_VERSION_MINOR * 100 + NNUE_VERSION_PATCH);
+}
+END_TEST
+
+/* The built-in list is exactly the YAML files of archs/, byte for byte, and each loads like its file. */
+START_TEST(builtin_archs_are_the_shipped_files)
+{
+    DIR *dir = opendir(test_source_path("archs"));
+    ck_assert_ptr_nonnull(dir);
+    int files = 0;
+    struct dirent *e;
+    while ((e = readdir(dir))) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && strcmp(e->d_name + len - 5, ".yaml") == 0)
+            files++;
+    }
+    closedir(dir);
+    ck_assert_int_eq(nnue_arch_builtin_count(), files);
+    ck_assert_ptr_null(nnue_arch_builtin_name(files));
+    ck_assert_ptr_null(nnue_arch_builtin_name(-1));
+    for (int i = 0; i < files; i++) {
+        const char *name = nnue_arch_builtin_name(i);
+        char rel[256];
+        snprintf(rel, sizeof rel, "archs/%s.yaml", name);
+        size_t file_len, len;
+        char *text = test_read_file(test_source_path(rel), &file_len);
+        ck_assert_msg(text != NULL, "%s has no file %s", name, rel);
+        const char *yaml = nnue_arch_builtin_yaml(i, &len);
+        ck_assert_uint_eq(len, file_len);
+        ck_assert(memcmp(yaml, text, len) == 0);
+        free(text);
+        nnue_arch *from_file = nets_arch(rel), *built_in;
+        nnue_error err;
+        ck_assert_int_eq(nnue_arch_load_builtin(name, &built_in, &err), NNUE_OK);
+        ck_assert_int_eq(built_in->file_hash, from_file->file_hash);
+        ck_assert_int_eq(built_in->network_hash, from_file->network_hash);
+        ck_assert_uint_eq(built_in->file_size, from_file->file_size);
+        nnue_arch_free(built_in);
+        nnue_arch_free(from_file);
+    }
+    if (files > 1)
+        ck_assert_int_lt(strcmp(nnue_arch_builtin_name(0), nnue_arch_builtin_name(1)), 0);
+}
+END_TEST
+
+START_TEST(builtin_unknown_name_lists_the_names)
+{
+    nnue_arch *a = (nnue_arch *)0x1;
+    nnue_error err;
+    ck_assert_int_eq(nnue_arch_load_builtin("sfnnv99", &a, &err), NNUE_E_ARG);
+    ck_assert_ptr_null(a);
+    ck_assert_ptr_nonnull(strstr(err.message, "'sfnnv99'"));
+    ck_assert_ptr_nonnull(strstr(err.message, "sfnnv5"));
+}
+END_TEST
+
+/* Errors in YAML text carry the caller's label, line and column. */
+START_TEST(arch_string_errors_are_located)
+{
+    const char *yaml = "name: x\ngame: chess\nformat: [1, 2\n";
+    nnue_arch *a;
+    nnue_error err;
+    ck_assert_int_eq(nnue_arch_load_string(yaml, strlen(yaml), "mine.yaml", &a, &err), NNUE_E_SYNTAX);
+    ck_assert_str_eq(err.file, "mine.yaml");
+    ck_assert_int_eq(err.line, 4);
+    ck_assert_ptr_null(a);
+    /* Not NUL-terminated: only len bytes are read. */
+    size_t len;
+    const char *v5 = nnue_arch_builtin_yaml(0, &len);
+    char *copy = malloc(len + 8);
+    memcpy(copy, v5, len);
+    memcpy(copy + len, "\n: ][\n", 7);
+    ck_assert_int_eq(nnue_arch_load_string(copy, len, NULL, &a, &err), NNUE_OK);
+    nnue_arch_free(a);
+    free(copy);
+}
+END_TEST
+
+START_TEST(net_from_memory_equals_net_from_file)
+{
+    size_t size;
+    char *bytes = test_read_file(net_small, &size);
+    ck_assert_ptr_nonnull(bytes);
+    nnue_arch *arch = nets_arch("archs/sfnnv8small.yaml");
+    nnue_net *from_file = nets_load(arch, net_small), *from_memory;
+    nnue_error err;
+    ck_assert_int_eq(nnue_net_load_memory(arch, bytes, size, "embedded", &from_memory, &err), NNUE_OK);
+    expect_same_weights(from_file, from_memory);
+    nnue_net_free(from_memory);
+    /* Truncated in memory: the label and the byte offset of the end. */
+    ck_assert_int_eq(nnue_net_load_memory(arch, bytes, size - 100, "embedded", &from_memory, &err), NNUE_E_FORMAT);
+    ck_assert_ptr_null(from_memory);
+    ck_assert_str_eq(err.file, "embedded");
+    ck_assert_int_eq(err.offset, (long long)(size - 100));
+    ck_assert_int_eq(nnue_net_load_memory(arch, bytes, 0, NULL, &from_memory, &err), NNUE_E_FORMAT);
+    ck_assert_int_eq(nnue_net_load_auto_memory(bytes, size, "embedded", &from_memory, &err), NNUE_OK);
+    expect_same_weights(from_file, from_memory);
+    nnue_net_free(from_memory);
+    nnue_net_free(from_file);
+    nnue_arch_free(arch);
+    free(bytes);
+}
+END_TEST
+
+/* Auto detection picks the architecture the tests name explicitly, with no YAML file read. */
+static void expect_auto(const char *path, const char *arch_file)
+{
+    nnue_net *auto_net, *named;
+    nnue_error err;
+    char msg[1200];
+    nnue_status st = nnue_net_load_auto(path, &auto_net, &err);
+    nnue_error_format(&err, msg, sizeof msg);
+    ck_assert_msg(st == NNUE_OK, "%s: %s", path, msg);
+    nnue_arch *arch = nets_arch(arch_file);
+    named = nets_load(arch, path);
+    expect_same_weights(auto_net, named);
+    nnue_net_free(auto_net);
+    nnue_net_free(named);
+    nnue_arch_free(arch);
+}
+
+/* SFNNv4 and SFNNv5 files share every hash and are compressed (no exact size): auto detection
+ * refuses to guess and names both; the engine names the built-in arch instead. */
+START_TEST(auto_refuses_sf151_ambiguity)
+{
+    nnue_net *net = (nnue_net *)0x1;
+    nnue_error err;
+    ck_assert_int_eq(nnue_net_load_auto(net_sf151, &net, &err), NNUE_E_AMBIGUOUS);
+    ck_assert_ptr_null(net);
+    ck_assert_ptr_nonnull(strstr(err.message, "sfnnv4, sfnnv5"));
+    nnue_arch *arch;
+    ck_assert_int_eq(nnue_arch_load_builtin("sfnnv5", &arch, &err), NNUE_OK);
+    ck_assert_int_eq(nnue_net_load(arch, net_sf151, &net, &err), NNUE_OK);
+    nnue_arch *named = nets_arch("archs/sfnnv5.yaml");
+    nnue_net *from_file = nets_load(named, net_sf151);
+    expect_same_weights(net, from_file);
+    nnue_net_free(from_file);
+    nnue_net_free(net);
+    nnue_arch_free(named);
+    nnue_arch_free(arch);
+}
+END_TEST
+
+START_TEST(auto_tells_sfnnv1_from_shogi)
+{
+    expect_auto(net_sfnnv1, "archs/sfnnv1.yaml");
+    expect_auto(net_shogi, "archs/shogi_halfkp.yaml");
+}
+END_TEST
+
+START_TEST(auto_refuses_an_unknown_header)
+{
+    const char *path = nets_copy(net_small, "auto-unknown.nnue", UINT64_MAX);
+    uint32_t bad_hash = 0x12345678;
+    nets_patch(path, 4, &bad_hash, 4);
+    nnue_net *net = (nnue_net *)0x1;
+    nnue_error err;
+    ck_assert_int_eq(nnue_net_load_auto(path, &net, &err), NNUE_E_HASH);
+    ck_assert_ptr_null(net);
+    ck_assert_ptr_nonnull(strstr(err.message, "0x12345678"));
+    ck_assert_int_eq(nnue_net_load_auto("/nonexistent/net.nnue", &net, &err), NNUE_E_IO);
+}
+END_TEST
+
+int main(void)
+{
+    net_small = eval_net_file(eval_net_find("sfnnv8small"));
+    net_sfnnv1 = eval_net_file(eval_net_find("sfnnv1"));
+    net_shogi = eval_net_file(eval_net_find("shogi"));
+    net_sf151 = eval_net_file(eval_net_find("sf151"));
+    Suite *s = suite_create("nets_auto");
+    TCase *tc = tcase_create("auto");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, version_matches_the_project);
+    tcase_add_test(tc, builtin_archs_are_the_shipped_files);
+    tcase_add_test(tc, builtin_unknown_name_lists_the_names);
+    tcase_add_test(tc, arch_string_errors_are_located);
+    tcase_add_test(tc, net_from_memory_equals_net_from_file);
+    tcase_add_test(tc, auto_refuses_sf151_ambiguity);
+    tcase_add_test(tc, auto_tells_sfnnv1_from_shogi);
+    tcase_add_test(tc, auto_refuses_an_unknown_header);
+    suite_add_tcase(s, tc);
+    return test_run(s);
+}
