@@ -1,11 +1,16 @@
 /* tools/cmd_bench.c: `nnue bench --net NET [--arch A.yaml] --file POSITIONS [--iter N]
- * [--mode incremental|refresh|moves|all] [--cache on|off]`: the benchmark workload of shared/oracle/chess/BENCH.md
- * and shared/oracle/shogi/BENCH.md. Per position: evaluate it from scratch, then every legal
- * child (make, evaluate, unmake). incremental: children update from the parent's accumulators;
- * refresh: every child is computed from scratch; moves: make + unmake only. One thread.
- * The refresh cache (include/nnue.h) is off, as in the library's default; `--cache on` turns
- * it on in incremental mode only (BENCH.md's refresh mode forbids reusing accumulators of
- * earlier positions). Each line says which (cache=on|off).
+ * [--mode incremental|refresh|moves|all|tree|tree-refresh] [--depth N] [--cache on|off]`: the
+ * benchmark workload of shared/oracle/chess/BENCH.md and shared/oracle/shogi/BENCH.md. Per
+ * position: evaluate it from scratch, then every legal child (make, evaluate, unmake).
+ * incremental: children update from the parent's accumulators; refresh: every child is
+ * computed from scratch; moves: make + unmake only. One thread.
+ * tree (not part of `all`): a search-shaped walk: from each position, depth-first to --depth
+ * plies (default 2), legal moves generated at each node inside the timed loop, every node
+ * pushed, evaluated and popped as a search does (depth 1 is the incremental workload);
+ * tree-refresh: the same walk with every node computed from scratch (its checksums are the
+ * oracle for tree's). The refresh cache (include/nnue.h) follows the library's default unless
+ * `--cache on|off` says otherwise, in incremental and tree mode only (BENCH.md's refresh mode
+ * forbids reusing accumulators of earlier positions). Each line says which (cache=on|off).
  * Prints one line per mode: workload, isa, evals, ns/eval, evals/s and two checksums (sum of
  * totals, sum of raw network outputs). */
 #include <inttypes.h>
@@ -19,8 +24,8 @@
 #include "tools/net_setup.h"
 #include "tools/positions.h"
 
-typedef enum { MODE_INCREMENTAL, MODE_REFRESH, MODE_MOVES } bench_mode;
-static const char *const mode_names[] = {"incremental", "refresh", "moves"};
+typedef enum { MODE_INCREMENTAL, MODE_REFRESH, MODE_MOVES, MODE_TREE, MODE_TREE_REFRESH } bench_mode;
+static const char *const mode_names[] = {"incremental", "refresh", "moves", "tree", "tree-refresh"};
 
 typedef struct move_list {
     int count;
@@ -32,6 +37,70 @@ static double now_seconds(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+typedef struct tree_walk {
+    const nnue_game *game;
+    nnue_state *state;
+    nnue_move *moves;      /* [depth][NNUE_MAX_MOVES]: one list per ply */
+    int refresh;           /* tree-refresh: every node from scratch */
+    int64_t sum_total, sum_raw, evals;
+} tree_walk;
+
+static void tree_eval(tree_walk *w, void *pos)
+{
+    nnue_eval_detail d;
+    if (w->refresh)
+        nnue_state_invalidate(w->state);
+    nnue_evaluate(w->state, w->game->board(pos), &d);
+    w->sum_total += d.total;
+    w->sum_raw += d.positional;
+    w->evals++;
+}
+
+/* Evaluates the node, then walks every child to `depth` more plies (push, recurse, pop). */
+static void tree_node(tree_walk *w, void *pos, int depth, int ply)
+{
+    tree_eval(w, pos);
+    if (depth == 0)
+        return;
+    nnue_move *moves = w->moves + (size_t)ply * NNUE_MAX_MOVES;
+    int n = w->game->legal_moves(pos, moves);
+    for (int m = 0; m < n; m++) {
+        nnue_delta delta;
+        w->game->make(pos, moves[m], &delta);
+        nnue_state_push(w->state, w->game->board(pos), &delta);
+        tree_node(w, pos, depth - 1, ply + 1);
+        nnue_state_pop(w->state);
+        w->game->unmake(pos, moves[m]);
+    }
+}
+
+static void run_tree(bench_mode mode, const position_list *list, nnue_state *state, int iters, int depth,
+                     int cache, const char *workload)
+{
+    tree_walk w = {list->game, state, malloc(sizeof(nnue_move) * NNUE_MAX_MOVES * ((size_t)depth + 1)),
+                   mode == MODE_TREE_REFRESH, 0, 0, 0};
+    if (!w.moves) {
+        fprintf(stderr, "nnue bench: out of memory\n");
+        return;
+    }
+    cache = cache && mode == MODE_TREE;
+    nnue_state_set_refresh_cache(state, cache);
+    double t0 = now_seconds();
+    for (int it = 0; it < iters; it++)
+        for (int i = 0; i < list->count; i++) {
+            void *pos = position_at(list, i);
+            nnue_state_reset(state, list->game->board(pos));
+            tree_node(&w, pos, depth, 0);
+        }
+    double secs = now_seconds() - t0;
+    printf("bench workload=%s mode=%s depth=%d isa=%s cache=%s iters=%d evals=%" PRId64 " ns/eval=%.1f evals/s=%.0f "
+           "checksum_total=%" PRId64 " checksum_raw=%" PRId64 " seconds=%.3f\n",
+           workload, mode_names[mode], depth, nnue_isa_name(), cache ? "on" : "off", iters, w.evals,
+           secs * 1e9 / (double)w.evals, (double)w.evals / secs, w.sum_total, w.sum_raw, secs);
+    fflush(stdout);
+    free(w.moves);
 }
 
 static void run_mode(bench_mode mode, const position_list *list, const move_list *moves, nnue_state *state, int iters,
@@ -94,7 +163,7 @@ static void run_mode(bench_mode mode, const position_list *list, const move_list
 int cmd_bench(int argc, char **argv)
 {
     const char *net_path = NULL, *arch_path = NULL, *file = NULL, *mode = "all";
-    int iters = 20, cache = 0;
+    int iters = 20, cache = -1, depth = 2;
     for (int i = 1; i < argc; i++) {
         if (i + 1 < argc && strcmp(argv[i], "--net") == 0)
             net_path = argv[++i];
@@ -106,8 +175,11 @@ int cmd_bench(int argc, char **argv)
             iters = atoi(argv[++i]);
         else if (i + 1 < argc && strcmp(argv[i], "--mode") == 0)
             mode = argv[++i];
-        else if (i + 1 < argc && strcmp(argv[i], "--cache") == 0)
-            cache = strcmp(argv[++i], "off") != 0;
+        else if (i + 1 < argc && strcmp(argv[i], "--depth") == 0)
+            depth = atoi(argv[++i]);
+        else if (i + 1 < argc && strcmp(argv[i], "--cache") == 0 &&
+                 (!strcmp(argv[i + 1], "on") || !strcmp(argv[i + 1], "off")))
+            cache = strcmp(argv[++i], "on") == 0;
         else {
             fprintf(stderr, "nnue bench: unexpected argument '%s'\n", argv[i]);
             return 2;
@@ -116,9 +188,11 @@ int cmd_bench(int argc, char **argv)
     int m_inc = !strcmp(mode, "all") || !strcmp(mode, "incremental");
     int m_ref = !strcmp(mode, "all") || !strcmp(mode, "refresh");
     int m_mov = !strcmp(mode, "all") || !strcmp(mode, "moves");
-    if (!net_path || !file || iters < 1 || !(m_inc || m_ref || m_mov)) {
+    int m_tree = !strcmp(mode, "tree"), m_tree_ref = !strcmp(mode, "tree-refresh");
+    if (!net_path || !file || iters < 1 || depth < 0 || depth > 64 || !(m_inc || m_ref || m_mov || m_tree || m_tree_ref)) {
         fprintf(stderr, "usage: nnue bench --net NET [--arch A.yaml] --file POSITIONS [--iter N (20)] "
-                        "[--mode incremental|refresh|moves|all] [--cache on|off (incremental mode)]\n");
+                        "[--mode incremental|refresh|moves|all|tree|tree-refresh] [--depth N (tree modes, 0..64, 2)] "
+                        "[--cache on|off (incremental and tree modes; default: the library's)]\n");
         return 2;
     }
     nnue_net *net;
@@ -139,7 +213,9 @@ int cmd_bench(int argc, char **argv)
         moves[i].moves = malloc(sizeof(nnue_move) * (size_t)(moves[i].count ? moves[i].count : 1));
         memcpy(moves[i].moves, buf, sizeof(nnue_move) * (size_t)moves[i].count);
     }
-    nnue_state *state = nnue_state_new(net, 4);
+    nnue_state *state = nnue_state_new(net, depth > 4 ? depth : 4);
+    if (cache < 0)
+        cache = state->cache_on; /* the library's default (core/state.h) */
     const char *slash = strrchr(file, '/');
     char workload[300];
     snprintf(workload, sizeof workload, "%s:%s", slash ? slash + 1 : file, net->arch->name);
@@ -149,6 +225,8 @@ int cmd_bench(int argc, char **argv)
         run_mode(MODE_REFRESH, &list, moves, state, iters, 0, workload);
     if (m_mov)
         run_mode(MODE_MOVES, &list, moves, state, iters, 0, workload);
+    if (m_tree || m_tree_ref)
+        run_tree(m_tree ? MODE_TREE : MODE_TREE_REFRESH, &list, state, iters, depth, cache, workload);
     nnue_state_free(state);
     for (int i = 0; i < list.count; i++)
         free(moves[i].moves);

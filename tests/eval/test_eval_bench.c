@@ -1,20 +1,26 @@
 /* tests/eval/test_eval_bench.c: `nnue bench` runs the BENCH.md workloads exactly: one
  * iteration in every mode gives the checksums the reference engines printed
- * (chess: 7,242,223 per iteration; shogi raw: 262,400,773 and eval: 16,375,856). */
+ * (chess: 7,242,223 per iteration; shogi raw: 262,400,773 and eval: 16,375,856).
+ * The search-shaped `--mode tree`: at depth 1 it is that workload (same evals, same
+ * checksums); deeper, on the first corpus positions, it gives the checksums of the same walk
+ * with every node from scratch (tree-refresh), with the refresh cache on and off, on every ISA. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "eval_nets.h"
 #include "support.h"
 
 static const char *chess_net, *shogi_net;
 
-static char *bench(const char *net, const char *arch, const char *positions, const char *extra)
+/* positions: a path under shared/, or an absolute path. env: prefix such as "NNUE_ISA=avx2". */
+static char *bench_env(const char *env, const char *net, const char *arch, const char *positions, const char *extra)
 {
     char command[8192];
-    snprintf(command, sizeof command, "cd '%s' && '%s' bench --net '%s' --arch %s --file '%s' --iter 1 %s 2>&1",
-             test_source_dir(), getenv("NNUE_TOOL"), net, arch, test_shared_path(positions), extra);
+    snprintf(command, sizeof command, "cd '%s' && %s '%s' bench --net '%s' --arch %s --file '%s' --iter 1 %s 2>&1",
+             test_source_dir(), env, getenv("NNUE_TOOL"), net, arch,
+             positions[0] == '/' ? positions : test_shared_path(positions), extra);
     FILE *p = popen(command, "r");
     ck_assert_ptr_nonnull(p);
     static char out[8192];
@@ -22,6 +28,11 @@ static char *bench(const char *net, const char *arch, const char *positions, con
     out[n] = 0;
     ck_assert_int_eq(pclose(p), 0);
     return out;
+}
+
+static char *bench(const char *net, const char *arch, const char *positions, const char *extra)
+{
+    return bench_env("", net, arch, positions, extra);
 }
 
 static void expect_line(const char *out, const char *mode, const char *fragment)
@@ -54,6 +65,73 @@ START_TEST(shogi_checksums)
 }
 END_TEST
 
+/* The " evals=... checksum_raw=N " part of a bench line, which every tree variant must share. */
+static void tree_sums(const char *out, char *sums, size_t size)
+{
+    const char *a = strstr(out, " evals="), *b = a ? strstr(a, " seconds=") : NULL;
+    ck_assert_msg(a && b, "no tree line in:\n%s", out);
+    const char *ns = strstr(a, " ns/eval="), *ck = strstr(a, " checksum_total=");
+    ck_assert(ns && ck && ns < ck && ck < b);
+    snprintf(sums, size, "%.*s%.*s ", (int)(ns - a), a, (int)(b - ck), ck);
+}
+
+static void expect_same_sums(const char *out, const char *sums)
+{
+    char got[512];
+    tree_sums(out, got, sizeof got);
+    ck_assert_msg(strcmp(got, sums) == 0, "tree sums differ: %s vs %s in:\n%s", got, sums, out);
+}
+
+/* Depth-2 trees from the first `count` positions of a corpus: every variant agrees with the
+ * from-scratch walk. */
+static void tree_agrees(const char *net, const char *arch, const char *corpus, int count)
+{
+    char path[512], *text = test_read_file(test_shared_path(corpus), NULL);
+    ck_assert_ptr_nonnull(text);
+    snprintf(path, sizeof path, "%s/bench_tree_%d.txt", test_build_dir(), (int)getpid());
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    char *line = text;
+    for (int i = 0; i < count && *line; i++) {
+        char *end = strchr(line, '\n');
+        size_t n = end ? (size_t)(end - line + 1) : strlen(line);
+        fwrite(line, 1, n, f);
+        line += n;
+    }
+    fclose(f);
+    free(text);
+    char sums[512];
+    tree_sums(bench(net, arch, path, "--mode tree-refresh --depth 2"), sums, sizeof sums);
+    ck_assert_msg(strstr(sums, " evals=0 ") == NULL, "empty tree");
+    expect_same_sums(bench(net, arch, path, "--mode tree --depth 2 --cache off"), sums);
+    expect_same_sums(bench(net, arch, path, "--mode tree --depth 2 --cache on"), sums);
+    static const char *const isas[] = {"scalar", "avx2", "avx512", "vnni512"};
+    for (int i = 0; i < 4; i++) { /* a level the CPU lacks runs the best one: still must agree */
+        char env[64];
+        snprintf(env, sizeof env, "NNUE_ISA=%s", isas[i]);
+        expect_same_sums(bench_env(env, net, arch, path, "--mode tree --depth 2 --cache on"), sums);
+    }
+    remove(path);
+}
+
+START_TEST(chess_tree)
+{
+    char *out = bench(chess_net, "archs/sfnnv5.yaml", "oracle/chess/corpusA.fen", "--mode tree --depth 1");
+    expect_line(out, "mode=tree", "evals=82990 ");
+    expect_line(out, "mode=tree", "checksum_total=7242223 ");
+    tree_agrees(chess_net, "archs/sfnnv5.yaml", "oracle/chess/corpusA.fen", 12);
+}
+END_TEST
+
+START_TEST(shogi_tree)
+{
+    char *out = bench(shogi_net, "archs/shogi_halfkp.yaml", "oracle/shogi/corpusA.sfen", "--mode tree --depth 1");
+    expect_line(out, "mode=tree", "evals=140261 ");
+    expect_line(out, "mode=tree", "checksum_total=16375856 checksum_raw=262400773 ");
+    tree_agrees(shogi_net, "archs/shogi_halfkp.yaml", "oracle/shogi/corpusA.sfen", 6);
+}
+END_TEST
+
 int main(void)
 {
     test_require_shared("oracle/chess/corpusA.fen");
@@ -65,6 +143,8 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, chess_checksums);
     tcase_add_test(tc, shogi_checksums);
+    tcase_add_test(tc, chess_tree);
+    tcase_add_test(tc, shogi_tree);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
