@@ -1,14 +1,13 @@
 /* tools/cmd_eval.c: `nnue eval --net NET [--arch A.yaml] (--fen POS | --file FILE) [--json]
- * [--threads N]`: bucket, psqt, positional, total (and scaled) per position, side to move's view.
- * Positions are evaluated in parallel with OpenMP, each thread with its own state; output keeps
- * the input order. */
-#include <omp.h>
+ * [--threads N] [--quiet]`: bucket, psqt, positional, total (and scaled) per position, side to
+ * move's view. One position here; files of any length in tools/eval_batch.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/state.h"
 #include "tools/commands.h"
+#include "tools/eval_batch.h"
 #include "tools/json_out.h"
 #include "tools/net_setup.h"
 #include "tools/positions.h"
@@ -16,18 +15,51 @@
 static int usage(void)
 {
     fprintf(stderr, "usage: nnue eval --net NET [--arch A.yaml] (--fen POSITION | --file FILE) [--json] "
-                    "[--threads N]\n");
+                    "[--threads N] [--quiet]\n");
     return 2;
+}
+
+static int eval_one(const nnue_net *net, const nnue_game *game, const char *text, int json)
+{
+    position_list list;
+    if (positions_from_text(&list, game, text, "eval") != 0) {
+        positions_free(&list);
+        return 1;
+    }
+    nnue_state *state = nnue_state_new(net, 0);
+    if (!state) {
+        fprintf(stderr, "nnue eval: out of memory for the evaluation state\n");
+        positions_free(&list);
+        return 1;
+    }
+    const nnue_board *board = game->board(position_at(&list, 0));
+    nnue_eval_detail d;
+    nnue_state_reset(state, board);
+    nnue_evaluate(state, board, &d);
+    if (json) {
+        printf("[\n  {");
+        json_key_string("position", text, 1);
+        printf(", \"bucket\": %d, \"psqt\": %d, \"positional\": %d, \"total\": %d, \"scaled\": %d}\n]\n", d.bucket,
+               d.psqt, d.positional, d.total, d.scaled);
+    } else {
+        printf("%s\tbucket\tpsqt\tpositional\ttotal\tscaled\n", strcmp(game->name, "shogi") == 0 ? "sfen" : "fen");
+        printf("%s\t%d\t%d\t%d\t%d\t%d\n", text, d.bucket, d.psqt, d.positional, d.total, d.scaled);
+    }
+    nnue_state_free(state);
+    positions_free(&list);
+    return 0;
 }
 
 int cmd_eval(int argc, char **argv)
 {
     const char *net_path = NULL, *arch_path = NULL, *fen = NULL, *file = NULL;
-    int json = 0, threads = 0;
+    eval_batch_options opt = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--json") == 0)
-            json = 1;
+            opt.json = 1;
+        else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0)
+            opt.quiet = 1;
         else if (i + 1 < argc && strcmp(a, "--net") == 0)
             net_path = argv[++i];
         else if (i + 1 < argc && strcmp(a, "--arch") == 0)
@@ -36,9 +68,15 @@ int cmd_eval(int argc, char **argv)
             fen = argv[++i];
         else if (i + 1 < argc && strcmp(a, "--file") == 0)
             file = argv[++i];
-        else if (i + 1 < argc && strcmp(a, "--threads") == 0)
-            threads = atoi(argv[++i]);
-        else {
+        else if (i + 1 < argc && strcmp(a, "--threads") == 0) {
+            char *end;
+            long n = strtol(argv[++i], &end, 10);
+            if (*end || n < 1 || n > 1024) {
+                fprintf(stderr, "nnue eval: --threads expects a count from 1 to 1024, found '%s'\n", argv[i]);
+                return usage();
+            }
+            opt.threads = (int)n;
+        } else {
             fprintf(stderr, "nnue eval: unexpected argument '%s'\n", a);
             return usage();
         }
@@ -49,54 +87,7 @@ int cmd_eval(int argc, char **argv)
     if (tool_load_net("eval", net_path, arch_path, &net) != 0)
         return 1;
     const nnue_game *game = nnue_game_find(net->arch->game);
-    position_list list;
-    int rc = fen ? positions_from_text(&list, game, fen, "eval") : positions_from_file(&list, game, file, "eval");
-    if (rc != 0) {
-        positions_free(&list);
-        nnue_net_free(net);
-        return 1;
-    }
-    nnue_eval_detail *results = calloc((size_t)list.count + 1, sizeof *results);
-    int failed = 0;
-    if (threads > 0)
-        omp_set_num_threads(threads);
-#pragma omp parallel reduction(| : failed)
-    {
-        nnue_state *state = nnue_state_new(net, 0);
-        if (!state)
-            failed = 1;
-#pragma omp for schedule(static)
-        for (int i = 0; i < list.count; i++) {
-            if (!state)
-                continue;
-            const nnue_board *board = game->board(position_at(&list, i));
-            nnue_state_reset(state, board);
-            nnue_evaluate(state, board, &results[i]);
-        }
-        nnue_state_free(state);
-    }
-    if (failed) {
-        fprintf(stderr, "nnue eval: out of memory for the evaluation state\n");
-        rc = 1;
-    } else if (json) {
-        printf("[");
-        for (int i = 0; i < list.count; i++) {
-            const nnue_eval_detail *d = &results[i];
-            printf("%s\n  {", i ? "," : "");
-            json_key_string("position", list.texts[i], 1);
-            printf(", \"bucket\": %d, \"psqt\": %d, \"positional\": %d, \"total\": %d, \"scaled\": %d}", d->bucket,
-                   d->psqt, d->positional, d->total, d->scaled);
-        }
-        printf("\n]\n");
-    } else {
-        printf("%s\tbucket\tpsqt\tpositional\ttotal\tscaled\n", strcmp(game->name, "shogi") == 0 ? "sfen" : "fen");
-        for (int i = 0; i < list.count; i++) {
-            const nnue_eval_detail *d = &results[i];
-            printf("%s\t%d\t%d\t%d\t%d\t%d\n", list.texts[i], d->bucket, d->psqt, d->positional, d->total, d->scaled);
-        }
-    }
-    free(results);
-    positions_free(&list);
+    int rc = fen ? eval_one(net, game, fen, opt.json) : eval_batch(net, game, file, &opt);
     nnue_net_free(net);
     return rc;
 }

@@ -20,14 +20,20 @@ static const nnue_command commands[] = {
      "  --json        the same facts as one JSON object\n"
      "exit 1 when the header cannot be read or the file does not fit the architecture its hash names\n",
      cmd_info},
-    {"eval", "--net NET [--arch A.yaml] (--fen POSITION | --file FILE) [--json] [--threads N]",
+    {"eval", "--net NET [--arch A.yaml] (--fen POSITION | --file FILE) [--json] [--threads N] [--quiet]",
      "evaluate positions: bucket, psqt, positional, total, scaled (side to move's view)",
      "  --net NET     the net file; its architecture is detected unless --arch names one\n"
      "  --arch A.yaml the architecture of the net (needed for header-less nets)\n"
      "  --fen POS     one position (FEN, or SFEN for shogi nets)\n"
-     "  --file FILE   one position per line ('#' comments and empty lines skipped; text up to a TAB)\n"
+     "  --file FILE   one position per line ('#' comments and empty lines skipped; text up to a TAB;\n"
+     "                - reads standard input); any length: read and evaluated in chunks\n"
      "  --json        JSON list instead of TSV\n"
-     "  --threads N   OpenMP threads (default: all cores)\n",
+     "  --threads N   OpenMP threads (default: all cores)\n"
+     "  --quiet, -q   no progress bar and no summary line\n"
+     "with --file, a progress bar (percentage, positions/s, ETA) is drawn on stderr when it is a\n"
+     "terminal; a bad line is reported as FILE:LINE:COLUMN and skipped, the run goes on; a summary\n"
+     "line (positions, bad lines, time, rate) ends the run on stderr; the exit status is 1 when any\n"
+     "line was bad\n",
      cmd_eval},
     {"bench", "--net NET [--arch A.yaml] --file POSITIONS [--iter N] [--mode incremental|refresh|moves|all] [--cache on|off]",
      "the BENCH.md workload: ns/eval and evals/s per mode, with checksums",

@@ -131,10 +131,10 @@ START_TEST(eval_threads_agree)
     char *one, *two, args[4096];
     snprintf(args, sizeof args, "eval --arch archs/sfnnv1.yaml --net '%s' --file '%s' --threads 1", net_v1,
              test_shared_path("oracle/chess/corpusA.fen"));
-    ck_assert_int_eq(cli_run(args, &one), 0);
+    ck_assert_int_eq(cli_run_stdout(args, &one), 0);
     snprintf(args, sizeof args, "eval --arch archs/sfnnv1.yaml --net '%s' --file '%s' --threads 2", net_v1,
              test_shared_path("oracle/chess/corpusA.fen"));
-    ck_assert_int_eq(cli_run(args, &two), 0);
+    ck_assert_int_eq(cli_run_stdout(args, &two), 0);
     ck_assert_uint_gt(strlen(one), 2981 * 60);
     ck_assert_str_eq(one, two);
     free(one);

@@ -1,0 +1,182 @@
+/* tools/eval_batch.c: the streaming batch evaluation of tools/eval_batch.h. Input format as for
+ * every position list of the tool (tools/positions.h): one position per line, text up to the
+ * first TAB, '#' comments and empty lines skipped, a "fen"/"sfen" header line skipped. */
+#include "tools/eval_batch.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/state.h"
+#include "tools/json_out.h"
+#include "tools/progress.h"
+
+enum { CHUNK = 4096 };   /* positions per parallel step (each keeps a 1 KB error record) */
+
+typedef struct chunk {
+    int count;
+    char *text[CHUNK];
+    uint64_t line[CHUNK];
+    nnue_eval_detail result[CHUNK];
+    nnue_error err[CHUNK];
+    int bad[CHUNK];
+} chunk;
+
+/* Lines of a regular file (for the percentage); 0 when unknown (a pipe). */
+static uint64_t count_lines(FILE *f)
+{
+    long start = ftell(f);
+    if (start < 0)
+        return 0;
+    char buf[1 << 16];
+    uint64_t lines = 0;
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        for (size_t i = 0; i < n; i++)
+            lines += buf[i] == '\n';
+    clearerr(f);
+    if (fseek(f, start, SEEK_SET) != 0)
+        return 0;
+    return lines;
+}
+
+/* Reads the next positions into c; returns 0, or -1 on a read error. *lines counts every line. */
+static int read_chunk(FILE *f, chunk *c, uint64_t *lines, char **buf, size_t *cap)
+{
+    for (int i = 0; i < c->count; i++)
+        free(c->text[i]);
+    c->count = 0;
+    while (c->count < CHUNK && getline(buf, cap, f) > 0) {
+        char *line = *buf;
+        ++*lines;
+        line[strcspn(line, "\t\r\n")] = 0;
+        if (!line[0] || line[0] == '#')
+            continue;
+        if (*lines == 1 && (strncmp(line, "fen", 3) == 0 || strncmp(line, "sfen", 4) == 0))
+            continue; /* a TSV header */
+        if (!(c->text[c->count] = strdup(line)))
+            return -1;
+        c->line[c->count++] = *lines;
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+static void print_chunk(const chunk *c, const char *path, int json, uint64_t *printed, uint64_t *bad,
+                        uint64_t *first_bad)
+{
+    for (int i = 0; i < c->count; i++) {
+        if (c->bad[i]) {
+            fprintf(stderr, "nnue eval: %s:%" PRIu64 ":%d: %s\n", path, c->line[i], c->err[i].column,
+                    c->err[i].message);
+            if (!*bad)
+                *first_bad = c->line[i];
+            ++*bad;
+            continue;
+        }
+        const nnue_eval_detail *d = &c->result[i];
+        if (json) {
+            printf("%s\n  {", *printed ? "," : "");
+            json_key_string("position", c->text[i], 1);
+            printf(", \"line\": %" PRIu64 ", \"bucket\": %d, \"psqt\": %d, \"positional\": %d, \"total\": %d, "
+                   "\"scaled\": %d}",
+                   c->line[i], d->bucket, d->psqt, d->positional, d->total, d->scaled);
+        } else {
+            printf("%s\t%d\t%d\t%d\t%d\t%d\n", c->text[i], d->bucket, d->psqt, d->positional, d->total, d->scaled);
+        }
+        ++*printed;
+    }
+}
+
+int eval_batch(const nnue_net *net, const nnue_game *game, const char *path, const eval_batch_options *opt)
+{
+    int from_stdin = strcmp(path, "-") == 0;
+    FILE *f = from_stdin ? stdin : fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "nnue eval: %s: cannot open: %s\n", path, strerror(errno));
+        return 1;
+    }
+    const char *name = from_stdin ? "(stdin)" : path;
+    if (opt->threads > 0)
+        omp_set_num_threads(opt->threads);
+    int n_threads = omp_get_max_threads();
+    nnue_state **states = calloc((size_t)n_threads, sizeof *states);
+    chunk *c = calloc(1, sizeof *c);
+    unsigned char *blobs = malloc((size_t)game->pos_size * (size_t)n_threads);
+    int rc = 0;
+    for (int t = 0; states && t < n_threads; t++)
+        if (!(states[t] = nnue_state_new(net, 0)))
+            rc = 1;
+    if (!states || !c || !blobs || rc) {
+        fprintf(stderr, "nnue eval: out of memory for %d evaluation states\n", n_threads);
+        rc = 1;
+        goto done;
+    }
+    progress bar;
+    int show = !opt->quiet && isatty(STDERR_FILENO);
+    progress_start(&bar, show, show && !from_stdin ? count_lines(f) : 0);
+    uint64_t lines = 0, printed = 0, bad = 0, first_bad = 0;
+    char *buf = NULL;
+    size_t cap = 0;
+    if (opt->json)
+        printf("[");
+    else
+        printf("%s\tbucket\tpsqt\tpositional\ttotal\tscaled\n", strcmp(game->name, "shogi") == 0 ? "sfen" : "fen");
+    for (;;) {
+        if (read_chunk(f, c, &lines, &buf, &cap) != 0) {
+            progress_finish(&bar);
+            fprintf(stderr, "nnue eval: %s: read error after line %" PRIu64 ": %s\n", name, lines, strerror(errno));
+            rc = 1;
+            break;
+        }
+        if (c->count == 0)
+            break;
+#pragma omp parallel
+        {
+            int t = omp_get_thread_num();
+            void *pos = blobs + (size_t)t * game->pos_size;
+#pragma omp for schedule(dynamic, 256)
+            for (int i = 0; i < c->count; i++) {
+                memset(pos, 0, game->pos_size);
+                c->bad[i] = game->parse(pos, c->text[i], &c->err[i]) != 0;
+                if (c->bad[i])
+                    continue;
+                const nnue_board *board = game->board(pos);
+                nnue_state_reset(states[t], board);
+                nnue_evaluate(states[t], board, &c->result[i]);
+            }
+        }
+        print_chunk(c, name, opt->json, &printed, &bad, &first_bad);
+        progress_update(&bar, lines);
+    }
+    if (opt->json)
+        printf("\n]\n");
+    fflush(stdout);
+    progress_finish(&bar);
+    double secs = progress_now() - bar.start;
+    if (bad) {
+        rc = 1;
+        fprintf(stderr, "nnue eval: %s: %" PRIu64 " bad line%s (the first: line %" PRIu64 "), skipped\n", name, bad,
+                bad == 1 ? "" : "s", first_bad);
+    }
+    if (!opt->quiet)
+        fprintf(stderr, "nnue eval: %" PRIu64 " positions evaluated, %" PRIu64 " bad, in %.2f s (%.0f positions/s, %d "
+                "thread%s)\n",
+                printed, bad, secs, secs > 0 ? (double)printed / secs : 0.0, n_threads, n_threads == 1 ? "" : "s");
+    free(buf);
+done:
+    if (c)
+        for (int i = 0; i < c->count; i++)
+            free(c->text[i]);
+    for (int t = 0; states && t < n_threads; t++)
+        nnue_state_free(states[t]);
+    free(states);
+    free(c);
+    free(blobs);
+    if (!from_stdin)
+        fclose(f);
+    return rc;
+}
