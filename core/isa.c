@@ -1,5 +1,8 @@
 /* core/isa.c: which kernel set runs, chosen once from the CPU (cpuid via the compiler's
- * builtins) and overridable with NNUE_ISA=scalar|avx2|avx512|vnni512 for testing. */
+ * builtins) and overridable with NNUE_ISA=scalar|avx2|avx512|vnni512 for testing.
+ * Both choices are made under pthread_once: every nnue_state_new() asks, from any thread
+ * (tests/threads runs this under ThreadSanitizer). */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,27 +25,30 @@ static nnue_isa detect(void)
     return NNUE_ISA_SCALAR;
 }
 
+static nnue_isa best = NNUE_ISA_SCALAR, chosen = NNUE_ISA_SCALAR;
+static pthread_once_t choose_once = PTHREAD_ONCE_INIT;
+
+static void choose(void)
+{
+    best = detect();
+    chosen = best;
+    const char *env = getenv("NNUE_ISA");
+    if (env && *env) {
+        for (int i = 0; i < NNUE_ISA_COUNT; i++)
+            if (strcmp(env, names[i]) == 0 && i <= (int)best)
+                chosen = (nnue_isa)i;
+    }
+}
+
 nnue_isa nnue_isa_best(void)
 {
-    static nnue_isa best = (nnue_isa)-1;
-    if ((int)best < 0)
-        best = detect();
+    pthread_once(&choose_once, choose);
     return best;
 }
 
 nnue_isa nnue_isa_current(void)
 {
-    static nnue_isa chosen = (nnue_isa)-1;
-    if ((int)chosen >= 0)
-        return chosen;
-    nnue_isa best = nnue_isa_best(), pick = best;
-    const char *env = getenv("NNUE_ISA");
-    if (env && *env) {
-        for (int i = 0; i < NNUE_ISA_COUNT; i++)
-            if (strcmp(env, names[i]) == 0 && i <= (int)best)
-                pick = (nnue_isa)i;
-    }
-    chosen = pick;
+    pthread_once(&choose_once, choose);
     return chosen;
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build needs (Debian packages by name) when missing, then
-# configures build/ (and build-asan/ with --asan). Safe to run repeatedly.
+# configures build/ (with --asan also build-asan/, ASan+UBSan, and build-tsan/, ThreadSanitizer,
+# where only what the 'threads' suite runs is built). Safe to run repeatedly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,4 +28,8 @@ if [ "${1:-}" = "--asan" ]; then
       -Db_lundef=false >/dev/null
   fi
   ninja -C build-asan >/dev/null
+  if [ ! -f build-tsan/build.ninja ]; then
+    meson setup build-tsan --buildtype=debugoptimized -Db_sanitize=thread -Db_lundef=false >/dev/null
+  fi
+  ninja -C build-tsan tests/threads/test_threads tools/nnue >/dev/null
 fi

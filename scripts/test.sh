@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up (scripts/setup.sh), then runs the whole suite twice: the release
-# build, and an ASan/UBSan build (without the 'slow' suite). Ends with the
+# build, and an ASan/UBSan build (without the 'slow' suite); then the 'threads'
+# suite in a ThreadSanitizer build (build-tsan, only those targets are built). Ends with the
 # line "N passed, N failed, N skipped" counting Check test cases; a test
 # program that skipped (exit 77, reference data absent) counts once as skipped.
 set -uo pipefail
@@ -12,6 +13,10 @@ meson test -C build --print-errorlogs --num-processes 2 || status=1
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   meson test -C build-asan --print-errorlogs --num-processes 2 --no-suite slow --timeout-multiplier 4 \
   || status=1
+TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+  meson test -C build-tsan --no-rebuild --print-errorlogs --num-processes 2 --suite threads \
+  --timeout-multiplier 4 || status=1
 
-python3 scripts/summarize.py build/meson-logs/testlog.json build-asan/meson-logs/testlog.json
+python3 scripts/summarize.py build/meson-logs/testlog.json build-asan/meson-logs/testlog.json \
+  build-tsan/meson-logs/testlog.json
 exit $status

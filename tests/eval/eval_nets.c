@@ -93,6 +93,24 @@ nnue_net *eval_net_load_main(const eval_net *n, const char *path)
     return net;
 }
 
+nnue_arch *eval_random_net_main(const char *arch_rel, const char *prefix, uint64_t seed, char *net_path,
+                                size_t net_path_size)
+{
+    nnue_arch *arch = NULL;
+    nnue_error err;
+    const char *base = strrchr(arch_rel, '/') ? strrchr(arch_rel, '/') + 1 : arch_rel;
+    snprintf(net_path, net_path_size, "%s/%s-%s", nets_dir(), prefix, base);
+    if (nnue_arch_load(test_source_path(arch_rel), &arch, &err) != NNUE_OK ||
+        nnue_net_write_random(arch, net_path, seed, &err) != NNUE_OK) {
+        char msg[1200];
+        nnue_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "FAIL: %s\n", msg);
+        nnue_arch_free(arch);
+        return NULL;
+    }
+    return arch;
+}
+
 unsigned eval_random(uint64_t *state, unsigned n)
 {
     *state ^= *state << 13;

@@ -26,6 +26,12 @@ const char *eval_net_file(const eval_net *n);
 /* Loads (arch + net) outside a Check test (in main): prints "FAIL: ..." and returns NULL on error. */
 nnue_net *eval_net_load_main(const eval_net *n, const char *path);
 
+/* In main(): loads the arch (relative to the source tree) and writes `nnue init`'s random net
+ * for it (seed) to BUILD/nets/PREFIX-BASENAME into net_path. Prints "FAIL: ..." and returns
+ * NULL on error; the caller frees the arch. */
+nnue_arch *eval_random_net_main(const char *arch_rel, const char *prefix, uint64_t seed, char *net_path,
+                                size_t net_path_size);
+
 /* Deterministic xorshift64 stream shared by the tests: a value in [0, n). */
 unsigned eval_random(uint64_t *state, unsigned n);
 

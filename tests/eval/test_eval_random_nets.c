@@ -116,19 +116,10 @@ int main(int argc, char **argv)
     arch_rel = argv[1];
     test_require_shared("oracle/chess/movesA.tsv");
     test_require_shared("oracle/shogi/movesA.tsv");
-    nnue_error err;
-    if (nnue_arch_load(test_source_path(arch_rel), &arch, &err) != NNUE_OK) {
-        char msg[1200];
-        nnue_error_format(&err, msg, sizeof msg);
-        fprintf(stderr, "FAIL: %s\n", msg);
+    arch = eval_random_net_main(arch_rel, "init", 7, net_path, sizeof net_path);
+    if (!arch)
         return 1;
-    }
     const char *base = strrchr(arch_rel, '/') ? strrchr(arch_rel, '/') + 1 : arch_rel;
-    snprintf(net_path, sizeof net_path, "%s/init-%s.bin", nets_dir(), base);
-    if (nnue_net_write_random(arch, net_path, 7, &err) != NNUE_OK) {
-        fprintf(stderr, "FAIL: cannot write %s: %s\n", net_path, err.message);
-        return 1;
-    }
     Suite *s = suite_create("eval_random_nets");
     TCase *tc = tcase_create(base);
     tcase_set_timeout(tc, 600);

@@ -1,0 +1,257 @@
+/* tests/threads/test_threads.c ARCH: the library shared by threads, as nnue.h promises (one net,
+ * one state per thread). Plain pthreads, not OpenMP: LLVM's OpenMP runtime is not built with
+ * ThreadSanitizer annotations, so TSan reports races inside libomp's own barriers and task
+ * queues (false positives about its synchronisation, not ours); pthreads keep the proof about
+ * the library. Built and run under -fsanitize=thread by scripts/test.sh (suite 'threads').
+ *
+ * Each worker walks random games (a fixed seed per worker) with push/pop and evaluates every
+ * node; the first nnue_state_new of the process happens in the workers at the same time (the
+ * lazily chosen kernel set was a race there). The same walks on one thread must give the same
+ * numbers. A second test has every thread load its own copy of the arch and net concurrently.
+ * A third runs `nnue eval --threads 1` and `--threads 3` (OpenMP) on positions from such walks:
+ * same lines, exit 0; in the TSan build that run sets ignore_noninstrumented_modules=1 so TSan
+ * leaves libomp's own (uninstrumented) synchronisation alone while still checking our code. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/arch_api.h"
+#include "core/net.h"
+#include "eval/eval_nets.h"
+#include "nets/nets_helpers.h"
+#include "nnue.h"
+#include "support.h"
+
+enum { WORKERS = 4, GAMES = 3, PLIES = 24, NODES = GAMES * PLIES * 2 };
+
+static const char *arch_rel;
+static char arch_path[4096], net_path[4096]; /* resolved in main: test_source_path is not thread-safe */
+
+typedef struct work {
+    const nnue_net *shared_net; /* NULL: load arch and net inside the worker */
+    uint64_t seed;
+    int cache_on;
+    int32_t evals[NODES];
+    int count;
+    int failed;
+} work;
+
+/* Optional: every node's position text is appended here (one per line). */
+static FILE *positions_out;
+static int positions_written;
+
+static const char *start_text(const nnue_game *game)
+{
+    return strcmp(game->name, "shogi") == 0 ? "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+                                            : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+}
+
+/* Random games: every ply pushes a random legal move and evaluates; half the plies also try a
+ * second move (push, evaluate, pop) so pops and re-pushes are exercised. */
+static void walk(const nnue_net *net, work *w)
+{
+    const nnue_game *game = nnue_game_find(net->arch->game);
+    nnue_state *st = nnue_state_new(net, PLIES + 2);
+    void *pos = malloc(game->pos_size);
+    nnue_move *moves = malloc(sizeof(nnue_move) * NNUE_MAX_MOVES);
+    nnue_move *played = malloc(sizeof(nnue_move) * PLIES);
+    if (!st || !pos || !moves || !played) {
+        w->failed = 1;
+        goto out;
+    }
+    nnue_state_set_refresh_cache(st, w->cache_on);
+    uint64_t rng = w->seed;
+    for (int g = 0; g < GAMES; g++) {
+        nnue_error err;
+        if (game->parse(pos, start_text(game), &err) != 0) {
+            w->failed = 1;
+            goto out;
+        }
+        nnue_state_reset(st, game->board(pos));
+        int depth = 0;
+        for (int p = 0; p < PLIES; p++) {
+            int n = game->legal_moves(pos, moves);
+            if (n == 0)
+                break;
+            if (p % 2) {
+                nnue_move side = moves[eval_random(&rng, (unsigned)n)];
+                nnue_delta delta;
+                game->make(pos, side, &delta);
+                nnue_state_push(st, game->board(pos), &delta);
+                w->evals[w->count++] = nnue_evaluate(st, game->board(pos), NULL);
+                nnue_state_pop(st);
+                game->unmake(pos, side);
+            }
+            nnue_move m = moves[eval_random(&rng, (unsigned)n)];
+            nnue_delta delta;
+            game->make(pos, m, &delta);
+            nnue_state_push(st, game->board(pos), &delta);
+            played[depth++] = m;
+            w->evals[w->count++] = nnue_evaluate(st, game->board(pos), NULL);
+            if (positions_out) {
+                char text[256];
+                game->format(pos, text, sizeof text);
+                fprintf(positions_out, "%s\n", text);
+                positions_written++;
+            }
+        }
+        while (depth > 0) {
+            game->unmake(pos, played[--depth]);
+            nnue_state_pop(st);
+        }
+    }
+out:
+    free(played);
+    free(moves);
+    free(pos);
+    nnue_state_free(st);
+}
+
+static void *worker(void *arg)
+{
+    work *w = arg;
+    if (w->shared_net) {
+        walk(w->shared_net, w);
+        return NULL;
+    }
+    nnue_arch *arch;
+    nnue_net *net;
+    nnue_error err;
+    if (nnue_arch_load(arch_path, &arch, &err) != NNUE_OK) {
+        w->failed = 1;
+        return NULL;
+    }
+    if (nnue_net_load(arch, net_path, &net, &err) != NNUE_OK) {
+        w->failed = 1;
+        nnue_arch_free(arch);
+        return NULL;
+    }
+    nnue_arch_free(arch);
+    walk(net, w);
+    nnue_net_free(net);
+    return NULL;
+}
+
+static void init_work(work *w, int i, const nnue_net *net)
+{
+    memset(w, 0, sizeof *w);
+    w->shared_net = net;
+    w->seed = 0x9E3779B97F4A7C15ull * (uint64_t)(i + 1);
+    w->cache_on = i % 2;
+}
+
+/* Runs the workers concurrently, then each one's walk again on this thread, and compares. */
+static void run_and_compare(const nnue_net *shared)
+{
+    static work threaded[WORKERS], single[WORKERS];
+    pthread_t tid[WORKERS];
+    for (int i = 0; i < WORKERS; i++) {
+        init_work(&threaded[i], i, shared);
+        ck_assert_int_eq(pthread_create(&tid[i], NULL, worker, &threaded[i]), 0);
+    }
+    for (int i = 0; i < WORKERS; i++)
+        pthread_join(tid[i], NULL);
+    for (int i = 0; i < WORKERS; i++) {
+        init_work(&single[i], i, shared);
+        worker(&single[i]);
+        ck_assert_msg(!threaded[i].failed && !single[i].failed, "worker %d could not run", i);
+        ck_assert_int_gt(single[i].count, PLIES);
+        ck_assert_int_eq(threaded[i].count, single[i].count);
+        for (int k = 0; k < single[i].count; k++)
+            ck_assert_msg(threaded[i].evals[k] == single[i].evals[k], "worker %d node %d: %d on threads, %d on one",
+                          i, k, threaded[i].evals[k], single[i].evals[k]);
+    }
+    /* The walks differ from each other (a check that the seeds and the net do something). */
+    ck_assert_int_ne(memcmp(single[0].evals, single[1].evals, sizeof single[0].evals), 0);
+}
+
+START_TEST(shared_net_states_per_thread)
+{
+    nnue_arch *arch = nets_arch(arch_rel);
+    nnue_net *net = nets_load(arch, net_path);
+    nnue_arch_free(arch);
+    run_and_compare(net);
+    nnue_net_free(net);
+}
+END_TEST
+
+START_TEST(concurrent_loads)
+{
+    run_and_compare(NULL);
+}
+END_TEST
+
+static char *run_tool_eval(const char *positions, int threads)
+{
+    char command[12000];
+    const char *tool = getenv("NNUE_TOOL");
+    ck_assert_msg(tool != NULL, "NNUE_TOOL is not set");
+    snprintf(command, sizeof command, "TSAN_OPTIONS=\"$TSAN_OPTIONS:ignore_noninstrumented_modules=1\" '%s' eval --net '%s' --arch '%s' --file '%s' --threads %d",
+             tool, net_path, arch_path, positions, threads);
+    FILE *p = popen(command, "r");
+    ck_assert(p != NULL);
+    size_t cap = 1 << 16, len = 0;
+    char *out = malloc(cap);
+    size_t n;
+    while ((n = fread(out + len, 1, cap - len - 1, p)) > 0) {
+        len += n;
+        if (len + 1 == cap)
+            out = realloc(out, cap *= 2);
+    }
+    out[len] = 0;
+    int rc = pclose(p);
+    ck_assert_msg(rc == 0, "%s: exit status %d", command, rc);
+    return out;
+}
+
+START_TEST(tool_eval_openmp_threads_agree)
+{
+    char positions[4200];
+    snprintf(positions, sizeof positions, "%s.positions", net_path);
+    positions_out = fopen(positions, "w");
+    ck_assert(positions_out != NULL);
+    nnue_arch *arch = nets_arch(arch_rel);
+    nnue_net *net = nets_load(arch, net_path);
+    nnue_arch_free(arch);
+    work w;
+    init_work(&w, 0, net);
+    walk(net, &w);
+    fclose(positions_out);
+    positions_out = NULL;
+    nnue_net_free(net);
+    char *one = run_tool_eval(positions, 1), *three = run_tool_eval(positions, 3);
+    int lines = 0;
+    for (const char *c = one; *c; c++)
+        lines += *c == '\n';
+    ck_assert_int_ge(positions_written, GAMES * PLIES / 2);
+    ck_assert_int_ge(lines, positions_written); /* one line per position (plus a header) */
+    ck_assert_str_eq(one, three);
+    free(one);
+    free(three);
+    remove(positions);
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_threads ARCH.yaml\n");
+        return 2;
+    }
+    arch_rel = argv[1];
+    /* The random net is written once per arch by this process (before the Check runner). */
+    snprintf(arch_path, sizeof arch_path, "%s", test_source_path(arch_rel));
+    nnue_arch *arch = eval_random_net_main(arch_rel, "threads", 11, net_path, sizeof net_path);
+    if (!arch)
+        return 1;
+    nnue_arch_free(arch);
+    Suite *s = suite_create("threads");
+    TCase *tc = tcase_create("threads");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, shared_net_states_per_thread);
+    tcase_add_test(tc, concurrent_loads);
+    tcase_add_test(tc, tool_eval_openmp_threads_agree);
+    suite_add_tcase(s, tc);
+    return test_run(s);
+}
