@@ -105,6 +105,8 @@ typedef struct nnue_format {
     uint32_t version;              /* stockfish: 0x7AF32F16 or 0x7AF32F20 */
     int leb128;                    /* stockfish: FT arrays as COMPRESSED_LEB128 blocks */
     int32_t description_bytes;     /* stockfish: expected description length, -1 = any */
+    int fixed_hashes;              /* stockfish: FT and network hashes given in the YAML ('hashes') */
+    uint32_t fixed_ft_hash, fixed_network_hash;
     int n_blocks;                  /* raw */
     nnue_block blocks[NNUE_MAX_BLOCKS];
     uint32_t pad_to;               /* raw: file size rounded up to a multiple of this (1 = none) */

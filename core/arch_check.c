@@ -38,15 +38,20 @@ static nnue_status check_ft(yreader *r, yaml_node_t *root, nnue_arch *a)
 static nnue_status check_stacks(yreader *r, yaml_node_t *root, nnue_arch *a)
 {
     yaml_node_t *node = y_lookup(r, root, "stacks");
-    int max_pieces = strcmp(a->game, "shogi") == 0 ? 40 : 32;
     if (a->stacks > 1 && a->selector.n_ops == 1 && strcmp(a->selector.text, "0") == 0)
         return y_fail(r, node, NNUE_E_SCHEMA, "stacks: expected a 'selector' for %u stacks, found none", a->stacks);
+    const char *foreign = nnue_expr_foreign_variable(&a->selector, a->game);
+    if (foreign)
+        return y_fail(r, y_lookup(r, node, "selector"), NNUE_E_SCHEMA,
+                      "stacks 'selector': expected variables of a %s board, found '%s' (not a %s fact)", a->game,
+                      foreign, a->game);
     int32_t lo, hi;
-    nnue_expr_range(&a->selector, 2, max_pieces, &lo, &hi);
+    int exact;
+    nnue_expr_range(&a->selector, a->game, &lo, &hi, &exact);
     if (lo < 0 || hi >= (int32_t)a->stacks)
         return y_fail(r, y_lookup(r, node, "selector"), NNUE_E_SHAPE,
-                      "stacks 'selector': expected values 0..%u for 2..%d pieces, found %d..%d", a->stacks - 1,
-                      max_pieces, lo, hi);
+                      "stacks 'selector': expected values 0..%u on every %s board, found %s %d..%d", a->stacks - 1,
+                      a->game, exact ? "values" : "values possibly (a safe bound) in", lo, hi);
     return NNUE_OK;
 }
 
@@ -99,9 +104,10 @@ static nnue_status check_format(yreader *r, yaml_node_t *root, nnue_arch *a)
         return NNUE_OK;
     }
     /* raw: exactly the FT tensors and one output affine layer, each in one block. */
-    if (f->leb128 || y_lookup(r, node, "version") || f->description_bytes >= 0)
+    if (f->leb128 || y_lookup(r, node, "version") || f->description_bytes >= 0 || f->fixed_hashes)
         return y_fail(r, node, NNUE_E_SCHEMA,
-                      "format: 'version', 'leb128' and 'description_bytes' belong to kind stockfish, found them with raw");
+                      "format: 'version', 'leb128', 'description_bytes' and 'hashes' belong to kind stockfish, found "
+                      "them with raw");
     if (!f->n_blocks)
         return y_fail(r, node, NNUE_E_SCHEMA, "format: missing required key 'blocks' for kind raw");
     int affine = -1;

@@ -76,7 +76,7 @@ size_t nnue_arch_describe(const nnue_arch *a, char *buf, size_t size)
     sbuf s = {buf, size, 0};
     if (buf && size)
         buf[0] = 0;
-    char text[256];
+    char text[NNUE_EXPR_TEXT_MAX + 64];
     const nnue_ft_desc *ft = &a->ft;
     if (ft->params.king_buckets > 1 || ft->params.mirror)
         snprintf(text, sizeof text, "Features=%s(kb%u%s)[%u->%ux2]", ft->features->display, ft->params.king_buckets,

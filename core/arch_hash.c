@@ -6,6 +6,7 @@
  *                  input-slice hash 0xEC42E90D ^ (2 * width); affine and crelu contribute,
  *                  the other layer types pass the value through
  *   file hash    = FT hash ^ network hash
+ * unless the YAML gives format 'hashes' (YaneuraOu's SFNN: fixed constants for every shape).
  * Note the quirk kept on purpose: the start value uses 2 * width even when a pairwise FT
  * activation halves what the first layer reads. */
 #include "core/arch_internal.h"
@@ -41,6 +42,10 @@ void nnue_arch_derive(nnue_arch *a)
     for (int i = 0; i < a->n_layers; i++)
         h = a->layers[i].type->hash(&a->layers[i], h);
     a->network_hash = h;
+    if (a->format.fixed_hashes) { /* format 'hashes': constants of the file format */
+        a->ft_hash = a->format.fixed_ft_hash;
+        a->network_hash = a->format.fixed_network_hash;
+    }
     a->file_hash = a->ft_hash ^ a->network_hash;
 
     const nnue_ft_desc *ft = &a->ft;

@@ -71,6 +71,23 @@ static nnue_status read_pad_text(yreader *r, yaml_node_t *v, void *t)
     return y_string(r, v, f->pad_text, sizeof f->pad_text, "format 'pad_text'");
 }
 
+Y_INT_FIELD(read_fixed_ft_hash, load_state, c->arch->format.fixed_ft_hash, 0, 0xFFFFFFFFll, "format 'hashes' 'ft'")
+Y_INT_FIELD(read_fixed_network_hash, load_state, c->arch->format.fixed_network_hash, 0, 0xFFFFFFFFll,
+            "format 'hashes' 'network'")
+
+static const yfield hash_fields[] = {
+    {"ft", 1, read_fixed_ft_hash},
+    {"network", 1, read_fixed_network_hash},
+    {NULL, 0, NULL},
+};
+
+/* Fixed hashes (YaneuraOu's SFNN files carry constants, not the graph's hashes). */
+static nnue_status read_hashes(yreader *r, yaml_node_t *v, void *t)
+{
+    ((load_state *)t)->arch->format.fixed_hashes = 1;
+    return y_map(r, v, hash_fields, t, "format 'hashes'");
+}
+
 static const yfield format_fields[] = {
     {"kind", 1, read_format_kind},
     {"version", 0, read_version},
@@ -79,6 +96,7 @@ static const yfield format_fields[] = {
     {"blocks", 0, read_blocks},
     {"pad_to", 0, read_pad_to},
     {"pad_text", 0, read_pad_text},
+    {"hashes", 0, read_hashes},
     {NULL, 0, NULL},
 };
 
@@ -279,7 +297,7 @@ static nnue_status load_king_buckets(yreader *r, load_state *ls)
 
 /* ---- stacks and output ---- */
 
-Y_INT_FIELD(read_stack_count, load_state, c->arch->stacks, 1, 64, "stacks 'count'")
+Y_INT_FIELD(read_stack_count, load_state, c->arch->stacks, 1, 1048576, "stacks 'count'")
 
 static nnue_status read_selector(yreader *r, yaml_node_t *v, void *t)
 {

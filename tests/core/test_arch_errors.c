@@ -166,7 +166,9 @@ END_TEST
 START_TEST(selector_out_of_range)
 {
     expect_edit(NULL, "stacks: {count: 8, selector: pieces / 2}", NNUE_E_SHAPE, 11, 30,
-                "expected values 0..7 for 2..32 pieces, found 1..16");
+                "expected values 0..7 on every chess board, found values 1..16");
+    expect_edit(NULL, "stacks: {count: 8, selector: stm_king_rank}", NNUE_E_SCHEMA, 11, 30,
+                "expected variables of a chess board, found 'stm_king_rank'");
     expect_edit(NULL, "stacks: {count: 8, selector: (pieces - 1) /}", NNUE_E_SYNTAX, 11, 0,
                 "expected a number");
 }
