@@ -27,6 +27,8 @@ const eval_net eval_nets[] = {
      "oracle/third/obsidian/goldensA.tsv"},
     {"shogi", "archs/shogi_halfkp.yaml", "oracle/shogi/random_halfkp_s20260101.bin.xz", 64217066,
      "oracle/shogi/goldensA_random.tsv"},
+    {"sfnn1536", "archs/shogi_sfnn1536.yaml", "oracle/shogi/yo-sfnn1536-random.bin.xz", 112831522,
+     "oracle/shogi/goldensA_sfnn1536.tsv"},
 };
 const int eval_net_count = (int)(sizeof eval_nets / sizeof eval_nets[0]);
 

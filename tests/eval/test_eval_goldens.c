@@ -3,11 +3,14 @@
  *   Stockfish nets: bucket, psqt, positional, total (FORMATS.md section 5)
  *   cwtch:          output_bucket, raw_output, final_eval (FACTS.md)
  *   obsidian:       output_bucket, raw_output, nnue_cp (final_eval adds engine-only scaling)
- *   shogi:          raw network output, eval = raw / 16 (shogi FORMATS.md section 8) */
+ *   shogi:          raw network output, eval = raw / 16 (shogi FORMATS.md section 8)
+ *   sfnn1536:       bucket and raw (shogi FORMATS.md section 11), on every kernel set the CPU has */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/isa.h"
+#include "core/state.h"
 #include "eval_nets.h"
 #include "support.h"
 
@@ -32,7 +35,7 @@ START_TEST(golden_rows_match)
     int rows = 0, bad = 0;
     char *save = NULL;
     for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        if (line[0] == '#' || strncmp(line, "fen\t", 4) == 0)
+        if (line[0] == '#' || strncmp(line, "fen\t", 4) == 0 || strncmp(line, "sfen\t", 5) == 0)
             continue;
         char *f[8];
         int n = test_split_tabs(line, f, 8);
@@ -41,7 +44,20 @@ START_TEST(golden_rows_match)
         nnue_eval_detail d;
         eval_fresh(net, game->board(pos), &d);
         rows++;
-        if (strcmp(net_info->name, "shogi") == 0) {
+        if (strcmp(net_info->name, "sfnn1536") == 0) {
+            for (int isa = 0; isa <= (int)nnue_isa_best(); isa++) {
+                nnue_state *st = nnue_state_new(net, 0);
+                ck_assert_int_eq(nnue_state_set_isa(st, (nnue_isa)isa), 0);
+                nnue_state_reset(st, game->board(pos));
+                nnue_evaluate(st, game->board(pos), &d);
+                nnue_state_free(st);
+                char what[64];
+                snprintf(what, sizeof what, "bucket on %s", nnue_isa_label((nnue_isa)isa));
+                compare(what, d.bucket, f[1], rows, &bad, f[0]);
+                snprintf(what, sizeof what, "raw on %s", nnue_isa_label((nnue_isa)isa));
+                compare(what, d.positional, f[2], rows, &bad, f[0]);
+            }
+        } else if (strcmp(net_info->name, "shogi") == 0) {
             compare("raw", d.positional, f[1], rows, &bad, f[0]);
             compare("eval", d.total, f[2], rows, &bad, f[0]);
         } else if (strcmp(net_info->name, "cwtch") == 0 || strcmp(net_info->name, "obsidian") == 0) {
