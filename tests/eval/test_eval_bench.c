@@ -3,7 +3,9 @@
  * (chess: 7,242,223 per iteration; shogi raw: 262,400,773 and eval: 16,375,856).
  * The search-shaped `--mode tree`: at depth 1 it is that workload (same evals, same
  * checksums); deeper, on the first corpus positions, it gives the checksums of the same walk
- * with every node from scratch (tree-refresh), with the refresh cache on and off, on every ISA. */
+ * with every node from scratch (tree-refresh), with the refresh cache on and off, on every ISA.
+ * With the argument sfnn1536: YaneuraOu's SFNN1536 net on the shogi workload, raw -842,028,725
+ * per iteration in both modes (shogi FORMATS.md section 11). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +14,7 @@
 #include "eval_nets.h"
 #include "support.h"
 
-static const char *chess_net, *shogi_net;
+static const char *chess_net, *shogi_net, *sfnn_net;
 
 /* positions: a path under shared/, or an absolute path. env: prefix such as "NNUE_ISA=avx2". */
 static char *bench_env(const char *env, const char *net, const char *arch, const char *positions, const char *extra)
@@ -132,8 +134,27 @@ START_TEST(shogi_tree)
 }
 END_TEST
 
-int main(void)
+START_TEST(shogi_sfnn1536_checksums)
 {
+    char *out = bench(sfnn_net, "archs/shogi_sfnn1536.yaml", "oracle/shogi/corpusA.sfen", "--mode all");
+    expect_line(out, "mode=incremental", "evals=140261 ");
+    expect_line(out, "mode=incremental", "checksum_raw=-842028725 ");
+    expect_line(out, "mode=refresh", "checksum_raw=-842028725 ");
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "sfnn1536") == 0) {
+        test_require_shared("oracle/shogi/corpusA.sfen");
+        sfnn_net = eval_net_file(eval_net_find("sfnn1536"));
+        Suite *s = suite_create("eval_bench");
+        TCase *tc = tcase_create("bench_sfnn1536");
+        tcase_set_timeout(tc, 600);
+        tcase_add_test(tc, shogi_sfnn1536_checksums);
+        suite_add_tcase(s, tc);
+        return test_run(s);
+    }
     test_require_shared("oracle/chess/corpusA.fen");
     test_require_shared("oracle/shogi/corpusA.sfen");
     chess_net = eval_net_file(eval_net_find("sf151"));
