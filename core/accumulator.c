@@ -1,45 +1,74 @@
 /* core/accumulator.c: feature-transformer accumulators, refreshed or updated from deltas.
  *
  * acc[p] = biases + sum of the weight rows of perspective p's active features (i16, wrapping
- * like the engines); psqt[p][b] = sum of the active features' PSQT rows (i32). Both are done
- * by the state's kernel set (core/simd/kernels.h) in one pass over the width: a refresh adds
+ * like the engines); psqt[p][b] = sum of the active features' PSQT rows (i32). With several
+ * feature sets (SFNNv10) every set adds its own rows (i16, or i8 widened) and PSQT rows into the
+ * same two sums. Both are done by the state's kernel set (core/simd/kernels.h): a refresh adds
  * every active row onto the biases, an update subtracts the removed rows from and adds the
  * added rows onto the previous accumulator. A refresh forced by a pushed move may instead go
  * through the state's refresh cache (core/refresh_cache.c), which uses the same kernels. When
  * both perspectives start from scratch (a root, or a king move with nothing computed for the
- * other side and the cache off) both active lists come from one pass, if the feature set
- * offers active_both(). */
+ * other side and the cache off) both active lists come from one pass, if the (only) feature set
+ * offers active_both(). Sets whose changed() needs the board right after each move
+ * (Full_Threats) get it rebuilt move by move (core/board_undo.h) when several moves are applied. */
 #include <string.h>
 
+#include "core/board_undo.h"
 #include "core/state.h"
 
-static void rows_i16(const nnue_net *net, const uint32_t *idx, int n, const int16_t **rows)
-{
-    uint32_t width = net->arch->ft.width;
-    for (int i = 0; i < n; i++)
-        rows[i] = net->ft_weights + (size_t)idx[i] * width;
-}
-
-static void rows_i32(const nnue_net *net, const uint32_t *idx, int n, const int32_t **rows)
-{
-    uint32_t buckets = net->arch->ft.psqt_buckets;
-    for (int i = 0; i < n; i++)
-        rows[i] = net->ft_psqt + (size_t)idx[i] * buckets;
-}
-
-/* Sums the listed rows onto the biases (and PSQT rows onto zero) for one perspective. */
-static void refresh_rows(const nnue_net *net, const nnue_kernels *k, const uint32_t *idx, int n, int persp,
-                         nnue_acc_entry *e)
+/* dst = src - rows(sub) + rows(add) for feature set s's weights, and psqt_dst = psqt_src -/+ its
+ * PSQT rows (when the net has PSQT; psqt_src NULL = zero). */
+static void apply_rows(const nnue_net *net, const nnue_kernels *k, int s, const uint32_t *sub, int n_sub,
+                       const uint32_t *add, int n_add, int16_t *dst, const int16_t *src, int32_t *psqt_dst,
+                       const int32_t *psqt_src)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    const int16_t *rows[NNUE_MAX_ACTIVE];
-    rows_i16(net, idx, n, rows);
-    k->acc_i16(e->acc[persp], net->ft_biases, NULL, 0, rows, n, ft->width);
-    if (ft->psqt_buckets) {
-        const int32_t *prows[NNUE_MAX_ACTIVE];
-        rows_i32(net, idx, n, prows);
-        memset(e->psqt[persp], 0, ft->psqt_buckets * sizeof(int32_t));
-        k->acc_i32(e->psqt[persp], e->psqt[persp], NULL, 0, prows, n, ft->psqt_buckets);
+    uint32_t width = ft->width, buckets = ft->psqt_buckets;
+    const void *rsub[NNUE_MAX_ACTIVE_ANY], *radd[NNUE_MAX_ACTIVE_ANY];
+    if (ft->sets[s].weight_type == NNUE_I8) {
+        const int8_t *w = net->set_weights[s];
+        for (int i = 0; i < n_sub; i++)
+            rsub[i] = w + (size_t)sub[i] * width;
+        for (int i = 0; i < n_add; i++)
+            radd[i] = w + (size_t)add[i] * width;
+        k->acc_i8(dst, src, (const int8_t *const *)rsub, n_sub, (const int8_t *const *)radd, n_add, width);
+    } else {
+        const int16_t *w = net->set_weights[s];
+        for (int i = 0; i < n_sub; i++)
+            rsub[i] = w + (size_t)sub[i] * width;
+        for (int i = 0; i < n_add; i++)
+            radd[i] = w + (size_t)add[i] * width;
+        k->acc_i16(dst, src, (const int16_t *const *)rsub, n_sub, (const int16_t *const *)radd, n_add, width);
+    }
+    if (!buckets)
+        return;
+    const int32_t *p = net->set_psqt[s];
+    for (int i = 0; i < n_sub; i++)
+        rsub[i] = p + (size_t)sub[i] * buckets;
+    for (int i = 0; i < n_add; i++)
+        radd[i] = p + (size_t)add[i] * buckets;
+    if (!psqt_src) {
+        memset(psqt_dst, 0, buckets * sizeof(int32_t));
+        psqt_src = psqt_dst;
+    }
+    k->acc_i32(psqt_dst, psqt_src, (const int32_t *const *)rsub, n_sub, (const int32_t *const *)radd, n_add, buckets);
+}
+
+/* Perspective persp from scratch, set s's active list already in idx for s == 0 when given. */
+static void refresh_sets(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
+                         const uint32_t *idx0, int n0, nnue_acc_entry *e)
+{
+    const nnue_ft_desc *ft = &net->arch->ft;
+    uint32_t idx[NNUE_MAX_ACTIVE_ANY];
+    for (int s = 0; s < ft->n_sets; s++) {
+        const uint32_t *list = idx0;
+        int n = n0;
+        if (s > 0 || !idx0) {
+            n = ft->sets[s].features->active(&ft->sets[s].params, board, persp, idx);
+            list = idx;
+        }
+        apply_rows(net, k, s, NULL, 0, list, n, e->acc[persp], s ? e->acc[persp] : net->ft_biases, e->psqt[persp],
+                   s ? e->psqt[persp] : NULL);
     }
     e->computed[persp] = 1;
 }
@@ -47,50 +76,49 @@ static void refresh_rows(const nnue_net *net, const nnue_kernels *k, const uint3
 void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
                               nnue_acc_entry *e)
 {
-    const nnue_ft_desc *ft = &net->arch->ft;
-    uint32_t idx[NNUE_MAX_ACTIVE];
-    int n = ft->features->active(&ft->params, board, persp, idx);
-    refresh_rows(net, k, idx, n, persp, e);
+    refresh_sets(net, k, board, persp, NULL, 0, e);
 }
 
 void nnue_accumulator_refresh_both(const nnue_net *net, const nnue_kernels *k, const nnue_board *board,
                                    nnue_acc_entry *e)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
+    if (ft->n_sets > 1 || !ft->features->active_both) {
+        refresh_sets(net, k, board, 0, NULL, 0, e);
+        refresh_sets(net, k, board, 1, NULL, 0, e);
+        return;
+    }
     uint32_t idx0[NNUE_MAX_ACTIVE], idx1[NNUE_MAX_ACTIVE];
     uint32_t *const out[2] = {idx0, idx1};
     int n[2];
-    if (ft->features->active_both) {
-        ft->features->active_both(&ft->params, board, out, n);
-    } else {
-        n[0] = ft->features->active(&ft->params, board, 0, idx0);
-        n[1] = ft->features->active(&ft->params, board, 1, idx1);
-    }
-    refresh_rows(net, k, idx0, n[0], 0, e);
-    refresh_rows(net, k, idx1, n[1], 1, e);
+    ft->features->active_both(&ft->params, board, out, n);
+    refresh_sets(net, k, board, 0, idx0, n[0], e);
+    refresh_sets(net, k, board, 1, idx1, n[1], e);
 }
 
-/* Applies the delta of entry `to` onto the accumulator of `from` for one perspective. */
-static void apply_delta(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
+/* Applies the delta of entry `to` (whose board is `after`) onto `from` for one perspective. */
+static void apply_delta(const nnue_net *net, const nnue_kernels *k, const nnue_board *after, int persp,
                         const nnue_acc_entry *from, nnue_acc_entry *to)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    uint32_t removed[NNUE_MAX_CHANGED], added[NNUE_MAX_CHANGED];
-    int n_removed = 0, n_added = 0;
-    ft->features->changed(&ft->params, board, &to->delta, persp, removed, &n_removed, added, &n_added);
-    const int16_t *sub[NNUE_MAX_CHANGED], *add[NNUE_MAX_CHANGED];
-    rows_i16(net, removed, n_removed, sub);
-    rows_i16(net, added, n_added, add);
-    k->acc_i16(to->acc[persp], from->acc[persp], sub, n_removed, add, n_added, ft->width);
-    if (ft->psqt_buckets) {
-        const int32_t *psub[NNUE_MAX_CHANGED], *padd[NNUE_MAX_CHANGED];
-        rows_i32(net, removed, n_removed, psub);
-        rows_i32(net, added, n_added, padd);
-        k->acc_i32(to->psqt[persp], from->psqt[persp], psub, n_removed, padd, n_added, ft->psqt_buckets);
+    uint32_t removed[NNUE_MAX_ACTIVE_ANY], added[NNUE_MAX_ACTIVE_ANY];
+    for (int s = 0; s < ft->n_sets; s++) {
+        int n_removed = 0, n_added = 0;
+        ft->sets[s].features->changed(&ft->sets[s].params, after, &to->delta, persp, removed, &n_removed, added,
+                                      &n_added);
+        apply_rows(net, k, s, removed, n_removed, added, n_added, to->acc[persp], s ? to->acc[persp] : from->acc[persp],
+                   to->psqt[persp], s ? to->psqt[persp] : from->psqt[persp]);
     }
     to->computed[persp] = 1;
 }
 
+/* The board after each entry first..ply (boards[i]), walking back from the current board. */
+static void boards_back_to(nnue_state *s, const nnue_board *board, int first)
+{
+    s->boards[s->ply] = *board;
+    for (int i = s->ply; i > first; i--)
+        nnue_board_before(&s->boards[i], &s->entries[i].delta, &s->boards[i - 1]);
+}
 void nnue_state_update(nnue_state *s, const nnue_board *board)
 {
     nnue_acc_entry *entries = s->entries, *cur = &entries[s->ply];
@@ -113,13 +141,20 @@ void nnue_state_update(nnue_state *s, const nnue_board *board)
         nnue_accumulator_refresh_both(s->net, s->kernels, board, cur);
         return;
     }
+    int first = s->ply; /* exact boards from here on (sets that need them only) */
+    for (int p = 0; p < 2; p++)
+        if (from[p] > 0 && !entries[from[p]].refresh[p] && from[p] < first)
+            first = from[p];
+    if (s->boards && first < s->ply)
+        boards_back_to(s, board, first);
     for (int p = 0; p < 2; p++) {
         int k = from[p];
         if (k < 0)
             continue;
         if (k > 0 && !entries[k].refresh[p]) {
             for (int i = k; i <= s->ply; i++)
-                apply_delta(s->net, s->kernels, board, p, &entries[i - 1], &entries[i]);
+                apply_delta(s->net, s->kernels, s->boards && i < s->ply ? &s->boards[i] : board, p, &entries[i - 1],
+                            &entries[i]);
         } else if (k == 0 || !s->cache_on ||
                    nnue_refresh_cache_refresh(&s->cache, s->net, s->kernels, board, p, cur) != 0) {
             /* No computed ancestor (a root), cache off or unavailable: from scratch. */

@@ -32,10 +32,27 @@ typedef enum nnue_ft_activation {
     NNUE_FT_SQRRELU    /* out = max(acc, 0)^2 (no upper clip)                              -> width values */
 } nnue_ft_activation;
 
+#define NNUE_MAX_FT_SETS 4
+
+/* One feature set of the FT: its rows (weight_type values each, widened into the i16
+ * accumulator) and PSQT rows are added for its active features. */
+typedef struct nnue_ft_set {
+    const nnue_feature_set *features;
+    nnue_feature_params params;
+    uint32_t inputs;            /* the set's dimensions */
+    nnue_dtype weight_type;     /* i16 or i8 */
+} nnue_ft_set;
+
+/* Several sets (SFNNv10: Full_Threats i8 + HalfKAv2_hm i16) feed the same accumulators, listed
+ * in file order in sets[]. features/params/inputs/weight_type repeat the LAST listed set (the
+ * only one of single-set nets), whose weights are nnue_net.ft_weights. */
 typedef struct nnue_ft_desc {
     const nnue_feature_set *features;
     nnue_feature_params params;
-    uint32_t inputs;            /* feature dimensions */
+    uint32_t inputs;            /* feature dimensions of the last set */
+    uint32_t total_inputs;      /* summed over all sets */
+    int n_sets;
+    nnue_ft_set sets[NNUE_MAX_FT_SETS];
     uint32_t width;             /* accumulator values per perspective (L1) */
     uint32_t psqt_buckets;      /* 0 = no PSQT */
     nnue_dtype weight_type;     /* i16 */

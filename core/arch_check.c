@@ -13,17 +13,38 @@ static nnue_status check_ft(yreader *r, yaml_node_t *root, nnue_arch *a)
 {
     yaml_node_t *node = y_lookup(r, root, "feature_transformer");
     nnue_ft_desc *ft = &a->ft;
-    if (strcmp(ft->features->game, a->game) != 0)
-        return y_fail(r, y_lookup(r, node, "features"), NNUE_E_SCHEMA,
-                      "feature_transformer 'features': expected a %s feature set, found '%s' (a %s set)", a->game,
-                      ft->features->name, ft->features->game);
-    ft->inputs = ft->features->dimensions(&ft->params);
-    ft->weight_type = NNUE_I16;
+    unsigned long long weight_bytes = 0;
+    ft->total_inputs = 0;
+    for (int s = 0; s < ft->n_sets; s++) {
+        nnue_ft_set *set = &ft->sets[s];
+        if (strcmp(set->features->game, a->game) != 0)
+            return y_fail(r, y_lookup(r, node, "features"), NNUE_E_SCHEMA,
+                          "feature_transformer 'features': expected a %s feature set, found '%s' (a %s set)", a->game,
+                          set->features->name, set->features->game);
+        set->params = ft->params;
+        set->inputs = set->features->dimensions(&set->params);
+        ft->total_inputs += set->inputs;
+        weight_bytes += (unsigned long long)set->inputs * ft->width * nnue_dtype_size(set->weight_type);
+    }
+    const nnue_ft_set *last = &ft->sets[ft->n_sets - 1];
+    ft->features = last->features;
+    ft->inputs = last->inputs;
+    ft->weight_type = last->weight_type;
     ft->bias_type = NNUE_I16;
-    if ((unsigned long long)ft->inputs * ft->width * 2 > MAX_FT_WEIGHT_BYTES)
+    if (weight_bytes > MAX_FT_WEIGHT_BYTES)
         return y_fail(r, y_lookup(r, node, "width"), NNUE_E_SHAPE,
-                      "feature_transformer: expected at most 2 GiB of weights, found %u inputs x %u width", ft->inputs,
-                      ft->width);
+                      "feature_transformer: expected at most 2 GiB of weights, found %u inputs x %u width",
+                      ft->total_inputs, ft->width);
+    if (ft->weight_type != NNUE_I16)
+        return y_fail(r, y_lookup(r, node, "features"), NNUE_E_SHAPE,
+                      "feature_transformer 'features': expected i16 weights for the last listed set '%s', found i8",
+                      last->features->name);
+    if (ft->n_sets > 1 && (a->format.kind != NNUE_FORMAT_STOCKFISH || !ft->psqt_buckets))
+        return y_fail(r, y_lookup(r, node, "features"), NNUE_E_SCHEMA,
+                      "feature_transformer 'features': several feature sets need format kind stockfish and PSQT "
+                      "buckets (the SFNNv10 layout), found %s%s",
+                      a->format.kind == NNUE_FORMAT_STOCKFISH ? "kind stockfish" : "kind raw",
+                      ft->psqt_buckets ? "" : " without PSQT");
     if (ft->psqt_buckets && ft->psqt_buckets != a->stacks)
         return y_fail(r, y_lookup(r, node, "psqt_buckets"), NNUE_E_SHAPE,
                       "feature_transformer 'psqt_buckets': expected 0 or the stack count %u, found %u", a->stacks,

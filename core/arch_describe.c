@@ -78,11 +78,17 @@ size_t nnue_arch_describe(const nnue_arch *a, char *buf, size_t size)
         buf[0] = 0;
     char text[NNUE_EXPR_TEXT_MAX + 64];
     const nnue_ft_desc *ft = &a->ft;
+    put(&s, "Features=");
+    for (int i = 0; i < ft->n_sets - 1; i++) { /* several sets: "A+B[total->...]", i8 rows marked */
+        snprintf(text, sizeof text, "%s%s+", ft->sets[i].features->display,
+                 ft->sets[i].weight_type == NNUE_I8 ? "{i8}" : "");
+        put(&s, text);
+    }
     if (ft->params.king_buckets > 1 || ft->params.mirror)
-        snprintf(text, sizeof text, "Features=%s(kb%u%s)[%u->%ux2]", ft->features->display, ft->params.king_buckets,
-                 ft->params.mirror ? ",mirror" : "", ft->inputs, ft->width);
+        snprintf(text, sizeof text, "%s(kb%u%s)[%u->%ux2]", ft->features->display, ft->params.king_buckets,
+                 ft->params.mirror ? ",mirror" : "", ft->total_inputs, ft->width);
     else
-        snprintf(text, sizeof text, "Features=%s[%u->%ux2]", ft->features->display, ft->inputs, ft->width);
+        snprintf(text, sizeof text, "%s[%u->%ux2]", ft->features->display, ft->total_inputs, ft->width);
     put(&s, text);
     if (ft->psqt_buckets) {
         snprintf(text, sizeof text, ",PSQT=%u", ft->psqt_buckets);
@@ -105,9 +111,12 @@ int nnue_arch_write_dot(const nnue_arch *a, void *file)
     FILE *f = file;
     const nnue_ft_desc *ft = &a->ft;
     fprintf(f, "digraph \"%s\" {\n  rankdir=BT;\n  node [shape=box, fontname=\"Helvetica\"];\n", a->name);
-    fprintf(f, "  features [label=\"%s\\n%u inputs\", shape=ellipse];\n", ft->features->display, ft->inputs);
-    fprintf(f, "  ft [label=\"feature transformer\\n%u x2%s\"];\n  features -> ft;\n", ft->width,
-            ft->psqt_buckets ? "\\n+ PSQT" : "");
+    for (int i = 0; i < ft->n_sets; i++)
+        fprintf(f, "  features%d [label=\"%s\\n%u inputs%s\", shape=ellipse];\n", i, ft->sets[i].features->display,
+                ft->sets[i].inputs, ft->sets[i].weight_type == NNUE_I8 ? ", i8" : "");
+    fprintf(f, "  ft [label=\"feature transformer\\n%u x2%s\"];\n", ft->width, ft->psqt_buckets ? "\\n+ PSQT" : "");
+    for (int i = 0; i < ft->n_sets; i++)
+        fprintf(f, "  features%d -> ft;\n", i);
     if (a->stacks > 1)
         fprintf(f, "  subgraph cluster_stack {\n    label=\"layer stack x%u, bucket = %s\";\n", a->stacks,
                 a->selector.text);

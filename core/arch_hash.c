@@ -1,7 +1,8 @@
 /* core/arch_hash.c: hashes, parameter count and file size derived from the graph alone.
  *
  * Hash rules (shared/oracle/chess/FORMATS.md section 1, shogi FORMATS.md section 1):
- *   FT hash      = feature-set hash ^ (2 * width)
+ *   FT hash      = feature-set hash ^ (2 * width); with several sets, the first listed set's
+ *                  hash (Stockfish 18: Full_Threats, FORMATS.md section 9)
  *   network hash = fold of each layer's hash step, in declaration order, starting from the
  *                  input-slice hash 0xEC42E90D ^ (2 * width); affine and crelu contribute,
  *                  the other layer types pass the value through
@@ -30,14 +31,15 @@ uint64_t nnue_arch_ft_bytes(const nnue_arch *a)
     const nnue_ft_desc *ft = &a->ft;
     uint64_t bytes = a->format.kind == NNUE_FORMAT_STOCKFISH ? 4 : 0;
     bytes += (uint64_t)ft->width * 2;
-    bytes += (uint64_t)ft->inputs * ft->width * 2;
-    bytes += (uint64_t)ft->inputs * ft->psqt_buckets * 4;
+    for (int s = 0; s < ft->n_sets; s++)
+        bytes += (uint64_t)ft->sets[s].inputs * ft->width * nnue_dtype_size(ft->sets[s].weight_type);
+    bytes += (uint64_t)ft->total_inputs * ft->psqt_buckets * 4;
     return bytes;
 }
 
 void nnue_arch_derive(nnue_arch *a)
 {
-    a->ft_hash = a->ft.features->hash ^ (2u * a->ft.width);
+    a->ft_hash = a->ft.sets[0].features->hash ^ (2u * a->ft.width);
     uint32_t h = nnue_arch_input_hash(a);
     for (int i = 0; i < a->n_layers; i++)
         h = a->layers[i].type->hash(&a->layers[i], h);
@@ -49,7 +51,7 @@ void nnue_arch_derive(nnue_arch *a)
     a->file_hash = a->ft_hash ^ a->network_hash;
 
     const nnue_ft_desc *ft = &a->ft;
-    uint64_t params = (uint64_t)ft->inputs * ft->width + ft->width + (uint64_t)ft->inputs * ft->psqt_buckets;
+    uint64_t params = (uint64_t)ft->total_inputs * (ft->width + ft->psqt_buckets) + ft->width;
     for (int i = 0; i < a->n_layers; i++)
         params += a->layers[i].type->parameters(&a->layers[i]) * a->stacks;
     a->parameters = params;

@@ -176,15 +176,15 @@ static nnue_status load_blocks(yreader *r, load_state *ls)
 
 /* ---- feature transformer ---- */
 
-static nnue_status read_features(yreader *r, yaml_node_t *v, void *t)
+/* One set by its YAML name into sets[n_sets]. */
+static nnue_status add_feature_set(yreader *r, yaml_node_t *v, nnue_arch *a, nnue_dtype weights)
 {
-    nnue_arch *a = ((load_state *)t)->arch;
     char name[NNUE_NAME_MAX];
     nnue_status st = y_string(r, v, name, sizeof name, "feature_transformer 'features'");
     if (st != NNUE_OK)
         return st;
-    a->ft.features = nnue_feature_set_find(name);
-    if (!a->ft.features) {
+    const nnue_feature_set *fs = nnue_feature_set_find(name);
+    if (!fs) {
         char known[400] = "";
         for (int i = 0; nnue_feature_sets[i]; i++) {
             strncat(known, i ? ", " : "", sizeof known - strlen(known) - 1);
@@ -192,6 +192,58 @@ static nnue_status read_features(yreader *r, yaml_node_t *v, void *t)
         }
         return y_fail(r, v, NNUE_E_SCHEMA, "feature_transformer 'features': expected a known feature set (%s), found '%s'",
                       known[0] ? known : "none registered", name);
+    }
+    a->ft.sets[a->ft.n_sets].features = fs;
+    a->ft.sets[a->ft.n_sets++].weight_type = weights;
+    return NNUE_OK;
+}
+
+typedef struct set_item {
+    nnue_arch *arch;
+    yaml_node_t *set_node;
+    nnue_dtype weights;
+} set_item;
+
+static nnue_status read_item_set(yreader *r, yaml_node_t *v, void *t)
+{
+    (void)r;
+    ((set_item *)t)->set_node = v;
+    return NNUE_OK;
+}
+
+static nnue_status read_item_weights(yreader *r, yaml_node_t *v, void *t)
+{
+    static const char *const names[] = {"i16", "i8", NULL};
+    int i;
+    nnue_status st = y_enum(r, v, names, &i, "feature set 'weights'");
+    ((set_item *)t)->weights = i ? NNUE_I8 : NNUE_I16;
+    return st;
+}
+
+static const yfield set_item_fields[] = {
+    {"set", 1, read_item_set},
+    {"weights", 0, read_item_weights},
+    {NULL, 0, NULL},
+};
+
+/* `features: NAME` (one set, i16 rows), or a list of {set: NAME, weights: i16|i8} in file order. */
+static nnue_status read_features(yreader *r, yaml_node_t *v, void *t)
+{
+    nnue_arch *a = ((load_state *)t)->arch;
+    if (v->type != YAML_SEQUENCE_NODE)
+        return add_feature_set(r, v, a, NNUE_I16);
+    int n;
+    nnue_status st = y_seq(r, v, &n, "feature_transformer 'features'");
+    if (st != NNUE_OK)
+        return st;
+    if (n < 1 || n > NNUE_MAX_FT_SETS)
+        return y_fail(r, v, NNUE_E_SHAPE, "feature_transformer 'features': expected 1 to %d feature sets, found %d",
+                      NNUE_MAX_FT_SETS, n);
+    for (int i = 0; i < n; i++) {
+        set_item item = {a, NULL, NNUE_I16};
+        if ((st = y_map(r, y_item(r, v, i), set_item_fields, &item, "feature set")) != NNUE_OK ||
+            (st = add_feature_set(r, item.set_node, a, item.weights)) != NNUE_OK)
+            return st;
     }
     return NNUE_OK;
 }

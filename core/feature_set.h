@@ -12,8 +12,9 @@
 
 #include "nnue_board.h"
 
-#define NNUE_MAX_ACTIVE 64      /* active features per perspective, any set (shogi: 38 + padding = 38) */
-#define NNUE_MAX_CHANGED 8      /* removed or added features per perspective for one move */
+#define NNUE_MAX_ACTIVE 64      /* default bound: active features per perspective (shogi: 38) */
+#define NNUE_MAX_CHANGED 8      /* default bound: removed or added features per perspective, one move */
+#define NNUE_MAX_ACTIVE_ANY 256 /* largest max_active / max_changed any set may declare */
 
 /* Per-arch settings of a configurable set (the bullet-style "Chess768"); fixed sets ignore it. */
 typedef struct nnue_feature_params {
@@ -27,13 +28,20 @@ typedef struct nnue_feature_set {
     const char *game;              /* "chess" or "shogi" */
     const char *display;           /* name in description strings, e.g. "HalfKP(Friend)" */
     uint32_t hash;                 /* Stockfish-style hash of the set (0 if the format has none) */
+    /* Bounds of active() and of each list changed() writes; 0 = NNUE_MAX_ACTIVE / NNUE_MAX_CHANGED.
+     * At most NNUE_MAX_ACTIVE_ANY (Full_Threats: a move changes many attacks). */
+    uint16_t max_active, max_changed;
+    /* 1: changed() reads more of `after` than the moved pieces' context (Full_Threats reads the
+     * whole board), so the state hands it the exact board after each move of a lazy update. */
+    uint8_t exact_board;
     /* Number of inputs (may depend on params, e.g. king buckets * 768). */
     uint32_t (*dimensions)(const nnue_feature_params *params);
-    /* Writes the active indices of perspective persp; returns how many (<= NNUE_MAX_ACTIVE). */
+    /* Writes the active indices of perspective persp; returns how many (<= the set's max_active). */
     int (*active)(const nnue_feature_params *params, const nnue_board *board, int persp,
                   uint32_t *out);
-    /* Indices removed and added by a move whose result is `after`. Only called when
-     * needs_refresh() is 0 for that perspective. Writes counts to *n_removed, *n_added. */
+    /* Indices removed and added by a move whose result is `after` (the board right after that
+     * move, also when several moves are applied at once). Only called when needs_refresh() is 0
+     * for that perspective. Writes counts to *n_removed, *n_added (each <= max_changed). */
     void (*changed)(const nnue_feature_params *params, const nnue_board *after,
                     const nnue_delta *delta, int persp, uint32_t *removed, int *n_removed,
                     uint32_t *added, int *n_added);

@@ -5,6 +5,8 @@
  *   ft_biases  [width]                 i16
  *   ft_weights [inputs][width]         i16, feature-major (one row per feature)
  *   ft_psqt    [inputs][psqt_buckets]  i32 (NULL without PSQT)
+ *   (several feature sets: each set's rows in set_weights[s], i8 or i16; PSQT rows of all sets
+ *    one after the other in ft_psqt, set_psqt[s] pointing at set s's first row)
  *   stack s, layer i (affine layers only): layer_weights[s * n_layers + i]
  *     biases  [out]                    i32 (widened from the file's i16/i32)
  *     weights [out][padded_in]         row-major, dtype = layer->p.affine.weight_type (i8 or i16),
@@ -31,8 +33,13 @@ typedef struct nnue_net {
     char *description;                /* from the header, NUL-terminated ("" for raw) */
     uint64_t file_bytes;              /* size of the file that was read */
     int16_t *ft_biases;
-    int16_t *ft_weights;
-    int32_t *ft_psqt;
+    int16_t *ft_weights;              /* the last listed feature set's rows (the only set of most nets) */
+    int32_t *ft_psqt;                 /* [total inputs][buckets]: every set's PSQT rows, in set order */
+    /* Per feature set s (arch->ft.sets[s]): its weight rows ([inputs][width] of the set's
+     * weight_type; the last set's are ft_weights) and PSQT rows (inside ft_psqt). */
+    const void *set_weights[NNUE_MAX_FT_SETS];
+    const int32_t *set_psqt[NNUE_MAX_FT_SETS];
+    void *ft_extra[NNUE_MAX_FT_SETS]; /* owned weight arrays of the sets before the last */
     nnue_layer_weights *layer_weights; /* [stacks * n_layers]; non-affine entries are {NULL, NULL} */
     void *kernel_data;                /* nnue_plan (core/simd/plan.h) or NULL: scalar forward only */
 } nnue_net;

@@ -42,6 +42,13 @@ static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *
         nnue_net_free(net);
         return st;
     }
+    const nnue_ft_desc *ft = &net->arch->ft;
+    uint64_t row = 0;
+    for (int k = 0; k < ft->n_sets; k++) {
+        net->set_weights[k] = k == ft->n_sets - 1 ? net->ft_weights : net->ft_extra[k];
+        net->set_psqt[k] = net->ft_psqt ? net->ft_psqt + row * ft->psqt_buckets : NULL;
+        row += ft->sets[k].inputs;
+    }
     nnue_net_prepare(net);
     *out = net;
     return NNUE_OK;
@@ -90,6 +97,8 @@ void nnue_net_free(nnue_net *net)
     free(net->ft_biases);
     free(net->ft_weights);
     free(net->ft_psqt);
+    for (int k = 0; k < NNUE_MAX_FT_SETS; k++)
+        free(net->ft_extra[k]);
     free(net->description);
     free(net->arch);
     free(net);

@@ -1,12 +1,14 @@
 /* core/net_read_stockfish.c: reading a Stockfish-format net (NNUE_FORMAT_STOCKFISH).
  *
  * Format facts relied on: shared/oracle/chess/FORMATS.md sections 1 (hashes) and 2 (byte
- * layout), section 8 (the random nets), shared/oracle/shogi/FORMATS.md section 1 (the same
+ * layout), section 8 (the random nets), section 9 (SFNNv10's two feature sets),
+ * shared/oracle/shogi/FORMATS.md section 1 (the same
  * layout for YaneuraOu's classic nets):
  *   header:  u32 version, u32 file hash, u32 description length D, D bytes
  *   FT:      u32 FT hash, biases width x i16, weights inputs x width x i16 (feature-major),
  *            PSQT inputs x buckets x i32 (when the arch has PSQT); with format.leb128 each of
- *            the three arrays is a COMPRESSED_LEB128 block instead (core/net_read.c)
+ *            the three arrays is a COMPRESSED_LEB128 block instead (core/net_read.c);
+ *            several feature sets (SFNNv10, section 9): see read_ft_sets()
  *   stacks:  per stack u32 network hash, then per affine layer in declaration order
  *            biases out x i32, weights out x padded_in x i8 (row-major, padding columns zero)
  *   end:     no trailing byte.
@@ -149,6 +151,59 @@ static nnue_status read_header(nnue_net *net, nr_stream *s)
     return nr_bytes(s, net->description, d, "header description");
 }
 
+/* Fails unless `need` bytes remain for section `name` (checked before a big allocation). */
+static nnue_status need_bytes(nr_stream *s, uint64_t need, uint64_t values, const char *name)
+{
+    if (s->size - s->offset >= need)
+        return NNUE_OK;
+    return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)s->size,
+                            "%s: file truncated: %llu values need at least %llu bytes from byte %llu, found %llu", name,
+                            (ull)values, (ull)need, (ull)s->offset, (ull)(s->size - s->offset));
+}
+
+/* One array of count values (file type t, LEB128-compressed when leb), allocated after the size
+ * check. */
+static nnue_status read_ft_array(nr_stream *s, int leb, nnue_dtype t, uint64_t count, void **out, const char *name)
+{
+    nnue_status st = need_bytes(s, leb ? NR_LEB128_MAGIC_LEN + 4 + count : count * nnue_dtype_size(t), count, name);
+    if (st == NNUE_OK)
+        st = nr_alloc_for(s, out, count * nnue_dtype_size(t), name);
+    if (st != NNUE_OK)
+        return st;
+    return leb ? nr_leb128(s, t, *out, count, name) : nr_array(s, t, t, *out, count, name);
+}
+
+/* Several feature sets (the SFNNv10 layout, FORMATS.md section 9), after the FT hash: biases;
+ * each set's weights in list order, i8 sets as plain bytes, i16 sets as a LEB128 block (plain
+ * with leb128: false); then ONE PSQT array holding every set's rows in list order. */
+static nnue_status read_ft_sets(nnue_net *net, nr_stream *s)
+{
+    const nnue_ft_desc *ft = &net->arch->ft;
+    int leb = net->arch->format.leb128;
+    void *p;
+    nnue_status st = read_ft_array(s, leb, NNUE_I16, ft->width, &p, "feature transformer biases");
+    if (st != NNUE_OK)
+        return st;
+    net->ft_biases = p;
+    for (int k = 0; k < ft->n_sets; k++) {
+        const nnue_ft_set *set = &ft->sets[k];
+        char name[NNUE_NAME_MAX + 48];
+        snprintf(name, sizeof name, "feature transformer weights (%s)", set->features->name);
+        if ((st = read_ft_array(s, leb && set->weight_type != NNUE_I8, set->weight_type,
+                                (uint64_t)set->inputs * ft->width, &p, name)) != NNUE_OK)
+            return st;
+        if (k == ft->n_sets - 1)
+            net->ft_weights = p;
+        else
+            net->ft_extra[k] = p;
+    }
+    if ((st = read_ft_array(s, leb, NNUE_I32, (uint64_t)ft->total_inputs * ft->psqt_buckets, &p,
+                            "feature transformer PSQT weights (all sets)")) != NNUE_OK)
+        return st;
+    net->ft_psqt = p;
+    return NNUE_OK;
+}
+
 static nnue_status read_ft(nnue_net *net, nr_stream *s)
 {
     const nnue_arch *a = net->arch;
@@ -159,6 +214,8 @@ static nnue_status read_ft(nnue_net *net, nr_stream *s)
         return st;
     if ((st = check_hash(s, "feature transformer hash", a->ft_hash, h, a)) != NNUE_OK)
         return st;
+    if (ft->n_sets > 1)
+        return read_ft_sets(net, s);
     uint64_t nb = ft->width, nw = (uint64_t)ft->inputs * ft->width, np = (uint64_t)ft->inputs * ft->psqt_buckets;
     const char *bname = "feature transformer biases", *wname = "feature transformer weights",
                *pname = "feature transformer PSQT weights";

@@ -16,7 +16,7 @@ void nnue_refresh_cache_init(nnue_refresh_cache *c, const nnue_net *net)
 {
     const nnue_feature_set *fs = net->arch->ft.features;
     memset(c, 0, sizeof *c);
-    if (fs->refresh_keys && fs->refresh_key)
+    if (fs->refresh_keys && fs->refresh_key && net->arch->ft.n_sets == 1) /* one set only (no cache for SFNNv10) */
         c->keys = fs->refresh_keys(&net->arch->ft.params);
 }
 

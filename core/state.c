@@ -31,7 +31,12 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
     s->memory = aligned_alloc(64, per_entry * ((size_t)max_ply + 1));
     s->scratch_values = nnue_forward_scratch_values(net);
     s->scratch = aligned_alloc(64, round_up(s->scratch_values * sizeof(int32_t), 64));
-    if (!s->entries || !s->memory || !s->scratch) {
+    int exact = 0;
+    for (int k = 0; k < a->ft.n_sets; k++)
+        exact |= a->ft.sets[k].features->exact_board;
+    if (exact)
+        s->boards = malloc(sizeof *s->boards * ((size_t)max_ply + 1));
+    if (!s->entries || !s->memory || !s->scratch || (exact && !s->boards)) {
         nnue_state_free(s);
         return NULL;
     }
@@ -71,6 +76,7 @@ void nnue_state_free(nnue_state *s)
     free(s->entries);
     free(s->memory);
     free(s->scratch);
+    free(s->boards);
     free(s);
 }
 
@@ -98,7 +104,9 @@ int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *de
     else
         e->delta = *delta;
     for (int p = 0; p < 2; p++) {
-        e->refresh[p] = e->bad_delta ? 1 : (uint8_t)ft->features->needs_refresh(&ft->params, board, delta, p);
+        e->refresh[p] = e->bad_delta;
+        for (int k = 0; k < ft->n_sets && !e->refresh[p]; k++)
+            e->refresh[p] = (uint8_t)ft->sets[k].features->needs_refresh(&ft->sets[k].params, board, delta, p);
         e->computed[p] = 0;
     }
     return e->bad_delta ? -1 : 0;

@@ -38,6 +38,8 @@ struct nnue_state {
     int bad_root;                  /* reset() was given a board that does not fit the net's game */
     int bad_deltas;                /* entries on the stack with bad_delta set */
     nnue_refresh_cache cache;
+    nnue_board *boards;            /* [max_ply + 1] scratch when a set's changed() needs the exact
+                                      board after each move (core/accumulator.c), else NULL */
 };
 
 /* Runs this state on another kernel set (tests compare sets); the current entry's

@@ -14,6 +14,7 @@ extern const nnue_feature_set nnue_fs_shogi_halfkp;
 extern const nnue_feature_set nnue_fs_shogi_halfka_hm2;
 extern const nnue_feature_set nnue_fs_shogi_halfka2;
 extern const nnue_feature_set nnue_fs_chess768;
+extern const nnue_feature_set nnue_fs_full_threats;
 
 const nnue_feature_set *const nnue_feature_sets[] = {
     /* entries */
@@ -25,6 +26,7 @@ const nnue_feature_set *const nnue_feature_sets[] = {
     &nnue_fs_shogi_halfka_hm2,
     &nnue_fs_shogi_halfka2,
     &nnue_fs_chess768,
+    &nnue_fs_full_threats,
     NULL,
 };
 

@@ -31,7 +31,8 @@ typedef struct nnue_kernels {
     /* out[j] = clamp(acc[j], 0, max), j < n; max <= 255. */
     void (*ft_clamp_u8)(const int16_t *acc, uint8_t *out, uint32_t n, int32_t max);
     /* out[j] = clamp(acc[j], 0, max) * clamp(acc[j + half], 0, max) >> shift, j < half;
-     * max * max <= 32767 and (max * max) >> shift <= 255. */
+     * max * max <= 65535 (the product's low 16 bits, shifted logically) and (max * max) >> shift
+     * <= 255 (SFNNv10: max 255, shift 9). */
     void (*ft_pairwise_u8)(const int16_t *acc, uint8_t *out, uint32_t half, int32_t max, int shift);
     /* Indices of the 4-byte groups of in[0 .. 4 * groups) that are not all zero, ascending.
      * Returns their count. idx must have room for groups + 16 entries (batches are stored
@@ -55,6 +56,9 @@ typedef struct nnue_kernels {
     /* out[j] = in[j] for j < n (values 0..255), then zeros up to n_pad >= n; out has room for
      * n_pad bytes and for n rounded up to a multiple of 16. */
     void (*pack_u8)(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_pad);
+    /* acc_i16 with i8 rows (Full_Threats): each row value sign-extended to i16, i16 wrapping. */
+    void (*acc_i8)(int16_t *dst, const int16_t *src, const int8_t *const *sub, int n_sub,
+                   const int8_t *const *add, int n_add, uint32_t n);
 } nnue_kernels;
 
 /* Table for a level (levels above nnue_isa_best() must not be called; NULL when not built). */

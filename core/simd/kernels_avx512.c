@@ -40,6 +40,35 @@ TGT void nnue_avx512_acc_i16(int16_t *dst, const int16_t *src, const int16_t *co
     }
 }
 
+/* i8 rows widened with vpmovsxbw (32 values per load), same tiling as acc_i16. */
+TGT void nnue_avx512_acc_i8(int16_t *dst, const int16_t *src, const int8_t *const *sub, int n_sub,
+                            const int8_t *const *add, int n_add, uint32_t n)
+{
+    uint32_t j = 0;
+    for (; j + 32 * TILE <= n; j += 32 * TILE) {
+        __m512i v[TILE];
+        for (int t = 0; t < TILE; t++)
+            v[t] = _mm512_loadu_si512(src + j + 32 * t);
+        for (int k = 0; k < n_sub; k++)
+            for (int t = 0; t < TILE; t++)
+                v[t] = _mm512_sub_epi16(v[t], _mm512_cvtepi8_epi16(_mm256_loadu_si256((const __m256i *)(sub[k] + j + 32 * t))));
+        for (int k = 0; k < n_add; k++)
+            for (int t = 0; t < TILE; t++)
+                v[t] = _mm512_add_epi16(v[t], _mm512_cvtepi8_epi16(_mm256_loadu_si256((const __m256i *)(add[k] + j + 32 * t))));
+        for (int t = 0; t < TILE; t++)
+            _mm512_storeu_si512(dst + j + 32 * t, v[t]);
+    }
+    for (; j < n; j += 32) {
+        __mmask32 m = n - j >= 32 ? 0xFFFFFFFFu : (__mmask32)((1u << (n - j)) - 1);
+        __m512i v = _mm512_maskz_loadu_epi16(m, src + j);
+        for (int k = 0; k < n_sub; k++)
+            v = _mm512_sub_epi16(v, _mm512_cvtepi8_epi16(_mm256_maskz_loadu_epi8(m, sub[k] + j)));
+        for (int k = 0; k < n_add; k++)
+            v = _mm512_add_epi16(v, _mm512_cvtepi8_epi16(_mm256_maskz_loadu_epi8(m, add[k] + j)));
+        _mm512_mask_storeu_epi16(dst + j, m, v);
+    }
+}
+
 TGT void nnue_avx512_acc_i32(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
                              const int32_t *const *add, int n_add, uint32_t n)
 {
@@ -219,6 +248,6 @@ TGT void nnue_avx512_pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32
 const nnue_kernels nnue_kernels_avx512 = {
     NNUE_ISA_AVX512, nnue_avx512_acc_i16, nnue_avx512_acc_i32, nnue_avx512_ft_clamp_u8, nnue_avx512_ft_pairwise_u8,
     nnue_avx512_nonzero_groups, affine_u8, affine_u8_list, nnue_avx512_sq_dot_i16, nnue_avx512_crelu_i32,
-    nnue_avx512_sqr_crelu_i32, nnue_avx512_pack_u8,
+    nnue_avx512_sqr_crelu_i32, nnue_avx512_pack_u8, nnue_avx512_acc_i8,
 };
 #endif

@@ -6,6 +6,8 @@
 
 void nnue_avx512_acc_i16(int16_t *dst, const int16_t *src, const int16_t *const *sub, int n_sub,
                          const int16_t *const *add, int n_add, uint32_t n);
+void nnue_avx512_acc_i8(int16_t *dst, const int16_t *src, const int8_t *const *sub, int n_sub,
+                        const int8_t *const *add, int n_add, uint32_t n);
 void nnue_avx512_acc_i32(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
                          const int32_t *const *add, int n_add, uint32_t n);
 void nnue_avx512_ft_clamp_u8(const int16_t *acc, uint8_t *out, uint32_t n, int32_t max);

@@ -16,6 +16,19 @@ static void acc_i16(int16_t *dst, const int16_t *src, const int16_t *const *sub,
     }
 }
 
+static void acc_i8(int16_t *dst, const int16_t *src, const int8_t *const *sub, int n_sub, const int8_t *const *add,
+                   int n_add, uint32_t n)
+{
+    for (uint32_t j = 0; j < n; j++) {
+        uint16_t v = (uint16_t)src[j];
+        for (int k = 0; k < n_sub; k++)
+            v = (uint16_t)(v - (uint16_t)(int16_t)sub[k][j]);
+        for (int k = 0; k < n_add; k++)
+            v = (uint16_t)(v + (uint16_t)(int16_t)add[k][j]);
+        dst[j] = (int16_t)v;
+    }
+}
+
 static void acc_i32(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
                     const int32_t *const *add, int n_add, uint32_t n)
 {
@@ -120,5 +133,5 @@ static void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_pad)
 
 const nnue_kernels nnue_kernels_scalar = {
     NNUE_ISA_SCALAR, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
-    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8,
+    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8,
 };

@@ -30,7 +30,7 @@ static range network_range(const nnue_ft_desc *ft)
     int64_t max = ft->clamp_max;
     if (ft->activation == NNUE_FT_CLAMP && max >= 0 && max <= 255)
         return (range){0, max};
-    if (ft->activation == NNUE_FT_PAIRWISE && max >= 0 && max * max <= 32767 && ft->shift >= 0 &&
+    if (ft->activation == NNUE_FT_PAIRWISE && max >= 0 && max * max <= 65535 && ft->shift >= 0 &&
         ft->shift < 16 && (max * max) >> ft->shift <= 255 && ft->width % 2 == 0)
         return (range){0, (max * max) >> ft->shift};
     return unknown;

@@ -25,6 +25,7 @@ static const expected table[] = {
     {"archs/sfnnv8.yaml", 0x7AF32F20, 0x1C103072, 0x7F2358B8, 0x633368CA, 22528, 2560, 8, 8},
     {"archs/sfnnv8small.yaml", 0x7AF32F20, 0x1C103C92, 0x7F234DB8, 0x6333712A, 22528, 128, 8, 8},
     {"archs/sfnnv9.yaml", 0x7AF32F20, 0x1C1020F2, 0x7F2354B8, 0x6333744A, 22528, 3072, 8, 8},
+    {"archs/sfnnv10.yaml", 0x7AF32F20, 0xEC102EF2, 0x8F2344B8, 0x63336A4A, 22528, 1024, 8, 8},
     {"archs/shogi_halfkp.yaml", 0x7AF32F16, 0x3E5AA6EE, 0x5D69D7B8, 0x63337156, 125388, 256, 1, 0},
 };
 

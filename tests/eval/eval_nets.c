@@ -20,6 +20,8 @@ const eval_net eval_nets[] = {
     {"sfnnv6", "archs/sfnnv6.yaml", "oracle/chess/sfnnv6-random.nnue.xz", 35133672, "oracle/chess/golden-sfnnv6-A.tsv"},
     {"sfnnv8", "archs/sfnnv8.yaml", "oracle/chess/sfnnv8-random.nnue.xz", 58335268, "oracle/chess/golden-sfnnv8-A.tsv"},
     {"sfnnv9", "archs/sfnnv9.yaml", "oracle/chess/sfnnv9-random.nnue.xz", 69935715, "oracle/chess/golden-sfnnv9-A.tsv"},
+    {"sfnnv10", "archs/sfnnv10.yaml", "oracle/chess/sfnnv10-random.nnue.xz", 106448193,
+     "oracle/chess/golden-sfnnv10-A.tsv"},
     {"sfnnv8small", "archs/sfnnv8small.yaml", "oracle/chess/sfnnv8small-random.nnue", 3232763,
      "oracle/chess/golden-sfnnv8small-A.tsv"},
     {"cwtch", "archs/cwtch6.yaml", "oracle/third/cwtch/cwtch6-quantised.bin", 3163200, "oracle/third/cwtch/goldensA.tsv"},

@@ -61,7 +61,7 @@ int fs_same_multiset(const uint32_t *a, int na, const uint32_t *b, int nb)
 {
     if (na != nb)
         return 0;
-    uint32_t sa[NNUE_MAX_ACTIVE + NNUE_MAX_CHANGED], sb[NNUE_MAX_ACTIVE + NNUE_MAX_CHANGED];
+    uint32_t sa[2 * NNUE_MAX_ACTIVE_ANY], sb[2 * NNUE_MAX_ACTIVE_ANY];
     memcpy(sa, a, (size_t)na * sizeof *a);
     memcpy(sb, b, (size_t)nb * sizeof *b);
     qsort(sa, (size_t)na, sizeof *sa, cmp_u32);
@@ -74,10 +74,24 @@ static int is_shogi(const fs_case *c)
     return strcmp(c->fs->game, "shogi") == 0;
 }
 
-/* What decides a full refresh: the own king square, or Chess768's (bucket, mirror). */
+/* Full_Threats: active counts depend on attacks (its goldens check them through the nets). */
+static int is_threats(const fs_case *c)
+{
+    return strcmp(c->fs->name, "Full_Threats") == 0;
+}
+
+static int max_changed(const fs_case *c)
+{
+    return c->fs->max_changed ? c->fs->max_changed : NNUE_MAX_CHANGED;
+}
+
+/* What decides a full refresh: the own king square, Chess768's (bucket, mirror), or for
+ * Full_Threats the half of the board (files a-d or e-h) the own king stands on. */
 static int king_state(const fs_case *c, const nnue_board *b, int persp)
 {
     int ksq = b->king_sq[persp];
+    if (is_threats(c))
+        return (ksq & 7) >= 4;
     if (strcmp(c->fs->name, "Chess768") != 0)
         return ksq;
     const nnue_feature_params *p = c->params;
@@ -113,11 +127,11 @@ int fs_check_active(const fs_case *c, const nnue_board *board, int persp, uint32
 {
     uint32_t dims = c->fs->dimensions(c->params);
     int n = c->fs->active(c->params, board, persp, out);
-    FS_REQUIRE(n >= 0 && n <= NNUE_MAX_ACTIVE, "%s persp %d: %d active at %s", c->label, persp, n,
+    FS_REQUIRE(n >= 0 && n <= (c->fs->max_active ? c->fs->max_active : NNUE_MAX_ACTIVE), "%s persp %d: %d active at %s", c->label, persp, n,
                where);
-    FS_REQUIRE(n == expected_count(c, board), "%s persp %d: %d active, expected %d at %s",
+    FS_REQUIRE(is_threats(c) || n == expected_count(c, board), "%s persp %d: %d active, expected %d at %s",
                c->label, persp, n, expected_count(c, board), where);
-    uint32_t s[NNUE_MAX_ACTIVE];
+    uint32_t s[NNUE_MAX_ACTIVE_ANY];
     memcpy(s, out, (size_t)n * sizeof *s);
     qsort(s, (size_t)n, sizeof *s, cmp_u32);
     for (int i = 0; i < n; i++) {
@@ -133,7 +147,7 @@ int fs_check_active(const fs_case *c, const nnue_board *board, int persp, uint32
 int fs_check_delta(const fs_case *cases, int n, const nnue_board *before,
                    const nnue_board *after, const nnue_delta *delta, const char *where)
 {
-    uint32_t now[NNUE_MAX_ACTIVE + NNUE_MAX_CHANGED];
+    uint32_t now[2 * NNUE_MAX_ACTIVE_ANY];
     int incremental = 0;
     FS_REQUIRE(delta->count >= 1 && delta->count <= NNUE_MAX_DIRTY, "delta.count %d at %s",
                delta->count, where);
@@ -141,7 +155,7 @@ int fs_check_delta(const fs_case *cases, int n, const nnue_board *before,
         const fs_case *fc = &cases[c];
         uint32_t dims = fc->fs->dimensions(fc->params);
         for (int p = 0; p < 2; p++) {
-            uint32_t full[NNUE_MAX_ACTIVE];
+            uint32_t full[NNUE_MAX_ACTIVE_ANY];
             int m = fs_check_active(fc, before, p, now, where);
             int nf = fs_check_active(fc, after, p, full, where);
             int want = king_state(fc, before, p) != king_state(fc, after, p);
@@ -151,10 +165,10 @@ int fs_check_delta(const fs_case *cases, int n, const nnue_board *before,
             if (got)
                 continue;
             incremental++;
-            uint32_t removed[NNUE_MAX_CHANGED], added[NNUE_MAX_CHANGED];
+            uint32_t removed[NNUE_MAX_ACTIVE_ANY], added[NNUE_MAX_ACTIVE_ANY];
             int nr = -1, na = -1;
             fc->fs->changed(fc->params, after, delta, p, removed, &nr, added, &na);
-            FS_REQUIRE(nr >= 0 && nr <= NNUE_MAX_CHANGED && na >= 0 && na <= NNUE_MAX_CHANGED,
+            FS_REQUIRE(nr >= 0 && nr <= max_changed(fc) && na >= 0 && na <= max_changed(fc),
                        "%s persp %d: %d removed, %d added at %s", fc->label, p, nr, na, where);
             for (int i = 0; i < nr; i++) {
                 FS_REQUIRE(removed[i] < dims, "%s persp %d: removed %u >= %u at %s", fc->label,
@@ -182,9 +196,9 @@ int fs_check_delta(const fs_case *cases, int n, const nnue_board *before,
 int fs_check_move(const nnue_game *g, void *pos, nnue_move move, const fs_case *cases, int n,
                   const char *after_text, const char *where)
 {
-    uint32_t act[8][2][NNUE_MAX_ACTIVE];
-    int cnt[8][2];
-    FS_REQUIRE(n <= 8, "too many cases");
+    uint32_t act[FS_MAX_CASES][2][NNUE_MAX_ACTIVE_ANY];
+    int cnt[FS_MAX_CASES][2];
+    FS_REQUIRE(n <= FS_MAX_CASES, "too many cases");
     const nnue_board before = *g->board(pos);
     for (int c = 0; c < n; c++)
         for (int p = 0; p < 2; p++)
@@ -204,7 +218,7 @@ int fs_check_move(const nnue_game *g, void *pos, nnue_move move, const fs_case *
         const nnue_board *fb = g->board(fresh);
         for (int c = 0; c < n; c++)
             for (int p = 0; p < 2; p++) {
-                uint32_t a[NNUE_MAX_ACTIVE], b[NNUE_MAX_ACTIVE];
+                uint32_t a[NNUE_MAX_ACTIVE_ANY], b[NNUE_MAX_ACTIVE_ANY];
                 int na = cases[c].fs->active(cases[c].params, &after, p, a);
                 int nb = cases[c].fs->active(cases[c].params, fb, p, b);
                 FS_REQUIRE(fs_same_multiset(a, na, b, nb),
@@ -219,7 +233,7 @@ int fs_check_move(const nnue_game *g, void *pos, nnue_move move, const fs_case *
     FS_REQUIRE(undone->side_to_move == before.side_to_move, "unmake: side to move at %s", where);
     for (int c = 0; c < n; c++)
         for (int p = 0; p < 2; p++) {
-            uint32_t a[NNUE_MAX_ACTIVE];
+            uint32_t a[NNUE_MAX_ACTIVE_ANY];
             int na = cases[c].fs->active(cases[c].params, undone, p, a);
             FS_REQUIRE(fs_same_multiset(a, na, act[c][p], cnt[c][p]),
                        "%s persp %d: unmake did not restore the features at %s", cases[c].label,

@@ -33,6 +33,7 @@ typedef struct fs_case {
 } fs_case;
 
 /* The cases of a game: every registered set of that game, Chess768 with several params. */
+#define FS_MAX_CASES 10
 int fs_cases_for(const char *game, fs_case *cases, int max);
 
 /* Cwtch (4 buckets, mirror), Obsidian (1 bucket, mirror), and 4 buckets without mirror. */

@@ -46,7 +46,7 @@ static nnue_board chess_board(const char *placement)
 static int has(const nnue_feature_set *fs, const nnue_feature_params *params,
                const nnue_board *b, int persp, uint32_t index)
 {
-    uint32_t out[NNUE_MAX_ACTIVE];
+    uint32_t out[NNUE_MAX_ACTIVE_ANY];
     int n = fs->active(params, b, persp, out), k = 0;
     for (int i = 0; i < n; i++)
         k += out[i] == index;
@@ -66,6 +66,7 @@ START_TEST(registry_dimensions_and_hashes)
         { "HalfKAv2", "chess", "HalfKAv2(Friend)", 0x5F234CB8u, 45056 },
         { "HalfKAv2_hm", "chess", "HalfKAv2_hm(Friend)", 0x7F234CB8u, 22528 },
         { "HalfKP_shogi", "shogi", "HalfKP(Friend)", 0x5D69D5B8u, 125388 },
+        { "Full_Threats", "chess", "Full_Threats(Friend)", 0x8F234CB8u, 79856 }, /* FORMATS.md section 9 */
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         const nnue_feature_set *fs = set(want[i].name);
@@ -93,7 +94,7 @@ START_TEST(halfkp_spot_checks)
     ck_assert_int_eq(has(fs, NULL, &b, 1, 1939), 1);
     /* black: enemy Q d1 = 3 -> 60: 60 + 1 + 64*(2*4 + 1) + 1923 = 2560 */
     ck_assert_int_eq(has(fs, NULL, &b, 1, 2560), 1);
-    uint32_t out[NNUE_MAX_ACTIVE];
+    uint32_t out[NNUE_MAX_ACTIVE_ANY];
     ck_assert_int_eq(fs->active(NULL, &b, 0, out), 30);   /* kings are not features */
 }
 END_TEST
@@ -212,7 +213,7 @@ START_TEST(shogi_spot_checks_and_padding)
     ck_assert_int_eq(has(fs, NULL, &b, 1, 68187), 1);
     ck_assert_int_eq(has(fs, NULL, &b, 1, 68191), 1);
     ck_assert_int_eq(has(fs, NULL, &b, 1, 68112), 32);
-    uint32_t out[NNUE_MAX_ACTIVE];
+    uint32_t out[NNUE_MAX_ACTIVE_ANY];
     ck_assert_int_eq(fs->active(NULL, &b, 0, out), 38);
     fs_case c = { "HalfKP_shogi", fs, NULL };
     fs_check_active(&c, &b, 0, out, "hand-built");

@@ -3,7 +3,7 @@
  * Through the generic game vtable (nnue_game_find("chess")), for every move of
  * shared/oracle/chess/movesA.tsv (castling, en passant, promotions, captures) and every legal
  * move of corpusA.fen positions (a subset here; all of them with the argument "slow"), checks
- * the invariants of fs_check.h for HalfKP, HalfKA, HalfKAv2, HalfKAv2_hm and Chess768 (Cwtch,
+ * the invariants of fs_check.h for HalfKP, HalfKA, HalfKAv2, HalfKAv2_hm, Full_Threats and Chess768 (Cwtch,
  * Obsidian and unmirrored bucket params). Facts: chess FORMATS.md section 3, third FACTS.md. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,17 +15,17 @@
 
 #define CORPUS_STRIDE 2   /* corpusA positions checked in the quick run: every 2nd */
 
-static fs_case cases[8];
+static fs_case cases[FS_MAX_CASES];
 static int n_cases;
 
 static void setup(void)
 {
-    n_cases = fs_cases_for("chess", cases, 8);
+    n_cases = fs_cases_for("chess", cases, FS_MAX_CASES);
 }
 
 START_TEST(chess_cases_registered)
 {
-    ck_assert_int_eq(n_cases, 7);   /* 4 fixed sets + Chess768 with 3 params */
+    ck_assert_int_eq(n_cases, 8);   /* 4 fixed sets + Chess768 with 3 params + Full_Threats */
 }
 END_TEST
 

@@ -19,12 +19,12 @@
 
 #define CORPUS_STRIDE 2   /* corpusA positions checked in the quick run: every 2nd */
 
-static fs_case cases[8];
+static fs_case cases[FS_MAX_CASES];
 static int n_cases;
 
 static void setup(void)
 {
-    n_cases = fs_cases_for("shogi", cases, 8);
+    n_cases = fs_cases_for("shogi", cases, FS_MAX_CASES);
 }
 
 START_TEST(shogi_cases_registered)
