@@ -3,8 +3,15 @@
  *
  * Squares: a1 = 0, b1 = 1 .. h8 = 63. Colours: 0 = white, 1 = black. Piece
  * codes on the embedded nnue_board: NNUE_PIECE(colour, NNUE_CHESS_PAWN..KING).
- * Chess960 is not supported: castling rights need the king on e1/e8 and the
- * rook in its corner.
+ * Chess960 / Double Fischer Random: castling rights in the FEN may be KQkq
+ * (X-FEN: the outermost rook on that side of the king; a file letter names an
+ * inner one) or rook files (Shredder-FEN: A-H white, a-h black). A FEN whose
+ * rights need a non-standard king or rook square, or that uses file letters,
+ * puts the position in Chess960 mode (nnue_chess_set_chess960 sets it as an
+ * engine's UCI_Chess960 option does): castling moves are then written and read
+ * as "king takes own rook" (e1h1), FEN output uses file letters, and castling
+ * follows the Chess960 rules (king to g/c, rook to f/d, every square between
+ * empty but those two pieces, the king's path not attacked).
  *
  * Delta rules (what nnue_chess_make writes into an nnue_delta when non-NULL):
  *  - dirty[0] is always the moving piece: old_sq = from, new_sq = to,
@@ -14,8 +21,9 @@
  *  - dirty[1], if present, is either the captured piece (old_sq = the square
  *    it stood on, which for en passant is the victim pawn's own square, not
  *    the target square; new_sq = NNUE_SQ_NONE; new_piece = 0) or, for
- *    castling, the rook (old_sq = its corner, new_sq = f1/d1/f8/d8,
- *    old_piece = new_piece = the rook).
+ *    castling, the rook (old_sq = its square, new_sq = f1/d1/f8/d8,
+ *    old_piece = new_piece = the rook). In Chess960 the king may castle
+ *    without changing square (old_sq = new_sq).
  *  - count is 1 or 2 (never above NNUE_MAX_DIRTY); old_slot/new_slot are 0.
  *  - king_moved[c] = 1 iff colour c's king changed square (king moves and
  *    castling), else 0.
@@ -56,7 +64,8 @@ extern "C" {
 
 /* Move encoding (nnue_move): bits 0-5 from square, 6-11 to square, 12-14 the
  * promotion piece type (0 = none, else NNUE_CHESS_KNIGHT..QUEEN), 15-16 kind.
- * Castling is encoded as the king's move (e1g1). The value 0 is never a legal move. */
+ * Castling is encoded as the king's move to its g/c-file square (e1g1), kind
+ * CASTLE, also in Chess960. The value 0 is never a legal move. */
 #define NNUE_CHESS_MOVE_NORMAL 0u
 #define NNUE_CHESS_MOVE_CASTLE 1u
 #define NNUE_CHESS_MOVE_EP 2u
@@ -83,6 +92,8 @@ typedef struct nnue_chess_pos {
     uint64_t by_colour[2];
     uint64_t occupied;
     uint8_t castling;            /* NNUE_CHESS_CASTLE_* bits */
+    int8_t castle_rook[4];       /* rook square of each right (bit order WK WQ BK BQ), -1 none */
+    uint8_t chess960;            /* Chess960 notation (see the top of this file) */
     int8_t ep;                   /* en-passant target square, -1 if none */
     uint32_t halfmove;           /* FEN field 5 */
     uint32_t fullmove;           /* FEN field 6 */
@@ -118,14 +129,23 @@ void nnue_chess_make(nnue_chess_pos *pos, nnue_move move, nnue_delta *delta);
 /* Takes back the most recent make, which must have been `move`. */
 void nnue_chess_unmake(nnue_chess_pos *pos, nnue_move move);
 
-/* Reads a UCI move ("e2e4", "e1g1", "e7e8q"). NNUE_E_SYNTAX if malformed,
+/* Chess960 notation on (1) or off (0): UCI_Chess960 of an engine. Castling
+ * rights and rules do not depend on it, only how moves and FENs are written. */
+void nnue_chess_set_chess960(nnue_chess_pos *pos, int on);
+
+/* Reads a UCI move ("e2e4", "e1g1", "e7e8q"; castling in Chess960 mode as the
+ * king taking its own rook, "e1h1"). NNUE_E_SYNTAX if malformed,
  * NNUE_E_ILLEGAL if well formed but not legal here. */
 nnue_status nnue_chess_parse_uci(const nnue_chess_pos *pos, const char *text, nnue_move *move,
                                  nnue_error *err);
 
 /* Writes the UCI form of a move (at most 5 characters + NUL; needs size >= 6
- * to be complete). Returns the full length. */
+ * to be complete), castling as the king's move (e1g1). Returns the full length. */
 size_t nnue_chess_move_to_uci(nnue_move move, char *buf, size_t size);
+
+/* The same in the position's notation: in Chess960 mode castling is written
+ * as the king taking its own rook (e1h1). pos is the position before the move. */
+size_t nnue_chess_move_to_uci_in(const nnue_chess_pos *pos, nnue_move move, char *buf, size_t size);
 
 /* 1 if the side to move is in check. */
 int nnue_chess_in_check(const nnue_chess_pos *pos);

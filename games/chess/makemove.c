@@ -3,27 +3,34 @@
  * reports the changed pieces as an nnue_delta (rules in include/nnue_chess.h). */
 #include "games/chess/bitboard.h"
 
-/* Castling rights that survive a move touching each square. */
-static uint8_t castle_keep(int sq)
+/* Castling rights lost by a move from `from` to `to`: those of a rook square touched, both of a
+ * king that moves (works for Chess960 squares as for the standard ones). */
+static uint8_t rights_lost(const nnue_chess_pos *p, int from, int to, int king_moves, int us)
 {
-    switch (sq) {
-    case 0: return (uint8_t)~NNUE_CHESS_CASTLE_WQ;
-    case 7: return (uint8_t)~NNUE_CHESS_CASTLE_WK;
-    case 4: return (uint8_t)~(NNUE_CHESS_CASTLE_WK | NNUE_CHESS_CASTLE_WQ);
-    case 56: return (uint8_t)~NNUE_CHESS_CASTLE_BQ;
-    case 63: return (uint8_t)~NNUE_CHESS_CASTLE_BK;
-    case 60: return (uint8_t)~(NNUE_CHESS_CASTLE_BK | NNUE_CHESS_CASTLE_BQ);
-    default: return 0xFF;
-    }
+    uint8_t lost = king_moves ? (uint8_t)(3u << (2 * us)) : 0;
+    for (int k = 0; k < 4; k++)
+        if (p->castle_rook[k] == from || p->castle_rook[k] == to)
+            lost |= (uint8_t)(1u << k);
+    return lost;
 }
 
-/* Rook squares of a castling move, from the king's destination. */
-static void castle_rook(int king_to, int *rook_from, int *rook_to)
+/* Rook squares of a castling move, from the king's destination (g or c file). */
+static void castle_rook(const nnue_chess_pos *p, int us, int king_to, int *rook_from, int *rook_to)
 {
     int kingside = SQ_FILE(king_to) == 6;
-    int base = king_to & 56;
-    *rook_from = base + (kingside ? 7 : 0);
-    *rook_to = base + (kingside ? 5 : 3);
+    *rook_from = p->castle_rook[2 * us + !kingside];
+    *rook_to = (king_to & 56) + (kingside ? 5 : 3);
+}
+
+/* Castling: lift king and rook, then place both (in Chess960 their squares may overlap). */
+static void castle(nnue_chess_pos *p, int us, int king_from, int king_to, int rook_from, int rook_to)
+{
+    uint8_t king = NNUE_PIECE(us, NNUE_CHESS_KING), rook = NNUE_PIECE(us, NNUE_CHESS_ROOK);
+    chess_remove(p, king_from);
+    chess_remove(p, rook_from);
+    chess_put(p, king_to, king);
+    chess_put(p, rook_to, rook);
+    p->board.king_sq[us] = (uint8_t)king_to;
 }
 
 static inline void move_piece(nnue_chess_pos *p, int from, int to)
@@ -67,34 +74,35 @@ void nnue_chess_make(nnue_chess_pos *p, nnue_move move, nnue_delta *delta)
 
     if (delta) {
         delta->count = 1;
-        delta->king_moved[us] = type == NNUE_CHESS_KING;
+        delta->king_moved[us] = type == NNUE_CHESS_KING && from != to;
         delta->king_moved[them] = 0;
         set_dirty(&delta->dirty[0], piece, promo ? NNUE_PIECE(us, promo) : piece, from, to);
     }
-    if (captured) {
-        chess_remove(p, cap_sq);
-        p->board.piece_count--;
-        if (delta)
-            set_dirty(&delta->dirty[delta->count++], captured, 0, cap_sq, NNUE_SQ_NONE);
-    }
-    move_piece(p, from, to);
-    if (promo) {
-        chess_remove(p, to);
-        chess_put(p, to, NNUE_PIECE(us, promo));
-    }
-    if (type == NNUE_CHESS_KING) {
-        p->board.king_sq[us] = (uint8_t)to;
-        if (kind == NNUE_CHESS_MOVE_CASTLE) {
-            int rf, rt;
-            castle_rook(to, &rf, &rt);
-            move_piece(p, rf, rt);
-            if (delta) {
-                uint8_t rook = NNUE_PIECE(us, NNUE_CHESS_ROOK);
-                set_dirty(&delta->dirty[delta->count++], rook, rook, rf, rt);
-            }
+    if (kind == NNUE_CHESS_MOVE_CASTLE) {
+        int rf, rt;
+        castle_rook(p, us, to, &rf, &rt);
+        castle(p, us, from, to, rf, rt);
+        if (delta) {
+            uint8_t rook = NNUE_PIECE(us, NNUE_CHESS_ROOK);
+            set_dirty(&delta->dirty[delta->count++], rook, rook, rf, rt);
         }
+    } else {
+        if (captured) {
+            chess_remove(p, cap_sq);
+            p->board.piece_count--;
+            if (delta)
+                set_dirty(&delta->dirty[delta->count++], captured, 0, cap_sq, NNUE_SQ_NONE);
+        }
+        move_piece(p, from, to);
+        if (promo) {
+            chess_remove(p, to);
+            chess_put(p, to, NNUE_PIECE(us, promo));
+        }
+        if (type == NNUE_CHESS_KING)
+            p->board.king_sq[us] = (uint8_t)to;
     }
-    p->castling &= castle_keep(from) & castle_keep(to);
+    if (p->castling)
+        p->castling &= (uint8_t)~rights_lost(p, from, to, type == NNUE_CHESS_KING, us);
     p->ep = -1;
     if (type == NNUE_CHESS_PAWN && (from ^ to) == 16 && chess_ep_usable(p, (from + to) / 2, them))
         p->ep = (int8_t)((from + to) / 2);
@@ -116,19 +124,19 @@ void nnue_chess_unmake(nnue_chess_pos *p, nnue_move move)
     p->castling = u->castling;
     p->ep = u->ep;
 
+    if (kind == NNUE_CHESS_MOVE_CASTLE) {
+        int rf, rt;
+        castle_rook(p, us, to, &rf, &rt);
+        castle(p, us, to, from, rt, rf);
+        return;
+    }
     if (NNUE_CHESS_MOVE_PROMO(move)) {
         chess_remove(p, to);
         chess_put(p, to, NNUE_PIECE(us, NNUE_CHESS_PAWN));
     }
     move_piece(p, to, from);
-    if (p->board.piece_on[from] == NNUE_PIECE(us, NNUE_CHESS_KING)) {
+    if (p->board.piece_on[from] == NNUE_PIECE(us, NNUE_CHESS_KING))
         p->board.king_sq[us] = (uint8_t)from;
-        if (kind == NNUE_CHESS_MOVE_CASTLE) {
-            int rf, rt;
-            castle_rook(to, &rf, &rt);
-            move_piece(p, rt, rf);
-        }
-    }
     if (u->captured) {
         chess_put(p, kind == NNUE_CHESS_MOVE_EP ? to ^ 8 : to, u->captured);
         p->board.piece_count++;

@@ -102,20 +102,37 @@ static void gen_en_passant(gen_state *g)
     }
 }
 
+/* Squares from a to b on one rank, both included. */
+static bb_t rank_span(int a, int b)
+{
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    return (BB(hi) << 1) - BB(lo); /* wraps to the right set for hi = 63 */
+}
+
+/* Castling, standard and Chess960 alike: the king goes to the g/c file, the rook to f/d; every
+ * square either crosses (destinations included) is empty but for these two pieces, and no square
+ * the king crosses or lands on is attacked once both have left (that also catches the rook
+ * shielding its own king on the first rank). The side is not in check here. */
 static void gen_castling(gen_state *g)
 {
     const nnue_chess_pos *p = g->p;
-    int us = g->us, them = g->them;
-    int base = us == 0 ? 0 : 56;
-    unsigned rights = p->castling >> (2 * us);
-    /* King side: f, g empty and not attacked. */
-    if ((rights & 1) && !(g->occ & (BB(base + 5) | BB(base + 6))) &&
-        !chess_attacked(p, base + 5, them, g->occ) && !chess_attacked(p, base + 6, them, g->occ))
-        add(g, base + 4, base + 6, 0, NNUE_CHESS_MOVE_CASTLE);
-    /* Queen side: b, c, d empty; c, d not attacked. */
-    if ((rights & 2) && !(g->occ & (BB(base + 1) | BB(base + 2) | BB(base + 3))) &&
-        !chess_attacked(p, base + 3, them, g->occ) && !chess_attacked(p, base + 2, them, g->occ))
-        add(g, base + 4, base + 2, 0, NNUE_CHESS_MOVE_CASTLE);
+    int us = g->us, them = g->them, base = us == 0 ? 0 : 56;
+    for (int queenside = 0; queenside < 2; queenside++) {
+        int k = 2 * us + queenside;
+        if (!(p->castling & (1 << k)))
+            continue;
+        int ksq = g->ksq, rsq = p->castle_rook[k];
+        int kto = base + (queenside ? 2 : 6), rto = base + (queenside ? 3 : 5);
+        bb_t both = BB(ksq) | BB(rsq);
+        if (g->occ & (rank_span(ksq, kto) | rank_span(rsq, rto)) & ~both)
+            continue;
+        bb_t occ = g->occ ^ both, path = rank_span(ksq, kto) & ~BB(ksq);
+        int safe = !chess_attacked(p, kto, them, occ);
+        while (safe && path)
+            safe = !chess_attacked(p, bb_pop(&path), them, occ);
+        if (safe)
+            add(g, ksq, kto, 0, NNUE_CHESS_MOVE_CASTLE);
+    }
 }
 
 int nnue_chess_legal_moves(const nnue_chess_pos *p, nnue_move *moves)

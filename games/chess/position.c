@@ -1,6 +1,8 @@
 /* games/chess/position.c: FEN input (strict, six fields, every error with
  * field and column) and FEN output with Stockfish 15.1's en-passant rule
- * (shared/oracle/chess/FORMATS.md section 6). */
+ * (shared/oracle/chess/FORMATS.md section 6). Castling rights as KQkq, X-FEN or
+ * Shredder-FEN (Chess960; see include/nnue_chess.h); Chess960 positions are
+ * written with rook files, as Stockfish writes them with UCI_Chess960. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -153,34 +155,75 @@ static nnue_status parse_side(fen_reader *r, nnue_chess_pos *pos)
     return NNUE_OK;
 }
 
+/* The rook square of a castling right given as X-FEN KQkq: the outermost rook of that colour on
+ * that side of the king on its first rank; -1 if none. */
+static int outermost_rook(const nnue_chess_pos *pos, int colour, int kingside)
+{
+    int base = colour ? 56 : 0, kfile = SQ_FILE(pos->board.king_sq[colour]);
+    uint8_t rook = NNUE_PIECE(colour, NNUE_CHESS_ROOK);
+    if (kingside) {
+        for (int f = 7; f > kfile; f--)
+            if (pos->board.piece_on[base + f] == rook)
+                return base + f;
+    } else {
+        for (int f = 0; f < kfile; f++)
+            if (pos->board.piece_on[base + f] == rook)
+                return base + f;
+    }
+    return -1;
+}
+
+/* Castling rights: '-', KQkq (standard or X-FEN) or rook files (Shredder-FEN, A-H white, a-h
+ * black). Right k = 2 * colour + (queen side); its rook square goes to castle_rook[k]. */
 static nnue_status parse_castling(fen_reader *r, nnue_chess_pos *pos)
 {
     static const char letters[] = "KQkq";
-    static const int king_sq[4] = {4, 4, 60, 60}, rook_sq[4] = {7, 0, 63, 56};
     const char *f = r->text + r->start[3];
     pos->castling = 0;
+    memset(pos->castle_rook, -1, sizeof pos->castle_rook);
     if (r->len[3] == 1 && f[0] == '-')
         return NNUE_OK;
     int next = 0;
     char cb[8];
     for (int i = 0; i < r->len[3]; i++) {
-        const char *p = strchr(letters, f[i]);
-        if (!p || !f[i])
-            return fen_fail(r, 3, r->start[3] + i, "%s is not a castling right (expected '-' or "
-                            "KQkq)", show_char(f[i], cb));
-        int k = (int)(p - letters);
-        if (k < next)
-            return fen_fail(r, 3, r->start[3] + i, "'%c' repeated or out of order (expected the "
-                            "order KQkq)", f[i]);
-        next = k + 1;
-        int colour = k >= 2;
-        if (pos->board.piece_on[king_sq[k]] != NNUE_PIECE(colour, NNUE_CHESS_KING) ||
-            pos->board.piece_on[rook_sq[k]] != NNUE_PIECE(colour, NNUE_CHESS_ROOK))
-            return fen_fail(r, 3, r->start[3] + i, "right '%c' needs the %s king on %c%c and a "
-                            "rook on %c%c", f[i], colour ? "black" : "white",
-                            'a' + SQ_FILE(king_sq[k]), '1' + SQ_RANK(king_sq[k]),
-                            'a' + SQ_FILE(rook_sq[k]), '1' + SQ_RANK(rook_sq[k]));
+        const char *p = f[i] ? strchr(letters, f[i]) : NULL;
+        int colour, file = -1, std = p ? (int)(p - letters) : -1;
+        if (std >= 0) {
+            if (std < next)
+                return fen_fail(r, 3, r->start[3] + i, "'%c' repeated or out of order (expected the "
+                                "order KQkq)", f[i]);
+            next = std + 1;
+            colour = std >= 2;
+        } else if (f[i] >= 'A' && f[i] <= 'H') {
+            colour = 0, file = f[i] - 'A';
+        } else if (f[i] >= 'a' && f[i] <= 'h') {
+            colour = 1, file = f[i] - 'a';
+        } else {
+            return fen_fail(r, 3, r->start[3] + i, "%s is not a castling right (expected '-', KQkq "
+                            "or rook files A-H / a-h)", show_char(f[i], cb));
+        }
+        int ksq = pos->board.king_sq[colour], back = colour ? 7 : 0, kfile = SQ_FILE(ksq);
+        const char *name = colour ? "black" : "white";
+        if (SQ_RANK(ksq) != back || kfile == 0 || kfile == 7)
+            return fen_fail(r, 3, r->start[3] + i, "right '%c' needs the %s king on e%d (Chess960: on "
+                            "rank %d between its rooks)", f[i], name, back + 1, back + 1);
+        int kingside = std >= 0 ? !(std & 1) : file > kfile;
+        int rsq = std >= 0 ? outermost_rook(pos, colour, kingside) : SQ_MAKE(file, back);
+        if (rsq < 0 || pos->board.piece_on[rsq] != NNUE_PIECE(colour, NNUE_CHESS_ROOK) || file == kfile) {
+            if (std >= 0)
+                return fen_fail(r, 3, r->start[3] + i, "right '%c' needs the %s king on e%d and a rook on "
+                                "%c%d (Chess960: a %s rook on rank %d on that side of the king)", f[i], name,
+                                back + 1, kingside ? 'h' : 'a', back + 1, name, back + 1);
+            return fen_fail(r, 3, r->start[3] + i, "right '%c' needs a %s rook on %c%d, beside the king's "
+                            "file", f[i], name, 'a' + file, back + 1);
+        }
+        int k = 2 * colour + !kingside;
+        if (pos->castling & (1 << k))
+            return fen_fail(r, 3, r->start[3] + i, "'%c' repeated: that castling right is already given", f[i]);
         pos->castling |= (uint8_t)(1 << k);
+        pos->castle_rook[k] = (int8_t)rsq;
+        if (std < 0 || kfile != 4 || SQ_FILE(rsq) != (kingside ? 7 : 0))
+            pos->chess960 = 1;
     }
     return NNUE_OK;
 }
@@ -289,7 +332,7 @@ size_t nnue_chess_to_fen(const nnue_chess_pos *pos, char *buf, size_t size)
         out[n++] = '-';
     for (int k = 0; k < 4; k++)
         if (pos->castling & (1 << k))
-            out[n++] = "KQkq"[k];
+            out[n++] = pos->chess960 ? (char)((k >= 2 ? 'a' : 'A') + SQ_FILE(pos->castle_rook[k])) : "KQkq"[k];
     out[n++] = ' ';
     if (pos->ep < 0) {
         out[n++] = '-';

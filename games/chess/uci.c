@@ -1,5 +1,6 @@
 /* games/chess/uci.c: UCI move strings in and out ("e2e4", castling as the
- * king's move "e1g1", promotion with a lower-case suffix "e7e8q"). */
+ * king's move "e1g1", or in Chess960 mode as the king taking its own rook
+ * "e1h1" (UCI_Chess960), promotion with a lower-case suffix "e7e8q"). */
 #include <stdio.h>
 #include <string.h>
 
@@ -28,6 +29,28 @@ size_t nnue_chess_move_to_uci(nnue_move move, char *buf, size_t size)
     return n;
 }
 
+/* The square a move's UCI text names as its destination in this position's notation. */
+static int notation_to(const nnue_chess_pos *pos, nnue_move move)
+{
+    int to = NNUE_CHESS_MOVE_TO(move);
+    if (!pos->chess960 || NNUE_CHESS_MOVE_KIND(move) != NNUE_CHESS_MOVE_CASTLE)
+        return to;
+    int us = NNUE_CHESS_MOVE_FROM(move) >= 56;
+    return pos->castle_rook[2 * us + (SQ_FILE(to) == 2)];
+}
+
+size_t nnue_chess_move_to_uci_in(const nnue_chess_pos *pos, nnue_move move, char *buf, size_t size)
+{
+    int to = notation_to(pos, move);
+    nnue_move shown = NNUE_CHESS_MOVE(NNUE_CHESS_MOVE_FROM(move), to, NNUE_CHESS_MOVE_PROMO(move), 0);
+    return nnue_chess_move_to_uci(shown, buf, size);
+}
+
+void nnue_chess_set_chess960(nnue_chess_pos *pos, int on)
+{
+    pos->chess960 = (uint8_t)(on != 0);
+}
+
 static int is_file(char c) { return c >= 'a' && c <= 'h'; }
 static int is_rank(char c) { return c >= '1' && c <= '8'; }
 
@@ -50,7 +73,7 @@ nnue_status nnue_chess_parse_uci(const nnue_chess_pos *pos, const char *text, nn
     int n = nnue_chess_legal_moves(pos, moves);
     int needs_promo = 0;
     for (int i = 0; i < n; i++) {
-        if (NNUE_CHESS_MOVE_FROM(moves[i]) != from || NNUE_CHESS_MOVE_TO(moves[i]) != to)
+        if (NNUE_CHESS_MOVE_FROM(moves[i]) != from || notation_to(pos, moves[i]) != to)
             continue;
         if (NNUE_CHESS_MOVE_PROMO(moves[i]) == promo) {
             *move = moves[i];
@@ -63,7 +86,7 @@ nnue_status nnue_chess_parse_uci(const nnue_chess_pos *pos, const char *text, nn
                          "needs a promotion letter (e.g. %sq)", text, text);
     if (promo && !needs_promo && n > 0) {
         for (int i = 0; i < n; i++)
-            if (NNUE_CHESS_MOVE_FROM(moves[i]) == from && NNUE_CHESS_MOVE_TO(moves[i]) == to)
+            if (NNUE_CHESS_MOVE_FROM(moves[i]) == from && notation_to(pos, moves[i]) == to)
                 return nnue_fail(err, NNUE_E_ILLEGAL, "illegal move '%s': this move is not a "
                                  "promotion", text);
     }
