@@ -138,6 +138,25 @@ static nnue_status put_ft(writer *w, const nnue_arch *a, nnue_tensor t, nnue_err
     }
 }
 
+/* Several feature sets (the SFNNv10 layout, FORMATS.md section 9): biases; each set's weights
+ * in list order (i8 sets plain, i16 sets LEB128 when the format is); one PSQT array of all sets. */
+static nnue_status put_ft_sets(writer *w, const nnue_arch *a, nnue_error *err)
+{
+    const nnue_ft_desc *ft = &a->ft;
+    range biases = {-10, 110, 0}, weights = {-32, 32, 1}, psqt = {-300, 300, 0};
+    int leb = w->leb128;
+    nnue_status st = put_array(w, ft->width, 2, gen_range, &biases, err);
+    for (int k = 0; k < ft->n_sets && st == NNUE_OK; k++) {
+        w->leb128 = leb && ft->sets[k].weight_type != NNUE_I8;
+        st = put_array(w, (uint64_t)ft->sets[k].inputs * ft->width, nnue_dtype_size(ft->sets[k].weight_type),
+                       gen_range, &weights, err);
+    }
+    w->leb128 = leb;
+    if (st == NNUE_OK)
+        st = put_array(w, (uint64_t)ft->total_inputs * ft->psqt_buckets, 4, gen_range, &psqt, err);
+    return st;
+}
+
 static nnue_status write_stockfish(writer *w, const nnue_arch *a, uint64_t seed, nnue_error *err)
 {
     char desc[160];
@@ -150,10 +169,15 @@ static nnue_status write_stockfish(writer *w, const nnue_arch *a, uint64_t seed,
     put_u32(w, a->ft_hash);
     w->leb128 = a->format.leb128;
     nnue_status st;
-    if ((st = put_ft(w, a, NNUE_T_FT_BIASES, err)) || (st = put_ft(w, a, NNUE_T_FT_WEIGHTS, err)))
-        return st;
-    if (a->ft.psqt_buckets && (st = put_ft(w, a, NNUE_T_FT_PSQT, err)))
-        return st;
+    if (a->ft.n_sets > 1) {
+        if ((st = put_ft_sets(w, a, err)))
+            return st;
+    } else {
+        if ((st = put_ft(w, a, NNUE_T_FT_BIASES, err)) || (st = put_ft(w, a, NNUE_T_FT_WEIGHTS, err)))
+            return st;
+        if (a->ft.psqt_buckets && (st = put_ft(w, a, NNUE_T_FT_PSQT, err)))
+            return st;
+    }
     w->leb128 = 0; /* nothing after the FT is compressed */
     for (uint32_t s = 0; s < a->stacks; s++) {
         put_u32(w, a->network_hash);

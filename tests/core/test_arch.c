@@ -150,6 +150,21 @@ START_TEST(v4_and_v5_differ_but_share_hashes)
 END_TEST
 
 /* SFNNv7 has L1 2048 and v6's shape: its FT hash follows the rule featureset ^ 2*L1. */
+/* FORMATS.md section 9: Full_Threats (79,856 inputs, i8 rows) then HalfKAv2_hm (22,528, i16). */
+START_TEST(v10_lists_two_feature_sets)
+{
+    nnue_arch *a = load("archs/sfnnv10.yaml");
+    ck_assert_int_eq(a->ft.n_sets, 2);
+    ck_assert_str_eq(a->ft.sets[0].features->name, "Full_Threats");
+    ck_assert_uint_eq(a->ft.sets[0].inputs, 79856);
+    ck_assert_int_eq(a->ft.sets[0].weight_type, NNUE_I8);
+    ck_assert_str_eq(a->ft.sets[1].features->name, "HalfKAv2_hm");
+    ck_assert_int_eq(a->ft.sets[1].weight_type, NNUE_I16);
+    ck_assert_uint_eq(a->ft.total_inputs, 79856 + 22528);
+    nnue_arch_free(a);
+}
+END_TEST
+
 START_TEST(v7_follows_the_hash_rules)
 {
     nnue_arch *v7 = load("archs/sfnnv7.yaml"), *v6 = load("archs/sfnnv6.yaml");
@@ -174,6 +189,7 @@ int main(void)
     tcase_add_test(tc, description_into_small_buffer);
     tcase_add_test(tc, v4_and_v5_differ_but_share_hashes);
     tcase_add_test(tc, v7_follows_the_hash_rules);
+    tcase_add_test(tc, v10_lists_two_feature_sets);
     suite_add_tcase(s, tc);
     return test_run(s);
 }

@@ -135,6 +135,22 @@ START_TEST(unknown_feature_set)
 }
 END_TEST
 
+/* A list of feature sets (SFNNv10 style): each item checked where it stands. */
+START_TEST(feature_set_lists)
+{
+    expect_edit("  features", "  features:\n    - {set: Full_Threats, weights: i8}\n    - {set: HalfKQ}",
+                NNUE_E_SCHEMA, 7, 13, "found 'HalfKQ'");
+    expect_edit("  features", "  features:\n    - {set: Full_Threats, weights: i4}", NNUE_E_SCHEMA, 6, 36,
+                "expected one of i16, i8");
+    expect_edit("  features", "  features:\n    - {sets: Full_Threats}", NNUE_E_SCHEMA, 6, 8, "unknown key 'sets'");
+    expect_edit("  features", "  features: []", NNUE_E_SHAPE, 5, 13, "expected 1 to 4 feature sets, found 0");
+    expect_edit("  features", "  features:\n    - {set: HalfKAv2_hm}\n    - {set: Full_Threats, weights: i8}",
+                NNUE_E_SHAPE, 6, 5, "expected i16 weights for the last listed set 'Full_Threats'");
+    expect_edit("  features", "  features:\n    - {set: Full_Threats, weights: i8}\n    - {set: HalfKAv2_hm}",
+                NNUE_E_SCHEMA, 6, 5, "several feature sets need format kind stockfish and PSQT");
+}
+END_TEST
+
 START_TEST(feature_set_of_another_game)
 {
     expect_edit("  features", "  features: HalfKP_shogi", NNUE_E_SCHEMA, 5, 13, "expected a chess feature set");
@@ -204,6 +220,7 @@ int main(void)
     tcase_add_test(tc, unknown_layer_type);
     tcase_add_test(tc, unknown_feature_set);
     tcase_add_test(tc, feature_set_of_another_game);
+    tcase_add_test(tc, feature_set_lists);
     tcase_add_test(tc, shapes_that_do_not_chain);
     tcase_add_test(tc, zero_and_absurd_sizes);
     tcase_add_test(tc, selector_out_of_range);
