@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/layer.h"
 #include "core/net.h"
@@ -232,15 +233,15 @@ nnue_status nnue_net_write_random(const nnue_arch *arch, const char *path, uint6
     nnue_error_clear(err);
     if (!arch || !path)
         return nnue_fail(err, NNUE_E_ARG, "nnue_net_write_random: expected an architecture and a path");
-    writer w = {fopen(path, "wb"), seed * 0x9E3779B97F4A7C15ull + 1, 0};
-    if (!w.f)
-        return nnue_fail_at(err, NNUE_E_IO, path, 0, 0, "cannot create the file");
-    nnue_status st = arch->format.kind == NNUE_FORMAT_RAW ? write_raw(&w, arch, err) : write_stockfish(&w, arch, seed, err);
-    if (ferror(w.f) && st == NNUE_OK)
-        st = nnue_fail_at(err, NNUE_E_IO, path, 0, 0, "write error");
-    if (fclose(w.f) != 0 && st == NNUE_OK)
-        st = nnue_fail_at(err, NNUE_E_IO, path, 0, 0, "write error on close");
+    nnue_atomic_file af;
+    nnue_status st = nnue_atomic_open(&af, path, err);
     if (st != NNUE_OK)
-        remove(path);
-    return st;
+        return st;
+    writer w = {af.f, seed * 0x9E3779B97F4A7C15ull + 1, 0};
+    st = arch->format.kind == NNUE_FORMAT_RAW ? write_raw(&w, arch, err) : write_stockfish(&w, arch, seed, err);
+    if (st != NNUE_OK) {
+        nnue_atomic_abort(&af);
+        return st;
+    }
+    return nnue_atomic_commit(&af, err); /* never a half-written file at path */
 }

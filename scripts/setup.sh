@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build needs (Debian packages by name) when missing, then
-# configures build/ (with --asan also build-asan/, ASan+UBSan, and build-tsan/, ThreadSanitizer,
-# where only what the 'threads' suite runs is built). Safe to run repeatedly.
+# configures build/ (with --asan also build-asan/, ASan+UBSan; build-tsan/, ThreadSanitizer,
+# where only what the 'threads' suite runs is built; build-fuzz/, the libFuzzer targets and
+# their seed corpora). Safe to run repeatedly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,4 +33,8 @@ if [ "${1:-}" = "--asan" ]; then
     meson setup build-tsan --buildtype=debugoptimized -Db_sanitize=thread -Db_lundef=false >/dev/null
   fi
   ninja -C build-tsan tests/threads/test_threads tools/nnue >/dev/null
+  if [ ! -f build-fuzz/build.ninja ]; then
+    meson setup build-fuzz --buildtype=debugoptimized -Dfuzz=true -Dtests=disabled >/dev/null
+  fi
+  ninja -C build-fuzz >/dev/null
 fi

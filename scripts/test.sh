@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up (scripts/setup.sh), then runs the whole suite twice: the release
 # build, and an ASan/UBSan build (without the 'slow' suite); then the 'threads'
-# suite in a ThreadSanitizer build (build-tsan, only those targets are built). Ends with the
+# suite in a ThreadSanitizer build (build-tsan, only those targets are built), and
+# the fuzz smoke runs (build-fuzz: each libFuzzer target a few seconds from its seeds). Ends with the
 # line "N passed, N failed, N skipped" counting Check test cases; a test
 # program that skipped (exit 77, reference data absent) counts once as skipped.
 set -uo pipefail
@@ -16,7 +17,8 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print
 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
   meson test -C build-tsan --no-rebuild --print-errorlogs --num-processes 2 --suite threads \
   --timeout-multiplier 4 || status=1
+meson test -C build-fuzz --no-rebuild --print-errorlogs --num-processes 2 --suite fuzz || status=1
 
 python3 scripts/summarize.py build/meson-logs/testlog.json build-asan/meson-logs/testlog.json \
-  build-tsan/meson-logs/testlog.json
+  build-tsan/meson-logs/testlog.json build-fuzz/meson-logs/testlog.json
 exit $status

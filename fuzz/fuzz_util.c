@@ -1,0 +1,68 @@
+/* fuzz/fuzz_util.c: see fuzz_util.h. */
+#include "fuzz_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/arch_api.h"
+#include "core/net.h"
+
+const char *fuzz_temp_file(int slot, const char *tag, const void *data, size_t size)
+{
+    static char paths[4][128];
+    char *path = paths[slot & 3];
+    /* /dev/shm (memory) when there: a file per run on a disk would make the file system the cost */
+    const char *dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+    snprintf(path, sizeof paths[0], "%s/nnue-fuzz-%s-%d", dir, tag, (int)getpid());
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return NULL;
+    fwrite(data, 1, size, f);
+    if (fclose(f) != 0)
+        return NULL;
+    return path;
+}
+
+void fuzz_evaluate_start(const nnue_net *net)
+{
+    const nnue_game *game = nnue_game_find(net->arch->game);
+    const char *start = strcmp(game->name, "shogi") == 0 ? "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+                                                         : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    void *pos = calloc(1, game->pos_size);
+    nnue_move *moves = malloc(sizeof(nnue_move) * NNUE_MAX_MOVES);
+    nnue_error err;
+    if (!pos || !moves || game->parse(pos, start, &err) != 0)
+        abort();
+    nnue_state *st = nnue_state_new(net, 4);
+    if (!st)
+        abort();
+    nnue_state_reset(st, game->board(pos));
+    nnue_evaluate(st, game->board(pos), NULL);
+    int n = game->legal_moves(pos, moves);
+    for (int i = 0; i < n; i++) {
+        nnue_delta delta;
+        game->make(pos, moves[i], &delta);
+        nnue_state_push(st, game->board(pos), &delta);
+        nnue_evaluate(st, game->board(pos), NULL);
+        nnue_state_pop(st);
+        game->unmake(pos, moves[i]);
+    }
+    nnue_state_free(st);
+    free(moves);
+    free(pos);
+}
+
+nnue_arch *fuzz_arch_or_abort(const char *relative)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", NNUE_SOURCE_DIR, relative);
+    nnue_arch *a;
+    nnue_error err;
+    if (nnue_arch_load(path, &a, &err) != NNUE_OK) {
+        fprintf(stderr, "fuzz: cannot load %s: %s\n", path, err.message);
+        abort();
+    }
+    return a;
+}

@@ -1,0 +1,21 @@
+/* fuzz/fuzz_util.h: helpers shared by the libFuzzer targets: the input as a temporary file
+ * (the loaders take paths), and a net evaluated on its game's start position. */
+#ifndef NNUE_FUZZ_UTIL_H
+#define NNUE_FUZZ_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nnue.h"
+
+/* Writes data to /dev/shm (else /tmp)/nnue-fuzz-TAG-PID and returns that path (static per tag slot 0..3);
+ * NULL when the file cannot be written. */
+const char *fuzz_temp_file(int slot, const char *tag, const void *data, size_t size);
+
+/* Evaluates a loaded net on its game's start position and after each legal first move. */
+void fuzz_evaluate_start(const nnue_net *net);
+
+/* Loads an arch YAML relative to the source tree or aborts (the targets' fixed archs). */
+nnue_arch *fuzz_arch_or_abort(const char *relative);
+
+#endif

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# fuzz/make_seeds.sh SRC OUT NNUE_TOOL: the fuzz targets' seed corpora, from small real files:
+#   OUT/seeds/positions  fuzz/seeds/positions (FEN/SFEN|UCI/USI move lines) + the first oracle
+#                        positions when ../shared is there
+#   OUT/seeds/arch       every YAML of archs/ and tests/
+#   OUT/seeds/net        `nnue init` nets (two seeds each) for fuzz_net's small chess archs
+#   OUT/seeds/net_shogi  the same for fuzz_net_shogi's YaneuraOu-layout HalfKP arch
+#   OUT/seeds/arch_net   "YAML\n#NET\n" + net for the chess archs
+# and an empty writable corpus OUT/corpus/TARGET for each (libFuzzer adds what it finds there).
+set -euo pipefail
+src=$1 out=$2 tool=$3
+rm -rf "$out/seeds"
+mkdir -p "$out/seeds/positions" "$out/seeds/arch" "$out/seeds/net" "$out/seeds/net_shogi" "$out/seeds/arch_net"
+for t in positions arch net net_shogi arch_net; do mkdir -p "$out/corpus/$t"; done
+cp "$src"/fuzz/seeds/positions/* "$out/seeds/positions/"
+shared=${NNUE_SHARED_DIR:-$src/../shared}
+if [ -f "$shared/oracle/chess/corpusA.fen" ]; then
+  head -n 20 "$shared/oracle/chess/corpusA.fen" | grep -v '^#' | split -l 1 - "$out/seeds/positions/fen-"
+fi
+if [ -f "$shared/oracle/shogi/corpusA.sfen" ]; then
+  head -n 20 "$shared/oracle/shogi/corpusA.sfen" | grep -v '^#' | split -l 1 - "$out/seeds/positions/sfen-"
+fi
+for y in "$src"/archs/*.yaml "$src"/tests/*/*.yaml; do
+  cp "$y" "$out/seeds/arch/$(basename "$(dirname "$y")")-$(basename "$y")"
+done
+for seed in 1 2; do
+  "$tool" init --seed "$seed" "$src/tests/threads/tiny_shogi.yaml" "$out/seeds/net_shogi/tiny_shogi-$seed.bin" >/dev/null
+done
+for y in tests/nets/tiny_sf.yaml tests/nets/tiny_sf_leb128.yaml tests/nets/tiny_raw.yaml; do
+  name=$(basename "$y" .yaml)
+  for seed in 1 2; do
+    "$tool" init --seed "$seed" "$src/$y" "$out/seeds/net/$name-$seed.nnue" >/dev/null
+  done
+  { cat "$src/$y"; printf '#NET\n'; cat "$out/seeds/net/$name-1.nnue"; } > "$out/seeds/arch_net/$name"
+done
