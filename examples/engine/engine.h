@@ -1,0 +1,114 @@
+/* examples/engine/engine.h: a small alpha-beta engine on the nnue library, shared by the chess
+ * engine (nnue-uci) and the shogi engine (nnue-usi).
+ *
+ * What is game-specific sits behind engine_rules (rules_chess.c, rules_shogi.c); moves,
+ * positions and deltas come from the library's game adapters (nnue_game in nnue_board.h).
+ * Evaluation goes only through the library: one nnue_net shared by every search thread, one
+ * nnue_state per thread, pushed after each make and popped after each unmake.
+ *
+ * Files: position_key.c (hash keys from the board and deltas), tt.c (shared transposition
+ * table), time_budget.c (go parameters -> time), search.c (iterative deepening, PVS,
+ * quiescence, Lazy SMP threads), engine_loop.c (the UCI/USI command loop, options, net loading),
+ * nnue_uci.c / nnue_usi.c (main). */
+#ifndef NNUE_EXAMPLE_ENGINE_H
+#define NNUE_EXAMPLE_ENGINE_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "nnue.h"
+#include "nnue_board.h"
+#include "nnue_protocol.h"
+
+#define MAX_PLY 128                          /* deepest search ply (the nnue_state stack size) */
+#define MAX_GAME_PLIES 4096                  /* game history kept for repetitions */
+#define SCORE_MATE 32000                     /* mate at the root; mate in n plies: SCORE_MATE - n */
+#define SCORE_MATE_BOUND (SCORE_MATE - MAX_PLY)
+#define SCORE_INFINITE 32001
+#define SCORE_EVAL_LIMIT 20000               /* evaluations are clamped inside +-this */
+
+/* The game-specific part of the engine. */
+typedef struct engine_rules {
+    const char *protocol;          /* "uci" or "usi" */
+    const char *name;              /* "nnue-uci" */
+    const nnue_game *game;         /* the library's adapter: parse, moves, make/unmake with deltas */
+    const char *start_position;    /* FEN / SFEN of "position startpos" */
+    const char *no_move;           /* bestmove when there is no legal move: "0000" / "resign" */
+    /* Ordering value of a capture or promotion (> 0), 0 for a quiet move. */
+    int (*tactical_value)(const void *pos, nnue_move move);
+    /* Key bits the board does not show (chess: castling rights, en passant); 0 if none. */
+    uint64_t (*key_extra)(const void *pos);
+    /* Score of the side to move when it has no legal move, ply plies from the root. */
+    int (*no_move_score)(const void *pos, int in_check, int ply);
+    /* Plies back to look for repetitions (chess: the 50-move counter), and 1 when a counting
+     * rule makes the position a draw (chess: 100 reversible plies). */
+    int (*reversible_plies)(const void *pos);
+    int (*counting_draw)(const void *pos);
+    /* Centipawns for "info score cp" from an evaluation value. */
+    int (*to_centipawns)(int value);
+} engine_rules;
+
+extern const engine_rules engine_rules_chess;
+extern const engine_rules engine_rules_shogi;
+
+/* ---- position keys (position_key.c) ---- */
+uint64_t key_of_board(const nnue_board *board);
+/* The key after a move from the key before it and the move's delta (side to move flips). */
+uint64_t key_after(uint64_t key, const nnue_delta *delta);
+
+/* ---- transposition table (tt.c): lock-free, shared by the threads ---- */
+enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+typedef struct tt_entry {
+    _Atomic uint64_t check;        /* key ^ data: a torn write never matches */
+    _Atomic uint64_t data;
+} tt_entry;
+typedef struct tt_table {
+    tt_entry *entries;
+    uint64_t mask;                 /* entries - 1 (a power of two) */
+} tt_table;
+typedef struct tt_hit {
+    nnue_move move;
+    int score, depth, bound;
+} tt_hit;
+int tt_resize(tt_table *tt, int megabytes);   /* 0 on success; clears */
+void tt_clear(tt_table *tt);
+void tt_free(tt_table *tt);
+int tt_probe(const tt_table *tt, uint64_t key, tt_hit *hit);
+void tt_store(tt_table *tt, uint64_t key, nnue_move move, int score, int depth, int bound);
+
+/* ---- time (time_budget.c) ---- */
+/* Milliseconds to aim for (soft) and never exceed (hard) for the side to move (colour 0 moves
+ * first: UCI wtime, USI btime); -1 = no time limit. */
+void time_budget(const nnue_go_limits *go, int colour, int usi, long long overhead_ms, long long *soft,
+                 long long *hard);
+long long now_ms(void);
+
+/* ---- search (search.c) ---- */
+typedef struct search_shared search_shared;
+typedef struct worker worker;
+
+typedef struct search_setup {
+    const engine_rules *rules;
+    const nnue_net *net;           /* NULL: every evaluation is 0 */
+    tt_table *tt;
+    int threads;
+    const void *root;              /* position blob (rules->game->pos_size bytes) */
+    const uint64_t *history;       /* keys of the game's positions, the root's last */
+    int history_count;
+    nnue_go_limits go;
+} search_setup;
+
+/* Starts a search in the background; it prints info lines and, at the end, bestmove. */
+search_shared *search_start(const search_setup *setup);
+void search_stop(search_shared *s);       /* asks it to stop (returns at once) */
+void search_ponderhit(search_shared *s);  /* pondering becomes a timed search from now */
+void search_wait(search_shared *s);       /* waits for bestmove and frees the search */
+
+/* The command loop (engine_loop.c): reads stdin until quit; returns the exit code. */
+int engine_main(const engine_rules *rules);
+
+/* Output lines to the GUI (one lock, flushed). */
+void engine_print(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

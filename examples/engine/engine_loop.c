@@ -1,0 +1,202 @@
+/* examples/engine/engine_loop.c: the UCI / USI command loop of the engines: reads lines from
+ * the GUI, parses them with the library's nnue_protocol_parse, keeps the position and the
+ * options, loads the net, and runs one search at a time in the background (so "stop",
+ * "isready" and "quit" are answered while it thinks).
+ *
+ * Options: EvalFile (the net; its architecture is detected from the header by
+ * nnue_net_load_auto), EvalArch (a built-in architecture name such as "sfnnv5", or a YAML file:
+ * needed when the header fits several architectures), Threads (search threads sharing the one
+ * net), Hash (MB; USI_Hash too). The net is (re)loaded at the next isready or go. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine.h"
+
+typedef struct engine {
+    const engine_rules *r;
+    char eval_file[1024], eval_arch[1024];
+    int net_dirty;
+    nnue_net *net;
+    int threads, hash_mb;
+    tt_table tt;
+    void *pos;                             /* the position of the last "position" command */
+    uint64_t history[MAX_GAME_PLIES + 1];  /* keys of the game's positions, the current last */
+    int history_count;
+    search_shared *search;                 /* running search or NULL */
+} engine;
+
+static void info_error(const char *what, const nnue_error *err)
+{
+    char msg[1200];
+    nnue_error_format(err, msg, sizeof msg);
+    engine_print("info string error: %s: %s", what, msg);
+}
+
+static void finish_search(engine *e)
+{
+    if (e->search) {
+        search_stop(e->search);
+        search_wait(e->search);
+        e->search = NULL;
+    }
+}
+
+/* Loads EvalFile (with EvalArch when given) if an option changed since the last load. */
+static void load_net(engine *e)
+{
+    if (!e->net_dirty)
+        return;
+    e->net_dirty = 0;
+    nnue_net_free(e->net);
+    e->net = NULL;
+    if (!e->eval_file[0]) {
+        engine_print("info string no EvalFile set: every position evaluates to 0");
+        return;
+    }
+    nnue_error err;
+    nnue_status st;
+    if (!e->eval_arch[0]) {
+        st = nnue_net_load_auto(e->eval_file, &e->net, &err);
+    } else {
+        nnue_arch *arch;
+        st = nnue_arch_load_builtin(e->eval_arch, &arch, &err);
+        if (st != NNUE_OK)
+            st = nnue_arch_load(e->eval_arch, &arch, &err); /* not a built-in name: a YAML file */
+        if (st == NNUE_OK) {
+            st = nnue_net_load(arch, e->eval_file, &e->net, &err);
+            nnue_arch_free(arch);
+        }
+    }
+    if (st != NNUE_OK) {
+        info_error("EvalFile", &err);
+        return;
+    }
+    engine_print("info string loaded %s (nnue %s, %s kernels)", e->eval_file, nnue_version(), nnue_isa_name());
+}
+
+static void print_identity(const engine *e)
+{
+    engine_print("id name %s %s", e->r->name, nnue_version());
+    engine_print("id author the nnue project");
+    engine_print("option name EvalFile type string default <empty>");
+    engine_print("option name EvalArch type string default <empty>");
+    engine_print("option name Threads type spin default 1 min 1 max 256");
+    engine_print("option name %s type spin default 16 min 1 max 65536", e->r->protocol[1] == 's' ? "USI_Hash" : "Hash");
+    engine_print("%sok", e->r->protocol);
+}
+
+static void set_option(engine *e, const nnue_command *c)
+{
+    const char *v = c->has_value ? c->option_value : "";
+    if (strcmp(v, "<empty>") == 0)
+        v = "";
+    if (strcasecmp(c->option_name, "EvalFile") == 0 || strcasecmp(c->option_name, "EvalArch") == 0) {
+        char *dst = strcasecmp(c->option_name, "EvalFile") == 0 ? e->eval_file : e->eval_arch;
+        snprintf(dst, sizeof e->eval_file, "%s", v);
+        e->net_dirty = 1;
+    } else if (strcasecmp(c->option_name, "Threads") == 0) {
+        int n = atoi(v);
+        e->threads = n < 1 ? 1 : n > 256 ? 256 : n;
+    } else if (strcasecmp(c->option_name, "Hash") == 0 || strcasecmp(c->option_name, "USI_Hash") == 0) {
+        int mb = atoi(v);
+        if (mb >= 1 && tt_resize(&e->tt, mb) == 0)
+            e->hash_mb = mb;
+        else
+            engine_print("info string Hash %s: expected 1 to 65536 MB that can be allocated", v);
+    } else if (strcasecmp(c->option_name, "USI_Ponder") != 0) {
+        engine_print("info string unknown option '%s'", c->option_name);
+    }
+}
+
+static uint64_t position_key(const engine *e)
+{
+    return key_of_board(e->r->game->board(e->pos)) ^ e->r->key_extra(e->pos);
+}
+
+/* "position ...": the start (or given) position, then the moves; an error keeps the moves
+ * before it and says so. */
+static void set_position(engine *e, const nnue_command *c)
+{
+    const nnue_game *g = e->r->game;
+    nnue_error err;
+    const char *text = c->startpos ? e->r->start_position : c->position;
+    if (g->parse(e->pos, text, &err) != 0) {
+        info_error("position", &err);
+        g->parse(e->pos, e->r->start_position, &err);
+    }
+    e->history_count = 0;
+    e->history[e->history_count++] = position_key(e);
+    for (int i = 0; i < c->move_count; i++) {
+        nnue_move m;
+        if (g->parse_move(e->pos, c->moves[i], &m, &err) != 0) {
+            info_error("position moves", &err);
+            break;
+        }
+        g->make(e->pos, m, NULL);
+        if (e->history_count == MAX_GAME_PLIES) { /* keep the most recent positions */
+            memmove(e->history, e->history + 1, (MAX_GAME_PLIES - 1) * sizeof e->history[0]);
+            e->history_count--;
+        }
+        e->history[e->history_count++] = position_key(e);
+    }
+}
+
+static void go(engine *e, const nnue_command *c)
+{
+    finish_search(e);
+    load_net(e);
+    search_setup setup = {e->r, e->net, &e->tt, e->threads, e->pos, e->history, e->history_count, c->go};
+    e->search = search_start(&setup);
+    if (!e->search)
+        engine_print("info string error: out of memory starting the search");
+}
+
+int engine_main(const engine_rules *r)
+{
+    static engine e;   /* large (history); one per process */
+    static nnue_command cmd;
+    static char line[NNUE_PROTOCOL_MAX_LINE + 2];
+    e.r = r;
+    e.threads = 1;
+    e.hash_mb = 16;
+    e.pos = calloc(1, r->game->pos_size);
+    if (!e.pos || tt_resize(&e.tt, e.hash_mb) != 0) {
+        fprintf(stderr, "%s: out of memory\n", r->name);
+        return 1;
+    }
+    nnue_error err;
+    r->game->parse(e.pos, r->start_position, &err);
+    e.history[e.history_count++] = position_key(&e);
+    setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+    while (fgets(line, sizeof line, stdin)) {
+        if (nnue_protocol_parse(line, &cmd, &err) != NNUE_OK) {
+            info_error("command", &err);
+            continue;
+        }
+        switch (cmd.kind) {
+        case NNUE_CMD_UCI:
+        case NNUE_CMD_USI: print_identity(&e); break;
+        case NNUE_CMD_ISREADY:
+            if (!e.search)
+                load_net(&e);
+            engine_print("readyok");
+            break;
+        case NNUE_CMD_SETOPTION: finish_search(&e); set_option(&e, &cmd); break;
+        case NNUE_CMD_NEWGAME: finish_search(&e); tt_clear(&e.tt); break;
+        case NNUE_CMD_POSITION: finish_search(&e); set_position(&e, &cmd); break;
+        case NNUE_CMD_GO: go(&e, &cmd); break;
+        case NNUE_CMD_STOP: finish_search(&e); break;
+        case NNUE_CMD_PONDERHIT: search_ponderhit(e.search); break;
+        case NNUE_CMD_QUIT: finish_search(&e); goto done;
+        default: break; /* blank lines, debug, register, gameover */
+        }
+    }
+    finish_search(&e);
+done:
+    nnue_net_free(e.net);
+    tt_free(&e.tt);
+    free(e.pos);
+    return 0;
+}

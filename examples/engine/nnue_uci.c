@@ -1,0 +1,7 @@
+/* examples/engine/nnue_uci.c: nnue-uci, the chess engine (UCI protocol). */
+#include "engine.h"
+
+int main(void)
+{
+    return engine_main(&engine_rules_chess);
+}

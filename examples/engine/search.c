@@ -1,0 +1,515 @@
+/* examples/engine/search.c: iterative deepening with principal variation search, quiescence,
+ * transposition table, move ordering (TT move, captures by value, killers, history) and late
+ * move reductions, on any nnue_game. Several threads ("Lazy SMP") search the same root with
+ * one shared table and one shared net; each thread owns its position copy and nnue_state.
+ *
+ * The evaluation contract with the library: nnue_state_reset(root board) once per search,
+ * then after every make nnue_state_push(state, board after the move, delta of the move) and
+ * after every unmake nnue_state_pop(state); nnue_evaluate() gives the side to move's score. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine.h"
+
+struct worker {
+    search_shared *s;
+    int id;
+    pthread_t thread;
+    void *pos;                              /* this thread's copy of the position */
+    nnue_state *nn;                         /* this thread's accumulators (NULL without a net) */
+    uint64_t board_keys[MAX_GAME_PLIES + MAX_PLY + 2];  /* pieces and side (key_after) */
+    uint64_t keys[MAX_GAME_PLIES + MAX_PLY + 2];        /* board key ^ rules->key_extra */
+    int key_count;                          /* keys[key_count - 1] is the current position */
+    _Atomic uint64_t nodes;
+    nnue_move pv[MAX_PLY + 1][MAX_PLY + 1];
+    int pv_len[MAX_PLY + 1];
+    nnue_move killers[MAX_PLY + 1][2];
+    int history[2][1 << 16];
+    nnue_move moves[MAX_PLY + 1][NNUE_MAX_MOVES];
+    int order[MAX_PLY + 1][NNUE_MAX_MOVES];
+    nnue_move best_move;
+    int best_score, depth_done;
+};
+
+struct search_shared {
+    search_setup setup;
+    pthread_t main_thread;
+    atomic_int stop;
+    atomic_int pondering;
+    _Atomic long long start_ms;
+    long long soft_ms, hard_ms;
+    int threads;
+    worker **workers;
+};
+
+static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void engine_print(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pthread_mutex_lock(&print_lock);
+    vprintf(fmt, ap);
+    putchar('\n');
+    fflush(stdout);
+    pthread_mutex_unlock(&print_lock);
+    va_end(ap);
+}
+
+static uint64_t total_nodes(const search_shared *s)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < s->threads; i++)
+        n += atomic_load_explicit(&s->workers[i]->nodes, memory_order_relaxed);
+    return n;
+}
+
+static long long elapsed(const search_shared *s)
+{
+    return now_ms() - atomic_load(&s->start_ms);
+}
+
+/* Polled every 1024 nodes by thread 0: the hard time limit and the node limit. */
+static int out_of_budget(worker *w)
+{
+    search_shared *s = w->s;
+    if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+        return 1;
+    if (w->id != 0 || (atomic_load_explicit(&w->nodes, memory_order_relaxed) & 1023) != 0)
+        return 0;
+    int over = (s->hard_ms >= 0 && !atomic_load(&s->pondering) && elapsed(s) >= s->hard_ms) ||
+               (s->setup.go.nodes >= 0 && total_nodes(s) >= (uint64_t)s->setup.go.nodes);
+    if (over)
+        atomic_store(&s->stop, 1);
+    return over;
+}
+
+static int evaluate(worker *w)
+{
+    if (!w->nn)
+        return 0;
+    const nnue_board *b = w->s->setup.rules->game->board(w->pos);
+    int v = nnue_evaluate(w->nn, b, NULL);
+    return v > SCORE_EVAL_LIMIT ? SCORE_EVAL_LIMIT : v < -SCORE_EVAL_LIMIT ? -SCORE_EVAL_LIMIT : v;
+}
+
+/* Make / unmake with the accumulator stack and the key history kept in step. */
+static void make(worker *w, nnue_move m)
+{
+    const engine_rules *r = w->s->setup.rules;
+    nnue_delta delta;
+    r->game->make(w->pos, m, &delta);
+    if (w->nn)
+        nnue_state_push(w->nn, r->game->board(w->pos), &delta);
+    int n = w->key_count++;
+    w->board_keys[n] = key_after(w->board_keys[n - 1], &delta);
+    w->keys[n] = w->board_keys[n] ^ r->key_extra(w->pos);
+    atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed);
+}
+
+static void unmake(worker *w, nnue_move m)
+{
+    w->s->setup.rules->game->unmake(w->pos, m);
+    if (w->nn)
+        nnue_state_pop(w->nn);
+    w->key_count--;
+}
+
+/* A repetition of an earlier position (same side to move) within the reversible plies, or a
+ * counting-rule draw. Any repetition in the search counts as a draw. */
+static int is_draw(worker *w)
+{
+    const engine_rules *r = w->s->setup.rules;
+    if (r->counting_draw(w->pos))
+        return 1;
+    int back = r->reversible_plies(w->pos);
+    uint64_t key = w->keys[w->key_count - 1];
+    for (int i = w->key_count - 3; i >= 0 && i >= w->key_count - 1 - back; i -= 2)
+        if (w->keys[i] == key)
+            return 1;
+    return 0;
+}
+
+static int score_to_tt(int score, int ply)
+{
+    return score >= SCORE_MATE_BOUND ? score + ply : score <= -SCORE_MATE_BOUND ? score - ply : score;
+}
+
+static int score_from_tt(int score, int ply)
+{
+    return score >= SCORE_MATE_BOUND ? score - ply : score <= -SCORE_MATE_BOUND ? score + ply : score;
+}
+
+static int history_slot(nnue_move m)
+{
+    return (int)((m ^ (m >> 16)) & 0xFFFF);
+}
+
+/* Fills w->order[ply] with a sort key per move: TT move, tactical moves by value, killers,
+ * then quiet moves by history. */
+static void score_moves(worker *w, int ply, int n, nnue_move tt_move)
+{
+    const engine_rules *r = w->s->setup.rules;
+    int side = r->game->board(w->pos)->side_to_move & 1;
+    for (int i = 0; i < n; i++) {
+        nnue_move m = w->moves[ply][i];
+        int tactical = r->tactical_value(w->pos, m);
+        int key;
+        if (m == tt_move)
+            key = 1 << 30;
+        else if (tactical > 0)
+            key = (1 << 28) + tactical;
+        else if (m == w->killers[ply][0])
+            key = (1 << 27) + 1;
+        else if (m == w->killers[ply][1])
+            key = 1 << 27;
+        else
+            key = w->history[side][history_slot(m)];
+        w->order[ply][i] = key;
+    }
+}
+
+/* Moves the best remaining move to index i (selection sort, one step). */
+static nnue_move pick(worker *w, int ply, int i, int n)
+{
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (w->order[ply][j] > w->order[ply][best])
+            best = j;
+    nnue_move m = w->moves[ply][best];
+    int k = w->order[ply][best];
+    w->moves[ply][best] = w->moves[ply][i];
+    w->order[ply][best] = w->order[ply][i];
+    w->moves[ply][i] = m;
+    w->order[ply][i] = k;
+    return m;
+}
+
+static void update_pv(worker *w, int ply, nnue_move m)
+{
+    w->pv[ply][ply] = m;
+    for (int i = ply + 1; i < w->pv_len[ply + 1]; i++)
+        w->pv[ply][i] = w->pv[ply + 1][i];
+    w->pv_len[ply] = w->pv_len[ply + 1];
+}
+
+/* Captures and promotions until the position is quiet; all evasions when in check. */
+static int quiescence(worker *w, int alpha, int beta, int ply)
+{
+    const engine_rules *r = w->s->setup.rules;
+    w->pv_len[ply] = ply;
+    if (out_of_budget(w))
+        return 0;
+    if (ply >= MAX_PLY)
+        return evaluate(w);
+    int in_check = r->game->in_check(w->pos);
+    int best = -SCORE_INFINITE;
+    if (!in_check) {
+        best = evaluate(w);
+        if (best >= beta)
+            return best;
+        if (best > alpha)
+            alpha = best;
+    }
+    int n = r->game->legal_moves(w->pos, w->moves[ply]);
+    if (n == 0)
+        return r->no_move_score(w->pos, in_check, ply);
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        nnue_move m = w->moves[ply][i];
+        int tactical = r->tactical_value(w->pos, m);
+        if (in_check || tactical > 0) {
+            w->moves[ply][kept] = m;
+            w->order[ply][kept++] = tactical;
+        }
+    }
+    for (int i = 0; i < kept; i++) {
+        nnue_move m = pick(w, ply, i, kept);
+        make(w, m);
+        int score = -quiescence(w, -beta, -alpha, ply + 1);
+        unmake(w, m);
+        if (atomic_load_explicit(&w->s->stop, memory_order_relaxed))
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                update_pv(w, ply, m);
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+static int search(worker *w, int alpha, int beta, int depth, int ply)
+{
+    const engine_rules *r = w->s->setup.rules;
+    int pv_node = beta - alpha > 1;
+    w->pv_len[ply] = ply;
+    if (ply > 0) {
+        if (out_of_budget(w))
+            return 0;
+        if (is_draw(w))
+            return 0;
+        /* Mate distance: no line from here can beat a shorter mate already found. */
+        if (alpha < -SCORE_MATE + ply)
+            alpha = -SCORE_MATE + ply;
+        if (beta > SCORE_MATE - ply - 1)
+            beta = SCORE_MATE - ply - 1;
+        if (alpha >= beta)
+            return alpha;
+    }
+    int in_check = r->game->in_check(w->pos);
+    if (in_check && ply < MAX_PLY / 2)
+        depth++;
+    if (depth <= 0 || ply >= MAX_PLY)
+        return quiescence(w, alpha, beta, ply);
+
+    uint64_t key = w->keys[w->key_count - 1];
+    tt_hit hit = {0, 0, -1, 0};
+    int tt_found = tt_probe(w->s->setup.tt, key, &hit);
+    if (tt_found && !pv_node && ply > 0 && hit.depth >= depth) {
+        int score = score_from_tt(hit.score, ply);
+        if (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && score >= beta) ||
+            (hit.bound == BOUND_UPPER && score <= alpha))
+            return score;
+    }
+    /* Reverse futility: far above beta near the leaves, a quiet position will not fall. */
+    if (!pv_node && !in_check && depth <= 3 && beta < SCORE_MATE_BOUND) {
+        int eval = evaluate(w);
+        if (eval - 150 * depth >= beta)
+            return eval;
+    }
+
+    int n = r->game->legal_moves(w->pos, w->moves[ply]);
+    if (n == 0)
+        return r->no_move_score(w->pos, in_check, ply);
+    score_moves(w, ply, n, tt_found ? hit.move : 0);
+    int side = r->game->board(w->pos)->side_to_move & 1;
+    int best = -SCORE_INFINITE, alpha0 = alpha;
+    nnue_move best_move = 0;
+    for (int i = 0; i < n; i++) {
+        nnue_move m = pick(w, ply, i, n);
+        int quiet = r->tactical_value(w->pos, m) == 0;
+        make(w, m);
+        int gives_check = r->game->in_check(w->pos);
+        int score;
+        if (i == 0) {
+            score = -search(w, -beta, -alpha, depth - 1, ply + 1);
+        } else {
+            /* Late quiet moves first get a reduced, null-window look. */
+            int reduction = (depth >= 3 && i >= 3 && quiet && !in_check && !gives_check) ? (i >= 8 ? 2 : 1) : 0;
+            score = -search(w, -alpha - 1, -alpha, depth - 1 - reduction, ply + 1);
+            if (score > alpha && reduction)
+                score = -search(w, -alpha - 1, -alpha, depth - 1, ply + 1);
+            if (score > alpha && score < beta)
+                score = -search(w, -beta, -alpha, depth - 1, ply + 1);
+        }
+        unmake(w, m);
+        if (atomic_load_explicit(&w->s->stop, memory_order_relaxed))
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                best_move = m;
+                update_pv(w, ply, m);
+                if (score >= beta) {
+                    if (quiet) {
+                        if (w->killers[ply][0] != m) {
+                            w->killers[ply][1] = w->killers[ply][0];
+                            w->killers[ply][0] = m;
+                        }
+                        int *h = &w->history[side][history_slot(m)];
+                        *h += depth * depth;
+                        if (*h > (1 << 26))
+                            *h /= 2;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    int bound = best >= beta ? BOUND_LOWER : alpha > alpha0 ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(w->s->setup.tt, key, best_move, score_to_tt(best, ply), depth, bound);
+    return best;
+}
+
+static void print_info(worker *w, int depth, int score)
+{
+    search_shared *s = w->s;
+    const engine_rules *r = s->setup.rules;
+    char pv[MAX_PLY * 8 + 1] = "";
+    size_t used = 0;
+    for (int i = 0; i < w->pv_len[0] && used + 8 < sizeof pv; i++) {
+        pv[used++] = ' ';
+        char text[16];
+        r->game->format_move(w->pv[0][i], text, sizeof text);
+        used += (size_t)snprintf(pv + used, sizeof pv - used, "%s", text);
+    }
+    long long ms = elapsed(s);
+    uint64_t nodes = total_nodes(s);
+    char score_text[32];
+    if (score >= SCORE_MATE_BOUND || score <= -SCORE_MATE_BOUND) {
+        int plies = score > 0 ? SCORE_MATE - score : -SCORE_MATE - score;
+        /* UCI counts moves, USI counts plies. */
+        int n = r->protocol[1] == 'c' ? (plies > 0 ? (plies + 1) / 2 : (plies - 1) / 2) : plies;
+        snprintf(score_text, sizeof score_text, "mate %d", n);
+    } else {
+        snprintf(score_text, sizeof score_text, "cp %d", r->to_centipawns(score));
+    }
+    engine_print("info depth %d score %s nodes %llu nps %llu time %lld pv%s", depth, score_text,
+                 (unsigned long long)nodes, (unsigned long long)(nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1)), ms, pv);
+}
+
+/* One thread's iterative deepening. Thread 0 reports and decides when to stop; the others
+ * search the same root (odd threads one ply deeper) to fill the shared table. */
+static void *iterate(void *arg)
+{
+    worker *w = arg;
+    search_shared *s = w->s;
+    int max_depth = s->setup.go.depth > 0 ? (s->setup.go.depth < MAX_PLY - 1 ? s->setup.go.depth : MAX_PLY - 1)
+                                          : MAX_PLY - 1;
+    for (int depth = 1 + (w->id & 1); depth <= max_depth; depth++) {
+        int score = search(w, -SCORE_INFINITE, SCORE_INFINITE, depth, 0);
+        int stopped = atomic_load(&s->stop);
+        if (stopped && w->depth_done > 0)
+            break; /* an unfinished iteration: keep the last complete one */
+        if (w->pv_len[0] > 0) {
+            w->best_move = w->pv[0][0];
+            w->best_score = score;
+        }
+        w->depth_done = depth;
+        if (stopped)
+            break;
+        if (w->id != 0)
+            continue;
+        print_info(w, depth, score);
+        int pondering = atomic_load(&s->pondering);
+        if (!pondering && s->soft_ms >= 0 && elapsed(s) >= s->soft_ms / 2)
+            break;   /* the next iteration would most likely not finish in time */
+        if (s->setup.go.mate > 0 && score >= SCORE_MATE - 2 * s->setup.go.mate)
+            break;
+    }
+    return NULL;
+}
+
+static worker *worker_new(search_shared *s, int id)
+{
+    const search_setup *su = &s->setup;
+    worker *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->s = s;
+    w->id = id;
+    w->pos = malloc(su->rules->game->pos_size);
+    if (!w->pos) {
+        free(w);
+        return NULL;
+    }
+    memcpy(w->pos, su->root, su->rules->game->pos_size);
+    const nnue_board *b = su->rules->game->board(w->pos);
+    if (su->net) {
+        w->nn = nnue_state_new(su->net, MAX_PLY + 4);
+        if (w->nn)
+            nnue_state_reset(w->nn, b);
+    }
+    int first = su->history_count > MAX_GAME_PLIES ? su->history_count - MAX_GAME_PLIES : 0;
+    for (int i = first; i < su->history_count; i++)
+        w->keys[w->key_count++] = su->history[i];
+    w->board_keys[w->key_count - 1] = key_of_board(b);
+    return w;
+}
+
+static void worker_free(worker *w)
+{
+    if (!w)
+        return;
+    nnue_state_free(w->nn);
+    free(w->pos);
+    free(w);
+}
+
+/* The search's own thread: starts the helpers, runs thread 0, then waits for them and for
+ * "stop" when the search was infinite or pondering, and prints bestmove. */
+static void *run(void *arg)
+{
+    search_shared *s = arg;
+    const engine_rules *r = s->setup.rules;
+    for (int i = 1; i < s->threads; i++)
+        pthread_create(&s->workers[i]->thread, NULL, iterate, s->workers[i]);
+    iterate(s->workers[0]);
+    while ((s->setup.go.infinite || atomic_load(&s->pondering)) && !atomic_load(&s->stop)) {
+        struct timespec ts = {0, 2000000};
+        nanosleep(&ts, NULL);
+    }
+    atomic_store(&s->stop, 1);
+    for (int i = 1; i < s->threads; i++)
+        pthread_join(s->workers[i]->thread, NULL);
+    worker *w = s->workers[0];
+    nnue_move best = w->best_move;
+    if (!best) {
+        nnue_move *moves = w->moves[0];
+        best = r->game->legal_moves(w->pos, moves) > 0 ? moves[0] : 0;
+    }
+    char text[16];
+    if (best)
+        r->game->format_move(best, text, sizeof text);
+    engine_print("bestmove %s", best ? text : r->no_move);
+    return NULL;
+}
+
+search_shared *search_start(const search_setup *setup)
+{
+    search_shared *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->setup = *setup;
+    s->threads = setup->threads < 1 ? 1 : setup->threads;
+    atomic_store(&s->start_ms, now_ms());
+    atomic_store(&s->pondering, setup->go.ponder);
+    int colour = setup->rules->game->board(setup->root)->side_to_move;
+    time_budget(&setup->go, colour, setup->rules->protocol[1] == 's', 30, &s->soft_ms, &s->hard_ms);
+    s->workers = calloc((size_t)s->threads, sizeof *s->workers);
+    int ok = s->workers != NULL;
+    for (int i = 0; ok && i < s->threads; i++)
+        ok = (s->workers[i] = worker_new(s, i)) != NULL;
+    if (!ok || pthread_create(&s->main_thread, NULL, run, s) != 0) {
+        for (int i = 0; s->workers && i < s->threads; i++)
+            worker_free(s->workers[i]);
+        free(s->workers);
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void search_stop(search_shared *s)
+{
+    if (s)
+        atomic_store(&s->stop, 1);
+}
+
+void search_ponderhit(search_shared *s)
+{
+    if (s && atomic_load(&s->pondering)) {
+        atomic_store(&s->start_ms, now_ms());
+        atomic_store(&s->pondering, 0);
+    }
+}
+
+void search_wait(search_shared *s)
+{
+    if (!s)
+        return;
+    pthread_join(s->main_thread, NULL);
+    for (int i = 0; i < s->threads; i++)
+        worker_free(s->workers[i]);
+    free(s->workers);
+    free(s);
+}
