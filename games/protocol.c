@@ -75,7 +75,7 @@ static nnue_status read_number(tokens *t, const char *param, long long *out)
         return nnue_fail_at(t->err, NNUE_E_SYNTAX, "protocol", 1, column(t), "go %s: expected a number, found the end of the line", param);
     char buf[24];
     int neg = t->tok[0] == '-';
-    if (t->len >= sizeof buf)
+    if (t->len > 18 + (size_t)neg)
         return fail(t, "go %s: expected a number of at most 18 digits, found '%.*s'", param);
     memcpy(buf, t->tok, t->len);
     buf[t->len] = 0;
@@ -98,7 +98,8 @@ static nnue_status parse_setoption(tokens *t, nnue_command *c)
     while (*start && is_space(*start))
         start++;
     const char *value = NULL, *s = start;
-    while (*s) {
+    int no_name = strncmp(start, "value", 5) == 0 && (start[5] == 0 || is_space(start[5]));
+    while (*s && !no_name) {
         if (is_space(*s) && strncmp(s + 1, "value", 5) == 0 && (s[6] == 0 || is_space(s[6]))) {
             value = s + 6;
             break;
@@ -108,7 +109,7 @@ static nnue_status parse_setoption(tokens *t, nnue_command *c)
     size_t n = (size_t)((value ? s : start + strlen(start)) - start);
     while (n && is_space(start[n - 1]))
         n--;
-    if (n == 0 || n >= sizeof c->option_name) {
+    if (no_name || n == 0 || n >= sizeof c->option_name) {
         t->tok = start;
         t->len = 0;
         return fail(t, "setoption: expected an option name of 1 to 127 characters after 'name'%s%.*s", "");

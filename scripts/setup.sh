@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(meson ninja-build clang libomp-dev libyaml-dev check pkg-config xz-utils graphviz stockfish python3 nettle-dev)
+packages=(meson ninja-build clang libomp-dev libyaml-dev check pkg-config xz-utils graphviz stockfish fairy-stockfish python3 nettle-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

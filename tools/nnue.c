@@ -48,6 +48,20 @@ static const nnue_command commands[] = {
      "  --game G      chess or shogi, when the position does not tell\n"
      "  --divide      the count below each root move\n",
      cmd_perft},
+    {"match", "--game chess|shogi --engine CMD --opponent CMD [options]",
+     "play two UCI/USI engines against each other, every move checked; prints W/D/L of the first",
+     "  --engine CMD          the engine under test (a shell command)\n"
+     "  --opponent CMD        the other engine (fairy-stockfish: speaks USI when sent 'usi')\n"
+     "  --option N=V          setoption for the engine (repeatable); --opponent-option for the other\n"
+     "  --games N             games, colours alternating (default 2)\n"
+     "  --movetime MS         per move: chess 'go movetime', shogi 'go byoyomi' (default 100)\n"
+     "  --max-plies N         draw at this many plies (default 400 chess, 512 shogi)\n"
+     "  --random-plies N      random opening plies, the same for both games of a pair (default 0)\n"
+     "  --seed N              seed of the random openings (default 1)\n"
+     "  --timeout-margin MS   time past movetime before a silent engine loses (default 5000)\n"
+     "  --out FILE            PGN (chess) or 'position startpos moves ...' lines (shogi)\n"
+     "exit 1 when a game ended by an illegal move, a crash or a timeout\n",
+     cmd_match},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

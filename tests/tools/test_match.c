@@ -1,0 +1,147 @@
+/* tests/tools/test_match.c: the engines nnue-uci and nnue-usi play short matches (2 games,
+ * 30 ms a move) against Debian's stockfish (chess) and fairy-stockfish in USI mode (shogi)
+ * through `nnue match`: both games finish by a rule of the game, no engine makes an illegal
+ * move, crashes or times out, the W/D/L line adds up, and the records replay legally with the
+ * library's own move generator. Skipped (77) when the opponent engine is not installed.
+ * Run as `test_match chess` or `test_match shogi`. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../eval/eval_nets.h"
+#include "cli_run.h"
+#include "nnue_shogi.h"
+#include "support.h"
+
+static const char *net_chess, *net_shogi;
+
+static const char *build_path(const char *name)
+{
+    static char path[4096];
+    snprintf(path, sizeof path, "%s/%s", test_build_dir(), name);
+    return path;
+}
+
+static void require_engine(const char *path)
+{
+    if (access(path, X_OK) != 0) {
+        fprintf(stderr, "SKIP: %s is not installed (scripts/setup.sh installs it); the match test did not run\n", path);
+        exit(77);
+    }
+}
+
+static int count(const char *text, const char *fragment)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, fragment)); p += strlen(fragment))
+        n++;
+    return n;
+}
+
+/* Every game line ends by a rule of the game, never by a failure. */
+static void expect_two_rule_endings(const char *out, const char *const *reasons)
+{
+    ck_assert_msg(strstr(out, "game 1/2: ") && strstr(out, "game 2/2: "), "missing game lines:\n%s", out);
+    ck_assert_msg(!strstr(out, "illegal") && !strstr(out, "exceeded") && !strstr(out, "exited"), "%s", out);
+    int endings = 0;
+    for (int i = 0; reasons[i]; i++)
+        endings += count(out, reasons[i]);
+    ck_assert_msg(endings == 2, "expected 2 games ended by the rules, found %d:\n%s", endings, out);
+    int w, d, l;
+    const char *score = strstr(out, ": W ");
+    ck_assert_msg(score && sscanf(score, ": W %d D %d L %d", &w, &d, &l) == 3, "no W/D/L line:\n%s", out);
+    ck_assert_int_eq(w + d + l, 2);
+    ck_assert_msg(strstr(out, " nps on average over "), "no nps from our engine:\n%s", out);
+}
+
+START_TEST(chess_against_stockfish)
+{
+    char args[8192], *out;
+    const char *pgn = build_path("match-chess.pgn");
+    snprintf(args, sizeof args,
+             "match --game chess --engine '%s/examples/engine/nnue-uci' --option EvalFile='%s' --option EvalArch=sfnnv5 "
+             "--option Threads=2 --opponent /usr/games/stockfish --opponent-option Threads=1 --games 2 --movetime 30 "
+             "--max-plies 160 --random-plies 4 --out '%s'",
+             test_build_dir(), net_chess, pgn);
+    int rc = cli_run_stdout(args, &out);
+    ck_assert_msg(rc == 0, "exit %d:\n%s", rc, out);
+    static const char *const reasons[] = {"checkmate", "stalemate", "threefold repetition", "50-move rule",
+                                          "insufficient material", "ply cap", NULL};
+    expect_two_rule_endings(out, reasons);
+    free(out);
+    char *text = test_read_file(pgn, NULL);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_int_eq(count(text, "[Result \""), 2);
+    ck_assert_int_eq(count(text, "[White \"nnue-uci "), 1);
+    ck_assert_int_eq(count(text, "[Black \"nnue-uci "), 1);
+    free(text);
+}
+END_TEST
+
+START_TEST(shogi_against_fairy_stockfish)
+{
+    char args[8192], *out;
+    const char *record = build_path("match-shogi.txt");
+    snprintf(args, sizeof args,
+             "match --game shogi --engine '%s/examples/engine/nnue-usi' --option EvalFile='%s' --option Threads=2 "
+             "--opponent /usr/games/fairy-stockfish --games 2 --movetime 30 --max-plies 200 --random-plies 2 --out '%s'",
+             test_build_dir(), net_shogi, record);
+    int rc = cli_run_stdout(args, &out);
+    ck_assert_msg(rc == 0, "exit %d:\n%s", rc, out);
+    static const char *const reasons[] = {"checkmate", "no legal move", "sennichite", "declares a win", "ply cap",
+                                          "resigns", NULL};
+    expect_two_rule_endings(out, reasons);
+    free(out);
+    /* Each record replays move by move with the library's legality check. */
+    char *text = test_read_file(record, NULL);
+    ck_assert_ptr_nonnull(text);
+    int games = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        if (strncmp(line, "position startpos", 17) != 0)
+            continue;
+        games++;
+        nnue_shogi_pos pos;
+        nnue_error err;
+        ck_assert_int_eq(nnue_shogi_parse_sfen(&pos, NNUE_SHOGI_START_SFEN, &err), NNUE_OK);
+        char *moves = strstr(line, " moves ");
+        int plies = 0;
+        for (char *m = moves ? moves + 7 : NULL; m && *m;) {
+            char word[16];
+            int n = 0;
+            sscanf(m, "%15s%n", word, &n);
+            nnue_move move;
+            ck_assert_msg(nnue_shogi_parse_usi(&pos, word, &move, &err) == NNUE_OK, "game %d ply %d: %s", games,
+                          plies + 1, err.message);
+            nnue_shogi_make(&pos, move, NULL);
+            plies++;
+            m += n;
+            while (*m == ' ')
+                m++;
+        }
+        ck_assert_int_gt(plies, 2);
+    }
+    ck_assert_int_eq(games, 2);
+    free(text);
+}
+END_TEST
+
+/* argv[1]: chess or shogi (two test programs in meson, so a missing opponent skips only its own). */
+int main(int argc, char **argv)
+{
+    int shogi = argc > 1 && strcmp(argv[1], "shogi") == 0;
+    Suite *s = suite_create(shogi ? "match_shogi" : "match_chess");
+    TCase *tc = tcase_create("match");
+    tcase_set_timeout(tc, 600);
+    if (shogi) {
+        require_engine("/usr/games/fairy-stockfish");
+        net_shogi = eval_net_file(eval_net_find("shogi"));
+        tcase_add_test(tc, shogi_against_fairy_stockfish);
+    } else {
+        require_engine("/usr/games/stockfish");
+        net_chess = eval_net_file(eval_net_find("sf151"));
+        tcase_add_test(tc, chess_against_stockfish);
+    }
+    suite_add_tcase(s, tc);
+    return test_run(s);
+}

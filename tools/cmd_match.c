@@ -1,0 +1,345 @@
+/* tools/cmd_match.c: `nnue match`: two UCI (chess) or USI (shogi) engines play each other over
+ * pipes. Every move is checked with the library's move generator (an illegal move, a crash or
+ * a timeout loses the game and makes the command exit 1); games end by the rules of
+ * tools/match_rules.h. Colours alternate; with --random-plies each pair of games starts from
+ * the same random opening. Writes PGN (chess) or one "position ... moves ..." line per game
+ * (shogi) with --out, and prints the score of the first engine as W/D/L. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "nnue_chess.h"
+#include "tools/chess_san.h"
+#include "tools/commands.h"
+#include "tools/match_process.h"
+#include "tools/match_rules.h"
+
+#define MAX_OPTIONS 16
+
+typedef struct match_opts {
+    const nnue_game *game;
+    int shogi;
+    const char *command[2];              /* [0] the engine under test, [1] the opponent */
+    const char *options[2][MAX_OPTIONS]; /* NAME=VALUE */
+    int option_count[2];
+    int games, movetime, max_plies, random_plies;
+    long long timeout_margin;
+    uint64_t seed;
+    const char *out;
+} match_opts;
+
+typedef struct game_result {
+    int winner;           /* colour, -1 draw */
+    int score;            /* for the engine under test: 2 win, 1 draw, 0 loss */
+    int failed;           /* an engine broke the protocol or the rules */
+    char reason[160];
+    int first_colour;     /* colour of the engine under test */
+    double nps_sum;       /* its reported nps, summed over its moves */
+    int nps_count;
+} game_result;
+
+static char names[2][128];
+
+static int start_engine(const match_opts *o, int who, engine_proc *p, char *why, size_t size)
+{
+    char line[4096];
+    const char *proto = o->shogi ? "usi" : "uci";
+    if (proc_start(p, o->command[who]) != 0) {
+        snprintf(why, size, "cannot start '%s'", o->command[who]);
+        return -1;
+    }
+    proc_send(p, "%s", proto);
+    for (;;) {
+        int r = proc_read_line(p, line, sizeof line, 10000);
+        if (r <= 0) {
+            snprintf(why, size, "'%s' did not answer '%s' with '%sok'", o->command[who], proto, proto);
+            return -1;
+        }
+        if (strncmp(line, "id name ", 8) == 0 && !names[who][0])
+            snprintf(names[who], sizeof names[who], "%s", line + 8);
+        if (strcmp(line, o->shogi ? "usiok" : "uciok") == 0)
+            break;
+    }
+    for (int i = 0; i < o->option_count[who]; i++) {
+        const char *eq = strchr(o->options[who][i], '=');
+        proc_send(p, "setoption name %.*s value %s", (int)(eq - o->options[who][i]), o->options[who][i], eq + 1);
+    }
+    proc_send(p, "isready");
+    if (proc_wait_for(p, "readyok", NULL, 0, 60000) != 1) {
+        snprintf(why, size, "'%s' did not answer isready", o->command[who]);
+        return -1;
+    }
+    proc_send(p, o->shogi ? "usinewgame" : "ucinewgame");
+    return 0;
+}
+
+/* The "position" command for the game so far. */
+static void send_position(engine_proc *p, const match_record *r)
+{
+    static char text[MATCH_MAX_PLIES * 8 + 64];
+    size_t n = (size_t)snprintf(text, sizeof text, "position startpos%s", r->plies ? " moves" : "");
+    for (int i = 0; i < r->plies && n + 9 < sizeof text; i++)
+        n += (size_t)snprintf(text + n, sizeof text - n, " %s", r->moves[i]);
+    proc_send(p, "%s", text);
+}
+
+/* Value after "nps " in an info line, or -1. */
+static double info_nps(const char *line)
+{
+    const char *at = strstr(line, " nps ");
+    return at ? strtod(at + 5, NULL) : -1;
+}
+
+static void play(const match_opts *o, int index, match_record *r, const char *const *opening, int opening_len,
+                 game_result *res)
+{
+    engine_proc procs[2];
+    memset(procs, 0, sizeof procs);
+    memset(res, 0, sizeof *res);
+    res->first_colour = index & 1;
+    nnue_error err;
+    record_init(r, o->game, NULL, &err);
+    for (int i = 0; i < opening_len; i++)
+        record_play(r, opening[i], &err);
+    int winner = -2; /* colour, -1 draw */
+    for (int who = 0; who < 2 && winner == -2; who++)
+        if (start_engine(o, who, &procs[who], res->reason, sizeof res->reason) != 0) {
+            winner = who == 0 ? 1 - res->first_colour : res->first_colour;
+            res->failed = 1;
+        }
+    while (winner == -2) {
+        match_outcome out = record_adjudicate(r, o->max_plies);
+        if (out.over) {
+            winner = out.winner;
+            snprintf(res->reason, sizeof res->reason, "%s", out.reason);
+            break;
+        }
+        int stm = r->game->board(r->pos)->side_to_move;
+        int who = stm == res->first_colour ? 0 : 1;
+        engine_proc *p = &procs[who];
+        send_position(p, r);
+        if (o->shogi)
+            proc_send(p, "go btime 0 wtime 0 byoyomi %d", o->movetime);
+        else
+            proc_send(p, "go movetime %d", o->movetime);
+        char line[4096];
+        double nps = -1;
+        int got;
+        while ((got = proc_read_line(p, line, sizeof line, o->movetime + o->timeout_margin)) == 1 &&
+               strncmp(line, "bestmove ", 9) != 0)
+            if (strncmp(line, "info ", 5) == 0 && info_nps(line) >= 0)
+                nps = info_nps(line);
+        if (got != 1) {
+            snprintf(res->reason, sizeof res->reason, "%s %s", names[who][0] ? names[who] : o->command[who],
+                     got == 0 ? "exceeded the time (no bestmove)" : "exited");
+            res->failed = 1;
+            winner = 1 - stm;
+            break;
+        }
+        if (who == 0 && nps >= 0) {
+            res->nps_sum += nps;
+            res->nps_count++;
+        }
+        char move[64];
+        sscanf(line + 9, "%63s", move);
+        if (strcmp(move, "resign") == 0) {
+            winner = 1 - stm;
+            snprintf(res->reason, sizeof res->reason, "%s resigns", names[who]);
+        } else if (o->shogi && strcmp(move, "win") == 0) {
+            int valid = record_declaration_valid(r);
+            winner = valid ? stm : 1 - stm;
+            snprintf(res->reason, sizeof res->reason, "%s declares a win (%s)", names[who],
+                     valid ? "entering king, 27-point rule" : "invalid declaration");
+        } else if (record_play(r, move, &err) != 0) {
+            winner = 1 - stm;
+            res->failed = 1;
+            snprintf(res->reason, sizeof res->reason, "illegal move '%s' by %s: %s", move, names[who], err.message);
+        }
+    }
+    proc_stop(&procs[0]);
+    proc_stop(&procs[1]);
+    res->winner = winner;
+    res->score = winner == -1 ? 1 : winner == res->first_colour ? 2 : 0;
+}
+
+static const char *result_text(int winner)
+{
+    return winner == 0 ? "1-0" : winner == 1 ? "0-1" : "1/2-1/2";
+}
+
+/* PGN of one chess game, moves in SAN (replayed from the start). */
+static void write_pgn(FILE *f, const match_record *r, const game_result *g, int round)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    const char *white = names[g->first_colour == 0 ? 0 : 1], *black = names[g->first_colour == 0 ? 1 : 0];
+    fprintf(f, "[Event \"nnue match\"]\n[Site \"?\"]\n[Date \"%04d.%02d.%02d\"]\n[Round \"%d\"]\n", tm.tm_year + 1900,
+            tm.tm_mon + 1, tm.tm_mday, round);
+    fprintf(f, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n[Termination \"%s\"]\n\n", white, black,
+            result_text(g->winner), g->reason);
+    nnue_chess_pos pos;
+    nnue_error err;
+    nnue_chess_parse_fen(&pos, NNUE_CHESS_START_FEN, &err);
+    int column = 0;
+    for (int i = 0; i < r->plies; i++) {
+        char san[16], word[32];
+        nnue_move m;
+        nnue_chess_parse_uci(&pos, r->moves[i], &m, &err);
+        chess_san(&pos, m, san, sizeof san);
+        nnue_chess_make(&pos, m, NULL);
+        int n = i % 2 == 0 ? snprintf(word, sizeof word, "%d. %s", i / 2 + 1, san) : snprintf(word, sizeof word, "%s", san);
+        if (column + n + 1 > 79) {
+            fputc('\n', f);
+            column = 0;
+        } else if (column) {
+            fputc(' ', f);
+            column++;
+        }
+        fputs(word, f);
+        column += n;
+    }
+    fprintf(f, "%s{%s} %s\n\n", column ? " " : "", g->reason, result_text(g->winner));
+}
+
+/* One shogi game: a comment line and the USI position command that replays it. */
+static void write_sfen_record(FILE *f, const match_record *r, const game_result *g, int round)
+{
+    const char *black = names[g->first_colour == 0 ? 0 : 1], *white = names[g->first_colour == 0 ? 1 : 0];
+    fprintf(f, "# game %d: black %s, white %s: %s (%s), %d plies\nposition startpos%s", round, black, white,
+            g->winner == 0 ? "black wins" : g->winner == 1 ? "white wins" : "draw", g->reason, r->plies,
+            r->plies ? " moves" : "");
+    for (int i = 0; i < r->plies; i++)
+        fprintf(f, " %s", r->moves[i]);
+    fputc('\n', f);
+}
+
+/* A random opening of n plies (the same for both games of a pair); stops early at a game end. */
+static int random_opening(const match_opts *o, uint64_t seed, char moves[][8], int n)
+{
+    match_record *r = malloc(sizeof *r);
+    nnue_error err;
+    int count = 0;
+    if (!r || record_init(r, o->game, NULL, &err) != 0) {
+        free(r);
+        return 0;
+    }
+    for (; count < n; count++) {
+        nnue_move legal[NNUE_MAX_MOVES];
+        int k = o->game->legal_moves(r->pos, legal);
+        if (k == 0 || record_adjudicate(r, o->max_plies).over)
+            break;
+        seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17; /* xorshift64 */
+        o->game->format_move(legal[seed % (uint64_t)k], moves[count], 8);
+        record_play(r, moves[count], &err);
+    }
+    record_free(r);
+    free(r);
+    return count;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: nnue match --game chess|shogi --engine CMD --opponent CMD [--option NAME=VALUE]...\n"
+                    "       [--opponent-option NAME=VALUE]... [--games N] [--movetime MS] [--max-plies N]\n"
+                    "       [--random-plies N] [--seed N] [--timeout-margin MS] [--out FILE]\n");
+    return 2;
+}
+
+int cmd_match(int argc, char **argv)
+{
+    match_opts o = {.games = 2, .movetime = 100, .max_plies = 0, .timeout_margin = 5000, .seed = 1};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!v)
+            return usage();
+        i++;
+        if (strcmp(a, "--game") == 0)
+            o.game = nnue_game_find(v);
+        else if (strcmp(a, "--engine") == 0)
+            o.command[0] = v;
+        else if (strcmp(a, "--opponent") == 0)
+            o.command[1] = v;
+        else if ((strcmp(a, "--option") == 0 || strcmp(a, "--opponent-option") == 0)) {
+            int who = a[2] == 'o' && a[3] == 'p' && a[4] == 'p';
+            if (!strchr(v, '=') || o.option_count[who] == MAX_OPTIONS) {
+                fprintf(stderr, "nnue match: %s: expected NAME=VALUE (at most %d)\n", a, MAX_OPTIONS);
+                return 2;
+            }
+            o.options[who][o.option_count[who]++] = v;
+        } else if (strcmp(a, "--games") == 0)
+            o.games = atoi(v);
+        else if (strcmp(a, "--movetime") == 0)
+            o.movetime = atoi(v);
+        else if (strcmp(a, "--max-plies") == 0)
+            o.max_plies = atoi(v);
+        else if (strcmp(a, "--random-plies") == 0)
+            o.random_plies = atoi(v);
+        else if (strcmp(a, "--seed") == 0)
+            o.seed = strtoull(v, NULL, 10);
+        else if (strcmp(a, "--timeout-margin") == 0)
+            o.timeout_margin = atoll(v);
+        else if (strcmp(a, "--out") == 0)
+            o.out = v;
+        else {
+            fprintf(stderr, "nnue match: unknown option '%s'\n", a);
+            return usage();
+        }
+    }
+    if (!o.game || !o.command[0] || !o.command[1] || o.games < 1 || o.movetime < 1 || o.max_plies < 0 ||
+        o.random_plies < 0 || o.random_plies > 64)
+        return usage();
+    o.shogi = strcmp(o.game->name, "shogi") == 0;
+    if (o.max_plies == 0 || o.max_plies >= MATCH_MAX_PLIES)
+        o.max_plies = o.shogi ? 512 : 400;
+    FILE *out = o.out ? fopen(o.out, "w") : NULL;
+    if (o.out && !out) {
+        fprintf(stderr, "nnue match: cannot write %s\n", o.out);
+        return 1;
+    }
+    match_record *r = malloc(sizeof *r);
+    if (!r)
+        return 1;
+    int wins = 0, draws = 0, losses = 0, failures = 0;
+    double nps_sum = 0;
+    int nps_count = 0;
+    char opening[64][8];
+    const char *opening_ptr[64];
+    int opening_len = 0;
+    for (int g = 0; g < o.games; g++) {
+        if (g % 2 == 0) {
+            opening_len = random_opening(&o, o.seed * 0x9E3779B97F4A7C15ull + (uint64_t)g + 1, opening, o.random_plies);
+            for (int i = 0; i < opening_len; i++)
+                opening_ptr[i] = opening[i];
+        }
+        game_result res;
+        play(&o, g, r, opening_ptr, opening_len, &res);
+        wins += res.score == 2;
+        draws += res.score == 1;
+        losses += res.score == 0;
+        failures += res.failed;
+        nps_sum += res.nps_sum;
+        nps_count += res.nps_count;
+        const char *first = names[res.first_colour == 0 ? 0 : 1], *second = names[res.first_colour == 0 ? 1 : 0];
+        printf("game %d/%d: %s (%s) - %s (%s): %s, %s, %d plies\n", g + 1, o.games, first, o.shogi ? "black" : "white",
+               second, o.shogi ? "white" : "black", result_text(res.winner), res.reason, r->plies);
+        fflush(stdout);
+        if (out && o.shogi)
+            write_sfen_record(out, r, &res, g + 1);
+        else if (out)
+            write_pgn(out, r, &res, g + 1);
+        record_free(r);
+    }
+    if (out)
+        fclose(out);
+    free(r);
+    printf("%s vs %s: W %d D %d L %d (%d games, %.1f%%)\n", names[0], names[1], wins, draws, losses, o.games,
+           100.0 * (wins + 0.5 * draws) / o.games);
+    if (nps_count)
+        printf("%s: %.0f nps on average over %d moves\n", names[0], nps_sum / nps_count, nps_count);
+    if (failures)
+        printf("%d game(s) ended by an illegal move, a crash or a timeout\n", failures);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,52 @@
+/* tools/match_rules.h: a game being played in `nnue match`: every move checked with the
+ * library's move generator, and the end of the game decided by the rules.
+ *
+ * Chess: checkmate, stalemate, threefold repetition (same FEN without the move counters: board,
+ * side, castling, en passant), the 50-move rule (100 plies without capture or pawn move),
+ * insufficient material (bare kings, or a single minor piece), the ply cap.
+ * Shogi: no legal move (checkmate, stalemate loses too), sennichite (the same SFEN without the
+ * ply number a fourth time: a draw, except that a side which gave check with every one of its
+ * moves since the first occurrence loses), the entering-king declaration ("bestmove win",
+ * the 27-point rule of CSA / USI: king in the enemy camp, not in check, ten other pieces in the
+ * camp, 28 points for black and 27 for white counting rook/bishop-type pieces 5 and others 1
+ * over the camp and the hand; otherwise the declarer loses), and the ply cap (impasse). */
+#ifndef NNUE_TOOLS_MATCH_RULES_H
+#define NNUE_TOOLS_MATCH_RULES_H
+
+#include "nnue_board.h"
+#include "nnue_error.h"
+
+#define MATCH_MAX_PLIES 2048
+
+typedef struct match_record {
+    const nnue_game *game;
+    int shogi;
+    void *pos;                                   /* the current position */
+    char start[160];                             /* FEN / SFEN of the start */
+    int plies;
+    char moves[MATCH_MAX_PLIES][8];              /* protocol text of each move */
+    char keys[MATCH_MAX_PLIES + 1][160];         /* position without move counters, after each ply */
+    unsigned char check[MATCH_MAX_PLIES + 1];    /* the side to move is in check, after each ply */
+} match_record;
+
+/* Outcome: winner 0 / 1 (colour), -1 draw; reason says why ("checkmate", "stalemate", ...). */
+typedef struct match_outcome {
+    int over;
+    int winner;
+    char reason[96];
+} match_outcome;
+
+/* Starts from a FEN / SFEN (NULL: the start position). Returns 0, or -1 with err filled. */
+int record_init(match_record *r, const nnue_game *game, const char *start, nnue_error *err);
+void record_free(match_record *r);
+
+/* Plays a move given as protocol text if it is legal. Returns 0, or -1 with err filled. */
+int record_play(match_record *r, const char *move, nnue_error *err);
+
+/* Whether the game is over after the last move, and how (never over at max_plies - 1). */
+match_outcome record_adjudicate(const match_record *r, int max_plies);
+
+/* Shogi: a "bestmove win" declaration by the side to move; 1 when it is valid. */
+int record_declaration_valid(const match_record *r);
+
+#endif
