@@ -25,6 +25,7 @@ typedef struct engine {
     uint64_t history[MAX_GAME_PLIES + 1];  /* keys of the game's positions, the current last */
     int history_count;
     search_shared *search;                 /* running search or NULL */
+    int search_endless;                    /* it runs until "stop" (go infinite / ponder) */
 } engine;
 
 static void info_error(const char *what, const nnue_error *err)
@@ -149,6 +150,7 @@ static void go(engine *e, const nnue_command *c)
     load_net(e);
     search_setup setup = {e->r, e->net, &e->tt, e->threads, e->pos, e->history, e->history_count, c->go};
     e->search = search_start(&setup);
+    e->search_endless = c->go.infinite || c->go.ponder;
     if (!e->search)
         engine_print("info string error: out of memory starting the search");
 }
@@ -192,6 +194,11 @@ int engine_main(const engine_rules *r)
         case NNUE_CMD_QUIT: finish_search(&e); goto done;
         default: break; /* blank lines, debug, register, gameover */
         }
+    }
+    /* End of input: a limited search still finishes and prints its bestmove. */
+    if (e.search && !e.search_endless) {
+        search_wait(e.search);
+        e.search = NULL;
     }
     finish_search(&e);
 done:
