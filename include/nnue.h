@@ -9,6 +9,10 @@
  *   nnue_evaluate(st, board, &detail);            detail.total: side to move's view
  *   after unmake(): nnue_state_pop(st);
  *
+ * The board and delta come from the shipped adapters (nnue_chess.h, nnue_shogi.h) or from an
+ * engine's own board code: it keeps an nnue_board current and writes one nnue_delta per move
+ * by the rules of nnue_board.h (examples/own_board.c; docs/engines.md).
+ *
  * Scores are integers from the side to move's point of view. Every fallible call returns an
  * nnue_status and fills the caller's nnue_error; the library never prints or exits. */
 #ifndef NNUE_H
