@@ -395,6 +395,10 @@ static void *iterate(void *arg)
             break;   /* the next iteration would most likely not finish in time */
         if (s->setup.go.mate > 0 && score >= SCORE_MATE - 2 * s->setup.go.mate)
             break;
+        /* A mate found with the whole line searched: deeper iterations cannot change it. */
+        int mate_plies = SCORE_MATE - (score < 0 ? -score : score);
+        if (!pondering && !s->setup.go.infinite && mate_plies <= MAX_PLY && depth > mate_plies + 2)
+            break;
     }
     return NULL;
 }
