@@ -3,6 +3,8 @@
  * DESTDIR install works), then at the configured datadir. */
 #include "tools/arch_discovery.h"
 
+#include "nnue.h"
+
 #include <dirent.h>
 #include <libgen.h>
 #include <limits.h>
@@ -63,11 +65,12 @@ const char *arch_dirs_summary(void)
     static char text[3 * PATH_MAX + 64];
     const char *dirs[3];
     int n = arch_dirs(dirs, 3);
-    text[0] = 0;
+    snprintf(text, sizeof text, "the built-in architectures");
     for (int i = 0; i < n; i++)
-        snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", i ? ", " : "", dirs[i]);
+        snprintf(text + strlen(text), sizeof text - strlen(text), ", %s", dirs[i]);
     if (n == 0)
-        snprintf(text, sizeof text, "nothing: no installed share/nnue/archs, $NNUE_ARCHS_DIR unset");
+        snprintf(text + strlen(text), sizeof text - strlen(text), " (no installed share/nnue/archs, $NNUE_ARCHS_DIR "
+                 "unset)");
     return text;
 }
 
@@ -99,6 +102,44 @@ static int header_fits(const nnue_arch *a, const nnue_net_header *h, int *size_f
     return 1;
 }
 
+/* Keeps a (owned) when it fits the header and its name is new; frees it otherwise. */
+static void consider(nnue_arch *a, const char *source, const nnue_net_header *h, arch_candidate **list, int *n,
+                     int *cap)
+{
+    int size_fits = 0;
+    if (!header_fits(a, h, &size_fits) || seen(*list, *n, a->name)) {
+        nnue_arch_free(a);
+        return;
+    }
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 8;
+        arch_candidate *grown = realloc(*list, (size_t)*cap * sizeof *grown);
+        if (!grown) {
+            nnue_arch_free(a);
+            return;
+        }
+        *list = grown;
+    }
+    arch_candidate *c = &(*list)[(*n)++];
+    snprintf(c->source, sizeof c->source, "%s", source);
+    c->arch = a;
+    c->size_fits = size_fits;
+}
+
+/* The architectures compiled into the library (the archs/ folder at build time). */
+static void scan_builtin(const nnue_net_header *h, arch_candidate **list, int *n, int *cap)
+{
+    for (int i = 0; i < nnue_arch_builtin_count(); i++) {
+        const char *name = nnue_arch_builtin_name(i);
+        nnue_arch *a;
+        nnue_error err;
+        char source[300];
+        snprintf(source, sizeof source, "built-in (archs/%s.yaml)", name);
+        if (nnue_arch_load_builtin(name, &a, &err) == NNUE_OK)
+            consider(a, source, h, list, n, cap);
+    }
+}
+
 /* Appends the fitting archs of one folder to *list. */
 static void scan_dir(const char *dir, const nnue_net_header *h, arch_candidate **list, int *n, int *cap)
 {
@@ -114,26 +155,8 @@ static void scan_dir(const char *dir, const nnue_net_header *h, arch_candidate *
         snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
         nnue_arch *a;
         nnue_error err;
-        int size_fits = 0;
-        if (nnue_arch_load(path, &a, &err) != NNUE_OK)
-            continue;
-        if (!header_fits(a, h, &size_fits) || seen(*list, *n, a->name)) {
-            nnue_arch_free(a);
-            continue;
-        }
-        if (*n == *cap) {
-            *cap = *cap ? 2 * *cap : 8;
-            arch_candidate *grown = realloc(*list, (size_t)*cap * sizeof *grown);
-            if (!grown) {
-                nnue_arch_free(a);
-                break;
-            }
-            *list = grown;
-        }
-        arch_candidate *c = &(*list)[(*n)++];
-        snprintf(c->source, sizeof c->source, "%s", path);
-        c->arch = a;
-        c->size_fits = size_fits;
+        if (nnue_arch_load(path, &a, &err) == NNUE_OK)
+            consider(a, path, h, list, n, cap);
     }
     closedir(d);
 }
@@ -142,7 +165,7 @@ int arch_candidates_for(const nnue_net_header *h, arch_candidate **out)
 {
     arch_candidate *list = NULL;
     int n = 0, cap = 0;
-    /* The built-in architectures of the library come first here once the library has them. */
+    scan_builtin(h, &list, &n, &cap);
     const char *dirs[3];
     int n_dirs = arch_dirs(dirs, 3);
     for (int i = 0; i < n_dirs; i++)

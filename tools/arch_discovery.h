@@ -9,7 +9,7 @@
 #include "core/net.h"
 
 typedef struct arch_candidate {
-    char source[1024];   /* the YAML path, or "built-in NAME" */
+    char source[1024];   /* the YAML path, or "built-in (archs/NAME.yaml)" */
     nnue_arch *arch;
     int size_fits;       /* the file's size agrees with the arch (always, for LEB128 files) */
 } arch_candidate;
@@ -26,7 +26,7 @@ uint64_t arch_expected_bytes(const nnue_arch *a, const nnue_net_header *h);
 
 void arch_candidates_free(arch_candidate *list, int count);
 
-/* "share/nnue/archs, $NNUE_ARCHS_DIR" style summary of the searched places, for messages. */
+/* "the built-in architectures, DIR, DIR" summary of the searched places, for messages. */
 const char *arch_dirs_summary(void);
 
 #endif

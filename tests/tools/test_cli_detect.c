@@ -2,8 +2,8 @@
  * SFNNv4 and SFNNv5 files (same hashes, same size) told apart by their SHA-256 (known nets), an
  * unknown file of those hashes taken as SFNNv5 with a note on stderr, a real ambiguity refused, a
  * truncated file reported as such, the SHA-256 printed by info equal to FORMATS.md section 8, and
- * an installed copy (meson install) that finds its share/nnue/archs with no source tree and no
- * $NNUE_ARCHS_DIR. Values are compared with the goldens printed by Stockfish 15 / 15.1. */
+ * an installed copy (meson install) that uses its built-in architectures and finds its
+ * share/nnue/archs with no source tree and no $NNUE_ARCHS_DIR. Values are compared with the goldens printed by Stockfish 15 / 15.1. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,13 +52,13 @@ START_TEST(known_v4_and_v5_nets_by_sha256)
     ck_assert_int_eq(cli_run(args, &out), 0);
     cli_expect_contains(out, "sha256        a85d884a07239b79635d2c30388b5c6eb8783f824cb6078d4d8aad3ad1cd1383\n");
     cli_expect_contains(out, "architecture  SFNNv4  ");
-    cli_expect_contains(out, "sfnnv4.yaml  (chosen)\n");
-    cli_expect_contains(out, "sfnnv5.yaml\n");
+    cli_expect_contains(out, "architecture  SFNNv4  built-in (archs/sfnnv4.yaml)  (chosen)\n");
+    cli_expect_contains(out, "architecture  SFNNv5  built-in (archs/sfnnv5.yaml)\n");
     free(out);
     snprintf(args, sizeof args, "info --json '%s'", net_v5);
     ck_assert_int_eq(cli_run(args, &out), 0);
     cli_expect_contains(out, "\"sha256\": \"1f384aa9369da174da784320eeb1f0f360e8f0e5cb9ff4de97d6b622e3bd79b4\"");
-    cli_expect_contains(out, "sfnnv5.yaml\", \"choice\"");
+    cli_expect_contains(out, "\"chosen\": \"built-in (archs/sfnnv5.yaml)\"");
     free(out);
 }
 END_TEST
@@ -70,7 +70,7 @@ START_TEST(stockfish_15_1_net)
     snprintf(args, sizeof args, "info '%s'", net_sf151);
     ck_assert_int_eq(cli_run(args, &out), 0);
     cli_expect_contains(out, "known net     nn-ad9b42354671: Stockfish 15.1 default net (SFNNv5)\n");
-    cli_expect_contains(out, "sfnnv5.yaml  (chosen)\n");
+    cli_expect_contains(out, "SFNNv5  built-in (archs/sfnnv5.yaml)  (chosen)\n");
     free(out);
     eval_start(net_sf151, &out, 0);
     golden_row("oracle/chess/golden-sf151-A.tsv", row, sizeof row);
@@ -110,8 +110,10 @@ START_TEST(real_ambiguity_is_refused)
     setenv("NNUE_ARCHS_DIR", dir, 1);
     char *out;
     eval_start(unknown_v5, &out, 1);
-    cli_expect_contains(out, "fits several architectures, which evaluate differently: SFNNv5 (");
+    cli_expect_contains(out, "fits several architectures, which evaluate differently: SFNNv4 (built-in");
+    cli_expect_contains(out, "SFNNv5 (built-in (archs/sfnnv5.yaml))");
     cli_expect_contains(out, "SFNNv5-copy (");
+    cli_expect_contains(out, "cli-archs-ambiguous/copy.yaml)");
     cli_expect_contains(out, "name one with --arch\n");
     free(out);
 }
@@ -124,7 +126,7 @@ START_TEST(truncated_file_is_named_truncated)
     snprintf(args, sizeof args, "info '%s'", truncated_v1);
     ck_assert_int_eq(cli_run(args, &out), 1);
     cli_expect_contains(out, "architecture  SFNNv1  ");
-    cli_expect_contains(out, "sfnnv1.yaml: same file hash, but expects 21022657 bytes\n");
+    cli_expect_contains(out, "built-in (archs/sfnnv1.yaml): same file hash, but expects 21022657 bytes\n");
     cli_expect_contains(out, "the file hash fits, the file size does not (truncated or damaged file)\n");
     cli_expect_contains(out, "has this file hash but a file of 21022657 bytes; this one has 1000000 (truncated or "
                              "damaged?)\n");
@@ -137,8 +139,9 @@ START_TEST(truncated_file_is_named_truncated)
 }
 END_TEST
 
-/* meson install into a DESTDIR: the installed tool finds share/nnue/archs next to itself, run
- * from / with no $NNUE_ARCHS_DIR (the build-time source path is not consulted). */
+/* meson install into a DESTDIR: the installed tool, run from / with no $NNUE_ARCHS_DIR, uses
+ * its built-in architectures and finds share/nnue/archs next to itself (an architecture added
+ * there is listed from there); the build-time source path is never consulted. */
 START_TEST(installed_copy_finds_its_archs)
 {
     char dest[4096], command[16384];
@@ -165,20 +168,20 @@ START_TEST(installed_copy_finds_its_archs)
     char row[1024];
     golden_row("oracle/chess/golden-sfnnv1-A.tsv", row, sizeof row);
     cli_expect_contains(out, row);
-    /* The same binary with its archs folder moved away: nothing found, and the message says where
-     * it looked (not the source tree). */
+    /* An architecture only in the installed share/nnue/archs. */
     snprintf(command, sizeof command,
-             "d=$(dirname '%s')/../share/nnue; mv \"$d/archs\" \"$d/moved\" && cd / && env -u NNUE_ARCHS_DIR '%s' "
-             "info '%s' 2>&1; mv \"$d/moved\" \"$d/archs\"",
-             exe, exe, net_v1);
+             "d=$(dirname '%s')/../share/nnue/archs && test -f \"$d/sfnnv5.yaml\" && "
+             "sed 's/^name: SFNNv5$/name: SFNNv5-installed/' \"$d/sfnnv5.yaml\" > \"$d/installed.yaml\" && "
+             "cd / && env -u NNUE_ARCHS_DIR '%s' info '%s' 2>&1",
+             exe, exe, unknown_v5);
     p = popen(command, "r");
     n = fread(out, 1, sizeof out - 1, p);
     out[n] = 0;
     pclose(p);
-    if (access("/usr/local/share/nnue/archs", F_OK) != 0) {
-        cli_expect_contains(out, "architecture  none (searched nothing");
-        ck_assert_ptr_null(strstr(out, test_source_path("archs")));
-    }
+    cli_expect_contains(out, "architecture  SFNNv5-installed  ");
+    cli_expect_contains(out, "/share/nnue/archs/installed.yaml\n");
+    cli_expect_contains(out, "architecture  SFNNv5  built-in (archs/sfnnv5.yaml)\n");
+    ck_assert_ptr_null(strstr(out, test_source_path("archs")));
 }
 END_TEST
 
