@@ -6,16 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../eval/eval_nets.h"
 #include "core/arch_api.h"
-#include "nets_helpers.h"
 #include "support.h"
 
 #define MAGIC_LEN 17
 
-static const char *net_path;
 static nnue_arch *arch;
 static unsigned char *data;
 static size_t size;
@@ -35,34 +32,22 @@ static uint64_t leb_block_end(uint64_t at)
     return at + MAGIC_LEN + 4 + le32(data + at + MAGIC_LEN);
 }
 
-/* Writes the first n bytes of the net, then `extra` (may be NULL), to a file; returns its path. */
-static const char *write_variant(const char *name, uint64_t n, const unsigned char *extra, size_t n_extra)
-{
-    const char *path = nets_path(name);
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(data, 1, n, f), n);
-    if (n_extra)
-        ck_assert_uint_eq(fwrite(extra, 1, n_extra, f), n_extra);
-    ck_assert_int_eq(fclose(f), 0);
-    return path;
-}
-
-static void expect_error(const char *path, long long offset, const char *fragment)
+/* Loads a variant from memory (no disk traffic: the net is 106 MB) and expects a located format
+ * error whose message holds `fragment`, at byte `offset` (any offset when -1). */
+static void expect_error(const unsigned char *bytes, uint64_t n, long long offset, const char *fragment)
 {
     nnue_net *net = NULL;
     nnue_error err;
-    nnue_status st = nnue_net_load(arch, path, &net, &err);
+    nnue_status st = nnue_net_load_memory(arch, bytes, (size_t)n, "v10-variant", &net, &err);
     char msg[1200];
     nnue_error_format(&err, msg, sizeof msg);
-    ck_assert_msg(st == NNUE_E_FORMAT, "%s: status %d, message %s", path, st, msg);
+    ck_assert_msg(st == NNUE_E_FORMAT, "status %d, message %s", st, msg);
     ck_assert_ptr_null(net);
-    ck_assert_msg(strstr(err.message, fragment) != NULL, "%s: expected '%s' in: %s", path, fragment, msg);
+    ck_assert_msg(strstr(err.message, fragment) != NULL, "expected '%s' in: %s", fragment, msg);
     if (offset >= 0)
-        ck_assert_msg(err.offset == offset, "%s: offset %lld, expected %lld (%s)", path, err.offset, offset, msg);
+        ck_assert_msg(err.offset == offset, "offset %lld, expected %lld (%s)", err.offset, offset, msg);
     else
-        ck_assert_msg(err.offset >= 0, "%s: no byte offset in: %s", path, msg);
-    unlink(path);
+        ck_assert_msg(err.offset >= 0, "no byte offset in: %s", msg);
 }
 
 START_TEST(truncated_in_every_section)
@@ -81,8 +66,7 @@ START_TEST(truncated_in_every_section)
         {"stacks", &at_stacks, 100, "stack 0"},
     };
     for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
-        uint64_t n = *cuts[i].start + (uint64_t)cuts[i].into;
-        expect_error(write_variant("v10-trunc.nnue", n, NULL, 0), -1, cuts[i].fragment);
+        expect_error(data, *cuts[i].start + (uint64_t)cuts[i].into, -1, cuts[i].fragment);
     }
 }
 END_TEST
@@ -90,13 +74,11 @@ END_TEST
 /* A v9-style file (no threat block) under v10's hashes: the threat block cannot fit. */
 START_TEST(missing_threat_block)
 {
-    const char *path = nets_path("v10-nothreats.nnue");
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    fwrite(data, 1, at_threats, f);
-    fwrite(data + at_psq, 1, size - at_psq, f);
-    fclose(f);
-    expect_error(path, -1, "feature transformer weights (Full_Threats): file truncated");
+    unsigned char *copy = malloc(size);
+    memcpy(copy, data, at_threats);
+    memcpy(copy + at_threats, data + at_psq, size - at_psq);
+    expect_error(copy, at_threats + (size - at_psq), -1, "feature transformer weights (Full_Threats): file truncated");
+    free(copy);
 }
 END_TEST
 
@@ -104,19 +86,17 @@ END_TEST
  * magic is then not where the layout puts it. */
 START_TEST(threats_as_leb128_block)
 {
-    const char *path = nets_path("v10-lebthreats.nnue");
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    fwrite(data, 1, at_threats, f);
     unsigned char head[MAGIC_LEN + 4];
     memcpy(head, "COMPRESSED_LEB128", MAGIC_LEN);
     uint32_t n = (uint32_t)(at_psq - at_threats);
     for (int i = 0; i < 4; i++)
         head[MAGIC_LEN + i] = (unsigned char)(n >> (8 * i));
-    fwrite(head, 1, sizeof head, f);
-    fwrite(data + at_threats, 1, size - at_threats, f);
-    fclose(f);
-    expect_error(path, (long long)at_psq, "feature transformer weights (HalfKAv2_hm)");
+    unsigned char *copy = malloc(size + sizeof head);
+    memcpy(copy, data, at_threats);
+    memcpy(copy + at_threats, head, sizeof head);
+    memcpy(copy + at_threats + sizeof head, data + at_threats, size - at_threats);
+    expect_error(copy, size + sizeof head, (long long)at_psq, "feature transformer weights (HalfKAv2_hm)");
+    free(copy);
 }
 END_TEST
 
@@ -126,23 +106,17 @@ START_TEST(psqt_split_per_set)
 {
     unsigned char *copy = malloc(size);
     memcpy(copy, data, size);
-    uint32_t n = le32(data + at_psqt + MAGIC_LEN);
-    uint32_t half = n / 2;
+    uint32_t half = le32(data + at_psqt + MAGIC_LEN) / 2;
     for (int i = 0; i < 4; i++)
         copy[at_psqt + MAGIC_LEN + i] = (unsigned char)(half >> (8 * i));
-    const char *path = nets_path("v10-psqtsplit.nnue");
-    FILE *f = fopen(path, "wb");
-    fwrite(copy, 1, size, f);
-    fclose(f);
+    expect_error(copy, size, -1, "feature transformer PSQT weights");
     free(copy);
-    expect_error(path, -1, "feature transformer PSQT weights");
 }
 END_TEST
 
 int main(void)
 {
-    const eval_net *n = eval_net_find("sfnnv10");
-    net_path = eval_net_file(n);
+    const char *net_path = eval_net_file(eval_net_find("sfnnv10"));
     char *text = test_read_file(net_path, &size);
     if (!text) {
         fprintf(stderr, "FAIL: cannot read %s\n", net_path);
