@@ -8,6 +8,9 @@
 
 /* Largest feature transformer we accept: 2 GiB of weights is far beyond any real net. */
 #define MAX_FT_WEIGHT_BYTES (2ull << 30)
+/* Largest total of the layers after the FT, all stacks together (real nets: under 1 MB; each
+ * affine layer is also limited to 2^28 weights by its own file). Checked before any net is read. */
+#define MAX_LAYER_BYTES (1ull << 30)
 
 static nnue_status check_ft(yreader *r, yaml_node_t *root, nnue_arch *a)
 {
@@ -93,6 +96,20 @@ static nnue_status check_layers(yreader *r, yaml_node_t *root, nnue_arch *a)
                                 "layer '%s': expected its output to feed a later layer, found it unused",
                                 a->layers[i].name);
     }
+    unsigned long long per_stack = 0, largest = 0;
+    const nnue_layer *biggest = last;
+    for (int i = 0; i < a->n_layers; i++) {
+        const nnue_layer *l = &a->layers[i];
+        unsigned long long bytes = l->type->file_bytes(l);
+        per_stack += bytes;
+        if (bytes > largest)
+            largest = bytes, biggest = l;
+    }
+    if (per_stack * a->stacks > MAX_LAYER_BYTES)
+        return nnue_fail_at(r->err, NNUE_E_SHAPE, r->path, biggest->line, biggest->column,
+                            "layers: expected at most 1 GiB of layer parameters over the %u stacks, found %llu bytes "
+                            "(%llu per stack; layer '%s' has %llu)",
+                            a->stacks, per_stack * a->stacks, per_stack, biggest->name, largest);
     return NNUE_OK;
 }
 

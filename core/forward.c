@@ -58,10 +58,12 @@ int32_t nnue_forward(const nnue_net *net, const nnue_kernels *k, const nnue_acc_
     int32_t positional = net->kernel_data && k->isa != NNUE_ISA_SCALAR
                              ? nnue_forward_fast(net, k, e->acc[stm], e->acc[!stm], bucket, scratch)
                              : forward_scalar(net, e, stm, bucket, scratch);
+    /* Sums wrap modulo 2^32 like the accumulators (kernels) and the engines' x86 code: equal to
+     * plain int arithmetic whenever that does not overflow, and never UB on a hostile net. */
     int32_t psqt = 0;
     if (a->ft.psqt_buckets)
-        psqt = (e->psqt[stm][bucket] - e->psqt[!stm][bucket]) / 2;
-    int32_t total = (psqt + positional) / a->output.divisor;
+        psqt = (int32_t)((uint32_t)e->psqt[stm][bucket] - (uint32_t)e->psqt[!stm][bucket]) / 2;
+    int32_t total = (int32_t)((uint32_t)psqt + (uint32_t)positional) / a->output.divisor;
     if (detail) {
         detail->bucket = bucket;
         detail->psqt = psqt;

@@ -176,6 +176,24 @@ START_TEST(zero_and_absurd_sizes)
     expect_edit("  width", "  width: 60000", NNUE_E_SHAPE, 6, 10, "at most 2 GiB of weights");
     expect_edit("  - {name: fc0", "  - {name: fc0, type: affine, outputs: 100000}", NNUE_E_SHAPE, 8, 40,
                 "from 1 to 65536, found 100000");
+    /* One layer over 2^28 weights (65536 x 2 * 4096). */
+    char *text = edit("  width", "  width: 4096");
+    char *wide = calloc(1, strlen(text) + 64);
+    strcpy(wide, text);
+    strcpy(strstr(wide, "outputs: 32}"), "outputs: 65536}\n  - {name: ac0, type: crelu}\n  - {name: fc1, type: affine, outputs: 1}\n");
+    expect_error(wide, NNUE_E_SHAPE, 8, 0, "expected at most 2^28 weights, found 65536 x 8192");
+    free(text);
+    free(wide);
+    /* Each layer fits, but 64 stacks of them add up to 2 GiB: refused before any net is read,
+     * naming the largest layer and the limit. */
+    text = edit("  - {name: fc0", "  - {name: fc0, type: affine, outputs: 65536}");
+    char *stacked = calloc(1, strlen(text) + 64);
+    strcpy(stacked, text);
+    strcat(stacked, "stacks: {count: 64, selector: pieces}\n");
+    expect_error(stacked, NNUE_E_SHAPE, 8, 5,
+                 "layers: expected at most 1 GiB of layer parameters over the 64 stacks, found 2168455424 bytes");
+    free(text);
+    free(stacked);
 }
 END_TEST
 
