@@ -9,6 +9,7 @@
 #define NNUE_FEATURES_SHOGI_BONAPIECE_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "nnue_board.h"
 
@@ -46,6 +47,32 @@ static const uint8_t shogi_hand_cap[8] = {0, 18, 4, 4, 4, 4, 2, 2};
 static inline int shogi_own_king(const nnue_board *board, int persp)
 {
     return persp ? 80 - board->king_sq[1] : board->king_sq[0];
+}
+
+/* Occupancy of 8 squares as 8 bits (bit i: square first + i is not empty), without branches:
+ * the high bit of each non-empty byte, gathered into the top byte by one multiply. */
+static inline uint64_t shogi_occ8(const uint8_t *squares)
+{
+    uint64_t w;
+    memcpy(&w, squares, 8);
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+    uint64_t high = (((w & low7) + low7) | w) & ~low7;
+    return ((high >> 7) * 0x0102040810204080ull) >> 56;
+}
+
+/* The occupied squares as two masks: occ[0] bit sq for squares 0..63, occ[1] bit sq - 64. */
+static inline void shogi_occupancy(const nnue_board *board, uint64_t occ[2])
+{
+    occ[0] = occ[1] = 0;
+    if (board->num_squares == 81) {
+        for (int w = 0; w < 8; w++)
+            occ[0] |= shogi_occ8(board->piece_on + 8 * w) << (8 * w);
+        occ[1] = shogi_occ8(board->piece_on + 64) | shogi_occ8(board->piece_on + 72) << 8 |
+                 (uint64_t)(board->piece_on[80] != 0) << 16;
+    } else {
+        for (int sq = 0; sq < board->num_squares && sq < NNUE_MAX_SQUARES; sq++)
+            occ[sq >> 6] |= (uint64_t)(board->piece_on[sq] != 0) << (sq & 63);
+    }
 }
 
 #endif

@@ -56,24 +56,54 @@ static inline int32_t ka_hand_index(const ka_view *v, int persp, uint8_t piece, 
     return v->king_base + shogi_hand_base[NNUE_PIECE_COLOUR(piece) != persp][type] + slot;
 }
 
+/* Both perspectives' lists in one walk over the occupied squares (active() is the same walk
+ * for one side): out[p] gets board pieces in square order, then hands, then the padding. */
+static void ka_lists(const nnue_board *board, int halfmirror, int want0, int want1, uint32_t *const out[2],
+                     int n_out[2])
+{
+    const ka_view v0 = ka_view_of(board, 0, halfmirror), v1 = ka_view_of(board, 1, halfmirror);
+    uint32_t *o0 = out[0], *o1 = out[1];
+    uint64_t occ[2];
+    shogi_occupancy(board, occ);
+    int n = 0;
+    for (int h = 0; h < 2; h++) {
+        uint64_t m = occ[h];
+        while (m && n < NNUE_MAX_ACTIVE) {
+            int sq = 64 * h + __builtin_ctzll(m);
+            m &= m - 1;
+            uint8_t p = board->piece_on[sq];
+            if (want0)
+                o0[n] = (uint32_t)ka_board_index(&v0, 0, p, sq);
+            if (want1)
+                o1[n] = (uint32_t)ka_board_index(&v1, 1, p, sq);
+            n++;
+        }
+    }
+    for (int c = 0; c < 2; c++)
+        for (int t = NNUE_SHOGI_PAWN; t <= NNUE_SHOGI_ROOK; t++) {
+            int32_t b0 = v0.king_base + shogi_hand_base[c][t], b1 = v1.king_base + shogi_hand_base[!c][t];
+            for (int k = 0; k < board->hand[c][t] && n < NNUE_MAX_ACTIVE; k++, n++) {
+                if (want0)
+                    o0[n] = (uint32_t)(b0 + k);
+                if (want1)
+                    o1[n] = (uint32_t)(b1 + k);
+            }
+        }
+    for (; n < KA_ENTRIES; n++) { /* BonaPiece 0 per missing piece */
+        if (want0)
+            o0[n] = (uint32_t)v0.king_base;
+        if (want1)
+            o1[n] = (uint32_t)v1.king_base;
+    }
+    n_out[0] = n_out[1] = n;
+}
+
 static int ka_active(const nnue_board *board, int persp, int halfmirror, uint32_t *out)
 {
-    const ka_view v = ka_view_of(board, persp, halfmirror);
-    int n = 0;
-    for (int sq = 0; sq < board->num_squares && n < NNUE_MAX_ACTIVE; sq++) {
-        uint8_t p = board->piece_on[sq];
-        if (p)
-            out[n++] = (uint32_t)ka_board_index(&v, persp, p, sq);
-    }
-    for (int c = 0; c < 2; c++) {
-        int enemy = c != persp;
-        for (int t = NNUE_SHOGI_PAWN; t <= NNUE_SHOGI_ROOK; t++)
-            for (int k = 0; k < board->hand[c][t] && n < NNUE_MAX_ACTIVE; k++)
-                out[n++] = (uint32_t)(v.king_base + shogi_hand_base[enemy][t] + k);
-    }
-    while (n < KA_ENTRIES)    /* BonaPiece 0 per missing piece */
-        out[n++] = (uint32_t)v.king_base;
-    return n;
+    uint32_t *const lists[2] = {out, out};
+    int n[2];
+    ka_lists(board, halfmirror, persp == 0, persp == 1, lists, n);
+    return n[persp];
 }
 
 static void ka_changed(const nnue_board *after, const nnue_delta *delta, int persp, int halfmirror,
@@ -138,6 +168,13 @@ static void hm2_changed(const nnue_feature_params *params, const nnue_board *aft
     ka_changed(after, delta, persp, 1, removed, n_removed, added, n_added);
 }
 
+static void hm2_active_both(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
+                            int n[2])
+{
+    (void)params;
+    ka_lists(board, 1, 1, 1, out, n);
+}
+
 const nnue_feature_set nnue_fs_shogi_halfka_hm2 = {
     .name = "HalfKA_hm2_shogi",
     .game = "shogi",
@@ -149,6 +186,7 @@ const nnue_feature_set nnue_fs_shogi_halfka_hm2 = {
     .needs_refresh = ka_needs_refresh,
     .refresh_keys = ka_refresh_keys,
     .refresh_key = ka_refresh_key,
+    .active_both = hm2_active_both,
 };
 
 /* HalfKA2: the same without mirroring. */
@@ -171,6 +209,13 @@ static void ka2_changed(const nnue_feature_params *params, const nnue_board *aft
     ka_changed(after, delta, persp, 0, removed, n_removed, added, n_added);
 }
 
+static void ka2_active_both(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
+                            int n[2])
+{
+    (void)params;
+    ka_lists(board, 0, 1, 1, out, n);
+}
+
 const nnue_feature_set nnue_fs_shogi_halfka2 = {
     .name = "HalfKA2_shogi",
     .game = "shogi",
@@ -182,4 +227,5 @@ const nnue_feature_set nnue_fs_shogi_halfka2 = {
     .needs_refresh = ka_needs_refresh,
     .refresh_keys = ka_refresh_keys,
     .refresh_key = ka_refresh_key,
+    .active_both = ka2_active_both,
 };

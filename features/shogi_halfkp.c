@@ -85,17 +85,6 @@ static int shogi_halfkp_active(const nnue_feature_params *params, const nnue_boa
     return n;
 }
 
-/* Occupancy of 8 squares as 8 bits (bit i: square first + i is not empty), without branches:
- * the high bit of each non-empty byte, gathered into the top byte by one multiply. */
-static inline uint64_t shogi_occ8(const uint8_t *squares)
-{
-    uint64_t w;
-    memcpy(&w, squares, 8);
-    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
-    uint64_t high = (((w & low7) + low7) | w) & ~low7;
-    return ((high >> 7) * 0x0102040810204080ull) >> 56;
-}
-
 /* Both perspectives in one pass: a piece's black index and white index share the square
  * walk, the piece load and its base (white: rotated square, friend/enemy swapped, own king
  * block). Same lists, same order as shogi_halfkp_active(params, board, 0 / 1). Refresh is hot,
@@ -109,16 +98,8 @@ static void shogi_halfkp_active_both(const nnue_feature_params *params, const nn
     uint32_t *o0 = out[0], *o1 = out[1];
     const int32_t kb0 = shogi_king_base(board, 0), kb1 = shogi_king_base(board, 1) + 80;
     int n = 0;
-    uint64_t occ[2] = {0, 0};
-    if (board->num_squares == 81) {
-        for (int w = 0; w < 8; w++)
-            occ[0] |= shogi_occ8(board->piece_on + 8 * w) << (8 * w);
-        occ[1] = shogi_occ8(board->piece_on + 64) | shogi_occ8(board->piece_on + 72) << 8 |
-                 (uint64_t)(board->piece_on[80] != 0) << 16;
-    } else {
-        for (int sq = 0; sq < board->num_squares; sq++)
-            occ[sq >> 6] |= (uint64_t)(board->piece_on[sq] != 0) << (sq & 63);
-    }
+    uint64_t occ[2];
+    shogi_occupancy(board, occ);
     for (int h = 0; h < 2; h++) {
         uint64_t m = occ[h];
         while (m) {

@@ -131,6 +131,14 @@ int fs_check_active(const fs_case *c, const nnue_board *board, int persp, uint32
                where);
     FS_REQUIRE(is_threats(c) || n == expected_count(c, board), "%s persp %d: %d active, expected %d at %s",
                c->label, persp, n, expected_count(c, board), where);
+    if (c->fs->active_both) { /* the one-pass variant writes the same list, same order */
+        uint32_t a0[NNUE_MAX_ACTIVE_ANY], a1[NNUE_MAX_ACTIVE_ANY];
+        uint32_t *const both[2] = {a0, a1};
+        int nb[2] = {-1, -1};
+        c->fs->active_both(c->params, board, both, nb);
+        FS_REQUIRE(nb[persp] == n && memcmp(both[persp], out, (size_t)n * sizeof *out) == 0,
+                   "%s persp %d: active_both differs from active at %s", c->label, persp, where);
+    }
     uint32_t s[NNUE_MAX_ACTIVE_ANY];
     memcpy(s, out, (size_t)n * sizeof *s);
     qsort(s, (size_t)n, sizeof *s, cmp_u32);
