@@ -96,20 +96,86 @@ void nnue_accumulator_refresh_both(const nnue_net *net, const nnue_kernels *k, c
     refresh_sets(net, k, board, 1, idx1, n[1], e);
 }
 
-/* Applies the delta of entry `to` (whose board is `after`) onto `from` for one perspective. */
-static void apply_delta(const nnue_net *net, const nnue_kernels *k, const nnue_board *after, int persp,
-                        const nnue_acc_entry *from, nnue_acc_entry *to)
+/* One pending move of a lazy update: perspective, entry, and each set's changed lists. */
+typedef struct pending_move {
+    int persp, entry;
+    int n_removed[NNUE_MAX_FT_SETS], n_added[NNUE_MAX_FT_SETS];
+    uint32_t *removed[NNUE_MAX_FT_SETS], *added[NNUE_MAX_FT_SETS];
+} pending_move;
+
+#define PENDING_MOVES 8                                    /* moves whose rows are requested together */
+#define PENDING_INDICES (2 * NNUE_MAX_FT_SETS * NNUE_MAX_ACTIVE_ANY) /* room for one move, any net */
+
+static void prefetch_bytes(const void *p, size_t bytes)
+{
+    for (size_t off = 0; off < bytes; off += 64)
+        __builtin_prefetch((const char *)p + off);
+}
+
+/* Requests set s's weight and PSQT rows of n indices. */
+static void prefetch_rows(const nnue_net *net, int s, const uint32_t *idx, int n)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    uint32_t removed[NNUE_MAX_ACTIVE_ANY], added[NNUE_MAX_ACTIVE_ANY];
-    for (int s = 0; s < ft->n_sets; s++) {
-        int n_removed = 0, n_added = 0;
-        ft->sets[s].features->changed(&ft->sets[s].params, after, &to->delta, persp, removed, &n_removed, added,
-                                      &n_added);
-        apply_rows(net, k, s, removed, n_removed, added, n_added, to->acc[persp], s ? to->acc[persp] : from->acc[persp],
-                   to->psqt[persp], s ? to->psqt[persp] : from->psqt[persp]);
+    size_t row = (size_t)ft->width * (ft->sets[s].weight_type == NNUE_I8 ? 1 : 2);
+    size_t prow = (size_t)ft->psqt_buckets * sizeof(int32_t);
+    for (int i = 0; i < n; i++) {
+        prefetch_bytes((const char *)net->set_weights[s] + idx[i] * row, row);
+        if (prow)
+            prefetch_bytes((const char *)net->set_psqt[s] + idx[i] * prow, prow);
     }
-    to->computed[persp] = 1;
+}
+
+static void apply_pending(nnue_state *s, const pending_move *m, int n)
+{
+    const nnue_ft_desc *ft = &s->net->arch->ft;
+    for (int j = 0; j < n; j++) {
+        int p = m[j].persp;
+        const nnue_acc_entry *from = &s->entries[m[j].entry - 1];
+        nnue_acc_entry *to = &s->entries[m[j].entry];
+        for (int t = 0; t < ft->n_sets; t++)
+            apply_rows(s->net, s->kernels, t, m[j].removed[t], m[j].n_removed[t], m[j].added[t], m[j].n_added[t],
+                       to->acc[p], t ? to->acc[p] : from->acc[p], to->psqt[p], t ? to->psqt[p] : from->psqt[p]);
+        to->computed[p] = 1;
+    }
+}
+
+/* Brings perspective p up to date move by move from entry from[p] - 1 (nothing when
+ * from[p] <= 0). The moves of both perspectives go in batches: every row of a batch is
+ * requested (prefetched) before the first is summed, since the rows a move adds are mostly not
+ * in cache (a new square's row) and then arrive together instead of one after another. */
+static void apply_moves(nnue_state *s, const nnue_board *board, const int from[2])
+{
+    const nnue_ft_desc *ft = &s->net->arch->ft;
+    pending_move batch[PENDING_MOVES];
+    uint32_t pool[PENDING_INDICES];
+    size_t bound[NNUE_MAX_FT_SETS], need = 0, used = 0;
+    for (int t = 0; t < ft->n_sets; t++) {
+        bound[t] = ft->sets[t].features->max_changed ? ft->sets[t].features->max_changed : NNUE_MAX_CHANGED;
+        need += 2 * bound[t];
+    }
+    int n = 0;
+    for (int p = 0; p < 2; p++)
+        for (int i = from[p] > 0 ? from[p] : s->ply + 1; i <= s->ply; i++) {
+            if (n == PENDING_MOVES || used + need > PENDING_INDICES) {
+                apply_pending(s, batch, n);
+                n = used = 0;
+            }
+            pending_move *m = &batch[n++];
+            const nnue_board *after = s->boards && i < s->ply ? &s->boards[i] : board;
+            m->persp = p;
+            m->entry = i;
+            for (int t = 0; t < ft->n_sets; t++) {
+                m->removed[t] = pool + used;
+                m->added[t] = pool + used + bound[t];
+                used += 2 * bound[t];
+                m->n_removed[t] = m->n_added[t] = 0;
+                ft->sets[t].features->changed(&ft->sets[t].params, after, &s->entries[i].delta, p, m->removed[t],
+                                              &m->n_removed[t], m->added[t], &m->n_added[t]);
+                prefetch_rows(s->net, t, m->added[t], m->n_added[t]);
+                prefetch_rows(s->net, t, m->removed[t], m->n_removed[t]);
+            }
+        }
+    apply_pending(s, batch, n);
 }
 
 /* The board after each entry first..ply (boards[i]), walking back from the current board. */
@@ -119,6 +185,7 @@ static void boards_back_to(nnue_state *s, const nnue_board *board, int first)
     for (int i = s->ply; i > first; i--)
         nnue_board_before(&s->boards[i], &s->entries[i].delta, &s->boards[i - 1]);
 }
+
 void nnue_state_update(nnue_state *s, const nnue_board *board)
 {
     nnue_acc_entry *entries = s->entries, *cur = &entries[s->ply];
@@ -147,16 +214,17 @@ void nnue_state_update(nnue_state *s, const nnue_board *board)
             first = from[p];
     if (s->boards && first < s->ply)
         boards_back_to(s, board, first);
+    int steps[2];
+    for (int p = 0; p < 2; p++)
+        steps[p] = from[p] > 0 && !entries[from[p]].refresh[p] ? from[p] : -1;
+    if (steps[0] > 0 || steps[1] > 0)
+        apply_moves(s, board, steps);
     for (int p = 0; p < 2; p++) {
         int k = from[p];
-        if (k < 0)
+        if (k < 0 || steps[p] > 0)
             continue;
-        if (k > 0 && !entries[k].refresh[p]) {
-            for (int i = k; i <= s->ply; i++)
-                apply_delta(s->net, s->kernels, s->boards && i < s->ply ? &s->boards[i] : board, p, &entries[i - 1],
-                            &entries[i]);
-        } else if (k == 0 || !s->cache_on ||
-                   nnue_refresh_cache_refresh(&s->cache, s->net, s->kernels, board, p, cur) != 0) {
+        if (k == 0 || !s->cache_on ||
+            nnue_refresh_cache_refresh(&s->cache, s->net, s->kernels, board, p, cur) != 0) {
             /* No computed ancestor (a root), cache off or unavailable: from scratch. */
             nnue_accumulator_refresh(s->net, s->kernels, board, p, cur);
         }
