@@ -162,9 +162,10 @@ static nnue_status need_bytes(nr_stream *s, uint64_t need, uint64_t values, cons
 }
 
 /* One array of count values (file type t, LEB128-compressed when leb), allocated after the size
- * check. */
+ * check. *out is NULL or the allocated array, also on failure (the caller owns it then). */
 static nnue_status read_ft_array(nr_stream *s, int leb, nnue_dtype t, uint64_t count, void **out, const char *name)
 {
+    *out = NULL;
     nnue_status st = need_bytes(s, leb ? NR_LEB128_MAGIC_LEN + 4 + count : count * nnue_dtype_size(t), count, name);
     if (st == NNUE_OK)
         st = nr_alloc_for(s, out, count * nnue_dtype_size(t), name);
@@ -175,33 +176,32 @@ static nnue_status read_ft_array(nr_stream *s, int leb, nnue_dtype t, uint64_t c
 
 /* Several feature sets (the SFNNv10 layout, FORMATS.md section 9), after the FT hash: biases;
  * each set's weights in list order, i8 sets as plain bytes, i16 sets as a LEB128 block (plain
- * with leb128: false); then ONE PSQT array holding every set's rows in list order. */
+ * with leb128: false); then ONE PSQT array holding every set's rows in list order. Each array
+ * belongs to the net as soon as it is allocated (freed with it on any error). */
 static nnue_status read_ft_sets(nnue_net *net, nr_stream *s)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
     int leb = net->arch->format.leb128;
     void *p;
     nnue_status st = read_ft_array(s, leb, NNUE_I16, ft->width, &p, "feature transformer biases");
-    if (st != NNUE_OK)
-        return st;
     net->ft_biases = p;
-    for (int k = 0; k < ft->n_sets; k++) {
+    for (int k = 0; k < ft->n_sets && st == NNUE_OK; k++) {
         const nnue_ft_set *set = &ft->sets[k];
         char name[NNUE_NAME_MAX + 48];
         snprintf(name, sizeof name, "feature transformer weights (%s)", set->features->name);
-        if ((st = read_ft_array(s, leb && set->weight_type != NNUE_I8, set->weight_type,
-                                (uint64_t)set->inputs * ft->width, &p, name)) != NNUE_OK)
-            return st;
+        st = read_ft_array(s, leb && set->weight_type != NNUE_I8, set->weight_type, (uint64_t)set->inputs * ft->width,
+                           &p, name);
         if (k == ft->n_sets - 1)
             net->ft_weights = p;
         else
             net->ft_extra[k] = p;
     }
-    if ((st = read_ft_array(s, leb, NNUE_I32, (uint64_t)ft->total_inputs * ft->psqt_buckets, &p,
-                            "feature transformer PSQT weights (all sets)")) != NNUE_OK)
+    if (st != NNUE_OK)
         return st;
+    st = read_ft_array(s, leb, NNUE_I32, (uint64_t)ft->total_inputs * ft->psqt_buckets, &p,
+                       "feature transformer PSQT weights (all sets)");
     net->ft_psqt = p;
-    return NNUE_OK;
+    return st;
 }
 
 static nnue_status read_ft(nnue_net *net, nr_stream *s)
