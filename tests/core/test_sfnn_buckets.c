@@ -145,6 +145,22 @@ START_TEST(hand4_k13k13z_combined)
 }
 END_TEST
 
+START_TEST(k29k29_on_halfka2)
+{
+    nnue_arch *a = load("docs/examples/shogi_sfnn64_halfka2_k29k29.yaml");
+    ck_assert_uint_eq(a->stacks, 841);
+    ck_assert_str_eq(a->ft.features->name, "HalfKA2_shogi");
+    /* single: r < 3 -> 0, r < 6 -> 1, else 2 + (r - 6) * 9 + f; bucket = stm * 29 + nstm. */
+    expect(a, board(0, SQ(5, 9), SQ(5, 1), NULL, NULL), 24 * 29 + 24, "5i / 5a (r 8, f 4)");
+    expect(a, board(0, SQ(1, 7), SQ(9, 3), NULL, NULL), 2 * 29 + 2, "1g / 9c (r 6, f 0)");
+    expect(a, board(0, SQ(1, 6), SQ(9, 4), NULL, NULL), 30, "1f / 9d (r 5)");
+    expect(a, board(0, SQ(9, 9), SQ(1, 1), NULL, NULL), 840, "9i / 1a (r 8, f 8)");
+    /* White to move: white 2b: 80 - 10 = 70: r 7, f 7 -> 18; black 3c r 2 -> 0: 522. */
+    expect(a, board(1, SQ(3, 3), SQ(2, 2), NULL, NULL), 18 * 29, "white to move, 2b / 3c");
+    nnue_arch_free(a);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sfnn_buckets");
@@ -154,6 +170,7 @@ int main(void)
     tcase_add_test(tc, hand64z_hand_scores);
     tcase_add_test(tc, hand1024_presence_bits);
     tcase_add_test(tc, hand4_k13k13z_combined);
+    tcase_add_test(tc, k29k29_on_halfka2);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
