@@ -42,6 +42,7 @@ typedef struct nnue_net {
     void *ft_extra[NNUE_MAX_FT_SETS]; /* owned weight arrays of the sets before the last */
     nnue_layer_weights *layer_weights; /* [stacks * n_layers]; non-affine entries are {NULL, NULL} */
     void *kernel_data;                /* nnue_plan (core/simd/plan.h) or NULL: scalar forward only */
+    char *warning;                    /* nnue_net_warning() (core/net_ranges.h), NULL when none */
 } nnue_net;
 
 /* Reads a net file for the given architecture (copied into the net). Checks version, hashes,

@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/net_formats.h"
+#include "core/net_ranges.h"
 #include "core/net_read.h"
 
 typedef unsigned long long ull;
@@ -49,9 +50,18 @@ static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *
         net->set_psqt[k] = net->ft_psqt ? net->ft_psqt + row * ft->psqt_buckets : NULL;
         row += ft->sets[k].inputs;
     }
+    nnue_net_ranges ranges;
+    char warning[1024];
+    if (nnue_net_compute_ranges(net, &ranges) == 0 && nnue_net_ranges_warning(net, &ranges, warning, sizeof warning))
+        net->warning = strdup(warning); /* NULL when out of memory: the warning is lost, not the net */
     nnue_net_prepare(net);
     *out = net;
     return NNUE_OK;
+}
+
+const char *nnue_net_warning(const nnue_net *net)
+{
+    return net ? net->warning : NULL;
 }
 
 nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err)
@@ -100,6 +110,7 @@ void nnue_net_free(nnue_net *net)
     for (int k = 0; k < NNUE_MAX_FT_SETS; k++)
         free(net->ft_extra[k]);
     free(net->description);
+    free(net->warning);
     free(net->arch);
     free(net);
 }

@@ -90,6 +90,7 @@ static uint32_t chess768_refresh_key(const nnue_feature_params *params, const nn
 
 const nnue_feature_set nnue_fs_chess768 = {
     .name = "Chess768",
+    .max_active = 32, /* a chess board holds at most 32 pieces */
     .game = "chess",
     .display = "Chess768",
     .hash = 0,

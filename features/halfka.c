@@ -87,6 +87,7 @@ static uint32_t halfka_refresh_key(const nnue_feature_params *params, const nnue
 
 const nnue_feature_set nnue_fs_halfka = {
     .name = "HalfKA",
+    .max_active = 32, /* 32 pieces, kings included */
     .game = "chess",
     .display = "HalfKA(Friend)",
     .hash = 0x5F134CB8u,

@@ -84,6 +84,7 @@ static uint32_t halfka_v2_hm_refresh_key(const nnue_feature_params *params, cons
 
 const nnue_feature_set nnue_fs_halfka_v2_hm = {
     .name = "HalfKAv2_hm",
+    .max_active = 32, /* 32 pieces, kings included */
     .game = "chess",
     .display = "HalfKAv2_hm(Friend)",
     .hash = 0x7F234CB8u,

@@ -80,6 +80,7 @@ static uint32_t halfkp_refresh_key(const nnue_feature_params *params, const nnue
 
 const nnue_feature_set nnue_fs_halfkp = {
     .name = "HalfKP",
+    .max_active = 30, /* 32 pieces less the two kings */
     .game = "chess",
     .display = "HalfKP(Friend)",
     .hash = 0x5D69D5B8u,

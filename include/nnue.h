@@ -66,6 +66,18 @@ nnue_status nnue_arch_load_builtin(const char *name, nnue_arch **out, nnue_error
 nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err);
 void nnue_net_free(nnue_net *net);
 
+/* Load-time warning, or NULL. Today: the worst case computed from the weights says an int16
+ * accumulator value (with the feature set's maximum number of active features), the int32 PSQT
+ * sum or an affine layer's int32 sum can overflow; the text names the file and the neuron or
+ * layer. The net still evaluates (sums wrap like the engines'); the library never prints:
+ * callers decide (the tool prints it; its --strict refuses such nets). */
+const char *nnue_net_warning(const nnue_net *net);
+
+/* The worst-case ranges behind that warning, as `nnue info` prints them (one "name  value" line
+ * per item: accumulator, PSQT, each affine layer's input range and sums). Returns the length the
+ * full text needs (like snprintf). */
+size_t nnue_net_range_report(const nnue_net *net, char *buf, size_t size);
+
 /* Net from size bytes in memory (a net embedded in the engine's binary, or read by the engine
  * itself). The bytes are only read during the call. name labels the net in error messages
  * ("<memory>" when NULL); byte offsets in errors are offsets into data. */

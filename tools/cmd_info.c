@@ -8,6 +8,7 @@
 
 #include "tools/commands.h"
 #include "tools/json_out.h"
+#include "nnue.h"
 #include "tools/net_setup.h"
 
 static const char *const choice_words[] = {
@@ -69,6 +70,24 @@ static void print_text(const char *path, const nnue_net_header *h, const char *d
     printf("choice        %s\n", choice_words[c->kind]);
 }
 
+/* Worst-case ranges from the weights (the chosen architecture's net is loaded for them); with
+ * --strict a net that can overflow makes the exit status 1. */
+static int print_ranges(const char *path)
+{
+    nnue_net *net;
+    if (tool_load_net("info", path, NULL, &net) != 0)
+        return 1;
+    size_t need = nnue_net_range_report(net, NULL, 0) + 1;
+    char *text = malloc(need);
+    if (text) {
+        nnue_net_range_report(net, text, need);
+        fputs(text, stdout);
+    }
+    free(text);
+    nnue_net_free(net);
+    return 0;
+}
+
 int cmd_info(int argc, char **argv)
 {
     const char *path = NULL;
@@ -102,6 +121,8 @@ int cmd_info(int argc, char **argv)
     else
         print_text(path, &h, desc, &c);
     int rc = c.kind == CHOICE_SIZE_MISMATCH ? 1 : 0;
+    if (!json && c.chosen >= 0 && rc == 0)
+        rc = print_ranges(path);
     if (rc)
         tool_explain_no_choice("info", path, &h, &c);
     arch_choice_free(&c);

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nnue.h"
+
 void tool_print_error(const char *cmd, const nnue_error *err)
 {
     char msg[1200];
@@ -131,6 +133,8 @@ int tool_load_arch_for(const char *cmd, const char *net_path, const char *arch_p
     return 0;
 }
 
+int tool_strict;
+
 int tool_load_net(const char *cmd, const char *net_path, const char *arch_path, nnue_net **net)
 {
     nnue_arch *arch;
@@ -146,6 +150,13 @@ int tool_load_net(const char *cmd, const char *net_path, const char *arch_path, 
     if (nnue_net_load(&layout, net_path, net, &err) != NNUE_OK) {
         tool_print_error(cmd, &err);
         rc = 1;
+    } else if (nnue_net_warning(*net)) {
+        fprintf(stderr, "nnue %s: %s: %s\n", cmd, tool_strict ? "refused (--strict)" : "warning", nnue_net_warning(*net));
+        if (tool_strict) {
+            nnue_net_free(*net);
+            *net = NULL;
+            rc = 1;
+        }
     }
     nnue_arch_free(arch);
     return rc;

@@ -38,9 +38,14 @@ void tool_explain_no_choice(const char *cmd, const char *net_path, const nnue_ne
 /* Prints "nnue CMD: <formatted error>" to stderr. */
 void tool_print_error(const char *cmd, const nnue_error *err);
 
+/* Set by `--strict` (tools/nnue.c): tool_load_net refuses nets with a load warning
+ * (nnue_net_warning: a worst-case sum can overflow) instead of printing it. */
+extern int tool_strict;
+
 /* Loads the arch (arch_path, or the choice above) and the net. A file with a LEB128 feature
  * transformer loads with an architecture written for plain files and the other way round (the
- * layout is the same). Prints errors and the SFNNv5 default note itself. Returns 0 on success. */
+ * layout is the same). Prints errors, the SFNNv5 default note and the net's load warning itself.
+ * Returns 0 on success. */
 int tool_load_net(const char *cmd, const char *net_path, const char *arch_path, nnue_net **net);
 
 /* Loads arch_path, or the architecture the choice made for net_path, into *arch (the caller

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tools/commands.h"
+#include "tools/net_setup.h"
 
 #ifndef NNUE_TOOL_VERSION
 #define NNUE_TOOL_VERSION "unknown"
@@ -66,7 +67,10 @@ static const nnue_command commands[] = {
 };
 
 static const char exit_codes[] = "exit status: 0 success, 1 the work failed (bad file, bad position, I/O), "
-                                 "2 bad usage\n";
+                                 "2 bad usage\n"
+                                 "--strict (any command that loads a net): refuse a net whose worst-case sums can "
+                                 "overflow (int16 accumulator, int32 PSQT or layer sums; `nnue info` shows the "
+                                 "ranges); without it that is a warning on stderr\n";
 
 static void usage(FILE *out)
 {
@@ -121,10 +125,17 @@ int main(int argc, char **argv)
         command_help(c);
         return 0;
     }
-    for (int i = 2; i < argc; i++)
+    int kept = 2;
+    for (int i = 2; i < argc; i++) {
         if (is_help(argv[i])) {
             command_help(c);
             return 0;
         }
-    return c->run(argc - 1, argv + 1);
+        if (strcmp(argv[i], "--strict") == 0)
+            tool_strict = 1; /* global: every command loads nets through tools/net_setup.c */
+        else
+            argv[kept++] = argv[i];
+    }
+    argv[kept] = NULL;
+    return c->run(kept - 1, argv + 1);
 }

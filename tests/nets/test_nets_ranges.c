@@ -1,0 +1,146 @@
+/* tests/nets/test_nets_ranges.c: the worst-case ranges computed at load (core/net_ranges.h) on
+ * crafted tiny nets (tests/nets/tiny_sf.yaml: Chess768, width 8, at most 32 active features,
+ * 2 PSQT buckets). Expected values are worked out by hand from the bytes the test writes: a
+ * column of 1000s gives 32 * 1000 = 32000 (fits int16), of 1100s 35200 (does not); PSQT rows of
+ * 10^8 give 3.2 * 10^9 (beyond int32). The warning names the neuron; `nnue info` prints the
+ * ranges; `--strict` refuses; the overflowing net still evaluates without UB (sanitizer run). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/arch_api.h"
+#include "core/net.h"
+#include "eval/eval_nets.h"
+#include "nets_helpers.h"
+#include "support.h"
+
+enum { WIDTH = 8, INPUTS = 768, BUCKETS = 2, NEURON = 3 };
+static char base_path[4096];
+static nnue_arch *arch;
+
+/* Byte offsets in the tiny_sf file: header (12 + description), FT hash, biases, weights, PSQT. */
+static uint64_t ft_start(const char *path)
+{
+    return 12 + nets_u32_at(path, 8) + 4;
+}
+
+/* A copy of the random net with neuron NEURON's bias 0 and its weight `w` in every row. */
+static const char *with_column(const char *name, int16_t w)
+{
+    const char *path = nets_copy(base_path, name, UINT64_MAX);
+    uint64_t at = ft_start(path);
+    int16_t zero = 0;
+    nets_patch(path, at + NEURON * 2, &zero, 2);
+    for (int f = 0; f < INPUTS; f++)
+        nets_patch(path, at + WIDTH * 2 + ((uint64_t)f * WIDTH + NEURON) * 2, &w, 2);
+    return path;
+}
+
+static char *report(const nnue_net *net)
+{
+    size_t need = nnue_net_range_report(net, NULL, 0) + 1;
+    char *text = malloc(need);
+    ck_assert_uint_eq(nnue_net_range_report(net, text, need), need - 1);
+    return text;
+}
+
+/* The net loads without a warning and its report contains both fragments. */
+static void expect_fits(const char *path, const char *fragment, const char *fragment2)
+{
+    nnue_net *net = nets_load(arch, path);
+    ck_assert_ptr_null(nnue_net_warning(net));
+    char *text = report(net);
+    ck_assert_msg(strstr(text, fragment) && strstr(text, fragment2), "%s", text);
+    free(text);
+    nnue_net_free(net);
+}
+
+START_TEST(random_net_fits)
+{
+    expect_fits(base_path, "with 32 active features", "int16: fits");
+}
+END_TEST
+
+START_TEST(column_at_the_limit_fits)
+{
+    expect_fits(with_column("ranges-32000.nnue", 1000), "..32000 worst case with 32 active features", "and 3)");
+}
+END_TEST
+
+START_TEST(column_over_the_limit_warns)
+{
+    const char *path = with_column("ranges-35200.nnue", 1100);
+    nnue_net *net = nets_load(arch, path);
+    const char *w = nnue_net_warning(net);
+    ck_assert_ptr_nonnull(w);
+    ck_assert_msg(strstr(w, path) && strstr(w, "int16 accumulator can overflow: neuron 3 reaches 0..35200 with 32 "
+                                              "active features (1 neurons can)"),
+                  "%s", w);
+    char *text = report(net);
+    ck_assert_msg(strstr(text, "CAN OVERFLOW") && strstr(text, "first neuron 3 (0..35200)"), "%s", text);
+    free(text);
+    /* It still evaluates (wrapping like the engines): no UB, checked by the sanitizer run. */
+    const nnue_game *chess = nnue_game_find("chess");
+    void *pos = eval_parse(chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    eval_fresh(net, chess->board(pos), NULL);
+    free(pos);
+    nnue_net_free(net);
+}
+END_TEST
+
+START_TEST(psqt_over_int32_warns)
+{
+    const char *path = nets_copy(base_path, "ranges-psqt.nnue", UINT64_MAX);
+    uint64_t psqt = ft_start(path) + WIDTH * 2 + (uint64_t)INPUTS * WIDTH * 2;
+    int32_t big = 100000000;
+    for (int f = 0; f < INPUTS; f++)
+        nets_patch(path, psqt + ((uint64_t)f * BUCKETS + 1) * 4, &big, 4);
+    nnue_net *net = nets_load(arch, path);
+    const char *w = nnue_net_warning(net);
+    ck_assert_ptr_nonnull(w);
+    ck_assert_msg(strstr(w, "int32 PSQT sum can overflow") && strstr(w, "..3200000000 with 32 active features"), "%s", w);
+    nnue_net_free(net);
+}
+END_TEST
+
+/* The tool prints the warning, `--strict` refuses (exit 1), `nnue info` shows the ranges. */
+START_TEST(tool_warns_and_strict_refuses)
+{
+    const char *path = with_column("ranges-tool.nnue", 1100);
+    char cmd[12000];
+    const char *tool = getenv("NNUE_TOOL");
+    ck_assert_ptr_nonnull(tool);
+    const char *fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    snprintf(cmd, sizeof cmd, "'%s' eval --arch '%s' --net '%s' --fen '%s' 2>&1 | grep -q 'nnue eval: warning: .*neuron 3'",
+             tool, test_source_path("tests/nets/tiny_sf.yaml"), path, fen);
+    ck_assert_msg(system(cmd) == 0, "%s", cmd);
+    snprintf(cmd, sizeof cmd, "'%s' eval --strict --arch '%s' --net '%s' --fen '%s' >/dev/null 2>&1", tool,
+             test_source_path("tests/nets/tiny_sf.yaml"), path, fen);
+    int rc = system(cmd);
+    ck_assert_msg(WIFEXITED(rc) && WEXITSTATUS(rc) == 1, "%s: status %d", cmd, rc);
+    /* A folder with tiny_sf.yaml alone (tiny_sf_leb128.yaml has the same hash and size). */
+    snprintf(cmd, sizeof cmd,
+             "d=$(mktemp -d) && cp '%s' \"$d\" && NNUE_ARCHS_DIR=\"$d\" '%s' info '%s' 2>/dev/null > \"$d/out\"; "
+             "grep -q '^overflow .*first neuron 3 (0..35200)' \"$d/out\"; s=$?; rm -rf \"$d\"; exit $s",
+             test_source_path("tests/nets/tiny_sf.yaml"), tool, path);
+    ck_assert_msg(system(cmd) == 0, "%s", cmd);
+}
+END_TEST
+
+int main(void)
+{
+    arch = eval_random_net_main("tests/nets/tiny_sf.yaml", "ranges", 5, base_path, sizeof base_path);
+    if (!arch)
+        return 1;
+    Suite *s = suite_create("nets_ranges");
+    TCase *tc = tcase_create("ranges");
+    tcase_add_test(tc, random_net_fits);
+    tcase_add_test(tc, column_at_the_limit_fits);
+    tcase_add_test(tc, column_over_the_limit_warns);
+    tcase_add_test(tc, psqt_over_int32_warns);
+    tcase_add_test(tc, tool_warns_and_strict_refuses);
+    suite_add_tcase(s, tc);
+    int rc = test_run(s);
+    nnue_arch_free(arch);
+    return rc;
+}
