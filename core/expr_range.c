@@ -87,7 +87,7 @@ static span compare(int kind, span a, span b)
     case NNUE_EXPR_EQ: yes = a.lo == a.hi && b.lo == b.hi && a.lo == b.lo; no = a.hi < b.lo || b.hi < a.lo; break;
     default: /* NE */ no = a.lo == a.hi && b.lo == b.hi && a.lo == b.lo; yes = a.hi < b.lo || b.hi < a.lo; break;
     }
-    return mk(!no, yes);
+    return mk(yes ? 1 : 0, no ? 0 : 1); /* decided: [1, 1] or [0, 0]; else [0, 1] */
 }
 
 static span run(const nnue_expr *e, const span *vars)

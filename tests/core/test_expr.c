@@ -1,5 +1,6 @@
 /* tests/core/test_expr.c: selector expressions evaluate like C integer arithmetic; shogi board
  * variables (core/expr.c conventions); the loader's range analysis is exact or a safe bound. */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/expr.h"
@@ -130,6 +131,81 @@ START_TEST(ranges_exact_or_safe)
 }
 END_TEST
 
+/* Random expressions over the shogi variables: the value on random boards always lies in the
+ * range the loader's analysis reports (it may be wider, never narrower). */
+static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
+static unsigned rnd(unsigned n)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (unsigned)(rng_state % n);
+}
+
+static void random_expr(char *out, size_t size, int depth)
+{
+    static const char *const vars[] = {"pieces", "stm_king_rank", "stm_king_file", "nstm_king_rank", "nstm_king_file",
+                                       "stm_hand_pawn", "nstm_hand_gold", "stm_hand_rook", "nstm_hand_bishop"};
+    static const char *const ops[] = {"+", "-", "*", "/", "%", "<", "<=", "==", "!=", ">", ">="};
+    char a[400], b[400], c[400];
+    unsigned kind = depth <= 0 ? rnd(2) : rnd(6);
+    if (kind == 0) {
+        snprintf(out, size, "%u", rnd(12));
+    } else if (kind == 1) {
+        snprintf(out, size, "%s", vars[rnd(9)]);
+    } else if (kind == 2) {
+        random_expr(a, sizeof a, depth - 1);
+        snprintf(out, size, "-(%s)", a);
+    } else if (kind <= 4) {
+        random_expr(a, sizeof a, depth - 1);
+        random_expr(b, sizeof b, depth - 1);
+        unsigned op = rnd(13);
+        if (op < 11)
+            snprintf(out, size, "(%s) %s (%s)", a, ops[op], b);
+        else
+            snprintf(out, size, "%s((%s), (%s))", op == 11 ? "min" : "max", a, b);
+    } else {
+        random_expr(a, sizeof a, depth - 1);
+        random_expr(b, sizeof b, depth - 1);
+        random_expr(c, sizeof c, depth - 1);
+        snprintf(out, size, "if(%s, %s, %s)", a, b, c);
+    }
+}
+
+START_TEST(range_never_narrower_than_values)
+{
+    int checked = 0;
+    for (int i = 0; i < 400; i++) {
+        char text[400];
+        random_expr(text, sizeof text, 3);
+        nnue_expr e;
+        nnue_error err;
+        if (strlen(text) >= NNUE_EXPR_TEXT_MAX || nnue_expr_compile(&e, text, &err) != NNUE_OK)
+            continue;
+        int32_t lo, hi;
+        int exact;
+        nnue_expr_range(&e, "shogi", &lo, &hi, &exact);
+        for (int k = 0; k < 200; k++) {
+            nnue_board b;
+            memset(&b, 0, sizeof b);
+            b.num_squares = 81;
+            b.side_to_move = (uint8_t)rnd(2);
+            b.king_sq[0] = (uint8_t)rnd(81);
+            b.king_sq[1] = (uint8_t)rnd(81);
+            b.piece_count = (uint8_t)(2 + rnd(39));
+            static const unsigned cap[8] = {0, 18, 4, 4, 4, 4, 2, 2};
+            for (int c = 0; c < 2; c++)
+                for (int t = 1; t < 8; t++)
+                    b.hand[c][t] = (uint8_t)rnd(cap[t] + 1);
+            int32_t v = nnue_expr_eval(&e, &b);
+            ck_assert_msg(v >= lo && v <= hi, "%s = %d outside its range %d..%d", text, v, lo, hi);
+            checked++;
+        }
+    }
+    ck_assert_int_gt(checked, 40000);
+}
+END_TEST
+
 START_TEST(comparison_syntax_errors)
 {
     nnue_expr e;
@@ -154,6 +230,7 @@ int main(void)
     tcase_add_test(tc, shogi_variables);
     tcase_add_test(tc, ranges_exact_or_safe);
     tcase_add_test(tc, comparison_syntax_errors);
+    tcase_add_test(tc, range_never_narrower_than_values);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
