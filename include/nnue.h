@@ -137,9 +137,11 @@ void nnue_state_invalidate(nnue_state *state);
  * The cache is never used for a position with no computed ancestor (after reset() or
  * invalidate(): a true from-scratch refresh), so it only serves refreshes inside a push
  * sequence. Turning it on or off also empties it. About 2 * keys * (width * 2 + 900) bytes per
- * state, allocated on first use (sfnnv5: 64 keys, width 1024: ~380 KB). Off by default because
- * it has not paid for itself on the workloads measured so far (BENCH.md incremental mode: about
- * 6% slower on sf 15.1's net; a depth-2 tree: even); try it on your search. */
+ * state, allocated on first use (sfnnv5: 64 keys, width 1024: ~380 KB). Off by default: measured
+ * with `nnue bench` (CPU ns/eval, off -> on) it pays only on shallow trees of small nets: chess
+ * sf 15.1 net, `--mode tree --depth 2` 481 -> 442, depth 3 453 -> 459, BENCH.md incremental
+ * 672 -> 696; shogi HalfKP depth 2 273 -> 269, incremental 361 -> 352; SFNNv9 (width 3072, ~2.3 MB
+ * of slots) incremental 1926 -> 2329. Try it on your search. */
 void nnue_state_set_refresh_cache(nnue_state *state, int on);
 
 /* Evaluates the current position (board must be the one given to the last reset/push).
