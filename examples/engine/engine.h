@@ -8,8 +8,8 @@
  *
  * Files: position_key.c (hash keys from the board and deltas), tt.c (shared transposition
  * table), time_budget.c (go parameters -> time), search.c (iterative deepening, PVS,
- * quiescence, Lazy SMP threads), engine_loop.c (the UCI/USI command loop, options, net loading),
- * nnue_uci.c / nnue_usi.c (main). */
+ * quiescence), search_threads.c (Lazy SMP threads, start / stop, output), engine_loop.c
+ * (the UCI/USI command loop, options, net loading), nnue_uci.c / nnue_usi.c (main). */
 #ifndef NNUE_EXAMPLE_ENGINE_H
 #define NNUE_EXAMPLE_ENGINE_H
 

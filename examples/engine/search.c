@@ -1,65 +1,17 @@
 /* examples/engine/search.c: iterative deepening with principal variation search, quiescence,
  * transposition table, move ordering (TT move, captures by value, killers, history) and late
- * move reductions, on any nnue_game. Several threads ("Lazy SMP") search the same root with
- * one shared table and one shared net; each thread owns its position copy and nnue_state.
+ * move reductions, on any nnue_game, for one thread (search_threads.c runs several: they share
+ * the table and the net; each owns its position copy and nnue_state).
  *
  * The evaluation contract with the library: nnue_state_reset(root board) once per search,
  * then after every make nnue_state_push(state, board after the move, delta of the move) and
  * after every unmake nnue_state_pop(state); nnue_evaluate() gives the side to move's score. */
-#include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "engine.h"
+#include "search_internal.h"
 
-struct worker {
-    search_shared *s;
-    int id;
-    pthread_t thread;
-    void *pos;                              /* this thread's copy of the position */
-    nnue_state *nn;                         /* this thread's accumulators (NULL without a net) */
-    uint64_t board_keys[MAX_GAME_PLIES + MAX_PLY + 2];  /* pieces and side (key_after) */
-    uint64_t keys[MAX_GAME_PLIES + MAX_PLY + 2];        /* board key ^ rules->key_extra */
-    int key_count;                          /* keys[key_count - 1] is the current position */
-    _Atomic uint64_t nodes;
-    nnue_move pv[MAX_PLY + 1][MAX_PLY + 1];
-    int pv_len[MAX_PLY + 1];
-    nnue_move killers[MAX_PLY + 1][2];
-    int history[2][1 << 16];
-    nnue_move moves[MAX_PLY + 1][NNUE_MAX_MOVES];
-    int order[MAX_PLY + 1][NNUE_MAX_MOVES];
-    nnue_move best_move;
-    int best_score, depth_done;
-};
-
-struct search_shared {
-    search_setup setup;
-    pthread_t main_thread;
-    atomic_int stop;
-    atomic_int pondering;
-    _Atomic long long start_ms;
-    long long soft_ms, hard_ms;
-    int threads;
-    worker **workers;
-};
-
-static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
-
-void engine_print(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    pthread_mutex_lock(&print_lock);
-    vprintf(fmt, ap);
-    putchar('\n');
-    fflush(stdout);
-    pthread_mutex_unlock(&print_lock);
-    va_end(ap);
-}
-
-static uint64_t total_nodes(const search_shared *s)
+uint64_t search_total_nodes(const search_shared *s)
 {
     uint64_t n = 0;
     for (int i = 0; i < s->threads; i++)
@@ -67,7 +19,7 @@ static uint64_t total_nodes(const search_shared *s)
     return n;
 }
 
-static long long elapsed(const search_shared *s)
+long long search_elapsed(const search_shared *s)
 {
     return now_ms() - atomic_load(&s->start_ms);
 }
@@ -80,8 +32,8 @@ static int out_of_budget(worker *w)
         return 1;
     if (w->id != 0 || (atomic_load_explicit(&w->nodes, memory_order_relaxed) & 1023) != 0)
         return 0;
-    int over = (s->hard_ms >= 0 && !atomic_load(&s->pondering) && elapsed(s) >= s->hard_ms) ||
-               (s->setup.go.nodes >= 0 && total_nodes(s) >= (uint64_t)s->setup.go.nodes);
+    int over = (s->hard_ms >= 0 && !atomic_load(&s->pondering) && search_elapsed(s) >= s->hard_ms) ||
+               (s->setup.go.nodes >= 0 && search_total_nodes(s) >= (uint64_t)s->setup.go.nodes);
     if (over)
         atomic_store(&s->stop, 1);
     return over;
@@ -352,8 +304,8 @@ static void print_info(worker *w, int depth, int score)
         r->game->format_move(w->pv[0][i], text, sizeof text);
         used += (size_t)snprintf(pv + used, sizeof pv - used, "%s", text);
     }
-    long long ms = elapsed(s);
-    uint64_t nodes = total_nodes(s);
+    long long ms = search_elapsed(s);
+    uint64_t nodes = search_total_nodes(s);
     char score_text[32];
     if (score >= SCORE_MATE_BOUND || score <= -SCORE_MATE_BOUND) {
         int plies = score > 0 ? SCORE_MATE - score : -SCORE_MATE - score;
@@ -369,7 +321,7 @@ static void print_info(worker *w, int depth, int score)
 
 /* One thread's iterative deepening. Thread 0 reports and decides when to stop; the others
  * search the same root (odd threads one ply deeper) to fill the shared table. */
-static void *iterate(void *arg)
+void *search_iterate(void *arg)
 {
     worker *w = arg;
     search_shared *s = w->s;
@@ -391,7 +343,7 @@ static void *iterate(void *arg)
             continue;
         print_info(w, depth, score);
         int pondering = atomic_load(&s->pondering);
-        if (!pondering && s->soft_ms >= 0 && elapsed(s) >= s->soft_ms / 2)
+        if (!pondering && s->soft_ms >= 0 && search_elapsed(s) >= s->soft_ms / 2)
             break;   /* the next iteration would most likely not finish in time */
         if (s->setup.go.mate > 0 && score >= SCORE_MATE - 2 * s->setup.go.mate)
             break;
@@ -401,119 +353,4 @@ static void *iterate(void *arg)
             break;
     }
     return NULL;
-}
-
-static worker *worker_new(search_shared *s, int id)
-{
-    const search_setup *su = &s->setup;
-    worker *w = calloc(1, sizeof *w);
-    if (!w)
-        return NULL;
-    w->s = s;
-    w->id = id;
-    w->pos = malloc(su->rules->game->pos_size);
-    if (!w->pos) {
-        free(w);
-        return NULL;
-    }
-    memcpy(w->pos, su->root, su->rules->game->pos_size);
-    const nnue_board *b = su->rules->game->board(w->pos);
-    if (su->net) {
-        w->nn = nnue_state_new(su->net, MAX_PLY + 4);
-        if (w->nn)
-            nnue_state_reset(w->nn, b);
-    }
-    int first = su->history_count > MAX_GAME_PLIES ? su->history_count - MAX_GAME_PLIES : 0;
-    for (int i = first; i < su->history_count; i++)
-        w->keys[w->key_count++] = su->history[i];
-    w->board_keys[w->key_count - 1] = key_of_board(b);
-    return w;
-}
-
-static void worker_free(worker *w)
-{
-    if (!w)
-        return;
-    nnue_state_free(w->nn);
-    free(w->pos);
-    free(w);
-}
-
-/* The search's own thread: starts the helpers, runs thread 0, then waits for them and for
- * "stop" when the search was infinite or pondering, and prints bestmove. */
-static void *run(void *arg)
-{
-    search_shared *s = arg;
-    const engine_rules *r = s->setup.rules;
-    for (int i = 1; i < s->threads; i++)
-        pthread_create(&s->workers[i]->thread, NULL, iterate, s->workers[i]);
-    iterate(s->workers[0]);
-    while ((s->setup.go.infinite || atomic_load(&s->pondering)) && !atomic_load(&s->stop)) {
-        struct timespec ts = {0, 2000000};
-        nanosleep(&ts, NULL);
-    }
-    atomic_store(&s->stop, 1);
-    for (int i = 1; i < s->threads; i++)
-        pthread_join(s->workers[i]->thread, NULL);
-    worker *w = s->workers[0];
-    nnue_move best = w->best_move;
-    if (!best) {
-        nnue_move *moves = w->moves[0];
-        best = r->game->legal_moves(w->pos, moves) > 0 ? moves[0] : 0;
-    }
-    char text[16];
-    if (best)
-        r->game->format_move(best, text, sizeof text);
-    engine_print("bestmove %s", best ? text : r->no_move);
-    return NULL;
-}
-
-search_shared *search_start(const search_setup *setup)
-{
-    search_shared *s = calloc(1, sizeof *s);
-    if (!s)
-        return NULL;
-    s->setup = *setup;
-    s->threads = setup->threads < 1 ? 1 : setup->threads;
-    atomic_store(&s->start_ms, now_ms());
-    atomic_store(&s->pondering, setup->go.ponder);
-    int colour = setup->rules->game->board(setup->root)->side_to_move;
-    time_budget(&setup->go, colour, setup->rules->protocol[1] == 's', 30, &s->soft_ms, &s->hard_ms);
-    s->workers = calloc((size_t)s->threads, sizeof *s->workers);
-    int ok = s->workers != NULL;
-    for (int i = 0; ok && i < s->threads; i++)
-        ok = (s->workers[i] = worker_new(s, i)) != NULL;
-    if (!ok || pthread_create(&s->main_thread, NULL, run, s) != 0) {
-        for (int i = 0; s->workers && i < s->threads; i++)
-            worker_free(s->workers[i]);
-        free(s->workers);
-        free(s);
-        return NULL;
-    }
-    return s;
-}
-
-void search_stop(search_shared *s)
-{
-    if (s)
-        atomic_store(&s->stop, 1);
-}
-
-void search_ponderhit(search_shared *s)
-{
-    if (s && atomic_load(&s->pondering)) {
-        atomic_store(&s->start_ms, now_ms());
-        atomic_store(&s->pondering, 0);
-    }
-}
-
-void search_wait(search_shared *s)
-{
-    if (!s)
-        return;
-    pthread_join(s->main_thread, NULL);
-    for (int i = 0; i < s->threads; i++)
-        worker_free(s->workers[i]);
-    free(s->workers);
-    free(s);
 }
