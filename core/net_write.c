@@ -245,3 +245,20 @@ nnue_status nnue_net_write_random(const nnue_arch *arch, const char *path, uint6
     }
     return nnue_atomic_commit(&af, err); /* never a half-written file at path */
 }
+
+static int32_t gen_from_array(writer *w, uint64_t i, const void *ctx)
+{
+    (void)w;
+    const nnue_values *v = ctx;
+    return v->type == NNUE_I16 ? ((const int16_t *)v->data)[i] : ((const int32_t *)v->data)[i];
+}
+
+nnue_status nnue_net_write_values(FILE *f, int leb128, const nnue_values *values, nnue_error *err)
+{
+    writer w = {.f = f, .leb128 = leb128};
+    size_t bytes = values->type == NNUE_I16 ? 2 : 4;
+    nnue_status st = put_array(&w, values->count, bytes, gen_from_array, values, err);
+    if (st == NNUE_OK && ferror(f))
+        return nnue_fail(err, NNUE_E_IO, "write error");
+    return st;
+}

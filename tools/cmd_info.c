@@ -10,6 +10,7 @@
 #include "tools/json_out.h"
 #include "nnue.h"
 #include "tools/net_setup.h"
+#include "tools/self_describing.h"
 
 static const char *const choice_words[] = {
     [CHOICE_NO_HASH] = "no architecture has this file hash",
@@ -105,6 +106,23 @@ int cmd_info(int argc, char **argv)
     if (!path) {
         fprintf(stderr, "usage: nnue info [--json] NET\n");
         return 2;
+    }
+    if (sd_is(path)) {
+        nnue_net *net;
+        if (sd_load("info", path, &net) != 0)
+            return 1;
+        if (json) {
+            printf("{");
+            json_key_string("path", path, 1);
+            json_key_string("format", "self-describing", 0);
+            json_key_string("architecture", net->arch->name, 0);
+            printf("}\n");
+        } else {
+            printf("file          %s\nformat        self-describing (YAML + header-less net, nnue convert)\n"
+                   "architecture  %s (embedded YAML)\n", path, net->arch->name);
+        }
+        nnue_net_free(net);
+        return 0;
     }
     nnue_net_header h;
     char *desc = NULL;

@@ -20,6 +20,7 @@ int cmd_info(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_init(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 
 #endif

@@ -1,6 +1,8 @@
 /* tools/net_setup.c: choosing and loading the architecture of a net file for the tool. */
 #include "tools/net_setup.h"
 
+#include "tools/self_describing.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -135,29 +137,37 @@ int tool_load_arch_for(const char *cmd, const char *net_path, const char *arch_p
 
 int tool_strict;
 
-int tool_load_net(const char *cmd, const char *net_path, const char *arch_path, nnue_net **net)
+int tool_load_net_with(const char *cmd, const char *net_path, const nnue_arch *arch, nnue_net **net)
 {
-    nnue_arch *arch;
-    if (tool_load_arch_for(cmd, net_path, arch_path, &arch) != 0)
-        return 1;
     nnue_error err;
     nnue_net_header h;
     nnue_arch layout = *arch;
     /* Same numbers, other FT encoding: load with the encoding the file has. */
     if (arch->format.kind == NNUE_FORMAT_STOCKFISH && nnue_net_read_header(net_path, &h, NULL, &err) == NNUE_OK)
         layout.format.leb128 = h.leb128;
-    int rc = 0;
     if (nnue_net_load(&layout, net_path, net, &err) != NNUE_OK) {
         tool_print_error(cmd, &err);
-        rc = 1;
-    } else if (nnue_net_warning(*net)) {
+        return 1;
+    }
+    if (nnue_net_warning(*net)) {
         fprintf(stderr, "nnue %s: %s: %s\n", cmd, tool_strict ? "refused (--strict)" : "warning", nnue_net_warning(*net));
         if (tool_strict) {
             nnue_net_free(*net);
             *net = NULL;
-            rc = 1;
+            return 1;
         }
     }
+    return 0;
+}
+
+int tool_load_net(const char *cmd, const char *net_path, const char *arch_path, nnue_net **net)
+{
+    if (!arch_path && sd_is(net_path))
+        return sd_load(cmd, net_path, net);
+    nnue_arch *arch;
+    if (tool_load_arch_for(cmd, net_path, arch_path, &arch) != 0)
+        return 1;
+    int rc = tool_load_net_with(cmd, net_path, arch, net);
     nnue_arch_free(arch);
     return rc;
 }

@@ -42,11 +42,16 @@ void tool_print_error(const char *cmd, const nnue_error *err);
  * (nnue_net_warning: a worst-case sum can overflow) instead of printing it. */
 extern int tool_strict;
 
-/* Loads the arch (arch_path, or the choice above) and the net. A file with a LEB128 feature
+/* Loads the arch (arch_path, or the choice above) and the net; a self-describing file
+ * (tools/self_describing.h) brings its own arch when arch_path is NULL. A file with a LEB128 feature
  * transformer loads with an architecture written for plain files and the other way round (the
  * layout is the same). Prints errors, the SFNNv5 default note and the net's load warning itself.
  * Returns 0 on success. */
 int tool_load_net(const char *cmd, const char *net_path, const char *arch_path, nnue_net **net);
+
+/* Loads the net with a given arch (its LEB128 flag follows the file). Prints errors and the load
+ * warning (refused under --strict). */
+int tool_load_net_with(const char *cmd, const char *net_path, const nnue_arch *arch, nnue_net **net);
 
 /* Loads arch_path, or the architecture the choice made for net_path, into *arch (the caller
  * frees it). Prints errors. Returns 0 on success. */

@@ -42,6 +42,18 @@ static const nnue_command commands[] = {
      "  --mode M      incremental, refresh, moves or all (default all)\n"
      "  --cache on    use the refresh cache (default off)\n",
      cmd_bench},
+    {"convert", "[--arch A.yaml] --to plain|leb128|self-describing IN OUT",
+     "re-encode a net: Stockfish FT plain <-> LEB128, or a header-less net + its YAML in one file",
+     "  --to plain    Stockfish-format net (or YaneuraOu HalfKP nn.bin) with uncompressed FT arrays\n"
+     "  --to leb128   the same with the FT arrays as COMPRESSED_LEB128 blocks (as Stockfish 16+)\n"
+     "                (all other bytes are copied: plain -> leb128 -> plain gives the same file)\n"
+     "  --to self-describing\n"
+     "                a header-less trainer net (bullet) and its --arch YAML in one file that\n"
+     "                loads without --arch\n"
+     "  --arch A.yaml the input's architecture (detected for Stockfish-format nets)\n"
+     "the output is loaded back and must evaluate probe positions exactly as the input; it is\n"
+     "written as OUT.tmp and renamed to OUT only then\n",
+     cmd_convert},
     {"init", "[--seed N] ARCH.yaml OUT", "write a net with deterministic random weights for an architecture",
      "  --seed N      seed of the random stream (default 1)\n", cmd_init},
     {"perft", "[--game chess|shogi] [--divide] POSITION DEPTH",
@@ -77,7 +89,7 @@ static void usage(FILE *out)
     fprintf(out, "usage: nnue COMMAND [ARGS]    (nnue COMMAND --help for its options)\n"
                  "       nnue --version\n\ncommands:\n");
     for (const nnue_command *c = commands; c->name; c++)
-        fprintf(out, "  %-6s %s\n         %s\n", c->name, c->usage, c->summary);
+        fprintf(out, "  %-7s %s\n          %s\n", c->name, c->usage, c->summary);
     fprintf(out, "\n%s", exit_codes);
 }
 

@@ -9,7 +9,7 @@
 #include "cli_run.h"
 #include "support.h"
 
-static const char *const commands[] = {"arch", "info", "eval", "bench", "init", "perft"};
+static const char *const commands[] = {"arch", "info", "eval", "bench", "init", "perft", "convert"};
 
 START_TEST(every_command_answers_help)
 {

@@ -1,0 +1,208 @@
+/* tools/cmd_convert.c: `nnue convert [--arch A.yaml] --to plain|leb128|self-describing IN OUT`.
+ *  - plain / leb128: a Stockfish-format net (also YaneuraOu's HalfKP nn.bin, which has that
+ *    layout) with its feature-transformer arrays (biases, weights, PSQT weights) stored
+ *    uncompressed or as COMPRESSED_LEB128 blocks (FORMATS.md section 2); everything else is
+ *    copied byte for byte, so plain -> leb128 -> plain gives back the same bytes. Needs one
+ *    feature set of i16 weights (the threat inputs of SFNNv10 are not converted).
+ *  - self-describing: a header-less trainer net with the YAML naming its layout, in one file
+ *    (tools/self_describing.h) that loads without --arch.
+ * The output is written to OUT.tmp, loaded back and evaluated on probe positions next to the
+ * input (the values must be equal), then renamed to OUT. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "core/net_read.h"
+#include "core/state.h"
+#include "tools/commands.h"
+#include "tools/net_setup.h"
+#include "tools/self_describing.h"
+
+static const char *const probes_chess[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "8/2k5/3p4/p2P1p2/P2P1P2/8/5K2/8 b - - 3 51",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    NULL,
+};
+static const char *const probes_shogi[] = {
+    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
+    "ln1g1g1nl/1ks2r3/1ppppsbpp/p4pp2/9/P1P1P1P2/1P1PSP1PP/1BK1GS1R1/LN1G3NL b - 31",
+    NULL,
+};
+
+/* Evaluates the probe positions with both nets; returns the number compared, -1 on a difference. */
+static int same_evaluations(const nnue_net *a, const nnue_net *b)
+{
+    const nnue_game *game = nnue_game_find(a->arch->game);
+    const char *const *probes = strcmp(a->arch->game, "shogi") == 0 ? probes_shogi : probes_chess;
+    void *pos = calloc(1, game->pos_size);
+    nnue_state *sa = nnue_state_new(a, 0), *sb = nnue_state_new(b, 0);
+    int n = 0;
+    for (int i = 0; probes[i] && pos && sa && sb && n >= 0; i++) {
+        nnue_error err;
+        if (game->parse(pos, probes[i], &err) != 0)
+            continue;
+        const nnue_board *board = game->board(pos);
+        nnue_eval_detail da, db;
+        nnue_state_reset(sa, board);
+        nnue_state_reset(sb, board);
+        nnue_evaluate(sa, board, &da);
+        nnue_evaluate(sb, board, &db);
+        n = da.psqt == db.psqt && da.positional == db.positional && da.total == db.total ? n + 1 : -1;
+    }
+    nnue_state_free(sa);
+    nnue_state_free(sb);
+    free(pos);
+    return n;
+}
+
+/* Reads one FT array from s (plain or LEB128 as the file has it) and writes it in the target
+ * encoding. */
+static nnue_status convert_array(nr_stream *s, FILE *out, int from_leb, int to_leb, nnue_dtype type, uint64_t count,
+                                 const char *section)
+{
+    void *buf;
+    nnue_status st = nr_alloc_for(s, &buf, count * (type == NNUE_I16 ? 2 : 4), section);
+    if (st != NNUE_OK)
+        return st;
+    st = from_leb ? nr_leb128(s, type, buf, count, section) : nr_array(s, type, type, buf, count, section);
+    nnue_values v = {buf, type, count};
+    if (st == NNUE_OK)
+        st = nnue_net_write_values(out, to_leb, &v, s->err);
+    free(buf);
+    return st;
+}
+
+static nnue_status copy_bytes(nr_stream *s, FILE *out, uint64_t n, const char *section)
+{
+    unsigned char buf[1 << 15];
+    while (n) {
+        uint64_t chunk = n < sizeof buf ? n : sizeof buf;
+        nnue_status st = nr_bytes(s, buf, chunk, section);
+        if (st != NNUE_OK)
+            return st;
+        fwrite(buf, 1, chunk, out);
+        n -= chunk;
+    }
+    return NNUE_OK;
+}
+
+/* Stockfish-format re-encoding of the FT arrays; the rest copied. */
+static nnue_status reencode(const nnue_arch *a, const char *in, FILE *out, int to_leb, nnue_error *err)
+{
+    nnue_net_header h;
+    nnue_status st = nnue_net_read_header(in, &h, NULL, err);
+    if (st != NNUE_OK)
+        return st;
+    nr_stream s;
+    if ((st = nr_open(&s, in, err)) != NNUE_OK)
+        return st;
+    const nnue_ft_desc *ft = &a->ft;
+    uint64_t head = 12 + (uint64_t)h.description_bytes + 4;
+    if ((st = copy_bytes(&s, out, head, "header and feature transformer hash")) == NNUE_OK &&
+        (st = convert_array(&s, out, h.leb128, to_leb, NNUE_I16, ft->width, "feature transformer biases")) == NNUE_OK &&
+        (st = convert_array(&s, out, h.leb128, to_leb, NNUE_I16, (uint64_t)ft->inputs * ft->width,
+                            "feature transformer weights")) == NNUE_OK &&
+        ft->psqt_buckets)
+        st = convert_array(&s, out, h.leb128, to_leb, NNUE_I32, (uint64_t)ft->inputs * ft->psqt_buckets,
+                           "feature transformer PSQT weights");
+    if (st == NNUE_OK)
+        st = copy_bytes(&s, out, s.size - s.offset, "layer stacks");
+    nr_close(&s);
+    if (st == NNUE_OK && ferror(out))
+        st = nnue_fail(err, NNUE_E_IO, "write error");
+    return st;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: nnue convert [--arch A.yaml] --to plain|leb128|self-describing IN OUT\n");
+    return 2;
+}
+
+int cmd_convert(int argc, char **argv)
+{
+    const char *arch_path = NULL, *to = NULL, *in = NULL, *out = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (i + 1 < argc && strcmp(argv[i], "--arch") == 0)
+            arch_path = argv[++i];
+        else if (i + 1 < argc && strcmp(argv[i], "--to") == 0)
+            to = argv[++i];
+        else if (argv[i][0] != '-' && !in)
+            in = argv[i];
+        else if (argv[i][0] != '-' && !out)
+            out = argv[i];
+        else {
+            fprintf(stderr, "nnue convert: unexpected argument '%s'\n", argv[i]);
+            return usage();
+        }
+    }
+    int self = to && strcmp(to, "self-describing") == 0, to_leb = to && strcmp(to, "leb128") == 0;
+    if (!in || !out || !to || !(self || to_leb || strcmp(to, "plain") == 0))
+        return usage();
+    if (self && !arch_path) {
+        fprintf(stderr, "nnue convert: --to self-describing needs --arch A.yaml (the layout of the header-less net)\n");
+        return 2;
+    }
+    nnue_arch *arch;
+    if (tool_load_arch_for("convert", in, arch_path, &arch) != 0)
+        return 1;
+    if (!self && (arch->format.kind != NNUE_FORMAT_STOCKFISH || arch->ft.n_sets > 1 ||
+                  arch->ft.weight_type != NNUE_I16 || arch->ft.bias_type != NNUE_I16)) {
+        fprintf(stderr, "nnue convert: %s: --to %s needs a Stockfish-format net with one feature set of i16 weights; "
+                "architecture %s is not one%s\n", in, to, arch->name,
+                arch->format.kind == NNUE_FORMAT_RAW ? " (a header-less net: try --to self-describing)" : "");
+        nnue_arch_free(arch);
+        return 1;
+    }
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", out);
+    int rc = 0;
+    nnue_error err;
+    if (self) {
+        rc = sd_write("convert", arch_path, in, tmp);
+    } else {
+        FILE *f = fopen(tmp, "wb");
+        if (!f) {
+            fprintf(stderr, "nnue convert: %s: cannot write: %s\n", tmp, strerror(errno));
+            rc = 1;
+        } else {
+            if (reencode(arch, in, f, to_leb, &err) != NNUE_OK) {
+                tool_print_error("convert", &err);
+                rc = 1;
+            }
+            if (fclose(f) != 0 && !rc) {
+                fprintf(stderr, "nnue convert: %s: write error: %s\n", tmp, strerror(errno));
+                rc = 1;
+            }
+        }
+    }
+    nnue_net *before = NULL, *after = NULL;
+    if (!rc)
+        rc = tool_load_net_with("convert", in, arch, &before);
+    if (!rc)
+        rc = self ? tool_load_net("convert", tmp, NULL, &after) : tool_load_net_with("convert", tmp, arch, &after);
+    int compared = rc ? 0 : same_evaluations(before, after);
+    if (!rc && compared <= 0) {
+        fprintf(stderr, "nnue convert: %s evaluates differently from %s after conversion (a bug: please report)\n",
+                tmp, in);
+        rc = 1;
+    }
+    if (!rc && rename(tmp, out) != 0) {
+        fprintf(stderr, "nnue convert: %s: cannot rename to %s: %s\n", tmp, out, strerror(errno));
+        rc = 1;
+    }
+    if (rc)
+        remove(tmp);
+    else
+        printf("wrote %s (%s, architecture %s): loaded back, %d probe positions evaluate as the input\n", out, to,
+               arch->name, compared);
+    nnue_net_free(before);
+    nnue_net_free(after);
+    nnue_arch_free(arch);
+    return rc;
+}

@@ -1,0 +1,24 @@
+/* tools/self_describing.h: a self-describing net file written by `nnue convert --to
+ * self-describing`: a header-less trainer net (bullet: Cwtch, Obsidian, ...) together with the
+ * YAML that describes it, so that it loads without --arch. Layout (little-endian):
+ *   8 bytes "NNUEYAML", u32 container version (1), u32 YAML bytes, the YAML text,
+ *   u64 net bytes, the net file exactly as the trainer wrote it. */
+#ifndef NNUE_TOOLS_SELF_DESCRIBING_H
+#define NNUE_TOOLS_SELF_DESCRIBING_H
+
+#include "core/net.h"
+
+#define SD_MAGIC "NNUEYAML"
+
+/* 1 if the file starts with the magic. */
+int sd_is(const char *path);
+
+/* Writes out from the YAML file and the raw net (both copied verbatim). Returns 0, or 1 after
+ * printing the error. */
+int sd_write(const char *cmd, const char *yaml_path, const char *net_path, const char *out);
+
+/* Loads the architecture and the net of a self-describing file. Returns 0, or 1 after printing
+ * the error ("nnue CMD: FILE: byte N: ..."). */
+int sd_load(const char *cmd, const char *path, nnue_net **net);
+
+#endif
