@@ -15,10 +15,11 @@
  *
  * Attacks come from the board view alone (include/nnue_board.h), so any engine's board works:
  * a small attack generator of its own (knight/king/pawn tables, sliders walked ray by ray to the
- * first occupied square, that square included). A move's removed/added features are the
- * difference of the sorted active lists of the board before the move (rebuilt from the board
- * after it and the delta, core/board_check.h) and after it, in the same orientation. */
-#include <stdlib.h>
+ * first occupied square, that square included; attackers of a square by the reverse rays). A
+ * move's removed/added features are the difference of the threats touching the move on the
+ * board before it (rebuilt from the board after it and the delta, core/board_undo.h) and after
+ * it, in the same orientation (see full_threats_changed). */
+#include <string.h>
 
 #include "core/board_undo.h"
 #include "core/feature_set.h"
@@ -42,6 +43,7 @@ static uint64_t empty_attacks[16][64];
 static uint16_t offsets[16][64];
 static uint32_t totals[16], bases[16];
 static uint64_t knight_att[64], king_att[64], pawn_att[2][64];
+static uint64_t pawn_from[2][64]; /* squares from which a pawn of colour c attacks the square */
 
 static const int rook_dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 static const int bishop_dirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
@@ -95,6 +97,10 @@ __attribute__((constructor)) static void full_threats_tables(void)
         for (int c = 0; c < 2; c++)
             pawn_att[c][sq] = (sq >> 3) >= 1 && (sq >> 3) <= 6 ? step_set(sq, pawn_d[c], 2) : 0;
     }
+    for (int c = 0; c < 2; c++)
+        for (int sq = 0; sq < 64; sq++)
+            for (uint64_t a = pawn_att[c][sq]; a; a &= a - 1)
+                pawn_from[c][__builtin_ctzll(a)] |= 1ull << sq;
     uint32_t base = 0;
     for (int c = 0; c < 2; c++)
         for (int t = 1; t <= 6; t++) {
@@ -166,23 +172,100 @@ static int full_threats_active(const nnue_feature_params *params, const nnue_boa
     return threats_of(board, persp, orientation(board, persp), out);
 }
 
-static int cmp_u32(const void *a, const void *b)
+/* Occupancy and piece sets of a board, for the attackers of a square. */
+typedef struct piece_sets {
+    uint64_t occupied, colour[2], type[7];
+} piece_sets;
+
+static void sets_of(const nnue_board *board, piece_sets *ps)
 {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
+    memset(ps, 0, sizeof *ps);
+    for (int sq = 0; sq < 64; sq++) {
+        uint8_t p = board->piece_on[sq];
+        if (!p)
+            continue;
+        ps->occupied |= 1ull << sq;
+        ps->colour[NNUE_PIECE_COLOUR(p) & 1] |= 1ull << sq;
+        ps->type[NNUE_PIECE_TYPE(p) % 7] |= 1ull << sq;
+    }
 }
 
+/* Pieces of either colour attacking sq (the reverse of attacks(): rays are symmetric). */
+static uint64_t attackers_to(const piece_sets *ps, int sq)
+{
+    uint64_t queens = ps->type[NNUE_CHESS_QUEEN];
+    return (knight_att[sq] & ps->type[NNUE_CHESS_KNIGHT]) | (king_att[sq] & ps->type[NNUE_CHESS_KING]) |
+           (pawn_from[0][sq] & ps->type[NNUE_CHESS_PAWN] & ps->colour[0]) |
+           (pawn_from[1][sq] & ps->type[NNUE_CHESS_PAWN] & ps->colour[1]) |
+           (ray_set(sq, bishop_dirs, ps->occupied) & (ps->type[NNUE_CHESS_BISHOP] | queens)) |
+           (ray_set(sq, rook_dirs, ps->occupied) & (ps->type[NNUE_CHESS_ROOK] | queens));
+}
+
+/* The threats of `board` whose attacker stands on `from_set`, or whose victim stands on `to_set`
+ * (attacker elsewhere), as persp's indices in orientation orient, sorted ascending. */
+static int threats_touching(const nnue_board *board, const piece_sets *ps, uint64_t from_set, uint64_t to_set,
+                            int persp, int orient, uint32_t *out)
+{
+    int n = 0;
+    for (uint64_t f = from_set & ps->occupied; f; f &= f - 1) {
+        int from = __builtin_ctzll(f);
+        uint8_t x = board->piece_on[from];
+        for (uint64_t a = attacks(NNUE_PIECE_COLOUR(x), NNUE_PIECE_TYPE(x), from, ps->occupied) & ps->occupied; a;
+             a &= a - 1) {
+            int to = __builtin_ctzll(a);
+            int32_t i = threat_index(persp, orient, x, from, board->piece_on[to], to);
+            if (i >= 0 && n < FT_MAX)
+                out[n++] = (uint32_t)i;
+        }
+    }
+    for (uint64_t t = to_set & ps->occupied; t; t &= t - 1) {
+        int to = __builtin_ctzll(t);
+        for (uint64_t a = attackers_to(ps, to) & ~from_set; a; a &= a - 1) {
+            int from = __builtin_ctzll(a);
+            int32_t i = threat_index(persp, orient, board->piece_on[from], from, board->piece_on[to], to);
+            if (i >= 0 && n < FT_MAX)
+                out[n++] = (uint32_t)i;
+        }
+    }
+    for (int i = 1; i < n; i++) /* insertion sort: the lists are short */
+        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+            uint32_t v = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = v;
+        }
+    return n;
+}
+
+/* Only threats that touch the move can change: those from or to a square the move changed (D),
+ * and those of sliders whose rays reach into D (discovered or blocked; such a slider is not on
+ * D, and the squares up to the first one of D are the same on both boards, so it attacks that
+ * square on the board after the move). Both boards are listed over the same domain, then the
+ * sorted lists are diffed. */
 static void full_threats_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
                                  int persp, uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
 {
     (void)params;
     nnue_board before;
     nnue_board_before(after, delta, &before);
+    uint64_t dirty = 0;
+    for (int i = 0; i < delta->count; i++) {
+        if (delta->dirty[i].old_sq >= 0 && delta->dirty[i].old_sq < 64)
+            dirty |= 1ull << delta->dirty[i].old_sq;
+        if (delta->dirty[i].new_sq >= 0 && delta->dirty[i].new_sq < 64)
+            dirty |= 1ull << delta->dirty[i].new_sq;
+    }
+    piece_sets pa, pb;
+    sets_of(after, &pa);
+    sets_of(&before, &pb);
+    uint64_t sliders = pa.type[NNUE_CHESS_BISHOP] | pa.type[NNUE_CHESS_ROOK] | pa.type[NNUE_CHESS_QUEEN], from_set = dirty;
+    for (uint64_t d = dirty; d; d &= d - 1) {
+        int sq = __builtin_ctzll(d);
+        from_set |= (ray_set(sq, bishop_dirs, pa.occupied) | ray_set(sq, rook_dirs, pa.occupied)) & sliders;
+    }
     int orient = orientation(after, persp);
     uint32_t old[FT_MAX], now[FT_MAX];
-    int n_old = threats_of(&before, persp, orient, old), n_now = threats_of(after, persp, orient, now);
-    qsort(old, (size_t)n_old, sizeof old[0], cmp_u32);
-    qsort(now, (size_t)n_now, sizeof now[0], cmp_u32);
+    int n_old = threats_touching(&before, &pb, from_set, dirty, persp, orient, old);
+    int n_now = threats_touching(after, &pa, from_set, dirty, persp, orient, now);
     int i = 0, j = 0, nr = 0, na = 0;
     while (i < n_old || j < n_now) {
         if (j == n_now || (i < n_old && old[i] < now[j]))
