@@ -15,7 +15,7 @@ typedef long long ll;
 
 /* Keeps, per column, the k largest values seen (sorted descending, starting from zeros: an
  * inactive feature adds nothing) in top[col * k ...]. sign = -1 keeps the k smallest instead. */
-static void top_k_insert(int32_t *top, int k, int32_t v)
+static void top_k_insert(int64_t *top, int k, int64_t v)
 {
     int i = k - 1;
     while (i > 0 && top[i - 1] < v) {
@@ -29,20 +29,20 @@ static void top_k_insert(int32_t *top, int k, int32_t v)
  * rows x cols matrix (i8, i16 or i32), never below 0 / above 0. Adds it into sums[cols]. */
 static int add_extreme_columns(const void *m, nnue_dtype t, uint32_t rows, uint32_t cols, int k, int sign, int64_t *sums)
 {
-    int32_t *top = calloc((size_t)cols * (size_t)k, sizeof *top);
+    int64_t *top = calloc((size_t)cols * (size_t)k, sizeof *top); /* int64: -INT32_MIN fits */
     if (!top)
         return -1;
     for (uint32_t r = 0; r < rows; r++)
         for (uint32_t c = 0; c < cols; c++) {
             size_t at = (size_t)r * cols + c;
-            int32_t v = t == NNUE_I8 ? ((const int8_t *)m)[at] : t == NNUE_I16 ? ((const int16_t *)m)[at] : ((const int32_t *)m)[at];
+            int64_t v = t == NNUE_I8 ? ((const int8_t *)m)[at] : t == NNUE_I16 ? ((const int16_t *)m)[at] : ((const int32_t *)m)[at];
             v = sign > 0 ? v : -v;
             if (v > top[(size_t)c * k + k - 1])
                 top_k_insert(top + (size_t)c * k, k, v);
         }
     for (uint32_t c = 0; c < cols; c++)
         for (int i = 0; i < k; i++)
-            sums[c] += sign * (int64_t)top[(size_t)c * k + i];
+            sums[c] += sign * top[(size_t)c * k + i];
     free(top);
     return 0;
 }
@@ -204,6 +204,10 @@ int nnue_net_compute_ranges(const nnue_net *net, nnue_net_ranges *r)
             r->layer_overflows += lr->lo < INT32_MIN || lr->hi > INT32_MAX;
         }
         known[i] = layer_output(l, lr, l->n_inputs > 1 ? &second : NULL, &out_lo[i], &out_hi[i]);
+        /* Layer outputs are int32 values (wrapped when a sum overflowed, which is reported), so
+         * later products of ranges stay far inside int64. */
+        out_lo[i] = out_lo[i] < INT32_MIN ? INT32_MIN : out_lo[i] > INT32_MAX ? INT32_MAX : out_lo[i];
+        out_hi[i] = out_hi[i] > INT32_MAX ? INT32_MAX : out_hi[i] < INT32_MIN ? INT32_MIN : out_hi[i];
     }
     return 0;
 }

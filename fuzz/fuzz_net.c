@@ -1,10 +1,12 @@
-/* fuzz/fuzz_net.c: libFuzzer target for net files of fixed small architectures: Stockfish
- * format plain and LEB128 and the raw trainer layout (tests/nets/tiny_*.yaml), and the header
- * reader behind `nnue info`. Built a second time with -DFUZZ_NET_SHOGI as fuzz_net_shogi:
- * YaneuraOu nn.bin files (shogi HalfKP, version 0x7AF32F16; 2 MB seeds, so its own target keeps
- * the chess one fast). A net that loads is evaluated on the start position and its children.
- * Every error must give its byte offset (or be an I/O / memory error); never a crash, leak
- * or UB. Seeds: nets that `nnue init` writes for these archs (fuzz/make_seeds.sh). */
+/* fuzz/fuzz_net.c: libFuzzer target for net files of fixed small architectures, and the header
+ * reader behind `nnue info`. A net that loads is evaluated on the start position and its
+ * children. Every error must give its byte offset (or be an I/O / memory error); never a crash,
+ * leak or UB. Built once per family (FUZZ_NET_KIND), each with seeds `nnue init` writes for its
+ * archs (fuzz/make_seeds.sh), so large seeds do not slow the small ones:
+ *   fuzz_net          (0) Stockfish format plain and LEB128, raw trainer layout (tests/nets/tiny_*)
+ *   fuzz_net_shogi    (1) YaneuraOu nn.bin, HalfKP (version 0x7AF32F16)
+ *   fuzz_net_threats  (2) Stockfish 18 SFNNv10: Full_Threats + HalfKAv2_hm (fuzz/archs/threats_w8)
+ *   fuzz_net_sfnn     (3) YaneuraOu SFNN: HalfKA_hm2 shogi, LEB128 (fuzz/archs/sfnn_shogi_w8) */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -13,9 +15,16 @@
 #include "fuzz_util.h"
 #include "nnue.h"
 
+#ifndef FUZZ_NET_KIND
+#define FUZZ_NET_KIND 0
+#endif
 static const char *const arch_files[] = {
-#ifdef FUZZ_NET_SHOGI
+#if FUZZ_NET_KIND == 1
     "tests/threads/tiny_shogi.yaml",
+#elif FUZZ_NET_KIND == 2
+    "fuzz/archs/threats_w8.yaml",
+#elif FUZZ_NET_KIND == 3
+    "fuzz/archs/sfnn_shogi_w8.yaml",
 #else
     "tests/nets/tiny_sf.yaml",
     "tests/nets/tiny_sf_leb128.yaml",

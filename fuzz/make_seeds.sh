@@ -5,13 +5,15 @@
 #   OUT/seeds/arch       every YAML of archs/ and tests/
 #   OUT/seeds/net        `nnue init` nets (two seeds each) for fuzz_net's small chess archs
 #   OUT/seeds/net_shogi  the same for fuzz_net_shogi's YaneuraOu-layout HalfKP arch
+#   OUT/seeds/net_threats, net_sfnn  the same for fuzz/archs/threats_w8.yaml, sfnn_shogi_w8.yaml
 #   OUT/seeds/arch_net   "YAML\n#NET\n" + net for the chess archs
 # and an empty writable corpus OUT/corpus/TARGET for each (libFuzzer adds what it finds there).
 set -euo pipefail
 src=$1 out=$2 tool=$3
 rm -rf "$out/seeds"
-mkdir -p "$out/seeds/positions" "$out/seeds/arch" "$out/seeds/net" "$out/seeds/net_shogi" "$out/seeds/arch_net"
-for t in positions arch net net_shogi arch_net; do mkdir -p "$out/corpus/$t"; done
+targets="positions arch net net_shogi net_threats net_sfnn arch_net"
+for t in $targets; do mkdir -p "$out/seeds/$t"; done
+for t in $targets; do mkdir -p "$out/corpus/$t"; done
 cp "$src"/fuzz/seeds/positions/* "$out/seeds/positions/"
 shared=${NNUE_SHARED_DIR:-$src/../shared}
 if [ -f "$shared/oracle/chess/corpusA.fen" ]; then
@@ -20,11 +22,13 @@ fi
 if [ -f "$shared/oracle/shogi/corpusA.sfen" ]; then
   head -n 20 "$shared/oracle/shogi/corpusA.sfen" | grep -v '^#' | split -l 1 - "$out/seeds/positions/sfen-"
 fi
-for y in "$src"/archs/*.yaml "$src"/tests/*/*.yaml; do
+for y in "$src"/archs/*.yaml "$src"/tests/*/*.yaml "$src"/fuzz/archs/*.yaml "$src"/docs/examples/*.yaml; do
   cp "$y" "$out/seeds/arch/$(basename "$(dirname "$y")")-$(basename "$y")"
 done
 for seed in 1 2; do
   "$tool" init --seed "$seed" "$src/tests/threads/tiny_shogi.yaml" "$out/seeds/net_shogi/tiny_shogi-$seed.bin" >/dev/null
+  "$tool" init --seed "$seed" "$src/fuzz/archs/threats_w8.yaml" "$out/seeds/net_threats/threats-$seed.nnue" >/dev/null
+  "$tool" init --seed "$seed" "$src/fuzz/archs/sfnn_shogi_w8.yaml" "$out/seeds/net_sfnn/sfnn-$seed.bin" >/dev/null
 done
 for y in tests/nets/tiny_sf.yaml tests/nets/tiny_sf_leb128.yaml tests/nets/tiny_raw.yaml; do
   name=$(basename "$y" .yaml)
