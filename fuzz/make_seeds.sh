@@ -7,14 +7,16 @@
 #   OUT/seeds/net_shogi  the same for fuzz_net_shogi's YaneuraOu-layout HalfKP arch
 #   OUT/seeds/net_threats, net_sfnn  the same for fuzz/archs/threats_w8.yaml, sfnn_shogi_w8.yaml
 #   OUT/seeds/arch_net   "YAML\n#NET\n" + net for the chess archs
+#   OUT/seeds/protocol   fuzz/seeds/protocol (UCI/USI lines a GUI sends)
 # and an empty writable corpus OUT/corpus/TARGET for each (libFuzzer adds what it finds there).
 set -euo pipefail
 src=$1 out=$2 tool=$3
 rm -rf "$out/seeds"
-targets="positions arch net net_shogi net_threats net_sfnn arch_net"
+targets="positions arch net net_shogi net_threats net_sfnn arch_net protocol"
 for t in $targets; do mkdir -p "$out/seeds/$t"; done
 for t in $targets; do mkdir -p "$out/corpus/$t"; done
 cp "$src"/fuzz/seeds/positions/* "$out/seeds/positions/"
+cp "$src"/fuzz/seeds/protocol/* "$out/seeds/protocol/"
 shared=${NNUE_SHARED_DIR:-$src/../shared}
 if [ -f "$shared/oracle/chess/corpusA.fen" ]; then
   head -n 20 "$shared/oracle/chess/corpusA.fen" | grep -v '^#' | split -l 1 - "$out/seeds/positions/fen-"

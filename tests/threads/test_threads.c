@@ -10,8 +10,14 @@
  * numbers. A second test has every thread load its own copy of the arch and net concurrently.
  * A third runs `nnue eval --threads 1` and `--threads 3` (OpenMP) on positions from such walks:
  * same lines, exit 0; in the TSan build that run sets ignore_noninstrumented_modules=1 so TSan
- * leaves libomp's own (uninstrumented) synchronisation alone while still checking our code. */
+ * leaves libomp's own (uninstrumented) synchronisation alone while still checking our code.
+ * A fourth runs the example engine (nnue-uci / nnue-usi, Lazy SMP: threads sharing the net and
+ * the hash table) with Threads 3 to a fixed depth: it must answer bestmove and exit 0 (under
+ * TSan a report makes the exit status 66). */
 #include <pthread.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +31,7 @@
 
 enum { WORKERS = 4, GAMES = 3, PLIES = 24, NODES = GAMES * PLIES * 2 };
 
-static const char *arch_rel;
+static const char *arch_rel, *engine_path;
 static char arch_path[4096], net_path[4096]; /* resolved in main: test_source_path is not thread-safe */
 
 typedef struct work {
@@ -233,13 +239,54 @@ START_TEST(tool_eval_openmp_threads_agree)
 }
 END_TEST
 
+START_TEST(engine_lazy_smp)
+{
+    int to_engine[2], from_engine[2];
+    ck_assert_int_eq(pipe(to_engine), 0);
+    ck_assert_int_eq(pipe(from_engine), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        dup2(to_engine[0], 0);
+        dup2(from_engine[1], 1);
+        close(to_engine[1]);
+        close(from_engine[0]);
+        execl(engine_path, engine_path, (char *)NULL);
+        _exit(127);
+    }
+    close(to_engine[0]);
+    close(from_engine[1]);
+    signal(SIGPIPE, SIG_IGN);
+    FILE *in = fdopen(to_engine[1], "w"), *out = fdopen(from_engine[0], "r");
+    int usi = strstr(engine_path, "usi") != NULL;
+    fprintf(in, "%s\nsetoption name EvalFile value %s\nsetoption name EvalArch value %s\n"
+                "setoption name Threads value 3\nisready\nposition startpos\ngo depth 5\n",
+            usi ? "usi" : "uci", net_path, arch_path);
+    fflush(in);
+    char line[4096];
+    int best = 0;
+    while (!best && fgets(line, sizeof line, out))
+        best = strncmp(line, "bestmove ", 9) == 0;
+    fputs("quit\n", in);
+    fclose(in);
+    while (fgets(line, sizeof line, out)) {
+    }
+    fclose(out);
+    int status;
+    waitpid(pid, &status, 0);
+    ck_assert_msg(best, "%s: no bestmove", engine_path);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "%s: exit status %d", engine_path, status);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: test_threads ARCH.yaml\n");
+        fprintf(stderr, "usage: test_threads ARCH.yaml [ENGINE]\n");
         return 2;
     }
     arch_rel = argv[1];
+    engine_path = argc > 2 ? argv[2] : NULL;
     /* The random net is written once per arch by this process (before the Check runner). */
     snprintf(arch_path, sizeof arch_path, "%s", test_source_path(arch_rel));
     nnue_arch *arch = eval_random_net_main(arch_rel, "threads", 11, net_path, sizeof net_path);
@@ -252,6 +299,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, shared_net_states_per_thread);
     tcase_add_test(tc, concurrent_loads);
     tcase_add_test(tc, tool_eval_openmp_threads_agree);
+    if (engine_path)
+        tcase_add_test(tc, engine_lazy_smp);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
