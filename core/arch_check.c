@@ -176,6 +176,13 @@ static nnue_status check_format(yreader *r, yaml_node_t *root, nnue_arch *a)
             out->p.affine.weight_type = b->dtype, out->p.affine.order = b->order;
         if (b->tensor == NNUE_T_OUT_BIASES)
             out->p.affine.bias_type = b->dtype;
+        if (b->tensor == NNUE_T_OUT_WEIGHTS && b->dtype != NNUE_I8 && b->dtype != NNUE_I16)
+            return y_fail(r, y_item(r, y_lookup(r, node, "blocks"), i), NNUE_E_SCHEMA,
+                          "block %d: expected dtype i8 or i16 for %s, found %s", i + 1, names[b->tensor],
+                          nnue_dtype_name(b->dtype));
+        if (b->dtype == NNUE_U8)
+            return y_fail(r, y_item(r, y_lookup(r, node, "blocks"), i), NNUE_E_SCHEMA,
+                          "block %d: expected a signed dtype for %s, found u8", i + 1, names[b->tensor]);
         if ((b->tensor == NNUE_T_FT_WEIGHTS || b->tensor == NNUE_T_FT_BIASES) && b->dtype != NNUE_I16)
             return y_fail(r, y_item(r, y_lookup(r, node, "blocks"), i), NNUE_E_SCHEMA,
                           "block %d: expected dtype i16 for %s, found %s", i + 1, names[b->tensor],

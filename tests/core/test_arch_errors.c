@@ -197,6 +197,43 @@ START_TEST(zero_and_absurd_sizes)
 }
 END_TEST
 
+/* Raw layouts: a block dtype the loader cannot read is refused in the YAML, not when a net is
+ * read (found by fuzz_arch_net: the net error had no byte offset to give). */
+START_TEST(raw_block_dtypes)
+{
+    const char *raw = "name: r\n"
+                      "game: chess\n"
+                      "format:\n"
+                      "  kind: raw\n"
+                      "  blocks:\n"
+                      "    - {tensor: ft.weights, dtype: i16}\n"
+                      "    - {tensor: ft.biases, dtype: i16}\n"
+                      "    - {tensor: out.weights, dtype: OUTW}\n"
+                      "    - {tensor: out.biases, dtype: OUTB}\n"
+                      "feature_transformer:\n"
+                      "  features: Chess768\n"
+                      "  width: 4\n"
+                      "  activation: {type: screlu, max: 255}\n"
+                      "layers:\n"
+                      "  - {name: out, type: affine, outputs: 1}\n";
+    const char *cases[][4] = {
+        {"i32", "i32", "8", "block 3: expected dtype i8 or i16 for out.weights, found i32"},
+        {"i16", "u8", "9", "block 4: expected a signed dtype for out.biases, found u8"},
+    };
+    for (int c = 0; c < 2; c++) {
+        char text[1024];
+        snprintf(text, sizeof text, "%s", raw);
+        char *w = strstr(text, "OUTW"), *b = strstr(text, "OUTB");
+        memcpy(w, cases[c][0], 3);
+        memmove(w + strlen(cases[c][0]), w + 4, strlen(w + 4) + 1);
+        b = strstr(text, "OUTB");
+        memcpy(b, cases[c][1], strlen(cases[c][1]));
+        memmove(b + strlen(cases[c][1]), b + 4, strlen(b + 4) + 1);
+        expect_error(text, NNUE_E_SCHEMA, atoi(cases[c][2]), 7, cases[c][3]);
+    }
+}
+END_TEST
+
 START_TEST(selector_out_of_range)
 {
     expect_edit(NULL, "stacks: {count: 8, selector: pieces / 2}", NNUE_E_SHAPE, 11, 30,
@@ -241,6 +278,7 @@ int main(void)
     tcase_add_test(tc, feature_set_lists);
     tcase_add_test(tc, shapes_that_do_not_chain);
     tcase_add_test(tc, zero_and_absurd_sizes);
+    tcase_add_test(tc, raw_block_dtypes);
     tcase_add_test(tc, selector_out_of_range);
     tcase_add_test(tc, missing_file);
     tcase_add_test(tc, empty_document);
