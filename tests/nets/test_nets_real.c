@@ -1,7 +1,8 @@
 /* tests/nets/test_nets_real.c: the real Stockfish 15.1 net (nn-ad9b42354671), exported by
  * Debian's stockfish 15.1 (`export_net`) and cached in the build tree, loads with
- * archs/sfnnv5.yaml; its size and description are FORMATS.md section 1/2 facts; load time is
- * printed (and bounded in optimised builds without sanitizers). */
+ * archs/sfnnv5.yaml; its size and description are FORMATS.md section 1/2 facts. The load time
+ * is printed for information only: speed is judged by benchmarks, never by a timed test (a
+ * wall-clock bound failed on a busy machine). */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -9,15 +10,6 @@
 #include "nets_helpers.h"
 #include "sf_check.h"
 #include "support.h"
-
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define NETS_SANITIZED 1
-#endif
-#endif
-#ifndef NETS_SANITIZED
-#define NETS_SANITIZED 0
-#endif
 
 static double now(void)
 {
@@ -40,10 +32,6 @@ START_TEST(sf151)
     ck_assert_str_eq(net->description, "Network trained with the https://github.com/glinscott/nnue-pytorch trainer.");
     ck_assert_uint_eq(net->version, 0x7AF32F20);
     ck_assert_uint_eq(net->file_hash, 0x1C102EF2);
-#ifdef NDEBUG
-    if (!NETS_SANITIZED)
-        ck_assert_msg(t < 1.0, "loading took %.3f s", t);
-#endif
     nnue_net_free(net);
     nnue_arch_free(a);
 }
