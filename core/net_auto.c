@@ -3,7 +3,9 @@
  *
  * Facts relied on: the header (version, file hash) of shared/oracle/chess/FORMATS.md section 2;
  * the file hash alone cannot tell SFNNv1 from YaneuraOu's HalfKP net (same layers, same
- * hashes), so an uncompressed net must also have exactly the size the architecture predicts. */
+ * hashes), so an uncompressed net must also have exactly the size the architecture predicts.
+ * SFNNv4 and SFNNv5 nets share hashes and size: a known net (core/known_nets.c, by SHA-256) takes
+ * its release's architecture, any other such file SFNNv5 (the layout of every later net). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +13,7 @@
 #include "core/arch_api.h"
 #include "core/arch_builtin.h"
 #include "core/error.h"
+#include "core/known_nets.h"
 #include "core/net.h"
 #include "nnue.h"
 
@@ -26,14 +29,42 @@ int nnue_arch_fits_header(const nnue_arch *arch, const nnue_net_header *h)
            arch->format.version == h->version && size_fits;
 }
 
-/* The one built-in architecture fitting the header (caller frees), or an error naming the
- * candidates. */
-static nnue_status pick_builtin(const nnue_net_header *h, const char *name, nnue_arch **out, nnue_error *err)
+/* Where the bytes are, for the SHA-256 that tells SFNNv4 from SFNNv5 files (only computed then). */
+typedef struct net_bytes {
+    const char *path;          /* a file, or NULL: */
+    const void *data;          /* bytes in memory */
+    size_t size;
+} net_bytes;
+
+/* Among several fitting architectures, the one to take: the architecture of a known net (by its
+ * SHA-256), else the documented default of the group (SFNNv5 for the SFNNv4/v5 hashes), else -1. */
+static int choose_among(nnue_arch *const *fit, int count, const net_bytes *bytes)
 {
-    nnue_arch *found = NULL;
+    char sha[65];
+    if (!bytes->path)
+        memory_sha256_hex(bytes->data, bytes->size, sha);
+    else if (file_sha256_hex(bytes->path, sha) != 0)
+        return -1;
+    const known_net *known = known_net_find(sha);
+    const char *names[32];
+    for (int i = 0; i < count; i++)
+        names[i] = fit[i]->name;
+    const char *want = known ? known->arch : known_nets_default_choice(names, count);
+    for (int i = 0; want && i < count; i++)
+        if (strcmp(fit[i]->name, want) == 0)
+            return i;
+    return -1;
+}
+
+/* The built-in architecture fitting the header (caller frees), or an error naming the
+ * candidates. */
+static nnue_status pick_builtin(const nnue_net_header *h, const char *name, const net_bytes *bytes,
+                                nnue_arch **out, nnue_error *err)
+{
+    nnue_arch *fit[32];
     char names[512] = "";
     int count = 0;
-    for (int i = 0; i < nnue_builtin_arch_total; i++) {
+    for (int i = 0; i < nnue_builtin_arch_total && count < 32; i++) {
         nnue_arch *a;
         nnue_error ignored;
         if (nnue_arch_load_builtin(nnue_builtin_archs[i].name, &a, &ignored) != NNUE_OK)
@@ -44,17 +75,16 @@ static nnue_status pick_builtin(const nnue_net_header *h, const char *name, nnue
         }
         snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", count ? ", " : "",
                  nnue_builtin_archs[i].name);
-        count++;
-        if (!found)
-            found = a;
-        else
-            nnue_arch_free(a);
+        fit[count++] = a;
     }
-    if (count == 1) {
-        *out = found;
+    int chosen = count == 1 ? 0 : count > 1 ? choose_among(fit, count, bytes) : -1;
+    for (int i = 0; i < count; i++)
+        if (i != chosen)
+            nnue_arch_free(fit[i]);
+    if (chosen >= 0) {
+        *out = fit[chosen];
         return NNUE_OK;
     }
-    nnue_arch_free(found);
     if (count == 0)
         return nnue_fail(err, NNUE_E_HASH,
                          "%s: no built-in architecture has version 0x%08" PRIX32 ", file hash 0x%08" PRIX32
@@ -74,7 +104,7 @@ nnue_status nnue_net_load_auto(const char *path, nnue_net **out, nnue_error *err
     nnue_arch *arch;
     nnue_status st = nnue_net_read_header(path, &h, NULL, err);
     if (st == NNUE_OK)
-        st = pick_builtin(&h, path, &arch, err);
+        st = pick_builtin(&h, path, &(net_bytes){path, NULL, 0}, &arch, err);
     if (st != NNUE_OK)
         return st;
     st = nnue_net_load(arch, path, out, err);
@@ -95,7 +125,7 @@ nnue_status nnue_net_load_auto_memory(const void *data, size_t size, const char 
     nnue_arch *arch;
     nnue_status st = nnue_net_read_header_memory(data, size, name, &h, err);
     if (st == NNUE_OK)
-        st = pick_builtin(&h, name, &arch, err);
+        st = pick_builtin(&h, name, &(net_bytes){NULL, data, size}, &arch, err);
     if (st != NNUE_OK)
         return st;
     st = nnue_net_load_memory(arch, data, size, name, out, err);

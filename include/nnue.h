@@ -86,8 +86,11 @@ nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t
 
 /* Net file (or bytes) in Stockfish / YaneuraOu format whose architecture is picked among the
  * built-in ones from the header: same version and file hash and, for uncompressed files, the
- * exact size. No YAML file is read. NNUE_E_HASH when no built-in architecture fits (load the
- * YAML yourself), NNUE_E_AMBIGUOUS naming them when several do. Header-less (raw: bullet,
+ * exact size. No YAML file is read. SFNNv4 (Stockfish 15) and SFNNv5 (Stockfish 15.1) nets
+ * share hashes and size: Stockfish's release nets are known by their SHA-256 (nn-ad9b42354671 is
+ * SFNNv5), and any other file of those hashes is taken as SFNNv5, the layout of every later net.
+ * NNUE_E_HASH when no built-in architecture fits (load the YAML yourself), NNUE_E_AMBIGUOUS
+ * naming them when several still do. Header-less (raw: bullet,
  * cwtch, obsidian) nets always need their architecture named: nnue_arch_load_builtin. */
 nnue_status nnue_net_load_auto(const char *path, nnue_net **out, nnue_error *err);
 nnue_status nnue_net_load_auto_memory(const void *data, size_t size, const char *name, nnue_net **out,

@@ -7,7 +7,7 @@
 #include "core/arch_api.h"
 #include "core/net.h"
 #include "tools/arch_discovery.h"
-#include "tools/known_nets.h"
+#include "core/known_nets.h"
 
 typedef enum {
     CHOICE_NO_HASH,       /* no discovered architecture has the file's hash */

@@ -1,11 +1,11 @@
-/* tools/known_nets.c: the release nets of Stockfish by SHA-256, and the SFNNv4/v5 default.
+/* core/known_nets.c: the release nets of Stockfish by SHA-256, and the SFNNv4/v5 default.
  * Facts: each Stockfish release names its default net nn-<sha256[0:12]>.nnue (EvalFileDefaultName
  * in evaluate.h); the architecture of each release is in shared/oracle/chess/FORMATS.md section 1
  * (v4 = sf_15, v5 = sf_15.1); SFNNv5 came to Stockfish's master with nn-3c0aa92af1da (May 2022)
  * and every later net with those hashes has the v5 layout, which makes v5 the better guess for an
  * unknown file. The random nets of shared/oracle/chess (FORMATS.md section 8, sha256 listed there)
  * were the default nets of sf_15 / sf_15.1 builds and are listed too. */
-#include "tools/known_nets.h"
+#include "core/known_nets.h"
 
 #include <errno.h>
 #include <nettle/sha2.h>
@@ -25,6 +25,14 @@ static const known_net table[] = {
     {"1f384aa9369d", "SFNNv5", "random SFNNv5 test net of the oracle data (evaluated by sf_15.1)"},
 };
 
+static void digest_hex(struct sha256_ctx *ctx, char hex[65])
+{
+    uint8_t digest[SHA256_DIGEST_SIZE];
+    sha256_digest(ctx, sizeof digest, digest);
+    for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
+        snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+}
+
 int file_sha256_hex(const char *path, char hex[65])
 {
     FILE *f = fopen(path, "rb");
@@ -42,11 +50,16 @@ int file_sha256_hex(const char *path, char hex[65])
         errno = EIO;
         return -1;
     }
-    uint8_t digest[SHA256_DIGEST_SIZE];
-    sha256_digest(&ctx, sizeof digest, digest);
-    for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
-        snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+    digest_hex(&ctx, hex);
     return 0;
+}
+
+void memory_sha256_hex(const void *data, size_t size, char hex[65])
+{
+    struct sha256_ctx ctx;
+    sha256_init(&ctx);
+    sha256_update(&ctx, size, data);
+    digest_hex(&ctx, hex);
 }
 
 const known_net *known_net_find(const char *sha256_hex)

@@ -1,8 +1,10 @@
-/* tools/known_nets.h: nets known by their SHA-256 (Stockfish names each net nn-<first 12 hex
+/* core/known_nets.h: nets known by their SHA-256 (Stockfish names each net nn-<first 12 hex
  * digits of its SHA-256>.nnue), and which architecture each one is. Needed where the file cannot
  * tell: SFNNv4 (Stockfish 15) and SFNNv5 (Stockfish 15.1) nets share every hash and their size. */
-#ifndef NNUE_TOOLS_KNOWN_NETS_H
-#define NNUE_TOOLS_KNOWN_NETS_H
+#ifndef NNUE_CORE_KNOWN_NETS_H
+#define NNUE_CORE_KNOWN_NETS_H
+
+#include <stddef.h>
 
 typedef struct known_net {
     const char *sha12;  /* first 12 hex digits of the file's SHA-256 */
@@ -13,6 +15,9 @@ typedef struct known_net {
 /* SHA-256 of a whole file as 64 lowercase hex digits (nettle's implementation). Returns 0, or -1
  * with errno set when the file cannot be read. */
 int file_sha256_hex(const char *path, char hex[65]);
+
+/* SHA-256 of size bytes in memory, as 64 lowercase hex digits. */
+void memory_sha256_hex(const void *data, size_t size, char hex[65]);
 
 /* The known net with this SHA-256, or NULL. */
 const known_net *known_net_find(const char *sha256_hex);
