@@ -107,17 +107,12 @@ int main(int argc, char **argv)
     }
     nnue_error err;
     nnue_net *net;
+    /* The architecture comes from the file's header (Stockfish 15.1's net: SFNNv5 by its SHA-256). */
     if (nnue_net_load_auto(argv[1], &net, &err) != NNUE_OK) {
-        /* SFNNv4 and v5 nets share their header: say which one (a built-in name). */
-        nnue_arch *arch;
-        if (err.code != NNUE_E_AMBIGUOUS || nnue_arch_load_builtin("sfnnv5", &arch, &err) != NNUE_OK ||
-            nnue_net_load(arch, argv[1], &net, &err) != NNUE_OK) {
-            char msg[1200];
-            nnue_error_format(&err, msg, sizeof msg);
-            fprintf(stderr, "own_board: %s\n", msg);
-            return 1;
-        }
-        nnue_arch_free(arch);
+        char msg[1200];
+        nnue_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "own_board: %s\n", msg);
+        return 1;
     }
     static const int back_rank[8] = {4, 2, 3, 5, 6, 3, 2, 4};
     my_position pos = {{0}, 1, -1};
