@@ -6,13 +6,15 @@
  *    feature set of i16 weights (the threat inputs of SFNNv10 are not converted).
  *  - self-describing: a header-less trainer net with the YAML naming its layout, in one file
  *    (tools/self_describing.h) that loads without --arch.
- * The output is written to OUT.tmp, loaded back and evaluated on probe positions next to the
- * input (the values must be equal), then renamed to OUT. */
+ * The output goes to a temporary file beside OUT (core/atomic_file.h), is loaded back from it and
+ * evaluated on probe positions next to the input (the values must be equal), and only then
+ * replaces OUT; on any failure OUT is left as it was and the temporary file is removed. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/atomic_file.h"
 #include "core/error.h"
 #include "core/net_read.h"
 #include "core/state.h"
@@ -159,48 +161,44 @@ int cmd_convert(int argc, char **argv)
         nnue_arch_free(arch);
         return 1;
     }
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", out);
-    int rc = 0;
     nnue_error err;
-    if (self) {
-        rc = sd_write("convert", arch_path, in, tmp);
-    } else {
-        FILE *f = fopen(tmp, "wb");
-        if (!f) {
-            fprintf(stderr, "nnue convert: %s: cannot write: %s\n", tmp, strerror(errno));
-            rc = 1;
-        } else {
-            if (reencode(arch, in, f, to_leb, &err) != NNUE_OK) {
-                tool_print_error("convert", &err);
-                rc = 1;
-            }
-            if (fclose(f) != 0 && !rc) {
-                fprintf(stderr, "nnue convert: %s: write error: %s\n", tmp, strerror(errno));
-                rc = 1;
-            }
-        }
+    nnue_atomic_file af;
+    if (nnue_atomic_open(&af, out, &err) != NNUE_OK) {
+        tool_print_error("convert", &err);
+        nnue_arch_free(arch);
+        return 1;
     }
+    int rc = 0;
+    if (self) {
+        rc = sd_write("convert", arch_path, in, af.f, af.tmp);
+    } else if (reencode(arch, in, af.f, to_leb, &err) != NNUE_OK) {
+        tool_print_error("convert", &err);
+        rc = 1;
+    } else if (ferror(af.f) || fflush(af.f) != 0) {
+        fprintf(stderr, "nnue convert: %s: write error: %s\n", af.tmp, strerror(errno));
+        rc = 1;
+    }
+    /* The bytes are flushed: load them back from the temporary file before it replaces OUT. */
     nnue_net *before = NULL, *after = NULL;
     if (!rc)
         rc = tool_load_net_with("convert", in, arch, &before);
     if (!rc)
-        rc = self ? tool_load_net("convert", tmp, NULL, &after) : tool_load_net_with("convert", tmp, arch, &after);
+        rc = self ? tool_load_net("convert", af.tmp, NULL, &after) : tool_load_net_with("convert", af.tmp, arch, &after);
     int compared = rc ? 0 : same_evaluations(before, after);
     if (!rc && compared <= 0) {
         fprintf(stderr, "nnue convert: %s evaluates differently from %s after conversion (a bug: please report)\n",
-                tmp, in);
+                af.tmp, in);
         rc = 1;
     }
-    if (!rc && rename(tmp, out) != 0) {
-        fprintf(stderr, "nnue convert: %s: cannot rename to %s: %s\n", tmp, out, strerror(errno));
+    if (rc) {
+        nnue_atomic_abort(&af);
+    } else if (nnue_atomic_commit(&af, &err) != NNUE_OK) {
+        tool_print_error("convert", &err);
         rc = 1;
-    }
-    if (rc)
-        remove(tmp);
-    else
+    } else {
         printf("wrote %s (%s, architecture %s): loaded back, %d probe positions evaluate as the input\n", out, to,
                arch->name, compared);
+    }
     nnue_net_free(before);
     nnue_net_free(after);
     nnue_arch_free(arch);

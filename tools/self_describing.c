@@ -54,7 +54,7 @@ static uint64_t get_le(const unsigned char *p, int bytes)
     return v;
 }
 
-int sd_write(const char *cmd, const char *yaml_path, const char *net_path, const char *out)
+int sd_write(const char *cmd, const char *yaml_path, const char *net_path, FILE *f, const char *out)
 {
     uint64_t yaml_len, net_len;
     unsigned char *yaml = slurp(cmd, yaml_path, &yaml_len), *net = yaml ? slurp(cmd, net_path, &net_len) : NULL;
@@ -63,17 +63,13 @@ int sd_write(const char *cmd, const char *yaml_path, const char *net_path, const
         if (yaml_len > UINT32_MAX) {
             fprintf(stderr, "nnue %s: %s: YAML too large\n", cmd, yaml_path);
         } else {
-            FILE *f = fopen(out, "wb");
-            if (f) {
-                fwrite(SD_MAGIC, 1, 8, f);
-                put_le(f, 1, 4);
-                put_le(f, yaml_len, 4);
-                fwrite(yaml, 1, yaml_len, f);
-                put_le(f, net_len, 8);
-                fwrite(net, 1, net_len, f);
-                rc = ferror(f) != 0;
-                rc |= fclose(f) != 0;
-            }
+            fwrite(SD_MAGIC, 1, 8, f);
+            put_le(f, 1, 4);
+            put_le(f, yaml_len, 4);
+            fwrite(yaml, 1, yaml_len, f);
+            put_le(f, net_len, 8);
+            fwrite(net, 1, net_len, f);
+            rc = ferror(f) != 0 || fflush(f) != 0;
             if (rc)
                 fprintf(stderr, "nnue %s: %s: cannot write: %s\n", cmd, out, strerror(errno));
         }

@@ -6,6 +6,8 @@
 #ifndef NNUE_TOOLS_SELF_DESCRIBING_H
 #define NNUE_TOOLS_SELF_DESCRIBING_H
 
+#include <stdio.h>
+
 #include "core/net.h"
 
 #define SD_MAGIC "NNUEYAML"
@@ -13,9 +15,9 @@
 /* 1 if the file starts with the magic. */
 int sd_is(const char *path);
 
-/* Writes out from the YAML file and the raw net (both copied verbatim). Returns 0, or 1 after
- * printing the error. */
-int sd_write(const char *cmd, const char *yaml_path, const char *net_path, const char *out);
+/* Writes the container to f (opened by the caller, named out in messages) from the YAML file and
+ * the raw net, both copied verbatim. Returns 0, or 1 after printing the error. */
+int sd_write(const char *cmd, const char *yaml_path, const char *net_path, FILE *f, const char *out);
 
 /* Loads the architecture and the net of a self-describing file. Returns 0, or 1 after printing
  * the error ("nnue CMD: FILE: byte N: ..."). */

@@ -1,7 +1,8 @@
 /* tests/tools/test_cli_convert.c: `nnue convert`: Stockfish nets plain <-> LEB128 round trip
  * byte for byte (and the LEB128 net of the oracle, written for Stockfish 16.1, re-encoded to the
  * same bytes), YaneuraOu's HalfKP nn.bin the same way, a header-less bullet net (Cwtch 6) into a
- * self-describing file that evaluates like the original without --arch, and the refusals. */
+ * self-describing file that evaluates like the original without --arch, the refusals, and that a
+ * failed conversion leaves the destination alone. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +129,24 @@ START_TEST(refusals)
 }
 END_TEST
 
+/* A conversion that fails part-way (the input is cut short, so the reader stops after output was
+ * written) leaves an existing OUT exactly as it was and no temporary file in its folder. */
+START_TEST(failure_leaves_the_destination_alone)
+{
+    char *dir = build_path("cv-atomic"), command[9000], args[8192], *out;
+    snprintf(command, sizeof command, "rm -rf '%s' && mkdir '%s' && printf old > '%s/out.nnue' && "
+             "head -c 3000000 '%s' > '%s-cut.nnue'", dir, dir, dir, net_v5, dir);
+    ck_assert_int_eq(system(command), 0);
+    snprintf(args, sizeof args, "convert --arch archs/sfnnv5.yaml --to leb128 '%s-cut.nnue' '%s/out.nnue'", dir, dir);
+    ck_assert_int_eq(cli_run(args, &out), 1);
+    cli_expect_contains(out, "-cut.nnue");
+    free(out);
+    snprintf(command, sizeof command, "test \"$(cat '%s/out.nnue')\" = old && test \"$(ls -A '%s')\" = out.nnue",
+             dir, dir);
+    ck_assert_msg(system(command) == 0, "a failed conversion changed %s/out.nnue or left a file beside it", dir);
+}
+END_TEST
+
 int main(void)
 {
     test_require_shared("oracle/third/cwtch/cwtch6-quantised.bin");
@@ -142,6 +161,7 @@ int main(void)
     tcase_add_test(tc, yaneuraou_round_trip);
     tcase_add_test(tc, bullet_net_into_self_describing_file);
     tcase_add_test(tc, refusals);
+    tcase_add_test(tc, failure_leaves_the_destination_alone);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
