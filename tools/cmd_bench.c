@@ -1,5 +1,6 @@
 /* tools/cmd_bench.c: `nnue bench --net NET [--arch A.yaml] --file POSITIONS [--iter N]
- * [--mode incremental|refresh|moves|all|tree|tree-refresh] [--depth N] [--cache on|off]`: the
+ * [--mode incremental|refresh|moves|all|tree|tree-refresh] [--depth N] [--cache on|off]
+ * [--clock wall|cpu]`: the
  * benchmark workload of shared/oracle/chess/BENCH.md and shared/oracle/shogi/BENCH.md. Per
  * position: evaluate it from scratch, then every legal child (make, evaluate, unmake).
  * incremental: children update from the parent's accumulators; refresh: every child is
@@ -12,7 +13,9 @@
  * `--cache on|off` says otherwise, in incremental and tree mode only (BENCH.md's refresh mode
  * forbids reusing accumulators of earlier positions). Each line says which (cache=on|off).
  * Prints one line per mode: workload, isa, evals, ns/eval, evals/s and two checksums (sum of
- * totals, sum of raw network outputs). */
+ * totals, sum of raw network outputs). Times are wall time by a steady clock (BENCH.md) unless
+ * `--clock cpu` asks for the thread's CPU time (lines then say clock=cpu): on a shared, busy
+ * machine that figure moves less with the other jobs, for A/B comparisons of two builds. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,10 +35,18 @@ typedef struct move_list {
     nnue_move *moves;
 } move_list;
 
+static clockid_t bench_clock = CLOCK_MONOTONIC;
+
+/* " clock=cpu" at the end of each line when timed by CPU time, else nothing. */
+static const char *clock_note(void)
+{
+    return bench_clock == CLOCK_MONOTONIC ? "" : " clock=cpu";
+}
+
 static double now_seconds(void)
 {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(bench_clock, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
@@ -96,9 +107,9 @@ static void run_tree(bench_mode mode, const position_list *list, nnue_state *sta
         }
     double secs = now_seconds() - t0;
     printf("bench workload=%s mode=%s depth=%d isa=%s cache=%s iters=%d evals=%" PRId64 " ns/eval=%.1f evals/s=%.0f "
-           "checksum_total=%" PRId64 " checksum_raw=%" PRId64 " seconds=%.3f\n",
+           "checksum_total=%" PRId64 " checksum_raw=%" PRId64 " seconds=%.3f%s\n",
            workload, mode_names[mode], depth, nnue_isa_name(), cache ? "on" : "off", iters, w.evals,
-           secs * 1e9 / (double)w.evals, (double)w.evals / secs, w.sum_total, w.sum_raw, secs);
+           secs * 1e9 / (double)w.evals, (double)w.evals / secs, w.sum_total, w.sum_raw, secs, clock_note());
     fflush(stdout);
     free(w.moves);
 }
@@ -150,13 +161,13 @@ static void run_mode(bench_mode mode, const position_list *list, const move_list
     }
     double secs = now_seconds() - t0;
     if (mode == MODE_MOVES)
-        printf("bench workload=%s mode=moves iters=%d moves=%" PRId64 " ns/move=%.1f seconds=%.3f\n", workload, iters,
-               made, secs * 1e9 / (double)(made ? made : 1), secs);
+        printf("bench workload=%s mode=moves iters=%d moves=%" PRId64 " ns/move=%.1f seconds=%.3f%s\n", workload, iters,
+               made, secs * 1e9 / (double)(made ? made : 1), secs, clock_note());
     else
         printf("bench workload=%s mode=%s isa=%s cache=%s iters=%d evals=%" PRId64 " ns/eval=%.1f evals/s=%.0f "
-               "checksum_total=%" PRId64 " checksum_raw=%" PRId64 " seconds=%.3f\n",
+               "checksum_total=%" PRId64 " checksum_raw=%" PRId64 " seconds=%.3f%s\n",
                workload, mode_names[mode], nnue_isa_name(), cache ? "on" : "off", iters, evals, secs * 1e9 / (double)evals,
-               (double)evals / secs, sum_total, sum_raw, secs);
+               (double)evals / secs, sum_total, sum_raw, secs, clock_note());
     fflush(stdout);
 }
 
@@ -180,6 +191,9 @@ int cmd_bench(int argc, char **argv)
         else if (i + 1 < argc && strcmp(argv[i], "--cache") == 0 &&
                  (!strcmp(argv[i + 1], "on") || !strcmp(argv[i + 1], "off")))
             cache = strcmp(argv[++i], "on") == 0;
+        else if (i + 1 < argc && strcmp(argv[i], "--clock") == 0 &&
+                 (!strcmp(argv[i + 1], "wall") || !strcmp(argv[i + 1], "cpu")))
+            bench_clock = strcmp(argv[++i], "cpu") == 0 ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
         else {
             fprintf(stderr, "nnue bench: unexpected argument '%s'\n", argv[i]);
             return 2;
@@ -192,7 +206,7 @@ int cmd_bench(int argc, char **argv)
     if (!net_path || !file || iters < 1 || depth < 0 || depth > 64 || !(m_inc || m_ref || m_mov || m_tree || m_tree_ref)) {
         fprintf(stderr, "usage: nnue bench --net NET [--arch A.yaml] --file POSITIONS [--iter N (20)] "
                         "[--mode incremental|refresh|moves|all|tree|tree-refresh] [--depth N (tree modes, 0..64, 2)] "
-                        "[--cache on|off (incremental and tree modes; default: the library's)]\n");
+                        "[--cache on|off (incremental and tree modes; default: the library's)] [--clock wall|cpu]\n");
         return 2;
     }
     nnue_net *net;

@@ -64,6 +64,9 @@ START_TEST(shogi_checksums)
     expect_line(out, "mode=incremental", "checksum_total=16375856 checksum_raw=262400773 ");
     expect_line(out, "mode=refresh", "checksum_total=16375856 checksum_raw=262400773 ");
     expect_line(out, "mode=moves", "moves=138261 ");
+    out = bench(shogi_net, "archs/shogi_halfkp.yaml", "oracle/shogi/corpusA.sfen", "--mode incremental --clock cpu");
+    expect_line(out, "mode=incremental", "checksum_raw=262400773 seconds=");
+    expect_line(out, "mode=incremental", " clock=cpu\n");
 }
 END_TEST
 
