@@ -13,16 +13,16 @@
  *    map[X'][Y']) * total[X'] + offsets[X'][from'] + popcount(A(X', from') below to');
  *  - a perspective is rebuilt when its own king crosses between files a-d and e-h.
  *
- * Attacks come from the board view alone (include/nnue_board.h), so any engine's board works:
- * a small attack generator of its own (knight/king/pawn tables, sliders walked ray by ray to the
- * first occupied square, that square included; attackers of a square by the reverse rays). A
- * move's removed/added features are the difference of the threats touching the move on the
- * board before it (rebuilt from the board after it and the delta, core/board_undo.h) and after
- * it, in the same orientation (see full_threats_changed). */
+ * Attacks come from the board view alone (features/chess_attacks.h), so any engine's board works.
+ * A move's removed/added features come from the exact difference of the threat sets before and
+ * after it (list_threat_changes), listed once per move as raw (attacker, square, victim, square)
+ * tuples and then mapped to each perspective's indices; the board before the move is rebuilt
+ * from the board after it and the delta (core/board_undo.h). */
 #include <string.h>
 
 #include "core/board_undo.h"
 #include "core/feature_set.h"
+#include "features/chess_attacks.h"
 #include "features/feature_util.h"
 
 #define FT_MAX 256 /* active threats per perspective: at most 224 in any chess position */
@@ -42,72 +42,18 @@ static const int8_t target_map[7][7] = {
 static uint64_t empty_attacks[16][64];
 static uint16_t offsets[16][64];
 static uint32_t totals[16], bases[16];
-static uint64_t knight_att[64], king_att[64], pawn_att[2][64];
-static uint64_t pawn_from[2][64]; /* squares from which a pawn of colour c attacks the square */
 
-static const int rook_dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-static const int bishop_dirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-
-static uint64_t step_set(int sq, const int (*d)[2], int n)
-{
-    uint64_t b = 0;
-    for (int i = 0; i < n; i++) {
-        int f = (sq & 7) + d[i][0], r = (sq >> 3) + d[i][1];
-        if (f >= 0 && f < 8 && r >= 0 && r < 8)
-            b |= 1ull << (r * 8 + f);
-    }
-    return b;
-}
-
-/* Slider attacks along 4 directions, stopping at (and including) the first occupied square. */
-static uint64_t ray_set(int sq, const int (*d)[2], uint64_t occupied)
-{
-    uint64_t b = 0;
-    for (int i = 0; i < 4; i++)
-        for (int f = (sq & 7) + d[i][0], r = (sq >> 3) + d[i][1]; f >= 0 && f < 8 && r >= 0 && r < 8;
-             f += d[i][0], r += d[i][1]) {
-            b |= 1ull << (r * 8 + f);
-            if (occupied >> (r * 8 + f) & 1)
-                break;
-        }
-    return b;
-}
-
-static uint64_t attacks(int colour, int type, int sq, uint64_t occupied)
-{
-    switch (type) {
-    case NNUE_CHESS_PAWN: return pawn_att[colour][sq];
-    case NNUE_CHESS_KNIGHT: return knight_att[sq];
-    case NNUE_CHESS_BISHOP: return ray_set(sq, bishop_dirs, occupied);
-    case NNUE_CHESS_ROOK: return ray_set(sq, rook_dirs, occupied);
-    case NNUE_CHESS_QUEEN: return ray_set(sq, bishop_dirs, occupied) | ray_set(sq, rook_dirs, occupied);
-    default: return king_att[sq];
-    }
-}
-
-/* Built once when the library is loaded: constant tables, no later writes. */
+/* Built once when the library is loaded, after the attack tables (their constructor has a
+ * higher priority); constant afterwards. */
 __attribute__((constructor)) static void full_threats_tables(void)
 {
-    static const int knight_d[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-    static const int king_d[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-    static const int pawn_d[2][2][2] = {{{-1, 1}, {1, 1}}, {{-1, -1}, {1, -1}}};
-    for (int sq = 0; sq < 64; sq++) {
-        knight_att[sq] = step_set(sq, knight_d, 8);
-        king_att[sq] = step_set(sq, king_d, 8);
-        for (int c = 0; c < 2; c++)
-            pawn_att[c][sq] = (sq >> 3) >= 1 && (sq >> 3) <= 6 ? step_set(sq, pawn_d[c], 2) : 0;
-    }
-    for (int c = 0; c < 2; c++)
-        for (int sq = 0; sq < 64; sq++)
-            for (uint64_t a = pawn_att[c][sq]; a; a &= a - 1)
-                pawn_from[c][__builtin_ctzll(a)] |= 1ull << sq;
     uint32_t base = 0;
     for (int c = 0; c < 2; c++)
         for (int t = 1; t <= 6; t++) {
             int x = 8 * c + t;
             uint32_t sum = 0;
             for (int sq = 0; sq < 64; sq++) {
-                empty_attacks[x][sq] = attacks(c, t, sq, 0);
+                empty_attacks[x][sq] = nnue_ca_attacks(NNUE_PIECE(c, t), sq, 0);
                 offsets[x][sq] = (uint16_t)sum;
                 sum += (uint32_t)__builtin_popcountll(empty_attacks[x][sq]);
             }
@@ -147,16 +93,13 @@ static uint32_t full_threats_dimensions(const nnue_feature_params *params)
 /* Active threats of persp, in the orientation `orient`. */
 static int threats_of(const nnue_board *board, int persp, int orient, uint32_t *out)
 {
-    uint64_t occupied = 0;
-    for (int sq = 0; sq < 64; sq++)
-        if (board->piece_on[sq])
-            occupied |= 1ull << sq;
+    nnue_ca_sets s;
+    nnue_ca_sets_of(board, &s);
     int n = 0;
-    for (uint64_t pieces = occupied; pieces; pieces &= pieces - 1) {
+    for (uint64_t pieces = s.occupied; pieces; pieces &= pieces - 1) {
         int from = __builtin_ctzll(pieces);
         uint8_t x = board->piece_on[from];
-        for (uint64_t a = attacks(NNUE_PIECE_COLOUR(x), NNUE_PIECE_TYPE(x), from, occupied) & occupied; a;
-             a &= a - 1) {
+        for (uint64_t a = nnue_ca_attacks(x, from, s.occupied) & s.occupied; a; a &= a - 1) {
             int to = __builtin_ctzll(a);
             int32_t f = threat_index(persp, orient, x, from, board->piece_on[to], to);
             if (f >= 0 && n < FT_MAX)
@@ -172,111 +115,120 @@ static int full_threats_active(const nnue_feature_params *params, const nnue_boa
     return threats_of(board, persp, orientation(board, persp), out);
 }
 
-/* Occupancy and piece sets of a board, for the attackers of a square. */
-typedef struct piece_sets {
-    uint64_t occupied, colour[2], type[7];
-} piece_sets;
+/* One threat as it stands on a board, in real squares and nnue piece codes (no perspective). */
+typedef struct raw_threat {
+    uint8_t x, from, y, to; /* attacker x on from, victim y on to */
+} raw_threat;
 
-static void sets_of(const nnue_board *board, piece_sets *ps)
-{
-    memset(ps, 0, sizeof *ps);
-    for (int sq = 0; sq < 64; sq++) {
-        uint8_t p = board->piece_on[sq];
-        if (!p)
-            continue;
-        ps->occupied |= 1ull << sq;
-        ps->colour[NNUE_PIECE_COLOUR(p) & 1] |= 1ull << sq;
-        ps->type[NNUE_PIECE_TYPE(p) % 7] |= 1ull << sq;
-    }
-}
+/* The threats a move removed and added, for every perspective alike. */
+typedef struct threat_changes {
+    int n_removed, n_added;
+    raw_threat removed[FT_MAX], added[FT_MAX];
+} threat_changes;
 
-/* Pieces of either colour attacking sq (the reverse of attacks(): rays are symmetric). */
-static uint64_t attackers_to(const piece_sets *ps, int sq)
+static inline int push_threat(raw_threat *out, int n, uint8_t x, int from, uint8_t y, int to)
 {
-    uint64_t queens = ps->type[NNUE_CHESS_QUEEN];
-    return (knight_att[sq] & ps->type[NNUE_CHESS_KNIGHT]) | (king_att[sq] & ps->type[NNUE_CHESS_KING]) |
-           (pawn_from[0][sq] & ps->type[NNUE_CHESS_PAWN] & ps->colour[0]) |
-           (pawn_from[1][sq] & ps->type[NNUE_CHESS_PAWN] & ps->colour[1]) |
-           (ray_set(sq, bishop_dirs, ps->occupied) & (ps->type[NNUE_CHESS_BISHOP] | queens)) |
-           (ray_set(sq, rook_dirs, ps->occupied) & (ps->type[NNUE_CHESS_ROOK] | queens));
-}
-
-/* The threats of `board` whose attacker stands on `from_set`, or whose victim stands on `to_set`
- * (attacker elsewhere), as persp's indices in orientation orient, sorted ascending. */
-static int threats_touching(const nnue_board *board, const piece_sets *ps, uint64_t from_set, uint64_t to_set,
-                            int persp, int orient, uint32_t *out)
-{
-    int n = 0;
-    for (uint64_t f = from_set & ps->occupied; f; f &= f - 1) {
-        int from = __builtin_ctzll(f);
-        uint8_t x = board->piece_on[from];
-        for (uint64_t a = attacks(NNUE_PIECE_COLOUR(x), NNUE_PIECE_TYPE(x), from, ps->occupied) & ps->occupied; a;
-             a &= a - 1) {
-            int to = __builtin_ctzll(a);
-            int32_t i = threat_index(persp, orient, x, from, board->piece_on[to], to);
-            if (i >= 0 && n < FT_MAX)
-                out[n++] = (uint32_t)i;
-        }
-    }
-    for (uint64_t t = to_set & ps->occupied; t; t &= t - 1) {
-        int to = __builtin_ctzll(t);
-        for (uint64_t a = attackers_to(ps, to) & ~from_set; a; a &= a - 1) {
-            int from = __builtin_ctzll(a);
-            int32_t i = threat_index(persp, orient, board->piece_on[from], from, board->piece_on[to], to);
-            if (i >= 0 && n < FT_MAX)
-                out[n++] = (uint32_t)i;
-        }
-    }
-    for (int i = 1; i < n; i++) /* insertion sort: the lists are short */
-        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
-            uint32_t v = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = v;
-        }
+    if (n < FT_MAX)
+        out[n++] = (raw_threat){x, (uint8_t)from, y, (uint8_t)to};
     return n;
 }
 
-/* Only threats that touch the move can change: those from or to a square the move changed (D),
- * and those of sliders whose rays reach into D (discovered or blocked; such a slider is not on
- * D, and the squares up to the first one of D are the same on both boards, so it attacks that
- * square on the board after the move). Both boards are listed over the same domain, then the
- * sorted lists are diffed. */
-static void full_threats_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
-                                 int persp, uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
+/* Appends the threats of `board` whose attacker stands on `dirty`, or whose victim does (attacker
+ * elsewhere); returns the new count. */
+static int threats_touching(const nnue_board *board, const nnue_ca_sets *s, uint64_t dirty, raw_threat *out, int n)
 {
-    (void)params;
+    for (uint64_t f = dirty & s->occupied; f; f &= f - 1) {
+        int from = __builtin_ctzll(f);
+        uint8_t x = board->piece_on[from];
+        for (uint64_t a = nnue_ca_attacks(x, from, s->occupied) & s->occupied; a; a &= a - 1) {
+            int to = __builtin_ctzll(a);
+            n = push_threat(out, n, x, from, board->piece_on[to], to);
+        }
+    }
+    for (uint64_t t = dirty & s->occupied; t; t &= t - 1) {
+        int to = __builtin_ctzll(t);
+        for (uint64_t a = nnue_ca_attackers_to(s, to) & ~dirty; a; a &= a - 1) {
+            int from = __builtin_ctzll(a);
+            n = push_threat(out, n, board->piece_on[from], from, board->piece_on[to], to);
+        }
+    }
+    return n;
+}
+
+/* The exact difference of the threat sets of the boards before and after a move. D = the squares
+ * whose content the move changed. A threat with its attacker or its victim on D has a different
+ * attacker or victim on the other board (or none), so every such threat of the board before is
+ * removed and every one of the board after is added. A threat with both squares off D has the
+ * same pieces on both boards and changes only when a slider's ray is opened or blocked on D:
+ * such a slider reaches the first square of D on its line on both boards alike, so it is found
+ * by the rays from D on the board after; its attacks off D are compared between the boards. */
+static void list_threat_changes(const nnue_board *after, const nnue_delta *delta, threat_changes *c)
+{
     nnue_board before;
     nnue_board_before(after, delta, &before);
     uint64_t dirty = 0;
     for (int i = 0; i < delta->count; i++) {
-        if (delta->dirty[i].old_sq >= 0 && delta->dirty[i].old_sq < 64)
-            dirty |= 1ull << delta->dirty[i].old_sq;
-        if (delta->dirty[i].new_sq >= 0 && delta->dirty[i].new_sq < 64)
-            dirty |= 1ull << delta->dirty[i].new_sq;
+        int sq[2] = {delta->dirty[i].old_sq, delta->dirty[i].new_sq};
+        for (int k = 0; k < 2; k++)
+            if (sq[k] >= 0 && sq[k] < 64 && before.piece_on[sq[k]] != after->piece_on[sq[k]])
+                dirty |= 1ull << sq[k];
     }
-    piece_sets pa, pb;
-    sets_of(after, &pa);
-    sets_of(&before, &pb);
-    uint64_t sliders = pa.type[NNUE_CHESS_BISHOP] | pa.type[NNUE_CHESS_ROOK] | pa.type[NNUE_CHESS_QUEEN], from_set = dirty;
+    nnue_ca_sets sa, sb;
+    nnue_ca_sets_of(after, &sa);
+    sb = sa;
     for (uint64_t d = dirty; d; d &= d - 1) {
         int sq = __builtin_ctzll(d);
-        from_set |= (ray_set(sq, bishop_dirs, pa.occupied) | ray_set(sq, rook_dirs, pa.occupied)) & sliders;
+        if (after->piece_on[sq])
+            nnue_ca_toggle(&sb, after->piece_on[sq], sq);
+        if (before.piece_on[sq])
+            nnue_ca_toggle(&sb, before.piece_on[sq], sq);
     }
+    c->n_removed = threats_touching(&before, &sb, dirty, c->removed, 0);
+    c->n_added = threats_touching(after, &sa, dirty, c->added, 0);
+    uint64_t queens = sa.type[NNUE_CHESS_QUEEN], sliders = 0, keep = sa.occupied & ~dirty;
+    uint64_t diagonal = (sa.type[NNUE_CHESS_BISHOP] | queens) & ~dirty, straight = (sa.type[NNUE_CHESS_ROOK] | queens) & ~dirty;
+    for (uint64_t d = dirty; d; d &= d - 1) {
+        int sq = __builtin_ctzll(d);
+        sliders |= (nnue_ca_bishop(sq, sa.occupied) & diagonal) | (nnue_ca_rook(sq, sa.occupied) & straight);
+    }
+    for (; sliders; sliders &= sliders - 1) {
+        int from = __builtin_ctzll(sliders);
+        uint8_t x = after->piece_on[from];
+        uint64_t was = nnue_ca_attacks(x, from, sb.occupied) & keep, is = nnue_ca_attacks(x, from, sa.occupied) & keep;
+        for (uint64_t t = was & ~is; t; t &= t - 1) {
+            int to = __builtin_ctzll(t);
+            c->n_removed = push_threat(c->removed, c->n_removed, x, from, after->piece_on[to], to);
+        }
+        for (uint64_t t = is & ~was; t; t &= t - 1) {
+            int to = __builtin_ctzll(t);
+            c->n_added = push_threat(c->added, c->n_added, x, from, after->piece_on[to], to);
+        }
+    }
+}
+
+/* persp's indices of the raw threats that are features of it. */
+static int threat_indices(const raw_threat *r, int n, int persp, int orient, uint32_t *out)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int32_t f = threat_index(persp, orient, r[i].x, r[i].from, r[i].y, r[i].to);
+        if (f >= 0)
+            out[k++] = (uint32_t)f;
+    }
+    return k;
+}
+
+/* The orientation of persp is that of the board after the move (a move that changes it forces a
+ * refresh instead). */
+static void full_threats_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                                 int persp, uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
+{
+    (void)params;
+    threat_changes c;
+    list_threat_changes(after, delta, &c);
     int orient = orientation(after, persp);
-    uint32_t old[FT_MAX], now[FT_MAX];
-    int n_old = threats_touching(&before, &pb, from_set, dirty, persp, orient, old);
-    int n_now = threats_touching(after, &pa, from_set, dirty, persp, orient, now);
-    int i = 0, j = 0, nr = 0, na = 0;
-    while (i < n_old || j < n_now) {
-        if (j == n_now || (i < n_old && old[i] < now[j]))
-            removed[nr++] = old[i++];
-        else if (i == n_old || now[j] < old[i])
-            added[na++] = now[j++];
-        else
-            i++, j++;
-    }
-    *n_removed = nr;
-    *n_added = na;
+    *n_removed = threat_indices(c.removed, c.n_removed, persp, orient, removed);
+    *n_added = threat_indices(c.added, c.n_added, persp, orient, added);
 }
 
 /* Only a change of orientation (the own king crossing between files a-d and e-h) invalidates. */
