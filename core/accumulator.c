@@ -104,7 +104,7 @@ typedef struct pending_move {
 } pending_move;
 
 #define PENDING_MOVES 8                                    /* moves whose rows are requested together */
-#define PENDING_INDICES (2 * NNUE_MAX_FT_SETS * NNUE_MAX_ACTIVE_ANY) /* room for one move, any net */
+#define PENDING_INDICES (4 * NNUE_MAX_FT_SETS * NNUE_MAX_ACTIVE_ANY) /* room for one move, both sides, any net */
 
 static void prefetch_bytes(const void *p, size_t bytes)
 {
@@ -140,7 +140,8 @@ static void apply_pending(nnue_state *s, const pending_move *m, int n)
 }
 
 /* Brings perspective p up to date move by move from entry from[p] - 1 (nothing when
- * from[p] <= 0). The moves of both perspectives go in batches: every row of a batch is
+ * from[p] <= 0). The moves go in batches, entry by entry (both perspectives of an entry
+ * together, so that a set's changed_both() lists them in one pass): every row of a batch is
  * requested (prefetched) before the first is summed, since the rows a move adds are mostly not
  * in cache (a new square's row) and then arrive together instead of one after another. */
 static void apply_moves(nnue_state *s, const nnue_board *board, const int from[2])
@@ -153,28 +154,54 @@ static void apply_moves(nnue_state *s, const nnue_board *board, const int from[2
         bound[t] = ft->sets[t].features->max_changed ? ft->sets[t].features->max_changed : NNUE_MAX_CHANGED;
         need += 2 * bound[t];
     }
-    int n = 0;
+    int n = 0, first = s->ply + 1;
     for (int p = 0; p < 2; p++)
-        for (int i = from[p] > 0 ? from[p] : s->ply + 1; i <= s->ply; i++) {
-            if (n == PENDING_MOVES || used + need > PENDING_INDICES) {
-                apply_pending(s, batch, n);
-                n = used = 0;
-            }
-            pending_move *m = &batch[n++];
-            const nnue_board *after = s->boards && i < s->ply ? &s->boards[i] : board;
-            m->persp = p;
-            m->entry = i;
+        if (from[p] > 0 && from[p] < first)
+            first = from[p];
+    for (int i = first; i <= s->ply; i++) {
+        int want[2] = {from[0] > 0 && i >= from[0], from[1] > 0 && i >= from[1]}, moves = want[0] + want[1];
+        if (n + moves > PENDING_MOVES || used + moves * need > PENDING_INDICES) {
+            apply_pending(s, batch, n);
+            n = used = 0;
+        }
+        pending_move *m[2] = {NULL, NULL};
+        for (int p = 0; p < 2; p++) {
+            if (!want[p])
+                continue;
+            m[p] = &batch[n++];
+            m[p]->persp = p;
+            m[p]->entry = i;
             for (int t = 0; t < ft->n_sets; t++) {
-                m->removed[t] = pool + used;
-                m->added[t] = pool + used + bound[t];
+                m[p]->removed[t] = pool + used;
+                m[p]->added[t] = pool + used + bound[t];
                 used += 2 * bound[t];
-                m->n_removed[t] = m->n_added[t] = 0;
-                ft->sets[t].features->changed(&ft->sets[t].params, after, &s->entries[i].delta, p, m->removed[t],
-                                              &m->n_removed[t], m->added[t], &m->n_added[t]);
-                prefetch_rows(s->net, t, m->added[t], m->n_added[t]);
-                prefetch_rows(s->net, t, m->removed[t], m->n_removed[t]);
+                m[p]->n_removed[t] = m[p]->n_added[t] = 0;
             }
         }
+        const nnue_board *after = s->boards && i < s->ply ? &s->boards[i] : board;
+        const nnue_delta *delta = &s->entries[i].delta;
+        for (int t = 0; t < ft->n_sets; t++) {
+            const nnue_feature_set *fs = ft->sets[t].features;
+            if (moves == 2 && fs->changed_both) {
+                uint32_t *const removed[2] = {m[0]->removed[t], m[1]->removed[t]};
+                uint32_t *const added[2] = {m[0]->added[t], m[1]->added[t]};
+                int nr[2], na[2];
+                fs->changed_both(&ft->sets[t].params, after, delta, removed, nr, added, na);
+                for (int p = 0; p < 2; p++)
+                    m[p]->n_removed[t] = nr[p], m[p]->n_added[t] = na[p];
+            } else {
+                for (int p = 0; p < 2; p++)
+                    if (m[p])
+                        fs->changed(&ft->sets[t].params, after, delta, p, m[p]->removed[t], &m[p]->n_removed[t],
+                                    m[p]->added[t], &m[p]->n_added[t]);
+            }
+            for (int p = 0; p < 2; p++)
+                if (m[p]) {
+                    prefetch_rows(s->net, t, m[p]->added[t], m[p]->n_added[t]);
+                    prefetch_rows(s->net, t, m[p]->removed[t], m[p]->n_removed[t]);
+                }
+        }
+    }
     apply_pending(s, batch, n);
 }
 

@@ -58,6 +58,11 @@ typedef struct nnue_feature_set {
      * active(persp = p) would write them, same order). NULL = active() twice. */
     void (*active_both)(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
                         int n[2]);
+    /* Optional: changed() of both perspectives in one pass (removed[p], n_removed[p], ... as
+     * changed(persp = p) would write them, same order), called only when neither perspective
+     * needs a refresh. NULL = changed() twice. */
+    void (*changed_both)(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                         uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2]);
 } nnue_feature_set;
 
 /* Registered sets (features/registry.c), NULL-terminated; lookup by YAML name. */

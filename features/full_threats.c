@@ -231,6 +231,20 @@ static void full_threats_changed(const nnue_feature_params *params, const nnue_b
     *n_added = threat_indices(c.added, c.n_added, persp, orient, added);
 }
 
+static void full_threats_changed_both(const nnue_feature_params *params, const nnue_board *after,
+                                      const nnue_delta *delta, uint32_t *const removed[2], int n_removed[2],
+                                      uint32_t *const added[2], int n_added[2])
+{
+    (void)params;
+    threat_changes c;
+    list_threat_changes(after, delta, &c);
+    for (int p = 0; p < 2; p++) {
+        int orient = orientation(after, p);
+        n_removed[p] = threat_indices(c.removed, c.n_removed, p, orient, removed[p]);
+        n_added[p] = threat_indices(c.added, c.n_added, p, orient, added[p]);
+    }
+}
+
 /* Only a change of orientation (the own king crossing between files a-d and e-h) invalidates. */
 static int full_threats_needs_refresh(const nnue_feature_params *params, const nnue_board *after,
                                       const nnue_delta *delta, int persp)
@@ -254,4 +268,5 @@ const nnue_feature_set nnue_fs_full_threats = {
     .active = full_threats_active,
     .changed = full_threats_changed,
     .needs_refresh = full_threats_needs_refresh,
+    .changed_both = full_threats_changed_both,
 };

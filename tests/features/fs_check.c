@@ -152,6 +152,27 @@ int fs_check_active(const fs_case *c, const nnue_board *board, int persp, uint32
     return n;
 }
 
+/* changed_both(), when the set has it and neither perspective refreshes, writes what changed()
+ * writes for each perspective, in the same order. */
+static void check_changed_both(const fs_case *fc, const nnue_board *after, const nnue_delta *delta, const char *where)
+{
+    if (!fc->fs->changed_both || fc->fs->needs_refresh(fc->params, after, delta, 0) ||
+        fc->fs->needs_refresh(fc->params, after, delta, 1))
+        return;
+    uint32_t lists[2][2][NNUE_MAX_ACTIVE_ANY];
+    int n[2][2] = {{-1, -1}, {-1, -1}};
+    uint32_t *const removed[2] = {lists[0][0], lists[1][0]}, *const added[2] = {lists[0][1], lists[1][1]};
+    fc->fs->changed_both(fc->params, after, delta, removed, n[0], added, n[1]);
+    for (int p = 0; p < 2; p++) {
+        uint32_t r[NNUE_MAX_ACTIVE_ANY], a[NNUE_MAX_ACTIVE_ANY];
+        int nr = -1, na = -1;
+        fc->fs->changed(fc->params, after, delta, p, r, &nr, a, &na);
+        FS_REQUIRE(n[0][p] == nr && n[1][p] == na && !memcmp(r, removed[p], sizeof *r * (size_t)nr) &&
+                       !memcmp(a, added[p], sizeof *a * (size_t)na),
+                   "%s persp %d: changed_both differs from changed at %s", fc->label, p, where);
+    }
+}
+
 int fs_check_delta(const fs_case *cases, int n, const nnue_board *before,
                    const nnue_board *after, const nnue_delta *delta, const char *where)
 {
@@ -197,6 +218,7 @@ int fs_check_delta(const fs_case *cases, int n, const nnue_board *before,
                        "%s persp %d: incremental update differs from recomputation at %s",
                        fc->label, p, where);
         }
+        check_changed_both(fc, after, delta, where);
     }
     return incremental;
 }

@@ -5,7 +5,7 @@
  *  - active() invariants: every index < dimensions, no repeats (shogi: only the BonaPiece-0
  *    padding index may repeat), the expected count (shogi: 38 for HalfKP, 40 for the HalfKA
  *    sets; chess: one per feature piece); active_both(), when a set has it, writes the same
- *    list in the same order;
+ *    list in the same order, and changed_both() what changed() writes for each perspective;
  *  - needs_refresh() is 1 exactly when the perspective's "king state" changed (the own king
  *    square, or for Chess768 its bucket and mirror state), computed here independently;
  *  - without refresh: multiset(active(before)) - removed + added == multiset(active(after));
