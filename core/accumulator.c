@@ -25,8 +25,8 @@ static void apply_rows(const nnue_net *net, const nnue_kernels *k, int s, const 
     const nnue_ft_desc *ft = &net->arch->ft;
     uint32_t width = ft->width, buckets = ft->psqt_buckets;
     const void *rsub[NNUE_MAX_ACTIVE_ANY], *radd[NNUE_MAX_ACTIVE_ANY];
-    if (ft->sets[s].weight_type == NNUE_I8) {
-        const int8_t *w = net->set_weights[s];
+    if (ft->sets[s].weight_type == NNUE_I8 || net->set_narrow[s]) {
+        const int8_t *w = net->set_narrow[s] ? net->set_narrow[s] : (const int8_t *)net->set_weights[s];
         for (int i = 0; i < n_sub; i++)
             rsub[i] = w + (size_t)sub[i] * width;
         for (int i = 0; i < n_add; i++)
@@ -116,10 +116,12 @@ static void prefetch_bytes(const void *p, size_t bytes)
 static void prefetch_rows(const nnue_net *net, int s, const uint32_t *idx, int n)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    size_t row = (size_t)ft->width * (ft->sets[s].weight_type == NNUE_I8 ? 1 : 2);
+    int narrow = ft->sets[s].weight_type == NNUE_I8 || net->set_narrow[s];
+    size_t row = (size_t)ft->width * (narrow ? 1 : 2);
     size_t prow = (size_t)ft->psqt_buckets * sizeof(int32_t);
+    const char *rows = net->set_narrow[s] ? (const char *)net->set_narrow[s] : (const char *)net->set_weights[s];
     for (int i = 0; i < n; i++) {
-        prefetch_bytes((const char *)net->set_weights[s] + idx[i] * row, row);
+        prefetch_bytes(rows + idx[i] * row, row);
         if (prow)
             prefetch_bytes((const char *)net->set_psqt[s] + idx[i] * prow, prow);
     }

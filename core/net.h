@@ -40,6 +40,9 @@ typedef struct nnue_net {
      * weight_type; the last set's are ft_weights) and PSQT rows (inside ft_psqt). */
     const void *set_weights[NNUE_MAX_FT_SETS];
     const int32_t *set_psqt[NNUE_MAX_FT_SETS];
+    /* Set s's i16 rows again as i8, owned, when every value fits (core/net_narrow.c), else NULL:
+     * the accumulator update reads these (half the bytes, same sums). */
+    int8_t *set_narrow[NNUE_MAX_FT_SETS];
     void *ft_extra[NNUE_MAX_FT_SETS]; /* owned weight arrays of the sets before the last */
     nnue_layer_weights *layer_weights; /* [stacks * n_layers]; non-affine entries are {NULL, NULL} */
     void *kernel_data;                /* nnue_plan (core/simd/plan.h) or NULL: scalar forward only */
@@ -56,6 +59,10 @@ void nnue_net_free(nnue_net *net);
  * at the end of nnue_net_load. On failure (or an unsupported arch) kernel_data stays NULL and
  * the scalar forward pass is used. nnue_net_release_prepared frees it (from nnue_net_free). */
 void nnue_net_prepare(nnue_net *net);
+
+/* Fills set_narrow[] (core/net_narrow.c); called by nnue_net_load before nnue_net_prepare. A
+ * failed allocation only leaves a set on its i16 rows. */
+void nnue_net_narrow_rows(nnue_net *net);
 void nnue_net_release_prepared(nnue_net *net);
 
 /* Header of a Stockfish-format file without loading the weights (for detection and `nnue info`).

@@ -54,6 +54,7 @@ static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *
     char warning[1024];
     if (nnue_net_compute_ranges(net, &ranges) == 0 && nnue_net_ranges_warning(net, &ranges, warning, sizeof warning))
         net->warning = strdup(warning); /* NULL when out of memory: the warning is lost, not the net */
+    nnue_net_narrow_rows(net);
     nnue_net_prepare(net);
     *out = net;
     return NNUE_OK;
@@ -107,8 +108,10 @@ void nnue_net_free(nnue_net *net)
     free(net->ft_biases);
     free(net->ft_weights);
     free(net->ft_psqt);
-    for (int k = 0; k < NNUE_MAX_FT_SETS; k++)
+    for (int k = 0; k < NNUE_MAX_FT_SETS; k++) {
         free(net->ft_extra[k]);
+        free(net->set_narrow[k]);
+    }
     free(net->description);
     free(net->warning);
     free(net->arch);

@@ -64,16 +64,19 @@ static void compare_states(nnue_state *x, nnue_state *y, const nnue_board *board
                       "%s: accumulators differ", where);
 }
 
-START_TEST(every_isa_and_incremental_equal_scalar_full)
+/* One row of movesA.tsv: the position (parsed), its move, and the two texts for messages. */
+typedef void (*move_row_fn)(const nnue_game *game, void *pos, nnue_move move, const char *fen, const char *mv,
+                            void *ctx);
+
+/* Calls fn on the first `want` rows of the game's movesA.tsv; fails unless there were that many. */
+static void each_move_row(int want, move_row_fn fn, void *ctx)
 {
-    nnue_net *net = nets_load(arch, net_path);
     const nnue_game *game = nnue_game_find(arch->game);
     const char *rel = strcmp(arch->game, "shogi") == 0 ? "oracle/shogi/movesA.tsv" : "oracle/chess/movesA.tsv";
     char *text = test_read_file(test_shared_path(rel), NULL);
-    nnue_state *fast = nnue_state_new(net, 4), *scalar = nnue_state_new(net, 4);
     int rows = 0;
     char *save = NULL;
-    for (char *line = strtok_r(text, "\n", &save); line && rows < 400; line = strtok_r(NULL, "\n", &save)) {
+    for (char *line = strtok_r(text, "\n", &save); line && rows < want; line = strtok_r(NULL, "\n", &save)) {
         if (line[0] == '#' || strncmp(line, "fen\t", 4) == 0)
             continue;
         char *f[4];
@@ -82,28 +85,100 @@ START_TEST(every_isa_and_incremental_equal_scalar_full)
         nnue_move move;
         nnue_error err;
         ck_assert_int_eq(game->parse_move(pos, f[1], &move, &err), 0);
-        for (int isa = NNUE_ISA_SCALAR; isa <= (int)nnue_isa_best(); isa++) {
-            ck_assert_int_eq(nnue_state_set_isa(fast, (nnue_isa)isa), 0);
-            ck_assert_int_eq(nnue_state_set_isa(scalar, NNUE_ISA_SCALAR), 0);
-            nnue_state_reset(fast, game->board(pos));
-            nnue_state_reset(scalar, game->board(pos));
-            compare_states(fast, scalar, game->board(pos), f[0]);
-            nnue_delta delta;
-            game->make(pos, move, &delta);
-            nnue_state_push(fast, game->board(pos), &delta); /* incremental on this ISA */
-            nnue_state_reset(scalar, game->board(pos));      /* full refresh on scalar */
-            compare_states(fast, scalar, game->board(pos), f[1]);
-            nnue_state_pop(fast);
-            game->unmake(pos, move);
-        }
+        fn(game, pos, move, f[0], f[1], ctx);
         free(pos);
         rows++;
     }
-    ck_assert_int_eq(rows, 400);
-    nnue_state_free(fast);
-    nnue_state_free(scalar);
-    nnue_net_free(net);
+    ck_assert_int_eq(rows, want);
     free(text);
+}
+
+typedef struct two_states {
+    nnue_state *a, *b;
+    nnue_net *net;
+} two_states;
+
+static void isa_row(const nnue_game *game, void *pos, nnue_move move, const char *fen, const char *mv, void *ctx)
+{
+    two_states *t = ctx;
+    for (int isa = NNUE_ISA_SCALAR; isa <= (int)nnue_isa_best(); isa++) {
+        ck_assert_int_eq(nnue_state_set_isa(t->a, (nnue_isa)isa), 0);
+        ck_assert_int_eq(nnue_state_set_isa(t->b, NNUE_ISA_SCALAR), 0);
+        nnue_state_reset(t->a, game->board(pos));
+        nnue_state_reset(t->b, game->board(pos));
+        compare_states(t->a, t->b, game->board(pos), fen);
+        nnue_delta delta;
+        game->make(pos, move, &delta);
+        nnue_state_push(t->a, game->board(pos), &delta); /* incremental on this ISA */
+        nnue_state_reset(t->b, game->board(pos));        /* full refresh on scalar */
+        compare_states(t->a, t->b, game->board(pos), mv);
+        nnue_state_pop(t->a);
+        game->unmake(pos, move);
+    }
+}
+
+START_TEST(every_isa_and_incremental_equal_scalar_full)
+{
+    nnue_net *net = nets_load(arch, net_path);
+    two_states t = {nnue_state_new(net, 4), nnue_state_new(net, 4), net};
+    each_move_row(400, isa_row, &t);
+    nnue_state_free(t.a);
+    nnue_state_free(t.b);
+    nnue_net_free(net);
+}
+END_TEST
+
+/* a: incremental from the net's i8 rows; b: a full refresh with the i8 rows hidden. */
+static void narrow_row(const nnue_game *game, void *pos, nnue_move move, const char *fen, const char *mv, void *ctx)
+{
+    two_states *t = ctx;
+    int8_t *kept[NNUE_MAX_FT_SETS];
+    (void)fen;
+    for (int isa = NNUE_ISA_SCALAR; isa <= (int)nnue_isa_best(); isa++) {
+        ck_assert_int_eq(nnue_state_set_isa(t->a, (nnue_isa)isa), 0);
+        ck_assert_int_eq(nnue_state_set_isa(t->b, (nnue_isa)isa), 0);
+        nnue_state_reset(t->a, game->board(pos));
+        nnue_evaluate(t->a, game->board(pos), NULL);
+        nnue_delta delta;
+        game->make(pos, move, &delta);
+        nnue_state_push(t->a, game->board(pos), &delta);
+        nnue_evaluate(t->a, game->board(pos), NULL);
+        memcpy(kept, t->net->set_narrow, sizeof kept); /* the same net without its i8 copy */
+        memset(t->net->set_narrow, 0, sizeof kept);
+        nnue_state_reset(t->b, game->board(pos));
+        compare_states(t->a, t->b, game->board(pos), mv);
+        memcpy(t->net->set_narrow, kept, sizeof kept);
+        nnue_state_pop(t->a);
+        game->unmake(pos, move);
+    }
+}
+
+/* The i8 copy of the FT rows (core/net_narrow.c) exists exactly when every i16 value fits, and
+ * evaluating from it equals evaluating from the i16 rows on every kernel set. */
+START_TEST(narrow_rows_equal_wide_rows)
+{
+    nnue_net *net = nets_load(arch, net_path);
+    const nnue_ft_desc *ft = &net->arch->ft;
+    int narrowed = 0;
+    for (int s = 0; s < ft->n_sets; s++) {
+        int fits = ft->sets[s].weight_type == NNUE_I16;
+        const int16_t *w = net->set_weights[s];
+        for (size_t j = 0; fits && j < (size_t)ft->sets[s].inputs * ft->width; j++)
+            fits = w[j] >= -128 && w[j] <= 127;
+        ck_assert_int_eq(net->set_narrow[s] != NULL, fits);
+        for (size_t j = 0; fits && j < (size_t)ft->sets[s].inputs * ft->width; j++)
+            ck_assert_int_eq(net->set_narrow[s][j], w[j]);
+        narrowed |= fits;
+    }
+    if (narrowed) {
+        two_states t = {nnue_state_new(net, 4), nnue_state_new(net, 4), net};
+        each_move_row(100, narrow_row, &t);
+        nnue_state_free(t.a);
+        nnue_state_free(t.b);
+    } else { /* nothing to compare: say so instead of passing silently */
+        fprintf(stderr, "%s: no i16 feature set fits i8, narrow rows not built\n", arch_rel);
+    }
+    nnue_net_free(net);
 }
 END_TEST
 
@@ -125,6 +200,7 @@ int main(int argc, char **argv)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, deterministic_per_seed);
     tcase_add_test(tc, every_isa_and_incremental_equal_scalar_full);
+    tcase_add_test(tc, narrow_rows_equal_wide_rows);
     suite_add_tcase(s, tc);
     int rc = test_run(s);
     remove(net_path);
