@@ -5,7 +5,8 @@
  * is identical for both instruction sets. Weights: [input group of 4][outputs padded to 16][4].
  * pass() and run() are forced inline: with a constant block count and the dense/list choice
  * known, the 4 x nb sums stay in registers (as separate functions clang spilled them to the
- * stack inside the loop, about a third slower on the dense 512->32 layer). */
+ * stack inside the loop, about a third slower on the dense 512->32 layer). Also the fused small
+ * tail of kernels.h (tail_32_32_1). */
 #ifndef NNUE_CORE_SIMD_AFFINE_U8_AVX512_H
 #define NNUE_CORE_SIMD_AFFINE_U8_AVX512_H
 
@@ -80,6 +81,44 @@ TGT static void affine_u8_list(const uint8_t *in, const uint16_t *idx, int count
                                const int32_t *bias, int32_t *out, uint32_t n_out, uint32_t out_pad)
 {
     run(in, idx, (uint32_t)count, w, bias, out, n_out, out_pad);
+}
+
+/* 32 int32 values (two vectors) -> clamp(v >> shift, 0, max) as 32 bytes in the low half. */
+TGT static inline __m512i crelu_bytes(__m512i lo, __m512i hi, int shift, int32_t max)
+{
+    const __m128i sh = _mm_cvtsi32_si128(shift);
+    const __m512i zero = _mm512_setzero_si512(), top = _mm512_set1_epi32(max);
+    lo = _mm512_min_epi32(_mm512_max_epi32(_mm512_sra_epi32(lo, sh), zero), top);
+    hi = _mm512_min_epi32(_mm512_max_epi32(_mm512_sra_epi32(hi, sh), zero), top);
+    __m256i b = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm512_cvtepi32_epi8(lo)), _mm512_cvtepi32_epi8(hi), 1);
+    return _mm512_zextsi256_si512(b);
+}
+
+/* kernels.h tail_32_32_1: the 8 input groups of each small layer are broadcast from a register
+ * (vpermd) instead of memory, and fc2's 8 weight groups (output 0 of each 64-byte block) are
+ * gathered into one vector up front, off the dependency chain. */
+TGT static int32_t tail_32_32_1(const int32_t *in, int s1, int32_t m1, const int8_t *w1, const int32_t *b1, int s2,
+                                int32_t m2, const int8_t *w2, const int32_t *b2)
+{
+    const __m256i w2_index = _mm256_setr_epi32(0, 16, 32, 48, 64, 80, 96, 112);
+    __m256i w2v = _mm256_i32gather_epi32((const int *)(const void *)w2, w2_index, 4);
+    __m512i h = crelu_bytes(_mm512_loadu_si512(in), _mm512_loadu_si512(in + 16), s1, m1);
+    __m512i s[2][2];
+    for (int c = 0; c < 2; c++)
+        s[c][0] = s[c][1] = _mm512_setzero_si512();
+    for (int g = 0; g < 8; g++) {
+        __m512i x = _mm512_permutexvar_epi32(_mm512_set1_epi32(g), h);
+        s[g & 1][0] = dot(s[g & 1][0], x, w1 + 128 * g);
+        s[g & 1][1] = dot(s[g & 1][1], x, w1 + 128 * g + 64);
+    }
+    __m512i o0 = _mm512_add_epi32(_mm512_add_epi32(s[0][0], s[1][0]), _mm512_loadu_si512(b1));
+    __m512i o1 = _mm512_add_epi32(_mm512_add_epi32(s[0][1], s[1][1]), _mm512_loadu_si512(b1 + 16));
+    __m512i h2 = crelu_bytes(o0, o1, s2, m2);
+    /* One dot with fc2's weights in the low 256 bits (zeros above): lane g sums group g. */
+    int8_t wc[64] __attribute__((aligned(64)));
+    _mm512_store_si512(wc, _mm512_zextsi256_si512(w2v));
+    __m512i d = dot(_mm512_setzero_si512(), h2, wc);
+    return (int32_t)((uint32_t)b2[0] + (uint32_t)_mm512_reduce_add_epi32(d));
 }
 
 #endif

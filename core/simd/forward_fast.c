@@ -66,6 +66,10 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
         const nnue_layer *l = &a->layers[i];
         const nnue_plan_layer *pl = &plan->layers[i];
         const int32_t *x0 = l->inputs[0] == NNUE_INPUT_NETWORK ? input : outputs[l->inputs[0]];
+        if (i > 0 && i == plan->tail_at && k->tail_32_32_1) /* the last four layers in one call (plan.h) */
+            return k->tail_32_32_1(x0, l[0].p.relu.shift, l[0].p.relu.max, plan->layers[i + 1].weights[bucket],
+                                   stack[i + 1].biases, l[2].p.relu.shift, l[2].p.relu.max,
+                                   plan->layers[i + 3].weights[bucket], stack[i + 3].biases);
         if (pl->u8) {
             const uint8_t *x = u8_net;
             if (!pl->from_network) {

@@ -59,6 +59,13 @@ typedef struct nnue_kernels {
     /* acc_i16 with i8 rows (Full_Threats): each row value sign-extended to i16, i16 wrapping. */
     void (*acc_i8)(int16_t *dst, const int16_t *src, const int8_t *const *sub, int n_sub,
                    const int8_t *const *add, int n_add, uint32_t n);
+    /* Optional (NULL: the layers one by one). The classic small tail (HalfKP 256x2-32-32) in
+     * one call, every value kept in registers: h = crelu(in[0..32), s1, m1) as bytes,
+     * o = b1 + W1 h (32 outputs, prepared layout with out_pad 32), h2 = crelu(o, s2, m2);
+     * returns b2[0] + W2 h2 (1 output, prepared layout with out_pad 16). m1, m2 <= 127. Equal
+     * to crelu_i32, pack_u8, affine_u8, crelu_i32, pack_u8, affine_u8 in a row. */
+    int32_t (*tail_32_32_1)(const int32_t *in, int s1, int32_t m1, const int8_t *w1, const int32_t *b1, int s2,
+                            int32_t m2, const int8_t *w2, const int32_t *b2);
 } nnue_kernels;
 
 /* Table for a level (levels above nnue_isa_best() must not be called; NULL when not built). */

@@ -131,7 +131,21 @@ static void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_pad)
         out[j] = 0;
 }
 
+static int32_t tail_32_32_1(const int32_t *in, int s1, int32_t m1, const int8_t *w1, const int32_t *b1, int s2,
+                            int32_t m2, const int8_t *w2, const int32_t *b2)
+{
+    int32_t v[32], o[32];
+    uint8_t h[32];
+    crelu_i32(in, v, 32, s1, m1);
+    pack_u8(v, h, 32, 32);
+    affine_u8(h, 8, w1, b1, o, 32, 32);
+    crelu_i32(o, v, 32, s2, m2);
+    pack_u8(v, h, 32, 32);
+    affine_u8(h, 8, w2, b2, o, 1, 16);
+    return o[0];
+}
+
 const nnue_kernels nnue_kernels_scalar = {
     NNUE_ISA_SCALAR, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
-    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8,
+    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, tail_32_32_1,
 };

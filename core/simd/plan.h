@@ -9,7 +9,8 @@
  *      crelu, sqr_crelu, slice and concat) runs on u8 inputs; other layers use their scalar
  *      propagate on int32 values, exactly as the reference path does.
  *  BULLET: screlu/sqrrelu FT activation feeding a single i16 affine layer (sum_divisor).
- *  NONE: the scalar reference forward pass (core/forward.c) does everything. */
+ *  NONE: the scalar reference forward pass (core/forward.c) does everything.
+ * A U8 plan whose last four layers are the classic 32-32-1 tail also notes it (tail_at). */
 #ifndef NNUE_CORE_SIMD_PLAN_H
 #define NNUE_CORE_SIMD_PLAN_H
 
@@ -44,6 +45,10 @@ typedef struct nnue_plan {
     uint32_t max_groups;                 /* for the non-zero group list */
     size_t scratch_extra_values;         /* int32 values of scratch the plan's buffers need */
     nnue_plan_layer layers[NNUE_MAX_LAYERS];
+    /* > 0: layers tail_at .. tail_at + 3 are the last ones and have the shape of the kernels'
+     * tail_32_32_1 (crelu 32, u8 affine 32 -> 32, crelu 32, u8 affine 32 -> 1, each reading the
+     * one before), so a kernel set that has it runs them in one call. */
+    int tail_at;
     /* BULLET */
     int32_t clip;                        /* activation clamp (32767 = none) */
     int32_t *wmax;                       /* [stacks * out_size]: max |w| of each output row */

@@ -82,6 +82,35 @@ static int32_t square_bound(int shift, int32_t max)
     return (int32_t)lo;
 }
 
+/* Layer i reads exactly one input: layer i - 1. */
+static int reads_previous(const nnue_layer *l, int i)
+{
+    return l->n_inputs == 1 && l->inputs[0] == i - 1;
+}
+
+/* The index of the first of the last four layers when they are crelu 32, u8 affine 32 -> 32,
+ * crelu 32, u8 affine 32 -> 1 in a chain (kernels.h tail_32_32_1), else 0. */
+static int find_tail(const nnue_arch *a, const nnue_plan *plan)
+{
+    int t = a->n_layers - 4;
+    if (t < 1)
+        return 0;
+    const nnue_layer *l = &a->layers[t];
+    const nnue_plan_layer *pl = &plan->layers[t];
+    for (int j = 0; j < 4; j++) {
+        if (l[j].n_inputs != 1 || (j > 0 && !reads_previous(&l[j], t + j)))
+            return 0;
+        if (j % 2 == 0 && (pl[j].kind != NNUE_PLAN_CRELU || l[j].in_size != 32 || l[j].out_size != 32 ||
+                           l[j].p.relu.max < 0 || l[j].p.relu.max > 127 || l[j].p.relu.shift < 0 ||
+                           l[j].p.relu.shift > 31))
+            return 0;
+        if (j % 2 == 1 && (!pl[j].u8 || pl[j].sparse || pl[j].from_network || pl[j].groups != 8 ||
+                           l[j].out_size != (j == 1 ? 32u : 1u) || pl[j].out_pad != (j == 1 ? 32u : 16u)))
+            return 0;
+    }
+    return t;
+}
+
 static int prepare_u8(nnue_net *net, nnue_plan *plan)
 {
     const nnue_arch *a = net->arch;
@@ -142,6 +171,7 @@ static int prepare_u8(nnue_net *net, nnue_plan *plan)
     if (!any)
         return 1;
     plan->kind = NNUE_PLAN_U8;
+    plan->tail_at = find_tail(a, plan);
     plan->scalar_values = 2 * (size_t)a->ft.out_per_side;
     for (int i = 0; i < a->n_layers; i++)
         plan->scalar_values += a->layers[i].out_size;

@@ -1,7 +1,7 @@
 /* tests/simd/test_simd_kernels.c: every kernel of every kernel set the CPU supports equals the
  * scalar set bit for bit, on random inputs with the extremes mixed in: i16/i32 wrap-around,
  * -128/127 weights, 0/127 (and, where the contract allows it, 255) inputs, odd sizes and
- * padding columns, and the bullet dot product's fast and exact forms. */
+ * padding columns, the bullet dot product's fast and exact forms, and the fused small tail. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -261,6 +261,37 @@ START_TEST(small_layers)
 }
 END_TEST
 
+/* The fused 32-32-1 tail equals the scalar set's (which is the six small kernels in a row). */
+START_TEST(small_tail)
+{
+    static int8_t w1[8 * 32 * 4], w2[8 * 16 * 4];
+    static int32_t in[32], b1[32], b2[1];
+    static const int32_t relu[][2] = {{6, 127}, {0, 127}, {19, 127}, {30, 1}, {0, 0}, {31, 127}};
+    for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
+        const nnue_kernels *k = isa_set(isa);
+        if (!k || !k->tail_32_32_1)
+            continue;
+        for (int rep = 0; rep < 2000; rep++) {
+            for (size_t j = 0; j < sizeof w1; j++)
+                w1[j] = (int8_t)(rep % 5 == 0 ? -128 : pick(-128, 127));
+            memset(w2, 0, sizeof w2); /* only output 0 of each block is real; the rest is padding */
+            for (int g = 0; g < 8; g++)
+                for (int c = 0; c < 4; c++)
+                    w2[g * 64 + c] = (int8_t)pick(-128, 127);
+            for (int j = 0; j < 32; j++) {
+                in[j] = rep % 3 == 0 ? pick(INT32_MIN, INT32_MAX) : pick(-20000, 20000);
+                b1[j] = rep % 4 == 0 ? pick(INT32_MIN, INT32_MAX) : pick(-30000, 30000);
+            }
+            b2[0] = rep % 4 == 1 ? pick(INT32_MIN, INT32_MAX) : pick(-30000, 30000);
+            const int32_t *r1 = relu[rnd() % 6], *r2 = relu[rnd() % 6];
+            int32_t want = nnue_kernels_scalar.tail_32_32_1(in, r1[0], r1[1], w1, b1, r2[0], r2[1], w2, b2);
+            int32_t got = k->tail_32_32_1(in, r1[0], r1[1], w1, b1, r2[0], r2[1], w2, b2);
+            ck_assert_msg(got == want, "%s tail_32_32_1 rep %d: %d, scalar %d", nnue_isa_label(isa), rep, got, want);
+        }
+    }
+}
+END_TEST
+
 int main(void)
 {
     fprintf(stderr, "kernel sets tested against scalar: up to %s\n", nnue_isa_label(nnue_isa_best()));
@@ -273,6 +304,7 @@ int main(void)
     tcase_add_test(tc, affine);
     tcase_add_test(tc, bullet_dot);
     tcase_add_test(tc, small_layers);
+    tcase_add_test(tc, small_tail);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
