@@ -1,5 +1,6 @@
 /* core/isa.c: which kernel set runs, chosen once from the CPU (cpuid via the compiler's
- * builtins) and overridable with NNUE_ISA=scalar|avx2|avx512|vnni512 for testing.
+ * builtins; NEON on every AArch64) and overridable with NNUE_ISA=scalar|avx2|avx512|vnni512|neon
+ * for testing.
  * Both choices are made under pthread_once: every nnue_state_new() asks, from any thread
  * (tests/threads runs this under ThreadSanitizer). */
 #include <pthread.h>
@@ -9,7 +10,11 @@
 #include "core/isa.h"
 #include "nnue.h"
 
+#if defined(__aarch64__)
+static const char *const names[] = {"scalar", "neon"};
+#else
 static const char *const names[] = {"scalar", "avx2", "avx512", "vnni512"};
+#endif
 
 static nnue_isa detect(void)
 {
@@ -21,6 +26,9 @@ static nnue_isa detect(void)
         return NNUE_ISA_AVX512;
     if (__builtin_cpu_supports("avx2"))
         return NNUE_ISA_AVX2;
+#endif
+#if defined(__aarch64__)
+    return NNUE_ISA_NEON;
 #endif
     return NNUE_ISA_SCALAR;
 }

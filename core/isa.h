@@ -1,12 +1,17 @@
-/* core/isa.h: instruction-set levels of the kernels, ordered from least to most capable. */
+/* core/isa.h: instruction-set levels of the kernels, ordered from least to most capable: scalar,
+ * then x86-64 (avx2, avx512, vnni512) or AArch64 (neon). */
 #ifndef NNUE_CORE_ISA_H
 #define NNUE_CORE_ISA_H
 
 typedef enum nnue_isa {
     NNUE_ISA_SCALAR,
+#if defined(__aarch64__)
+    NNUE_ISA_NEON,     /* AArch64 Advanced SIMD (always present there) */
+#else
     NNUE_ISA_AVX2,
     NNUE_ISA_AVX512,   /* AVX-512 F + BW */
     NNUE_ISA_VNNI512,  /* AVX-512 VNNI */
+#endif
     NNUE_ISA_COUNT
 } nnue_isa;
 

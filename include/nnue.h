@@ -152,7 +152,7 @@ void nnue_state_set_refresh_cache(nnue_state *state, int on);
  * returns 0 with detail.bucket = -1. */
 int32_t nnue_evaluate(nnue_state *state, const nnue_board *board, nnue_eval_detail *detail);
 
-/* Name of the kernel set in use ("scalar", "avx2", "avx512", "vnni512", ...). */
+/* Name of the kernel set in use: "scalar", "avx2", "avx512", "vnni512" (x86-64) or "neon" (AArch64). */
 const char *nnue_isa_name(void);
 
 #ifdef __cplusplus

@@ -12,6 +12,10 @@ const nnue_kernels *nnue_kernels_for(nnue_isa isa)
     case NNUE_ISA_VNNI512:
         return &nnue_kernels_vnni512;
 #endif
+#if defined(__aarch64__)
+    case NNUE_ISA_NEON:
+        return &nnue_kernels_neon;
+#endif
     case NNUE_ISA_SCALAR:
         return &nnue_kernels_scalar;
     default:

@@ -77,5 +77,8 @@ extern const nnue_kernels nnue_kernels_avx2;
 extern const nnue_kernels nnue_kernels_avx512;
 extern const nnue_kernels nnue_kernels_vnni512;
 #endif
+#if defined(__aarch64__)
+extern const nnue_kernels nnue_kernels_neon;   /* core/simd/kernels_neon.c */
+#endif
 
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/isa.h"
 #include "eval_nets.h"
 #include "support.h"
 
@@ -110,10 +111,9 @@ static void tree_agrees(const char *net, const char *arch, const char *corpus, i
     ck_assert_msg(strstr(sums, " evals=0 ") == NULL, "empty tree");
     expect_same_sums(bench(net, arch, path, "--mode tree --depth 2 --cache off"), sums);
     expect_same_sums(bench(net, arch, path, "--mode tree --depth 2 --cache on"), sums);
-    static const char *const isas[] = {"scalar", "avx2", "avx512", "vnni512"};
-    for (int i = 0; i < 4; i++) { /* a level the CPU lacks runs the best one: still must agree */
+    for (int i = 0; i < NNUE_ISA_COUNT; i++) { /* a level the CPU lacks runs the best one: still must agree */
         char env[64];
-        snprintf(env, sizeof env, "NNUE_ISA=%s", isas[i]);
+        snprintf(env, sizeof env, "NNUE_ISA=%s", nnue_isa_label((nnue_isa)i));
         expect_same_sums(bench_env(env, net, arch, path, "--mode tree --depth 2 --cache on"), sums);
     }
     remove(path);
