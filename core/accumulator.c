@@ -54,16 +54,17 @@ static void apply_rows(const nnue_net *net, const nnue_kernels *k, int s, const 
     k->acc_i32(psqt_dst, psqt_src, (const int32_t *const *)rsub, n_sub, (const int32_t *const *)radd, n_add, buckets);
 }
 
-/* Perspective persp from scratch, set s's active list already in idx for s == 0 when given. */
+/* Perspective persp from scratch; set s's active list already in given[s] (n_given[s] entries)
+ * when given and given[s] are not NULL. */
 static void refresh_sets(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
-                         const uint32_t *idx0, int n0, nnue_acc_entry *e)
+                         const uint32_t *const *given, const int *n_given, nnue_acc_entry *e)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
     uint32_t idx[NNUE_MAX_ACTIVE_ANY];
     for (int s = 0; s < ft->n_sets; s++) {
-        const uint32_t *list = idx0;
-        int n = n0;
-        if (s > 0 || !idx0) {
+        const uint32_t *list = given ? given[s] : NULL;
+        int n = list ? n_given[s] : 0;
+        if (!list) {
             n = ft->sets[s].features->active(&ft->sets[s].params, board, persp, idx);
             list = idx;
         }
@@ -76,24 +77,31 @@ static void refresh_sets(const nnue_net *net, const nnue_kernels *k, const nnue_
 void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
                               nnue_acc_entry *e)
 {
-    refresh_sets(net, k, board, persp, NULL, 0, e);
+    refresh_sets(net, k, board, persp, NULL, NULL, e);
 }
 
 void nnue_accumulator_refresh_both(const nnue_net *net, const nnue_kernels *k, const nnue_board *board,
                                    nnue_acc_entry *e)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    if (ft->n_sets > 1 || !ft->features->active_both) {
-        refresh_sets(net, k, board, 0, NULL, 0, e);
-        refresh_sets(net, k, board, 1, NULL, 0, e);
-        return;
+    uint32_t lists[NNUE_MAX_FT_SETS][2][NNUE_MAX_ACTIVE_ANY];
+    const uint32_t *given[2][NNUE_MAX_FT_SETS];
+    int n[2][NNUE_MAX_FT_SETS];
+    for (int s = 0; s < ft->n_sets; s++) {
+        const nnue_feature_set *fs = ft->sets[s].features;
+        given[0][s] = given[1][s] = NULL;
+        if (!fs->active_both)
+            continue;
+        uint32_t *const out[2] = {lists[s][0], lists[s][1]};
+        int both[2];
+        fs->active_both(&ft->sets[s].params, board, out, both);
+        for (int p = 0; p < 2; p++) {
+            given[p][s] = lists[s][p];
+            n[p][s] = both[p];
+        }
     }
-    uint32_t idx0[NNUE_MAX_ACTIVE], idx1[NNUE_MAX_ACTIVE];
-    uint32_t *const out[2] = {idx0, idx1};
-    int n[2];
-    ft->features->active_both(&ft->params, board, out, n);
-    refresh_sets(net, k, board, 0, idx0, n[0], e);
-    refresh_sets(net, k, board, 1, idx1, n[1], e);
+    for (int p = 0; p < 2; p++)
+        refresh_sets(net, k, board, p, given[p], n[p], e);
 }
 
 /* One pending move of a lazy update: perspective, entry, and each set's changed lists. */

@@ -63,7 +63,7 @@ static inline uint64_t nnue_ca_rook(int sq, uint64_t occupied)
 }
 
 /* Squares piece p (nnue chess code) on sq attacks. */
-static inline uint64_t nnue_ca_attacks(uint8_t p, int sq, uint64_t occupied)
+static inline __attribute__((always_inline)) uint64_t nnue_ca_attacks(uint8_t p, int sq, uint64_t occupied)
 {
     switch (NNUE_PIECE_TYPE(p)) {
     case NNUE_CHESS_PAWN: return nnue_ca_pawn[NNUE_PIECE_COLOUR(p) & 1][sq];

@@ -90,29 +90,41 @@ static uint32_t full_threats_dimensions(const nnue_feature_params *params)
     return bases[14] + (uint32_t)num_valid_targets[6] * totals[14];
 }
 
-/* Active threats of persp, in the orientation `orient`. */
-static int threats_of(const nnue_board *board, int persp, int orient, uint32_t *out)
+/* Active threats of perspectives lo..hi in one pass over the board (out[p], n[p]). */
+static void threats_of(const nnue_board *board, int lo, int hi, uint32_t *const out[2], int n[2])
 {
     nnue_ca_sets s;
     nnue_ca_sets_of(board, &s);
-    int n = 0;
+    int orient[2] = {orientation(board, 0), orientation(board, 1)};
+    n[0] = n[1] = 0;
     for (uint64_t pieces = s.occupied; pieces; pieces &= pieces - 1) {
         int from = __builtin_ctzll(pieces);
         uint8_t x = board->piece_on[from];
         for (uint64_t a = nnue_ca_attacks(x, from, s.occupied) & s.occupied; a; a &= a - 1) {
             int to = __builtin_ctzll(a);
-            int32_t f = threat_index(persp, orient, x, from, board->piece_on[to], to);
-            if (f >= 0 && n < FT_MAX)
-                out[n++] = (uint32_t)f;
+            for (int p = lo; p <= hi; p++) {
+                int32_t f = threat_index(p, orient[p], x, from, board->piece_on[to], to);
+                if (f >= 0 && n[p] < FT_MAX)
+                    out[p][n[p]++] = (uint32_t)f;
+            }
         }
     }
-    return n;
+}
+
+static void full_threats_active_both(const nnue_feature_params *params, const nnue_board *board,
+                                     uint32_t *const out[2], int n[2])
+{
+    (void)params;
+    threats_of(board, 0, 1, out, n);
 }
 
 static int full_threats_active(const nnue_feature_params *params, const nnue_board *board, int persp, uint32_t *out)
 {
     (void)params;
-    return threats_of(board, persp, orientation(board, persp), out);
+    uint32_t *const lists[2] = {out, out};
+    int n[2];
+    threats_of(board, persp, persp, lists, n);
+    return n[persp];
 }
 
 /* One threat as it stands on a board, in real squares and nnue piece codes (no perspective). */
@@ -269,4 +281,5 @@ const nnue_feature_set nnue_fs_full_threats = {
     .changed = full_threats_changed,
     .needs_refresh = full_threats_needs_refresh,
     .changed_both = full_threats_changed_both,
+    .active_both = full_threats_active_both,
 };
