@@ -2,7 +2,9 @@
 # Sets up (scripts/setup.sh), then runs the whole suite twice: the release
 # build, and an ASan/UBSan build (without the 'slow' suite); then the 'threads'
 # suite in a ThreadSanitizer build (build-tsan, only those targets are built), and
-# the fuzz smoke runs (build-fuzz: each libFuzzer target a few seconds from its seeds). Ends with the
+# the fuzz smoke runs (build-fuzz: each libFuzzer target a few seconds from its seeds), and on an
+# x86-64 host the Arm run (scripts/test_arm.sh: NEON kernels and goldens cross-built for AArch64,
+# under qemu-user; about 3.5 min; NNUE_ARM=0 leaves it out). Ends with the
 # line "N passed, N failed, N skipped" counting Check test cases; a test
 # program that skipped (exit 77, reference data absent) counts once as skipped.
 set -uo pipefail
@@ -19,6 +21,12 @@ TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
   --timeout-multiplier 4 || status=1
 meson test -C build-fuzz --no-rebuild --print-errorlogs --num-processes 2 --suite fuzz || status=1
 
-python3 scripts/summarize.py build/meson-logs/testlog.json build-asan/meson-logs/testlog.json \
-  build-tsan/meson-logs/testlog.json build-fuzz/meson-logs/testlog.json
+logs=(build/meson-logs/testlog.json build-asan/meson-logs/testlog.json build-tsan/meson-logs/testlog.json
+  build-fuzz/meson-logs/testlog.json)
+if [ "$(uname -m)" = x86_64 ] && [ "${NNUE_ARM:-1}" != 0 ]; then
+  rm -f build-arm/meson-logs/testlog.json   # a failed install or build leaves none: counted as a failure
+  bash scripts/test_arm.sh | grep -v '^[0-9]* passed, ' || status=1   # its line is in the total below
+  logs+=(build-arm/meson-logs/testlog.json)
+fi
+python3 scripts/summarize.py "${logs[@]}"
 exit $status

@@ -1,11 +1,12 @@
-/* core/simd/kernels_neon.c: the Arm NEON (AArch64 Advanced SIMD) kernel set, every entry of the
- * table. Bit for bit what kernels_scalar.c computes (tests/simd): i16/i32 wrapping adds, clamps,
- * the pairwise product (at most 65535, so a 16-bit multiply is exact), and the u8 x i8 affine
- * layers with inputs <= 127: vmull_s8 products (<= 16256), pairs summed in i16 (<= 32512, exact),
- * then pairs into the i32 sums (wrapping like the scalar uint32 sums). Prepared layout as in
- * kernels.h: one 16-byte weight vector holds 4 outputs x 4 inputs. Only baseline Armv8-A
- * instructions (no dot-product extension), so no run-time check beyond "this is AArch64".
- * Built only for AArch64, where NEON is always present. */
+/* core/simd/kernels_neon.c: the Arm NEON (AArch64 Advanced SIMD) kernel set: every entry of the
+ * table but the optional fused tail_32_32_1 (NULL, as on AVX2: the layers run one by one). Bit for
+ * bit what kernels_scalar.c computes (tests/simd): i16/i32 wrapping adds, clamps, the pairwise
+ * product (at most 65535, so a 16-bit multiply is exact), and the u8 x i8 affine layers with
+ * inputs <= 127: vmull_s8 products (<= 16256), pairs summed in i16 (<= 32512, exact), then pairs
+ * into the i32 sums (wrapping like the scalar uint32 sums). Prepared layout as in kernels.h: one
+ * 16-byte weight vector holds 4 outputs x 4 inputs. Only baseline Armv8-A instructions (no
+ * dot-product extension), so no run-time check beyond "this is AArch64". Built only for AArch64,
+ * where NEON is always present. */
 #include "core/simd/kernels.h"
 #include "core/simd/nz_table.h"
 
@@ -297,6 +298,6 @@ static void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_pad)
 
 const nnue_kernels nnue_kernels_neon = {
     NNUE_ISA_NEON, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
-    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8,
+    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, NULL, /* tail_32_32_1: the layers one by one */
 };
 #endif
