@@ -8,9 +8,10 @@
  * added rows onto the previous accumulator. A refresh forced by a pushed move may instead go
  * through the state's refresh cache (core/refresh_cache.c), which uses the same kernels. When
  * both perspectives start from scratch (a root, or a king move with nothing computed for the
- * other side and the cache off) both active lists come from one pass, if the (only) feature set
- * offers active_both(). Sets whose changed() needs the board right after each move
- * (Full_Threats) get it rebuilt move by move (core/board_undo.h) when several moves are applied. */
+ * other side and the cache off) both active lists of each set that offers active_both() come
+ * from one pass, and a set's changed_both() lists a move's changes for both perspectives at once.
+ * Sets whose changed() needs the board right after each move (Full_Threats) get it rebuilt move
+ * by move (core/board_undo.h) when several moves are applied. */
 #include <string.h>
 
 #include "core/board_undo.h"
