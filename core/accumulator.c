@@ -17,6 +17,19 @@
 #include "core/board_undo.h"
 #include "core/state.h"
 
+/* The i8 rows' patches (core/net_narrow.c) of the subtracted and added rows, onto dst (i16
+ * wrapping, computed in unsigned arithmetic). */
+static void apply_patches(const nnue_narrow_rows *nr, const uint32_t *sub, int n_sub, const uint32_t *add, int n_add,
+                          int16_t *dst)
+{
+    for (int i = 0; i < n_sub; i++)
+        for (uint32_t p = nr->patch_start[sub[i]]; p < nr->patch_start[sub[i] + 1]; p++)
+            dst[nr->patches[p].col] = (int16_t)((uint16_t)dst[nr->patches[p].col] - (uint16_t)nr->patches[p].delta);
+    for (int i = 0; i < n_add; i++)
+        for (uint32_t p = nr->patch_start[add[i]]; p < nr->patch_start[add[i] + 1]; p++)
+            dst[nr->patches[p].col] = (int16_t)((uint16_t)dst[nr->patches[p].col] + (uint16_t)nr->patches[p].delta);
+}
+
 /* dst = src - rows(sub) + rows(add) for feature set s's weights, and psqt_dst = psqt_src -/+ its
  * PSQT rows (when the net has PSQT; psqt_src NULL = zero). */
 static void apply_rows(const nnue_net *net, const nnue_kernels *k, int s, const uint32_t *sub, int n_sub,
@@ -26,13 +39,16 @@ static void apply_rows(const nnue_net *net, const nnue_kernels *k, int s, const 
     const nnue_ft_desc *ft = &net->arch->ft;
     uint32_t width = ft->width, buckets = ft->psqt_buckets;
     const void *rsub[NNUE_MAX_ACTIVE_ANY], *radd[NNUE_MAX_ACTIVE_ANY];
-    if (ft->sets[s].weight_type == NNUE_I8 || net->set_narrow[s]) {
-        const int8_t *w = net->set_narrow[s] ? net->set_narrow[s] : (const int8_t *)net->set_weights[s];
+    const nnue_narrow_rows *nr = &net->narrow[s];
+    if (ft->sets[s].weight_type == NNUE_I8 || nr->rows) {
+        const int8_t *w = nr->rows ? nr->rows : (const int8_t *)net->set_weights[s];
         for (int i = 0; i < n_sub; i++)
             rsub[i] = w + (size_t)sub[i] * width;
         for (int i = 0; i < n_add; i++)
             radd[i] = w + (size_t)add[i] * width;
         k->acc_i8(dst, src, (const int8_t *const *)rsub, n_sub, (const int8_t *const *)radd, n_add, width);
+        if (nr->patch_start)
+            apply_patches(nr, sub, n_sub, add, n_add, dst);
     } else {
         const int16_t *w = net->set_weights[s];
         for (int i = 0; i < n_sub; i++)
@@ -125,14 +141,19 @@ static void prefetch_bytes(const void *p, size_t bytes)
 static void prefetch_rows(const nnue_net *net, int s, const uint32_t *idx, int n)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    int narrow = ft->sets[s].weight_type == NNUE_I8 || net->set_narrow[s];
+    const nnue_narrow_rows *nr = &net->narrow[s];
+    int narrow = ft->sets[s].weight_type == NNUE_I8 || nr->rows;
     size_t row = (size_t)ft->width * (narrow ? 1 : 2);
     size_t prow = (size_t)ft->psqt_buckets * sizeof(int32_t);
-    const char *rows = net->set_narrow[s] ? (const char *)net->set_narrow[s] : (const char *)net->set_weights[s];
+    const char *rows = nr->rows ? (const char *)nr->rows : (const char *)net->set_weights[s];
     for (int i = 0; i < n; i++) {
         prefetch_bytes(rows + idx[i] * row, row);
         if (prow)
             prefetch_bytes((const char *)net->set_psqt[s] + idx[i] * prow, prow);
+        if (nr->patch_start) {
+            uint32_t first = nr->patch_start[idx[i]];
+            prefetch_bytes(nr->patches + first, (nr->patch_start[idx[i] + 1] - first) * sizeof *nr->patches);
+        }
     }
 }
 

@@ -27,6 +27,21 @@ typedef struct nnue_layer_weights {
     void *weights;        /* int8_t* or int16_t*, see the layer's weight_type */
 } nnue_layer_weights;
 
+/* One value of an i8 row that did not fit: the i16 weight is the row's i8 value plus delta. */
+typedef struct nnue_row_patch {
+    uint16_t col;
+    int16_t delta;
+} nnue_row_patch;
+
+/* A feature set's rows as i8 values, each i16 weight clamped to -128..127, and per row the
+ * patches that restore the clamped ones: row r's are patches[patch_start[r] .. patch_start[r + 1]).
+ * patch_start is NULL when every value fits. */
+typedef struct nnue_narrow_rows {
+    int8_t *rows;
+    uint32_t *patch_start;
+    nnue_row_patch *patches;
+} nnue_narrow_rows;
+
 typedef struct nnue_net {
     nnue_arch *arch;                  /* owned copy */
     char path[256];
@@ -40,9 +55,10 @@ typedef struct nnue_net {
      * weight_type; the last set's are ft_weights) and PSQT rows (inside ft_psqt). */
     const void *set_weights[NNUE_MAX_FT_SETS];
     const int32_t *set_psqt[NNUE_MAX_FT_SETS];
-    /* Set s's i16 rows again as i8, owned, when every value fits (core/net_narrow.c), else NULL:
-     * the accumulator update reads these (half the bytes, same sums). */
-    int8_t *set_narrow[NNUE_MAX_FT_SETS];
+    /* Set s's i16 rows again as i8 plus patches for the few values that do not fit, owned
+     * (core/net_narrow.c; rows NULL when not built): the accumulator update reads these (about
+     * half the bytes, same sums). */
+    nnue_narrow_rows narrow[NNUE_MAX_FT_SETS];
     void *ft_extra[NNUE_MAX_FT_SETS]; /* owned weight arrays of the sets before the last */
     nnue_layer_weights *layer_weights; /* [stacks * n_layers]; non-affine entries are {NULL, NULL} */
     void *kernel_data;                /* nnue_plan (core/simd/plan.h) or NULL: scalar forward only */
@@ -60,9 +76,10 @@ void nnue_net_free(nnue_net *net);
  * the scalar forward pass is used. nnue_net_release_prepared frees it (from nnue_net_free). */
 void nnue_net_prepare(nnue_net *net);
 
-/* Fills set_narrow[] (core/net_narrow.c); called by nnue_net_load before nnue_net_prepare. A
- * failed allocation only leaves a set on its i16 rows. */
+/* Fills narrow[] (core/net_narrow.c); called by nnue_net_load before nnue_net_prepare. A
+ * failed allocation, or too many values beyond i8, only leaves a set on its i16 rows. */
 void nnue_net_narrow_rows(nnue_net *net);
+void nnue_net_narrow_free(nnue_net *net);
 void nnue_net_release_prepared(nnue_net *net);
 
 /* Header of a Stockfish-format file without loading the weights (for detection and `nnue info`).

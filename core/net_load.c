@@ -110,8 +110,8 @@ void nnue_net_free(nnue_net *net)
     free(net->ft_psqt);
     for (int k = 0; k < NNUE_MAX_FT_SETS; k++) {
         free(net->ft_extra[k]);
-        free(net->set_narrow[k]);
     }
+    nnue_net_narrow_free(net);
     free(net->description);
     free(net->warning);
     free(net->arch);

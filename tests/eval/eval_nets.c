@@ -122,3 +122,40 @@ unsigned eval_random(uint64_t *state, unsigned n)
     *state ^= *state << 17;
     return (unsigned)(*state % n);
 }
+
+long long eval_check_narrow_rows(const nnue_net *net, int s)
+{
+    const nnue_ft_desc *ft = &net->arch->ft;
+    const nnue_narrow_rows *nr = &net->narrow[s];
+    if (ft->sets[s].weight_type != NNUE_I16) {
+        ck_assert_ptr_null(nr->rows);
+        return -1;
+    }
+    const int16_t *w = net->set_weights[s];
+    size_t n = (size_t)ft->sets[s].inputs * ft->width, misfits = 0;
+    for (size_t j = 0; j < n; j++)
+        misfits += w[j] < -128 || w[j] > 127;
+    ck_assert_int_eq(nr->rows != NULL, misfits <= n / 256);
+    if (!nr->rows)
+        return -1;
+    ck_assert_int_eq(nr->patch_start != NULL, misfits > 0);
+    int16_t *row = malloc(ft->width * sizeof *row);
+    ck_assert_ptr_nonnull(row);
+    for (uint32_t r = 0; r < ft->sets[s].inputs; r++) {
+        const int16_t *want = w + (size_t)r * ft->width;
+        const int8_t *got = nr->rows + (size_t)r * ft->width;
+        for (uint32_t c = 0; c < ft->width; c++) {
+            ck_assert_int_eq(got[c], want[c] < -128 ? -128 : want[c] > 127 ? 127 : want[c]);
+            row[c] = got[c];
+        }
+        if (misfits)
+            for (uint32_t p = nr->patch_start[r]; p < nr->patch_start[r + 1]; p++) {
+                ck_assert_uint_lt(nr->patches[p].col, ft->width);
+                row[nr->patches[p].col] = (int16_t)(row[nr->patches[p].col] + nr->patches[p].delta);
+            }
+        ck_assert_msg(memcmp(row, want, ft->width * sizeof *row) == 0, "row %u differs after its patches", r);
+    }
+    free(row);
+    ck_assert_uint_eq(misfits ? nr->patch_start[ft->sets[s].inputs] : 0, misfits);
+    return (long long)misfits;
+}

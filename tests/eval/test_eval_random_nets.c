@@ -132,7 +132,7 @@ END_TEST
 static void narrow_row(const nnue_game *game, void *pos, nnue_move move, const char *fen, const char *mv, void *ctx)
 {
     two_states *t = ctx;
-    int8_t *kept[NNUE_MAX_FT_SETS];
+    nnue_narrow_rows kept[NNUE_MAX_FT_SETS];
     (void)fen;
     for (int isa = NNUE_ISA_SCALAR; isa <= (int)nnue_isa_best(); isa++) {
         ck_assert_int_eq(nnue_state_set_isa(t->a, (nnue_isa)isa), 0);
@@ -143,32 +143,29 @@ static void narrow_row(const nnue_game *game, void *pos, nnue_move move, const c
         game->make(pos, move, &delta);
         nnue_state_push(t->a, game->board(pos), &delta);
         nnue_evaluate(t->a, game->board(pos), NULL);
-        memcpy(kept, t->net->set_narrow, sizeof kept); /* the same net without its i8 copy */
-        memset(t->net->set_narrow, 0, sizeof kept);
+        memcpy(kept, t->net->narrow, sizeof kept); /* the same net without its i8 copy */
+        memset(t->net->narrow, 0, sizeof kept);
         nnue_state_reset(t->b, game->board(pos));
         compare_states(t->a, t->b, game->board(pos), mv);
-        memcpy(t->net->set_narrow, kept, sizeof kept);
+        memcpy(t->net->narrow, kept, sizeof kept);
         nnue_state_pop(t->a);
         game->unmake(pos, move);
     }
 }
 
-/* The i8 copy of the FT rows (core/net_narrow.c) exists exactly when every i16 value fits, and
- * evaluating from it equals evaluating from the i16 rows on every kernel set. */
+/* The i8 copy of the FT rows (core/net_narrow.c) is built as eval_check_narrow_rows() says, and
+ * evaluating from it equals evaluating from the i16 rows on every kernel set. (Patched rows:
+ * tests/eval/test_eval_incremental.c on the shogi random net.) */
 START_TEST(narrow_rows_equal_wide_rows)
 {
     nnue_net *net = nets_load(arch, net_path);
     const nnue_ft_desc *ft = &net->arch->ft;
     int narrowed = 0;
     for (int s = 0; s < ft->n_sets; s++) {
-        int fits = ft->sets[s].weight_type == NNUE_I16;
-        const int16_t *w = net->set_weights[s];
-        for (size_t j = 0; fits && j < (size_t)ft->sets[s].inputs * ft->width; j++)
-            fits = w[j] >= -128 && w[j] <= 127;
-        ck_assert_int_eq(net->set_narrow[s] != NULL, fits);
-        for (size_t j = 0; fits && j < (size_t)ft->sets[s].inputs * ft->width; j++)
-            ck_assert_int_eq(net->set_narrow[s][j], w[j]);
-        narrowed |= fits;
+        long long patched = eval_check_narrow_rows(net, s);
+        if (patched > 0)
+            fprintf(stderr, "%s: set %d: %lld values patched\n", arch_rel, s, patched);
+        narrowed |= patched >= 0;
     }
     if (narrowed) {
         two_states t = {nnue_state_new(net, 4), nnue_state_new(net, 4), net};
