@@ -163,9 +163,10 @@ int eval_batch(const nnue_net *net, const nnue_game *game, const char *path, con
                 bad == 1 ? "" : "s", first_bad);
     }
     if (!opt->quiet)
-        fprintf(stderr, "nnue eval: %" PRIu64 " positions evaluated, %" PRIu64 " bad, in %.2f s (%.0f positions/s, %d "
+        fprintf(stderr, "nnue eval: %" PRIu64 " position%s evaluated, %" PRIu64 " bad, in %.2f s (%.0f positions/s, %d "
                 "thread%s)\n",
-                printed, bad, secs, secs > 0 ? (double)printed / secs : 0.0, n_threads, n_threads == 1 ? "" : "s");
+                printed, printed == 1 ? "" : "s", bad, secs, secs > 0 ? (double)printed / secs : 0.0, n_threads,
+                n_threads == 1 ? "" : "s");
     free(buf);
 done:
     if (c)

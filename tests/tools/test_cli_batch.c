@@ -11,7 +11,7 @@
 #include "support.h"
 
 static const char *net_v1;
-static char mixed[4096];
+static char mixed[4096], single[4096];
 static char golden_rows[3][1024]; /* "fen\tbucket\tpsqt\tpositional\ttotal\t" of corpus A 1..3 */
 
 START_TEST(bad_lines_are_reported_and_skipped)
@@ -25,6 +25,11 @@ START_TEST(bad_lines_are_reported_and_skipped)
     cli_expect_contains(out, "cli-mixed.fen:5:");
     cli_expect_contains(out, "2 bad lines (the first: line 3), skipped\n");
     cli_expect_contains(out, "nnue eval: 3 positions evaluated, 2 bad, in ");
+    free(out);
+    /* One position: the summary says so in the singular. */
+    snprintf(args, sizeof args, "eval --net '%s' --file '%s'", net_v1, single);
+    ck_assert_int_eq(cli_run(args, &out), 0);
+    cli_expect_contains(out, "nnue eval: 1 position evaluated, 0 bad, in ");
     free(out);
     /* stdout: the header and three rows, in input order. */
     snprintf(args, sizeof args, "eval --net '%s' --file '%s' 2>/dev/null", net_v1, mixed);
@@ -111,6 +116,10 @@ int main(void)
     fprintf(f, "fen\n%s\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0\n# comment\n"
                "8/8/8/8/8/8/8/8 w - - 0 1\t(no kings)\n%s\n\n%s\n",
             fens[0], fens[1], fens[2]);
+    fclose(f);
+    snprintf(single, sizeof single, "%s/cli-single.fen", test_build_dir());
+    f = fopen(single, "w");
+    fprintf(f, "%s\n", fens[0]);
     fclose(f);
     Suite *s = suite_create("cli_batch");
     TCase *tc = tcase_create("batch");
