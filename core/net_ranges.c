@@ -30,20 +30,29 @@ static void top_k_insert(int64_t *top, int k, int64_t v)
 static int add_extreme_columns(const void *m, nnue_dtype t, uint32_t rows, uint32_t cols, int k, int sign, int64_t *sums)
 {
     int64_t *top = calloc((size_t)cols * (size_t)k, sizeof *top); /* int64: -INT32_MIN fits */
-    if (!top)
+    /* Each column's k-th largest so far, side by side: the row scan compares against these
+     * (a few kB, in L1) and touches a column's top list only to insert. */
+    int64_t *least = calloc(cols ? cols : 1, sizeof *least);
+    if (!top || !least) {
+        free(top);
+        free(least);
         return -1;
+    }
     for (uint32_t r = 0; r < rows; r++)
         for (uint32_t c = 0; c < cols; c++) {
             size_t at = (size_t)r * cols + c;
             int64_t v = t == NNUE_I8 ? ((const int8_t *)m)[at] : t == NNUE_I16 ? ((const int16_t *)m)[at] : ((const int32_t *)m)[at];
             v = sign > 0 ? v : -v;
-            if (v > top[(size_t)c * k + k - 1])
+            if (v > least[c]) {
                 top_k_insert(top + (size_t)c * k, k, v);
+                least[c] = top[(size_t)c * k + k - 1];
+            }
         }
     for (uint32_t c = 0; c < cols; c++)
         for (int i = 0; i < k; i++)
             sums[c] += sign * top[(size_t)c * k + i];
     free(top);
+    free(least);
     return 0;
 }
 
