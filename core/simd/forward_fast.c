@@ -78,8 +78,13 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
             }
             if (pl->sparse) {
                 int count = k->nonzero_groups(x, pl->groups, idx);
-                k->affine_u8_list(x, idx, count, pl->weights[bucket], stack[i].biases, next, l->out_size,
-                                  pl->out_pad);
+                /* Nearly dense input (random nets: 98-100% of fc0's groups): the dense kernel, with
+                 * no index to follow, is faster (SFNNv9 bench -4%); the zero groups add nothing. */
+                if ((uint64_t)count * 10 >= (uint64_t)pl->groups * 9)
+                    k->affine_u8(x, pl->groups, pl->weights[bucket], stack[i].biases, next, l->out_size, pl->out_pad);
+                else
+                    k->affine_u8_list(x, idx, count, pl->weights[bucket], stack[i].biases, next, l->out_size,
+                                      pl->out_pad);
             } else {
                 k->affine_u8(x, pl->groups, pl->weights[bucket], stack[i].biases, next, l->out_size, pl->out_pad);
             }
