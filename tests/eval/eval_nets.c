@@ -141,19 +141,28 @@ long long eval_check_narrow_rows(const nnue_net *net, int s)
     ck_assert_int_eq(nr->patch_start != NULL, misfits > 0);
     int16_t *row = malloc(ft->width * sizeof *row);
     ck_assert_ptr_nonnull(row);
+    /* Plain comparisons in the loops, one ck_assert per row: every ck_assert writes a record to
+     * Check's pipe, and these nets have up to 10^8 values (a check per value cost minutes). */
     for (uint32_t r = 0; r < ft->sets[s].inputs; r++) {
         const int16_t *want = w + (size_t)r * ft->width;
         const int8_t *got = nr->rows + (size_t)r * ft->width;
+        uint32_t bad_col = ft->width;
         for (uint32_t c = 0; c < ft->width; c++) {
-            ck_assert_int_eq(got[c], want[c] < -128 ? -128 : want[c] > 127 ? 127 : want[c]);
+            int16_t clamped = want[c] < -128 ? -128 : want[c] > 127 ? 127 : want[c];
+            if (got[c] != clamped && bad_col == ft->width)
+                bad_col = c;
             row[c] = got[c];
         }
+        if (bad_col != ft->width)
+            ck_abort_msg("row %u column %u: i8 value %d, i16 value %d", r, bad_col, got[bad_col], want[bad_col]);
         if (misfits)
             for (uint32_t p = nr->patch_start[r]; p < nr->patch_start[r + 1]; p++) {
-                ck_assert_uint_lt(nr->patches[p].col, ft->width);
+                if (nr->patches[p].col >= ft->width)
+                    ck_abort_msg("row %u: patch column %u >= width %u", r, nr->patches[p].col, ft->width);
                 row[nr->patches[p].col] = (int16_t)(row[nr->patches[p].col] + nr->patches[p].delta);
             }
-        ck_assert_msg(memcmp(row, want, ft->width * sizeof *row) == 0, "row %u differs after its patches", r);
+        if (memcmp(row, want, ft->width * sizeof *row) != 0)
+            ck_abort_msg("row %u differs after its patches", r);
     }
     free(row);
     ck_assert_uint_eq(misfits ? nr->patch_start[ft->sets[s].inputs] : 0, misfits);
