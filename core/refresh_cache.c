@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/state.h"
+#include "core/acc_entry.h"
 
 static size_t round_up(size_t n, size_t to)
 {

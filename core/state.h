@@ -12,19 +12,12 @@
 #define NNUE_CORE_STATE_H
 
 #include "core/isa.h"
+#include "core/acc_entry.h"
 #include "core/net.h"
 #include "core/refresh_cache.h"
 #include "core/simd/kernels.h"
 #include "nnue.h"
 
-typedef struct nnue_acc_entry {
-    nnue_delta delta;              /* the move that led here (unused at the root) */
-    uint8_t refresh[2];            /* the move forces perspective p to refresh */
-    uint8_t computed[2];
-    uint8_t bad_delta;             /* the pushed delta did not fit the game: never applied */
-    int16_t *acc[2];               /* [width] per perspective */
-    int32_t *psqt[2];              /* [psqt_buckets] per perspective */
-} nnue_acc_entry;
 
 struct nnue_state {
     const nnue_net *net;

@@ -11,13 +11,6 @@
 
 #include "nnue.h"
 
-void tool_print_error(const char *cmd, const nnue_error *err)
-{
-    char msg[1200];
-    nnue_error_format(err, msg, sizeof msg);
-    fprintf(stderr, "nnue %s: %s\n", cmd, msg);
-}
-
 static int find_name(const arch_choice *c, const char *name)
 {
     for (int i = 0; i < c->count; i++)

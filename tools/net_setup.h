@@ -8,6 +8,7 @@
 #include "core/net.h"
 #include "tools/arch_discovery.h"
 #include "core/known_nets.h"
+#include "tools/tool_error.h"
 
 typedef enum {
     CHOICE_NO_HASH,       /* no discovered architecture has the file's hash */
@@ -34,9 +35,6 @@ void arch_choice_free(arch_choice *c);
 
 /* Explains on stderr why the choice made none (no hash, size mismatch, ambiguity). */
 void tool_explain_no_choice(const char *cmd, const char *net_path, const nnue_net_header *h, const arch_choice *c);
-
-/* Prints "nnue CMD: <formatted error>" to stderr. */
-void tool_print_error(const char *cmd, const nnue_error *err);
 
 /* Set by `--strict` (tools/nnue.c): tool_load_net refuses nets with a load warning
  * (nnue_net_warning: a worst-case sum can overflow) instead of printing it. */

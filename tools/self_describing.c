@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "nnue.h"
-#include "tools/net_setup.h"
+#include "tools/tool_error.h"
 
 int sd_is(const char *path)
 {

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""tests/layout.py SRC: the code layout rules of the project (README: Layout).
+
+1. No include circles: a file's concept is its path without .c/.h (core/state.c and
+   core/state.h are one node); an edge A -> B is a quoted #include of B's header in any file of
+   A. A cycle means a lower piece reaches back up (the circles once between core/forward.c and
+   core/simd/forward_fast.c, or core/state and core/refresh_cache).
+2. No C file past 600 lines (one concept per file).
+Exits 1 naming every cycle and long file, 0 otherwise."""
+import os
+import re
+import subprocess
+import sys
+
+MAX_LINES = 600
+
+
+def tracked_sources(src):
+    out = subprocess.run(['git', '-C', src, 'ls-files', '*.c', '*.h'], capture_output=True, text=True)
+    if out.returncode == 0 and out.stdout.strip():
+        return out.stdout.split()
+    found = []  # not a git checkout (a source tarball): walk the tree
+    for root, dirs, files in os.walk(src):
+        dirs[:] = [d for d in dirs if not d.startswith(('build', '.'))]
+        found += [os.path.relpath(os.path.join(root, f), src) for f in files if f.endswith(('.c', '.h'))]
+    return found
+
+
+def include_graph(src, files):
+    node = lambda path: os.path.splitext(os.path.normpath(path))[0]
+    graph = {}
+    for f in files:
+        text = open(os.path.join(src, f), errors='replace').read()
+        for inc in re.findall(r'^\s*#\s*include\s+"([^"]+)"', text, re.M):
+            for cand in (inc, os.path.join(os.path.dirname(f), inc), os.path.join('include', inc)):
+                if os.path.exists(os.path.join(src, cand)):
+                    if node(cand) != node(f):
+                        graph.setdefault(node(f), set()).add(node(cand))
+                    break
+    return graph
+
+
+def cycles(graph):
+    found, state = [], {}
+
+    def visit(u, stack):
+        state[u] = 1
+        stack.append(u)
+        for v in sorted(graph.get(u, ())):
+            if state.get(v) == 1:
+                found.append(stack[stack.index(v):] + [v])
+            elif v not in state:
+                visit(v, stack)
+        stack.pop()
+        state[u] = 2
+
+    for u in sorted(graph):
+        if u not in state:
+            visit(u, [])
+    return found
+
+
+def main():
+    src = sys.argv[1]
+    files = tracked_sources(src)
+    assert len(files) > 50, f'only {len(files)} C files found under {src}'
+    problems = [' -> '.join(c) for c in cycles(include_graph(src, files))]
+    for f in files:
+        n = sum(1 for _ in open(os.path.join(src, f), errors='replace'))
+        if n > MAX_LINES:
+            problems.append(f'{f}: {n} lines (more than {MAX_LINES})')
+    for p in problems:
+        print('layout:', p)
+    print(f'layout: {len(files)} files, {len(problems)} problems')
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
