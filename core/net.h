@@ -63,6 +63,7 @@ typedef struct nnue_net {
     nnue_layer_weights *layer_weights; /* [stacks * n_layers]; non-affine entries are {NULL, NULL} */
     void *kernel_data;                /* nnue_plan (core/simd/plan.h) or NULL: scalar forward only */
     char *warning;                    /* nnue_net_warning() (core/net_ranges.h), NULL when none */
+    uint64_t padding_nonzero;         /* padding-column weights the file held non-zero (zeroed on load) */
 } nnue_net;
 
 /* Reads a net file for the given architecture (copied into the net). Checks version, hashes,

@@ -237,6 +237,10 @@ size_t nnue_net_ranges_format(const nnue_net *net, const nnue_net_ranges *r, cha
     if (net->arch->ft.psqt_buckets)
         OUT("psqt          %lld..%lld; int32: %s\n", (ll)r->psqt_lo, (ll)r->psqt_hi,
             r->psqt_lo < INT32_MIN || r->psqt_hi > INT32_MAX ? "CAN OVERFLOW" : "fits");
+    if (net->padding_nonzero)
+        OUT("padding       %llu weights in padding columns are non-zero in the file (never read by the engine: "
+            "ignored)\n",
+            (unsigned long long)net->padding_nonzero);
     for (int i = 0; i < net->arch->n_layers; i++) {
         const nnue_layer *l = &net->arch->layers[i];
         const nnue_layer_range *lr = &r->layers[i];

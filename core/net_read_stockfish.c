@@ -10,7 +10,8 @@
  *            the three arrays is a COMPRESSED_LEB128 block instead (core/net_read.c);
  *            several feature sets (SFNNv10, section 9): see read_ft_sets()
  *   stacks:  per stack u32 network hash, then per affine layer in declaration order
- *            biases out x i32, weights out x padded_in x i8 (row-major, padding columns zero)
+ *            biases out x i32, weights out x padded_in x i8 (row-major; padding columns may hold
+ *            values, which the engine never reads: zeroed on load, see zero_padding())
  *   end:     no trailing byte.
  * Order of checks: version, file hash, FT hash, then (uncompressed) the whole file size against
  * the architecture before anything big is allocated; a LEB128 block's announced size is checked
@@ -272,23 +273,23 @@ static nnue_status read_ft(nnue_net *net, nr_stream *s)
     return nr_leb128(s, NNUE_I32, net->ft_psqt, np, pname);
 }
 
-static nnue_status check_padding(nr_stream *s, const nnue_layer *l, const void *w, uint64_t start,
-                                 const char *section)
+/* Padding columns multiply inputs that are always zero, so the engine never reads them, and its
+ * trainer leaves values there (Stockfish 17.1's net has them in fc1). They are accepted, counted
+ * (`nnue info` reports them) and zeroed, so every kernel may read whole padded rows. */
+static void zero_padding(nnue_net *net, const nnue_layer *l, void *w)
 {
     uint32_t in = l->in_size, padded = l->p.affine.padded_in;
-    nnue_dtype t = l->p.affine.weight_type;
+    size_t size = nnue_dtype_size(l->p.affine.weight_type);
     for (uint32_t o = 0; o < l->out_size; o++)
         for (uint32_t c = in; c < padded; c++) {
-            uint64_t i = (uint64_t)o * padded + c;
-            long long v = t == NNUE_I16 ? ((const int16_t *)w)[i] : ((const int8_t *)w)[i];
-            if (v != 0)
-                return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path,
-                                        (long long)(start + i * nnue_dtype_size(t)),
-                                        "%s: expected zero in padding column %u of row %u (%u inputs padded to %u), "
-                                        "found %lld",
-                                        section, c, o, in, padded, v);
+            unsigned char *v = (unsigned char *)w + ((size_t)o * padded + c) * size;
+            for (size_t b = 0; b < size; b++)
+                if (v[b]) {
+                    net->padding_nonzero++;
+                    memset(v, 0, size);
+                    break;
+                }
         }
-    return NNUE_OK;
 }
 
 static nnue_status read_stacks(nnue_net *net, nr_stream *s)
@@ -318,11 +319,10 @@ static nnue_status read_stacks(nnue_net *net, nr_stream *s)
             if ((st = nr_alloc_for(s, &p, nw * nnue_dtype_size(l->p.affine.weight_type), name)) != NNUE_OK)
                 return st;
             lw->weights = p;
-            uint64_t start = s->offset;
             if ((st = nr_array(s, l->p.affine.weight_type, l->p.affine.weight_type, lw->weights, nw, name)) !=
-                    NNUE_OK ||
-                (st = check_padding(s, l, lw->weights, start, name)) != NNUE_OK)
+                NNUE_OK)
                 return st;
+            zero_padding(net, l, lw->weights);
         }
     }
     return NNUE_OK;

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(meson ninja-build clang libomp-dev libyaml-dev check pkg-config xz-utils graphviz stockfish fairy-stockfish python3 nettle-dev)
+packages=(meson ninja-build clang libomp-dev libyaml-dev check pkg-config xz-utils graphviz stockfish fairy-stockfish python3 nettle-dev npm)
 missing=()
 for p in "${packages[@]}"; do
   # "$p:arch" too: with a foreign architecture installed (arm64 for the Arm build) a plain name
@@ -18,6 +18,14 @@ if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# Stockfish's release nets (17.1, 18, 19; sha256-checked, from the npm registry) into the cache
+# the tests read (NNUE_NETS_DIR, default ~/.cache/nnue-nets): once, about 480 MB; later calls
+# find them there. Without them those tests skip and say so.
+nets_dir="${NNUE_NETS_DIR:-$HOME/.cache/nnue-nets}"
+if [ -x ../shared/nets/stockfish-nets ]; then
+  ../shared/nets/stockfish-nets "$nets_dir" >/dev/null || echo "setup: could not fetch Stockfish's nets into $nets_dir" >&2
 fi
 
 export CC=clang

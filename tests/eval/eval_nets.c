@@ -11,26 +11,30 @@
 #include "support.h"
 
 const eval_net eval_nets[] = {
-    {"sf151", "archs/sfnnv5.yaml", NULL, 47001499, "oracle/chess/golden-sf151-A.tsv"},
-    {"sfnnv1", "archs/sfnnv1.yaml", "oracle/chess/sfnnv1-random.nnue.xz", 21022657, "oracle/chess/golden-sfnnv1-A.tsv"},
-    {"sfnnv2", "archs/sfnnv2.yaml", "oracle/chess/sfnnv2-random.nnue.xz", 47721433, "oracle/chess/golden-sfnnv2-A.tsv"},
-    {"sfnnv3", "archs/sfnnv3.yaml", "oracle/chess/sfnnv3-random.nnue.xz", 47001307, "oracle/chess/golden-sfnnv3-A.tsv"},
-    {"sfnnv4", "archs/sfnnv4.yaml", "oracle/chess/sfnnv4-random.nnue.xz", 47001561, "oracle/chess/golden-sfnnv4-A.tsv"},
-    {"sfnnv5", "archs/sfnnv5.yaml", "oracle/chess/sfnnv5-random.nnue.xz", 47001563, "oracle/chess/golden-sfnnv5-A.tsv"},
-    {"sfnnv6", "archs/sfnnv6.yaml", "oracle/chess/sfnnv6-random.nnue.xz", 35133672, "oracle/chess/golden-sfnnv6-A.tsv"},
-    {"sfnnv8", "archs/sfnnv8.yaml", "oracle/chess/sfnnv8-random.nnue.xz", 58335268, "oracle/chess/golden-sfnnv8-A.tsv"},
-    {"sfnnv9", "archs/sfnnv9.yaml", "oracle/chess/sfnnv9-random.nnue.xz", 69935715, "oracle/chess/golden-sfnnv9-A.tsv"},
+    {"sf151", "archs/sfnnv5.yaml", NULL, 47001499, "oracle/chess/golden-sf151-A.tsv", NULL},
+    {"sfnnv1", "archs/sfnnv1.yaml", "oracle/chess/sfnnv1-random.nnue.xz", 21022657, "oracle/chess/golden-sfnnv1-A.tsv", NULL},
+    {"sfnnv2", "archs/sfnnv2.yaml", "oracle/chess/sfnnv2-random.nnue.xz", 47721433, "oracle/chess/golden-sfnnv2-A.tsv", NULL},
+    {"sfnnv3", "archs/sfnnv3.yaml", "oracle/chess/sfnnv3-random.nnue.xz", 47001307, "oracle/chess/golden-sfnnv3-A.tsv", NULL},
+    {"sfnnv4", "archs/sfnnv4.yaml", "oracle/chess/sfnnv4-random.nnue.xz", 47001561, "oracle/chess/golden-sfnnv4-A.tsv", NULL},
+    {"sfnnv5", "archs/sfnnv5.yaml", "oracle/chess/sfnnv5-random.nnue.xz", 47001563, "oracle/chess/golden-sfnnv5-A.tsv", NULL},
+    {"sfnnv6", "archs/sfnnv6.yaml", "oracle/chess/sfnnv6-random.nnue.xz", 35133672, "oracle/chess/golden-sfnnv6-A.tsv", NULL},
+    {"sfnnv8", "archs/sfnnv8.yaml", "oracle/chess/sfnnv8-random.nnue.xz", 58335268, "oracle/chess/golden-sfnnv8-A.tsv", NULL},
+    {"sfnnv9", "archs/sfnnv9.yaml", "oracle/chess/sfnnv9-random.nnue.xz", 69935715, "oracle/chess/golden-sfnnv9-A.tsv", NULL},
     {"sfnnv10", "archs/sfnnv10.yaml", "oracle/chess/sfnnv10-random.nnue.xz", 106448193,
-     "oracle/chess/golden-sfnnv10-A.tsv"},
+     "oracle/chess/golden-sfnnv10-A.tsv", NULL},
     {"sfnnv8small", "archs/sfnnv8small.yaml", "oracle/chess/sfnnv8small-random.nnue", 3232763,
-     "oracle/chess/golden-sfnnv8small-A.tsv"},
-    {"cwtch", "archs/cwtch6.yaml", "oracle/third/cwtch/cwtch6-quantised.bin", 3163200, "oracle/third/cwtch/goldensA.tsv"},
+     "oracle/chess/golden-sfnnv8small-A.tsv", NULL},
+    {"cwtch", "archs/cwtch6.yaml", "oracle/third/cwtch/cwtch6-quantised.bin", 3163200, "oracle/third/cwtch/goldensA.tsv", NULL},
     {"obsidian", "archs/obsidian.yaml", "oracle/third/obsidian/obsidian-nn.net", 2411584,
-     "oracle/third/obsidian/goldensA.tsv"},
+     "oracle/third/obsidian/goldensA.tsv", NULL},
     {"shogi", "archs/shogi_halfkp.yaml", "oracle/shogi/random_halfkp_s20260101.bin.xz", 64217066,
-     "oracle/shogi/goldensA_random.tsv"},
+     "oracle/shogi/goldensA_random.tsv", NULL},
+    {"sf17", "archs/sfnnv9.yaml", NULL, 74874478, "oracle/chess/golden-sf17-A.tsv", "nn-1c0000000000.nnue"},
+    {"sf18", "archs/sfnnv10.yaml", NULL, 108919594, "oracle/chess/golden-sf18-A.tsv", "nn-c288c895ea92.nnue"},
+    {"sf18small", "archs/sfnnv8small.yaml", NULL, 3519630, "oracle/chess/golden-sf18small-A.tsv",
+     "nn-37f18f62d772.nnue"},
     {"sfnn1536", "archs/shogi_sfnn1536.yaml", "oracle/shogi/yo-sfnn1536-random.bin.xz", 112831522,
-     "oracle/shogi/goldensA_sfnn1536.tsv"},
+     "oracle/shogi/goldensA_sfnn1536.tsv", NULL},
 };
 const int eval_net_count = (int)(sizeof eval_nets / sizeof eval_nets[0]);
 
@@ -44,6 +48,8 @@ const eval_net *eval_net_find(const char *name)
 
 const char *eval_net_file(const eval_net *n)
 {
+    if (n->release)
+        return nets_stockfish_release(n->release, n->size);
     if (!n->shared)
         return nets_sf151();
     const char *base = strrchr(n->shared, '/') + 1;

@@ -13,6 +13,7 @@ typedef struct eval_net {
     const char *shared;    /* net under shared/ (or NULL for sf151: Debian's stockfish) */
     unsigned long long size;
     const char *golden;    /* golden file under shared/ */
+    const char *release;   /* Stockfish's release net file name (nets_stockfish_release), or NULL */
 } eval_net;
 
 extern const eval_net eval_nets[];

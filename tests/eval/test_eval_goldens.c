@@ -4,7 +4,8 @@
  *   cwtch:          output_bucket, raw_output, final_eval (FACTS.md)
  *   obsidian:       output_bucket, raw_output, nnue_cp (final_eval adds engine-only scaling)
  *   shogi:          raw network output, eval = raw / 16 (shogi FORMATS.md section 8)
- *   sfnn1536:       bucket and raw (shogi FORMATS.md section 11), on every kernel set the CPU has */
+ *   sfnn1536:       bucket and raw (shogi FORMATS.md section 11), on every kernel set the CPU has
+ *   sf17, sf18, sf18small: Stockfish's release nets, as Stockfish nets, on every kernel set */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +65,21 @@ START_TEST(golden_rows_match)
             compare("output_bucket", d.bucket, f[1], rows, &bad, f[0]);
             compare("raw_output", d.positional, f[2], rows, &bad, f[0]);
             compare(n == 5 ? "nnue_cp" : "final_eval", d.scaled, f[n == 5 ? 4 : 3], rows, &bad, f[0]);
+        } else if (net_info->release) { /* Stockfish's own nets: on every kernel set the CPU has */
+            for (int isa = 0; isa <= (int)nnue_isa_best(); isa++) {
+                nnue_state *st = nnue_state_new(net, 0);
+                ck_assert_int_eq(nnue_state_set_isa(st, (nnue_isa)isa), 0);
+                nnue_state_reset(st, game->board(pos));
+                nnue_evaluate(st, game->board(pos), &d);
+                nnue_state_free(st);
+                static const char *const names[] = {"bucket", "psqt", "positional", "total"};
+                long got[] = {d.bucket, d.psqt, d.positional, d.total};
+                for (int c = 0; c < 4; c++) {
+                    char what[64];
+                    snprintf(what, sizeof what, "%s on %s", names[c], nnue_isa_label((nnue_isa)isa));
+                    compare(what, got[c], f[c + 1], rows, &bad, f[0]);
+                }
+            }
         } else {
             compare("bucket", d.bucket, f[1], rows, &bad, f[0]);
             compare("psqt", d.psqt, f[2], rows, &bad, f[0]);
