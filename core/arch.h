@@ -19,10 +19,12 @@
 
 #define NNUE_MAX_LAYERS 32
 #define NNUE_MAX_LAYER_INPUTS 4
-#define NNUE_MAX_BLOCKS 8
+#define NNUE_MAX_BLOCKS 32
 #define NNUE_NAME_MAX 64
 
-typedef enum nnue_dtype { NNUE_I8, NNUE_U8, NNUE_I16, NNUE_I32 } nnue_dtype;
+/* Value types of weights and of the values between layers. NNUE_NONE: a tensor absent from the
+ * file (an affine layer without biases: zeros in memory). */
+typedef enum nnue_dtype { NNUE_I8, NNUE_U8, NNUE_I16, NNUE_I32, NNUE_F32, NNUE_NONE } nnue_dtype;
 
 /* Activation applied to each perspective's accumulator (i16 values) to make the network input. */
 typedef enum nnue_ft_activation {
@@ -66,9 +68,12 @@ typedef struct nnue_ft_desc {
 /* Layer kinds; each has a vtable in core/layers/<kind>.c (see core/layer.h). */
 typedef struct nnue_layer_type nnue_layer_type;
 
+/* How a raw-format block lays out a layer's weights over the stacks (loaded row-major,
+ * [stack][output][padded input], whatever the file order). */
 typedef enum nnue_weight_order {
-    NNUE_ROW_MAJOR,     /* [output][padded input]: Stockfish's affine layers */
-    NNUE_INPUT_MAJOR    /* [input][output]: bullet's default (transposed on load) */
+    NNUE_ROW_MAJOR,            /* [stack][output][input]: Stockfish's affine layers, bullet's bucket_major */
+    NNUE_INPUT_MAJOR,          /* [input][stack][output]: bullet's default (transposed on load) */
+    NNUE_INPUT_MAJOR_PER_STACK /* [stack][input][output]: each stack's matrix transposed */
 } nnue_weight_order;
 
 typedef struct nnue_layer {
@@ -79,6 +84,7 @@ typedef struct nnue_layer {
     uint32_t input_sizes[NNUE_MAX_LAYER_INPUTS];
     uint32_t in_size;           /* total input values (sum over inputs) */
     uint32_t out_size;
+    nnue_dtype value_type;      /* of its output values: NNUE_I32 or NNUE_F32 (core/arch_layers.c) */
     int line, column;           /* where the layer was declared, for messages */
     union {
         struct {                /* affine / affine_sparse */
@@ -95,6 +101,7 @@ typedef struct nnue_layer {
         struct { uint32_t groups; int shift; } pairwise;/* per group: first half * second half >> shift */
         struct { uint32_t size; } pool;                 /* avg/max over consecutive windows */
         struct { int shift; } quantmoid;
+        struct { float scale; float max; } f32;         /* float layers: a scale or a clip bound */
     } p;
 } nnue_layer;
 
@@ -108,13 +115,16 @@ typedef enum nnue_format_kind {
 
 typedef enum nnue_tensor {
     NNUE_T_FT_WEIGHTS, NNUE_T_FT_BIASES, NNUE_T_FT_PSQT,
-    NNUE_T_OUT_WEIGHTS, NNUE_T_OUT_BIASES   /* raw format: the single output affine, all stacks */
+    NNUE_T_LAYER                    /* raw format: a tensor of a layer (block.layer, block.index), all stacks */
 } nnue_tensor;
 
 typedef struct nnue_block {
     nnue_tensor tensor;
+    int layer, index;              /* NNUE_T_LAYER: layer index, and which of its tensors (core/layer.h) */
+    char name[NNUE_NAME_MAX + 16]; /* as written in the YAML: "ft.weights", "out.biases", ... */
     nnue_dtype dtype;
-    nnue_weight_order order;       /* OUT_WEIGHTS: bucket-major (ROW_MAJOR) or input-major */
+    nnue_weight_order order;       /* a layer's weight matrix: how the stacks' rows and columns are laid out */
+    int line, column;              /* where the block was declared, for messages */
 } nnue_block;
 
 typedef struct nnue_format {

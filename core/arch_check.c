@@ -121,6 +121,56 @@ static int has_block(const nnue_format *f, nnue_tensor t)
     return 0;
 }
 
+static nnue_status block_fail(yreader *r, const nnue_block *b, int i, const char *fmt, const char *detail)
+{
+    return nnue_fail_at(r->err, NNUE_E_SCHEMA, r->path, b->line, b->column, fmt, i + 1, b->name, detail);
+}
+
+/* A LAYER.TENSOR block: which layer and which of its tensors; the block's dtype becomes the
+ * tensor's file dtype (the layer type says which it accepts). */
+static nnue_status resolve_layer_block(yreader *r, nnue_arch *a, nnue_block *b, int i)
+{
+    char layer_name[NNUE_NAME_MAX + 16], buf[200];
+    snprintf(layer_name, sizeof layer_name, "%s", b->name);
+    char *dot = strrchr(layer_name, '.');
+    *dot = 0;
+    const char *tensor = dot + 1;
+    b->layer = -1;
+    for (int k = 0; k < a->n_layers; k++)
+        if (strcmp(a->layers[k].name, layer_name) == 0)
+            b->layer = k;
+    if (b->layer < 0)
+        return block_fail(r, b, i, "block %d: tensor '%s': expected the name of a layer before the dot%s", "");
+    nnue_layer *l = &a->layers[b->layer];
+    nnue_tensor_shape t[NNUE_MAX_TENSORS];
+    int n = l->type->tensors ? l->type->tensors(l, t) : 0;
+    char known[160] = "";
+    for (int k = 0; k < n; k++)
+        snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s.%s", k ? ", " : "", l->name, t[k].name);
+    b->index = -1;
+    for (int k = 0; k < n; k++)
+        if (strcmp(t[k].name, tensor) == 0)
+            b->index = k;
+    if (b->index < 0) {
+        snprintf(buf, sizeof buf, " (layer '%s' is %s and has %s%s)", l->name, l->type->name,
+                 n ? "the tensors " : "no tensors", known);
+        return block_fail(r, b, i, "block %d: tensor '%s': expected a tensor of its layer%s", buf);
+    }
+    const char *problem = NULL;
+    if (l->type->adopt_dtype)
+        problem = l->type->adopt_dtype(l, b->index, b->dtype, buf, sizeof buf);
+    else if (t[b->index].file != b->dtype) {
+        snprintf(buf, sizeof buf, "expected dtype %s, found %s", nnue_dtype_name(t[b->index].file),
+                 nnue_dtype_name(b->dtype));
+        problem = buf;
+    }
+    if (problem)
+        return block_fail(r, b, i, "block %d (%s): %s", problem);
+    if (l->type->is_affine && b->index == 1)
+        l->p.affine.order = b->order;
+    return NNUE_OK;
+}
+
 static nnue_status check_format(yreader *r, yaml_node_t *root, nnue_arch *a)
 {
     yaml_node_t *node = y_lookup(r, root, "format");
@@ -141,52 +191,50 @@ static nnue_status check_format(yreader *r, yaml_node_t *root, nnue_arch *a)
                                     a->layers[i].name);
         return NNUE_OK;
     }
-    /* raw: exactly the FT tensors and one output affine layer, each in one block. */
+    /* raw: the FT tensors and every tensor of every layer (those it keeps in the file), each in
+     * exactly one block. */
     if (f->leb128 || y_lookup(r, node, "version") || f->description_bytes >= 0 || f->fixed_hashes)
         return y_fail(r, node, NNUE_E_SCHEMA,
                       "format: 'version', 'leb128', 'description_bytes' and 'hashes' belong to kind stockfish, found "
                       "them with raw");
     if (!f->n_blocks)
         return y_fail(r, node, NNUE_E_SCHEMA, "format: missing required key 'blocks' for kind raw");
-    int affine = -1;
-    for (int i = 0; i < a->n_layers; i++)
-        if (a->layers[i].type->is_affine) {
-            if (affine >= 0)
-                return nnue_fail_at(r->err, NNUE_E_SCHEMA, r->path, a->layers[i].line, a->layers[i].column,
-                                    "layer '%s': a raw-format net has one affine (output) layer, found a second",
-                                    a->layers[i].name);
-            affine = i;
+    static const char *const names[] = {"ft.weights", "ft.biases", "ft.psqt"};
+    for (int i = 0; i < f->n_blocks; i++) {
+        nnue_block *b = &f->blocks[i];
+        nnue_status st;
+        if (b->tensor == NNUE_T_LAYER) {
+            if ((st = resolve_layer_block(r, a, b, i)) != NNUE_OK)
+                return st;
+            continue;
         }
-    if (affine < 0)
-        return y_fail(r, y_lookup(r, root, "layers"), NNUE_E_SCHEMA,
-                      "layers: expected one affine output layer in a raw-format net, found none");
-    nnue_tensor needed[] = {NNUE_T_FT_WEIGHTS, NNUE_T_FT_BIASES, NNUE_T_OUT_WEIGHTS, NNUE_T_OUT_BIASES};
-    static const char *const names[] = {"ft.weights", "ft.biases", "ft.psqt", "out.weights", "out.biases"};
-    for (size_t i = 0; i < sizeof needed / sizeof needed[0]; i++)
-        if (!has_block(f, needed[i]))
+        if (b->dtype != NNUE_I16 && b->tensor != NNUE_T_FT_PSQT)
+            return block_fail(r, b, i, "block %d: expected dtype i16 for %s%s", "");
+        if (b->tensor == NNUE_T_FT_PSQT && b->dtype != NNUE_I16 && b->dtype != NNUE_I32)
+            return block_fail(r, b, i, "block %d: expected dtype i16 or i32 for %s%s", "");
+        if (b->order != NNUE_ROW_MAJOR)
+            return block_fail(r, b, i, "block %d: 'order' applies to a layer's weights, found it on %s%s", "");
+    }
+    for (int t = NNUE_T_FT_WEIGHTS; t <= NNUE_T_FT_BIASES; t++)
+        if (!has_block(f, (nnue_tensor)t))
             return y_fail(r, y_lookup(r, node, "blocks"), NNUE_E_SCHEMA,
-                          "format 'blocks': expected a block for tensor %s, found none", names[needed[i]]);
+                          "format 'blocks': expected a block for tensor %s, found none", names[t]);
     if (has_block(f, NNUE_T_FT_PSQT) != (a->ft.psqt_buckets > 0))
         return y_fail(r, y_lookup(r, node, "blocks"), NNUE_E_SCHEMA,
                       "format 'blocks': expected an ft.psqt block exactly when psqt_buckets > 0");
-    for (int i = 0; i < f->n_blocks; i++) {
-        nnue_block *b = &f->blocks[i];
-        nnue_layer *out = &a->layers[affine];
-        if (b->tensor == NNUE_T_OUT_WEIGHTS)
-            out->p.affine.weight_type = b->dtype, out->p.affine.order = b->order;
-        if (b->tensor == NNUE_T_OUT_BIASES)
-            out->p.affine.bias_type = b->dtype;
-        if (b->tensor == NNUE_T_OUT_WEIGHTS && b->dtype != NNUE_I8 && b->dtype != NNUE_I16)
-            return y_fail(r, y_item(r, y_lookup(r, node, "blocks"), i), NNUE_E_SCHEMA,
-                          "block %d: expected dtype i8 or i16 for %s, found %s", i + 1, names[b->tensor],
-                          nnue_dtype_name(b->dtype));
-        if (b->dtype == NNUE_U8)
-            return y_fail(r, y_item(r, y_lookup(r, node, "blocks"), i), NNUE_E_SCHEMA,
-                          "block %d: expected a signed dtype for %s, found u8", i + 1, names[b->tensor]);
-        if ((b->tensor == NNUE_T_FT_WEIGHTS || b->tensor == NNUE_T_FT_BIASES) && b->dtype != NNUE_I16)
-            return y_fail(r, y_item(r, y_lookup(r, node, "blocks"), i), NNUE_E_SCHEMA,
-                          "block %d: expected dtype i16 for %s, found %s", i + 1, names[b->tensor],
-                          nnue_dtype_name(b->dtype));
+    for (int k = 0; k < a->n_layers; k++) {
+        nnue_layer *l = &a->layers[k];
+        nnue_tensor_shape t[NNUE_MAX_TENSORS];
+        int n = l->type->tensors ? l->type->tensors(l, t) : 0;
+        for (int j = 0; j < n; j++) {
+            int found = 0;
+            for (int i = 0; i < f->n_blocks; i++)
+                found |= f->blocks[i].tensor == NNUE_T_LAYER && f->blocks[i].layer == k && f->blocks[i].index == j;
+            if (!found && t[j].file != NNUE_NONE)
+                return y_fail(r, y_lookup(r, node, "blocks"), NNUE_E_SCHEMA,
+                              "format 'blocks': expected a block for tensor %s.%s (layer '%s' is %s), found none",
+                              l->name, t[j].name, l->name, l->type->name);
+        }
     }
     return NNUE_OK;
 }

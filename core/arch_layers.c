@@ -129,6 +129,41 @@ static nnue_status resolve_inputs(yreader *r, yaml_node_t *item, nnue_arch *a, i
     return NNUE_OK;
 }
 
+static const char *value_name(nnue_dtype t)
+{
+    return t == NNUE_F32 ? "float32" : "int32";
+}
+
+/* The value type of layer index's output from its inputs' (the network input is int32) and its
+ * type's flow (core/layer.h); a mismatch is refused at the layer. */
+static nnue_status value_flow(yreader *r, yaml_node_t *item, nnue_arch *a, int index)
+{
+    nnue_layer *l = &a->layers[index];
+    nnue_dtype in = NNUE_I32;
+    for (int k = 0; k < l->n_inputs; k++) {
+        nnue_dtype t = l->inputs[k] == NNUE_INPUT_NETWORK ? NNUE_I32 : a->layers[l->inputs[k]].value_type;
+        if (k > 0 && t != in)
+            return y_fail(r, item, NNUE_E_SHAPE, "layer '%s' (%s): expected inputs of one value type, found %s and %s",
+                          l->name, l->type->name, value_name(in), value_name(t));
+        in = t;
+    }
+    static const nnue_dtype wants[] = {NNUE_I32, NNUE_F32, NNUE_I32, NNUE_F32};
+    static const nnue_dtype gives[] = {NNUE_I32, NNUE_F32, NNUE_F32, NNUE_I32};
+    nnue_value_flow f = l->type->flow;
+    if (f == NNUE_FLOW_SAME) {
+        l->value_type = in;
+        return NNUE_OK;
+    }
+    if (in != wants[f])
+        return y_fail(r, item, NNUE_E_SHAPE,
+                      "layer '%s' (%s): expected %s input values, found %s from %s (a float layer reads float32 "
+                      "values: dequantize turns int32 into float32, to_i32 back)",
+                      l->name, l->type->name, value_name(wants[f]), value_name(in),
+                      l->inputs[0] == NNUE_INPUT_NETWORK ? "the feature transformer" : a->layers[l->inputs[0]].name);
+    l->value_type = gives[f];
+    return NNUE_OK;
+}
+
 static nnue_status read_one(yreader *r, yaml_node_t *item, nnue_arch *a, int index)
 {
     nnue_layer *l = &a->layers[index];
@@ -171,7 +206,7 @@ static nnue_status read_one(yreader *r, yaml_node_t *item, nnue_arch *a, int ind
     if (find_layer(a, index, l->name) != -2)
         return y_fail(r, y_lookup(r, item, "name"), NNUE_E_SCHEMA,
                       "layer 'name': expected a new name, found '%s' a second time (or the reserved 'ft')", l->name);
-    if ((st = resolve_inputs(r, item, a, index, &lr)) != NNUE_OK)
+    if ((st = resolve_inputs(r, item, a, index, &lr)) != NNUE_OK || (st = value_flow(r, item, a, index)) != NNUE_OK)
         return st;
     if (lr.input_size_node) {
         uint32_t declared = (uint32_t)strtoul((const char *)lr.input_size_node->data.scalar.value, NULL, 0);
@@ -208,5 +243,11 @@ nnue_status nnue_arch_read_layers(yreader *r, yaml_node_t *layers, nnue_arch *a)
         if ((st = read_one(r, y_item(r, layers, i), a, i)) != NNUE_OK)
             return st;
     }
+    const nnue_layer *last = &a->layers[n - 1];
+    if (last->value_type != NNUE_I32)
+        return y_fail(r, y_item(r, layers, n - 1), NNUE_E_SHAPE,
+                      "layer '%s' (%s): expected the output layer to give int32 values, found float32 (end with "
+                      "to_i32)",
+                      last->name, last->type->name);
     return NNUE_OK;
 }

@@ -112,13 +112,28 @@ typedef struct block_ctx {
     int have_tensor;
 } block_ctx;
 
+/* "ft.weights", "ft.biases", "ft.psqt", or LAYER.TENSOR (a tensor a layer type declares, e.g.
+ * "out.weights"), resolved against the layers in core/arch_check.c. */
 static nnue_status read_block_tensor(yreader *r, yaml_node_t *v, void *t)
 {
-    static const char *const names[] = {"ft.weights", "ft.biases", "ft.psqt", "out.weights", "out.biases", NULL};
-    int i;
-    nnue_status st = y_enum(r, v, names, &i, "block 'tensor'");
-    ((block_ctx *)t)->block->tensor = (nnue_tensor)i;
-    return st;
+    static const char *const ft_names[] = {"ft.weights", "ft.biases", "ft.psqt", NULL};
+    nnue_block *b = ((block_ctx *)t)->block;
+    nnue_status st = y_string(r, v, b->name, sizeof b->name, "block 'tensor'");
+    if (st != NNUE_OK)
+        return st;
+    for (int i = 0; ft_names[i]; i++)
+        if (strcmp(b->name, ft_names[i]) == 0) {
+            b->tensor = (nnue_tensor)i;
+            return NNUE_OK;
+        }
+    const char *dot = strchr(b->name, '.');
+    if (!dot || dot == b->name || !dot[1])
+        return y_fail(r, v, NNUE_E_SCHEMA,
+                      "block 'tensor': expected ft.weights, ft.biases, ft.psqt or LAYER.TENSOR (e.g. out.weights), "
+                      "found '%s'",
+                      b->name);
+    b->tensor = NNUE_T_LAYER;
+    return NNUE_OK;
 }
 
 static nnue_status read_block_dtype(yreader *r, yaml_node_t *v, void *t)
@@ -131,7 +146,7 @@ static nnue_status read_block_dtype(yreader *r, yaml_node_t *v, void *t)
 
 static nnue_status read_block_order(yreader *r, yaml_node_t *v, void *t)
 {
-    static const char *const names[] = {"bucket_major", "input_major", NULL};
+    static const char *const names[] = {"bucket_major", "input_major", "input_major_per_bucket", NULL};
     int i;
     nnue_status st = y_enum(r, v, names, &i, "block 'order'");
     ((block_ctx *)t)->block->order = (nnue_weight_order)i;
@@ -160,12 +175,14 @@ static nnue_status load_blocks(yreader *r, load_state *ls)
         b->dtype = NNUE_I16;
         b->order = NNUE_ROW_MAJOR;
         block_ctx ctx = {b, 0};
+        b->line = (int)y_item(r, ls->blocks_node, i)->start_mark.line + 1;
+        b->column = (int)y_item(r, ls->blocks_node, i)->start_mark.column + 1;
         char what[32];
         snprintf(what, sizeof what, "block %d", i + 1);
         if ((st = y_map(r, y_item(r, ls->blocks_node, i), block_fields, &ctx, what)) != NNUE_OK)
             return st;
         for (int j = 0; j < i; j++)
-            if (f->blocks[j].tensor == b->tensor)
+            if (strcmp(f->blocks[j].name, b->name) == 0)
                 return y_fail(r, y_item(r, ls->blocks_node, i), NNUE_E_SCHEMA,
                               "block %d: expected each tensor once, found a second copy of block %d's tensor", i + 1,
                               j + 1);

@@ -1,9 +1,10 @@
 /* core/layer.h: the contract of a layer type (one file per type in core/layers/).
  *
- * A layer type says which YAML keys it takes, how its output size follows from
- * its inputs, how it extends the Stockfish-style hash and the description
- * string, and how many parameters and file bytes it has. Adding a layer type:
- * one file in core/layers/ and one line in core/layers/registry.c. */
+ * A layer type says which YAML keys it takes, which value types it reads and writes (int32 or
+ * float32), how its output size follows from its inputs, how it extends the Stockfish-style
+ * hash and the description string, which tensors it keeps per stack (the net readers and the
+ * writer walk these: no reader names a layer type), and how it computes (propagate: the scalar
+ * truth). Adding a layer type: one file in core/layers/ and one line in core/layers/registry.c. */
 #ifndef NNUE_CORE_LAYER_H
 #define NNUE_CORE_LAYER_H
 
@@ -21,10 +22,30 @@ typedef struct nnue_layer_ctx {
     int is_raw_format;
 } nnue_layer_ctx;
 
+/* Which values a layer reads and writes. The network input (FT output) is int32; the last
+ * layer must write int32. Float values live in the same 4-byte slots as int32 ones. */
+typedef enum nnue_value_flow {
+    NNUE_FLOW_I32,         /* int32 -> int32 (the default) */
+    NNUE_FLOW_F32,         /* float32 -> float32 */
+    NNUE_FLOW_I32_TO_F32,  /* int32 -> float32 */
+    NNUE_FLOW_F32_TO_I32,  /* float32 -> int32 */
+    NNUE_FLOW_SAME         /* either, output as input (concat, slice: all inputs of one type) */
+} nnue_value_flow;
+
+/* One tensor a layer keeps per stack: rows x cols values, each row stored with `stride` values
+ * (the padding columns beyond cols are zero in memory; a Stockfish file stores them too, the raw
+ * format does not). Vectors (biases) are 1 x n. */
+typedef struct nnue_tensor_shape {
+    const char *name;      /* "biases", "weights": raw-format blocks name it LAYER.NAME */
+    nnue_dtype file;       /* dtype in the file; NNUE_NONE: absent from the file, zeros in memory */
+    nnue_dtype mem;        /* dtype in memory (int biases are widened to int32) */
+    uint32_t rows, cols, stride;
+} nnue_tensor_shape;
+
 struct nnue_layer_type {
     const char *name;          /* YAML `type:` value */
     int min_inputs, max_inputs;
-    int is_affine;             /* has weights: stored in the net file per stack */
+    int is_affine;             /* an integer affine layer (weights as rows of i8/i16, int32 biases) */
     const yfield *fields;      /* type-specific YAML keys ({NULL}-terminated); target: nnue_layer_ctx */
     /* Sets parameter defaults before the YAML keys are read. */
     void (*defaults)(nnue_layer *layer, const nnue_arch *arch);
@@ -45,6 +66,13 @@ struct nnue_layer_type {
      * definition of correct that every SIMD kernel must equal bit for bit. */
     void (*propagate)(const nnue_layer *layer, const nnue_layer_weights *w, const int32_t *const *inputs,
                       int32_t *out);
+    nnue_value_flow flow;      /* value types in and out (0: int32 -> int32) */
+    /* Its tensors per stack, in Stockfish file order (biases before weights); returns how many
+     * (NULL: none). tensors[k] of a stack is nnue_layer_weights.tensor[k]. */
+    int (*tensors)(const nnue_layer *layer, nnue_tensor_shape out[NNUE_MAX_TENSORS]);
+    /* A raw-format block gives tensor k's file dtype: adopt it (e.g. affine weights i8 or i16) or
+     * return why not (static or in buf). NULL: the dtype must equal the tensor's file dtype. */
+    const char *(*adopt_dtype)(nnue_layer *layer, int k, nnue_dtype dtype, char *buf, size_t size);
 };
 
 extern const nnue_layer_type *const nnue_layer_types[];
@@ -55,6 +83,15 @@ uint32_t nnue_hash_identity(const nnue_layer *layer, uint32_t prev);
 uint64_t nnue_no_parameters(const nnue_layer *layer);
 /* shape(): the output has as many values as the inputs together (activations, concat). */
 const char *nnue_shape_same(nnue_layer *layer, char *buf, size_t size);
+/* Float values in a layer's int32 slots (the buffers are allocated memory, written and read as
+ * one type at a time). */
+#define NNUE_F32_IN(p) ((const float *)(const void *)(p))
+#define NNUE_F32_OUT(p) ((float *)(void *)(p))
+/* A float -> int32 conversion that is defined for every float: NaN -> 0, out of range ->
+ * saturated, else truncated toward zero (what C's cast does where it is defined). */
+int32_t nnue_f32_to_i32_trunc(float v);
+/* The tensor shapes with memory and file sizes, and value counts, of layer l (one stack). */
+uint64_t nnue_tensor_values(const nnue_tensor_shape *t);   /* rows * stride */
 size_t nnue_dtype_size(nnue_dtype t);
 const char *nnue_dtype_name(nnue_dtype t);
 extern const char *const nnue_dtype_names[]; /* YAML names in enum order, NULL-terminated */

@@ -22,9 +22,18 @@
 #include "core/arch.h"
 #include "nnue_error.h"
 
+#define NNUE_MAX_TENSORS 2
+
+/* A layer's tensors in one stack (core/layer.h nnue_tensor_shape), in the layer's order; an
+ * affine layer's are its biases (int32) and weights (int8_t or int16_t rows, its weight_type). */
 typedef struct nnue_layer_weights {
-    int32_t *biases;
-    void *weights;        /* int8_t* or int16_t*, see the layer's weight_type */
+    union {
+        struct {
+            void *biases;
+            void *weights;
+        };
+        void *tensor[NNUE_MAX_TENSORS];
+    };
 } nnue_layer_weights;
 
 /* One value of an i8 row that did not fit: the i16 weight is the row's i8 value plus delta. */

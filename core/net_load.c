@@ -100,8 +100,8 @@ void nnue_net_free(nnue_net *net)
     if (net->layer_weights && net->arch) {
         size_t n = (size_t)net->arch->stacks * (size_t)net->arch->n_layers;
         for (size_t i = 0; i < n; i++) {
-            free(net->layer_weights[i].biases);
-            free(net->layer_weights[i].weights);
+            for (int k = 0; k < NNUE_MAX_TENSORS; k++)
+                free(net->layer_weights[i].tensor[k]);
         }
     }
     free(net->layer_weights);

@@ -135,8 +135,8 @@ static void affine_range(const nnue_net *net, int i, nnue_layer_range *lr)
                 up += x > y ? x : y;
                 down += x < y ? x : y;
             }
-            up = up / l->p.affine.sum_divisor + lw->biases[o];
-            down = down / l->p.affine.sum_divisor + lw->biases[o];
+            up = up / l->p.affine.sum_divisor + ((const int32_t *)lw->biases)[o];
+            down = down / l->p.affine.sum_divisor + ((const int32_t *)lw->biases)[o];
             if (down < lr->lo)
                 lr->lo = down, lr->lo_stack = s, lr->lo_neuron = o;
             if (up > lr->hi)

@@ -114,7 +114,7 @@ void nr_from_le(void *data, nnue_dtype type, uint64_t count)
         uint16_t *p = data;
         for (uint64_t i = 0; i < count; i++)
             p[i] = __builtin_bswap16(p[i]);
-    } else if (type == NNUE_I32) {
+    } else if (type == NNUE_I32 || type == NNUE_F32) {
         uint32_t *p = data;
         for (uint64_t i = 0; i < count; i++)
             p[i] = __builtin_bswap32(p[i]);

@@ -9,9 +9,10 @@
  *   ft.weights  [inputs][width]        (feature-major, as loaded)
  *   ft.biases   [width]
  *   ft.psqt     [inputs][psqt_buckets]
- *   out.weights the single affine layer of every stack: bucket-major [stack][out][in]
- *               (cwtch) or input-major [in][stack * out] (obsidian, transposed on load)
- *   out.biases  [stack][out]
+ *   LAYER.NAME  a tensor its layer type declares (core/layer.h), every stack's: a vector
+ *               [stack][n]; a matrix bucket-major [stack][out][in] (cwtch), input-major
+ *               [in][stack][out] (obsidian) or input-major per bucket [stack][in][out]
+ *               (the Viridithas-style multilayer net), loaded row-major
  * The file size must be exactly the data size rounded up to pad_to; it is checked before
  * anything is allocated, and a wrong size names the YAML fields the expectation came from. */
 #include <stdlib.h>
@@ -20,21 +21,21 @@
 #include "core/error.h"
 #include "core/layer.h"
 #include "core/net_formats.h"
+#include "core/net_layer_tensors.h"
 
 typedef unsigned long long ull;
 
-static const char *const tensor_names[] = {"ft.weights", "ft.biases", "ft.psqt", "out.weights", "out.biases"};
-
-static int affine_index(const nnue_arch *a)
+/* The shape of a LAYER.TENSOR block's tensor. */
+static nnue_tensor_shape block_shape(const nnue_arch *a, const nnue_block *b)
 {
-    for (int i = 0; i < a->n_layers; i++)
-        if (a->layers[i].type->is_affine)
-            return i;
-    return -1;
+    const nnue_layer *l = &a->layers[b->layer];
+    nnue_tensor_shape t[NNUE_MAX_TENSORS];
+    l->type->tensors(l, t);
+    return t[b->index];
 }
 
 /* Values of a block and, in `why`, the YAML fields they come from. */
-static uint64_t block_values(const nnue_arch *a, const nnue_layer *out, const nnue_block *b, char *why, size_t size)
+static uint64_t block_values(const nnue_arch *a, const nnue_block *b, char *why, size_t size)
 {
     const nnue_ft_desc *ft = &a->ft;
     size_t bytes = nnue_dtype_size(b->dtype);
@@ -49,25 +50,22 @@ static uint64_t block_values(const nnue_arch *a, const nnue_layer *out, const nn
         snprintf(why, size, "feature_transformer.psqt_buckets %u x inputs %u x %zu bytes", ft->psqt_buckets,
                  ft->inputs, bytes);
         return (uint64_t)ft->psqt_buckets * ft->inputs;
-    case NNUE_T_OUT_WEIGHTS:
-        snprintf(why, size, "layer '%s' inputs %u x outputs %u x stacks.count %u x %zu bytes", out->name, out->in_size,
-                 out->out_size, a->stacks, bytes);
-        return (uint64_t)out->in_size * out->out_size * a->stacks;
-    default:
-        snprintf(why, size, "layer '%s' outputs %u x stacks.count %u x %zu bytes", out->name, out->out_size,
-                 a->stacks, bytes);
-        return (uint64_t)out->out_size * a->stacks;
+    default: {
+        nnue_tensor_shape t = block_shape(a, b);
+        snprintf(why, size, "%s %u x %u x stacks.count %u x %zu bytes", b->name, t.rows, t.cols, a->stacks, bytes);
+        return (uint64_t)t.rows * t.cols * a->stacks;
+    }
     }
 }
 
-static nnue_status check_size(nnue_net *net, nr_stream *s, const nnue_layer *out, uint64_t *data_end)
+static nnue_status check_size(nnue_net *net, nr_stream *s, uint64_t *data_end)
 {
     const nnue_arch *a = net->arch;
     const nnue_format *f = &a->format;
-    char why[700] = "", part[200];
+    char why[1600] = "", part[200];
     uint64_t data = 0;
     for (int i = 0; i < f->n_blocks; i++) {
-        data += block_values(a, out, &f->blocks[i], part, sizeof part) * nnue_dtype_size(f->blocks[i].dtype);
+        data += block_values(a, &f->blocks[i], part, sizeof part) * nnue_dtype_size(f->blocks[i].dtype);
         size_t len = strlen(why);
         snprintf(why + len, sizeof why - len, "%s%s", i ? " + " : "", part);
     }
@@ -82,78 +80,45 @@ static nnue_status check_size(nnue_net *net, nr_stream *s, const nnue_layer *out
                             (ull)expected, why, (ull)data, (ull)pad, a->name, (ull)s->size);
 }
 
-/* out.weights: every stack's [out][padded_in] rows, from either file order. */
-static nnue_status read_out_weights(nnue_net *net, nr_stream *s, int ai, const nnue_block *b)
+/* A layer's tensor over all stacks, into each stack's [rows][stride] array (allocated and zeroed
+ * by nr_layer_tensors_alloc). File orders (nnue_weight_order): row-major [stack][row][col];
+ * input-major [col][stack][row]; input-major per bucket [stack][col][row]. */
+static nnue_status read_layer_block(nnue_net *net, nr_stream *s, const nnue_block *b)
 {
     const nnue_arch *a = net->arch;
-    const nnue_layer *l = &a->layers[ai];
-    nnue_dtype t = l->p.affine.weight_type;
-    size_t ts = nnue_dtype_size(t);
-    uint32_t in = l->in_size, outs = l->out_size, padded = l->p.affine.padded_in;
-    nnue_status st;
-    for (uint32_t k = 0; k < a->stacks; k++) {
-        void *p;
-        char what[NNUE_NAME_MAX + 64];
-        snprintf(what, sizeof what, "stack %u %s weights", k, l->name);
-        if ((st = nr_alloc_for(s, &p, (uint64_t)outs * padded * ts, what)) != NNUE_OK)
-            return st;
-        memset(p, 0, (size_t)outs * padded * ts);
-        net->layer_weights[(size_t)k * a->n_layers + ai].weights = p;
-    }
-    if (b->order == NNUE_ROW_MAJOR) {
-        for (uint32_t k = 0; k < a->stacks; k++) {
-            char *w = net->layer_weights[(size_t)k * a->n_layers + ai].weights;
-            char section[NNUE_NAME_MAX + 64];
-            snprintf(section, sizeof section, "out.weights (stack %u of layer '%s')", k, l->name);
-            for (uint32_t o = 0; o < outs; o++)
-                if ((st = nr_array(s, b->dtype, t, w + (size_t)o * padded * ts, in, section)) != NNUE_OK)
-                    return st;
-        }
-        return NNUE_OK;
-    }
-    /* Input-major: value (j, r) at j * rows + r with r = stack * outs + o. */
-    uint64_t rows = (uint64_t)a->stacks * outs, count = rows * in;
+    nnue_tensor_shape t = block_shape(a, b);
+    size_t ts = nnue_dtype_size(t.mem);
+    uint64_t per_stack = (uint64_t)t.rows * t.cols, count = per_stack * a->stacks, start = s->offset;
     void *tmp;
-    if ((st = nr_alloc_for(s, &tmp, count * ts, "out.weights (input-major, before the transpose)")) != NNUE_OK)
+    char section[NNUE_NAME_MAX + 80];
+    snprintf(section, sizeof section, "%s (layer '%s', all %u stacks)", b->name, a->layers[b->layer].name, a->stacks);
+    nnue_status st = nr_alloc_for(s, &tmp, count * ts, section);
+    if (st != NNUE_OK)
         return st;
-    if ((st = nr_array(s, b->dtype, t, tmp, count, "out.weights (input-major)")) == NNUE_OK) {
-        for (uint64_t j = 0; j < in; j++)
-            for (uint64_t r = 0; r < rows; r++) {
-                uint64_t k = r / outs, o = r % outs;
-                char *w = net->layer_weights[k * (uint64_t)a->n_layers + ai].weights;
-                memcpy(w + (o * padded + j) * ts, (char *)tmp + (j * rows + r) * ts, ts);
-            }
+    if ((st = nr_array(s, b->dtype, t.mem, tmp, count, section)) == NNUE_OK && t.mem == NNUE_F32)
+        st = nr_check_finite(s, tmp, count, start, section);
+    for (uint64_t v = 0; st == NNUE_OK && v < count; v++) {
+        uint64_t k, r, c; /* stack, row, column of file value v */
+        if (b->order == NNUE_ROW_MAJOR)
+            k = v / per_stack, r = v % per_stack / t.cols, c = v % t.cols;
+        else if (b->order == NNUE_INPUT_MAJOR)
+            c = v / ((uint64_t)a->stacks * t.rows), k = v / t.rows % a->stacks, r = v % t.rows;
+        else
+            k = v / per_stack, c = v % per_stack / t.rows, r = v % t.rows;
+        char *dst = net->layer_weights[k * (uint64_t)a->n_layers + (uint64_t)b->layer].tensor[b->index];
+        memcpy(dst + (r * t.stride + c) * ts, (char *)tmp + v * ts, ts);
     }
     free(tmp);
     return st;
 }
 
-static nnue_status read_out_biases(nnue_net *net, nr_stream *s, int ai, const nnue_block *b)
-{
-    const nnue_arch *a = net->arch;
-    const nnue_layer *l = &a->layers[ai];
-    nnue_status st;
-    for (uint32_t k = 0; k < a->stacks; k++) {
-        void *p;
-        char section[NNUE_NAME_MAX + 64];
-        snprintf(section, sizeof section, "out.biases (stack %u of layer '%s')", k, l->name);
-        if ((st = nr_alloc_for(s, &p, (uint64_t)l->out_size * 4, section)) != NNUE_OK)
-            return st;
-        net->layer_weights[(size_t)k * a->n_layers + ai].biases = p;
-        if ((st = nr_array(s, b->dtype, NNUE_I32, p, l->out_size, section)) != NNUE_OK)
-            return st;
-    }
-    return NNUE_OK;
-}
-
-static nnue_status read_ft_block(nnue_net *net, nr_stream *s, const nnue_block *b, const nnue_layer *out)
+static nnue_status read_ft_block(nnue_net *net, nr_stream *s, const nnue_block *b)
 {
     char why[200];
-    uint64_t n = block_values(net->arch, out, b, why, sizeof why);
-    const char *name = tensor_names[b->tensor];
+    uint64_t n = block_values(net->arch, b, why, sizeof why);
     nnue_dtype mem = b->tensor == NNUE_T_FT_PSQT ? NNUE_I32 : NNUE_I16;
     void *p;
-    nnue_status st = nr_alloc_for(s, &p, n * nnue_dtype_size(mem), name);
+    nnue_status st = nr_alloc_for(s, &p, n * nnue_dtype_size(mem), b->name);
     if (st != NNUE_OK)
         return st;
     if (b->tensor == NNUE_T_FT_WEIGHTS)
@@ -162,24 +127,7 @@ static nnue_status read_ft_block(nnue_net *net, nr_stream *s, const nnue_block *
         net->ft_biases = p;
     else
         net->ft_psqt = p;
-    return nr_array(s, b->dtype, mem, p, n, name);
-}
-
-static nnue_status check_dtypes(nnue_net *net, nr_stream *s)
-{
-    const nnue_format *f = &net->arch->format;
-    for (int i = 0; i < f->n_blocks; i++) {
-        const nnue_block *b = &f->blocks[i];
-        nnue_dtype t = b->dtype;
-        int ok = b->tensor == NNUE_T_OUT_WEIGHTS ? t == NNUE_I8 || t == NNUE_I16
-                 : b->tensor == NNUE_T_FT_WEIGHTS || b->tensor == NNUE_T_FT_BIASES ? t == NNUE_I8 || t == NNUE_I16
-                                                                                    : t != NNUE_U8;
-        if (!ok)
-            return nnue_fail(s->err, NNUE_E_ARG, "%s: architecture %s: block %d (%s) has dtype %s, which the loader "
-                             "does not support for this tensor", s->path, net->arch->name, i + 1,
-                             tensor_names[b->tensor], nnue_dtype_name(t));
-    }
-    return NNUE_OK;
+    return nr_array(s, b->dtype, mem, p, n, b->name);
 }
 
 static nnue_status check_padding(nnue_net *net, nr_stream *s, uint64_t data_end)
@@ -218,21 +166,13 @@ static nnue_status check_padding(nnue_net *net, nr_stream *s, uint64_t data_end)
 nnue_status nnue_net_read_raw(nnue_net *net, nr_stream *s)
 {
     const nnue_arch *a = net->arch;
-    int ai = affine_index(a);
-    if (ai < 0)
-        return nnue_fail(s->err, NNUE_E_ARG, "%s: architecture %s has no affine output layer", s->path, a->name);
     nnue_status st;
     uint64_t data_end;
-    if ((st = check_dtypes(net, s)) != NNUE_OK || (st = check_size(net, s, &a->layers[ai], &data_end)) != NNUE_OK)
+    if ((st = check_size(net, s, &data_end)) != NNUE_OK || (st = nr_layer_tensors_alloc(net, s)) != NNUE_OK)
         return st;
     for (int i = 0; i < a->format.n_blocks; i++) {
         const nnue_block *b = &a->format.blocks[i];
-        if (b->tensor == NNUE_T_OUT_WEIGHTS)
-            st = read_out_weights(net, s, ai, b);
-        else if (b->tensor == NNUE_T_OUT_BIASES)
-            st = read_out_biases(net, s, ai, b);
-        else
-            st = read_ft_block(net, s, b, &a->layers[ai]);
+        st = b->tensor == NNUE_T_LAYER ? read_layer_block(net, s, b) : read_ft_block(net, s, b);
         if (st != NNUE_OK)
             return st;
     }

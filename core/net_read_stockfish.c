@@ -9,9 +9,10 @@
  *            PSQT inputs x buckets x i32 (when the arch has PSQT); with format.leb128 each of
  *            the three arrays is a COMPRESSED_LEB128 block instead (core/net_read.c);
  *            several feature sets (SFNNv10, section 9): see read_ft_sets()
- *   stacks:  per stack u32 network hash, then per affine layer in declaration order
- *            biases out x i32, weights out x padded_in x i8 (row-major; padding columns may hold
- *            values, which the engine never reads: zeroed on load, see zero_padding())
+ *   stacks:  per stack u32 network hash, then per layer in declaration order the tensors its
+ *            type declares (core/layer.h); an affine layer: biases out x i32, weights out x
+ *            padded_in x i8 (row-major; padding columns may hold values, which the engine
+ *            never reads: zeroed on load, see read_stacks())
  *   end:     no trailing byte.
  * Order of checks: version, file hash, FT hash, then (uncompressed) the whole file size against
  * the architecture before anything big is allocated; a LEB128 block's announced size is checked
@@ -22,8 +23,21 @@
 #include "core/error.h"
 #include "core/layer.h"
 #include "core/net_formats.h"
+#include "core/net_layer_tensors.h"
 
 typedef unsigned long long ull;
+
+/* The tensors of layer l that the file stores (a tensor of dtype none is not stored: it is zero),
+ * in the layer's order, into t; returns how many. */
+static int stored_tensors(const nnue_layer *l, nnue_tensor_shape t[NNUE_MAX_TENSORS])
+{
+    nnue_tensor_shape all[NNUE_MAX_TENSORS];
+    int n = l->type->tensors ? l->type->tensors(l, all) : 0, kept = 0;
+    for (int k = 0; k < n; k++)
+        if (all[k].file != NNUE_NONE)
+            t[kept++] = all[k];
+    return kept;
+}
 
 /* Section k of the fixed-size part starting at the FT arrays (with_ft) or at the first stack:
  * writes its name and size; returns 0 past the last section. */
@@ -44,8 +58,9 @@ static int section_at(const nnue_arch *a, int with_ft, uint64_t k, char *name, s
         k -= n_ft;
     }
     uint64_t per_stack = 1;
+    nnue_tensor_shape t[NNUE_MAX_TENSORS];
     for (int i = 0; i < a->n_layers; i++)
-        per_stack += a->layers[i].type->is_affine ? 2 : 0;
+        per_stack += (uint64_t)stored_tensors(&a->layers[i], t);
     uint64_t stack = k / per_stack, j = k % per_stack;
     if (stack >= a->stacks)
         return 0;
@@ -57,15 +72,13 @@ static int section_at(const nnue_arch *a, int with_ft, uint64_t k, char *name, s
     j--;
     for (int i = 0; i < a->n_layers; i++) {
         const nnue_layer *l = &a->layers[i];
-        if (!l->type->is_affine)
-            continue;
-        if (j < 2) {
-            snprintf(name, size, "stack %llu %s %s", (ull)stack, l->name, j ? "weights" : "biases");
-            *bytes = j ? (uint64_t)l->out_size * l->p.affine.padded_in * nnue_dtype_size(l->p.affine.weight_type)
-                       : (uint64_t)l->out_size * nnue_dtype_size(l->p.affine.bias_type);
+        int n = stored_tensors(l, t);
+        if (j < (uint64_t)n) {
+            snprintf(name, size, "stack %llu %s %s", (ull)stack, l->name, t[j].name);
+            *bytes = nnue_tensor_values(&t[j]) * nnue_dtype_size(t[j].file);
             return 1;
         }
-        j -= 2;
+        j -= (uint64_t)n;
     }
     return 0;
 }
@@ -273,30 +286,16 @@ static nnue_status read_ft(nnue_net *net, nr_stream *s)
     return nr_leb128(s, NNUE_I32, net->ft_psqt, np, pname);
 }
 
-/* Padding columns multiply inputs that are always zero, so the engine never reads them, and its
- * trainer leaves values there (Stockfish 17.1's net has them in fc1). They are accepted, counted
- * (`nnue info` reports them) and zeroed, so every kernel may read whole padded rows. */
-static void zero_padding(nnue_net *net, const nnue_layer *l, void *w)
-{
-    uint32_t in = l->in_size, padded = l->p.affine.padded_in;
-    size_t size = nnue_dtype_size(l->p.affine.weight_type);
-    for (uint32_t o = 0; o < l->out_size; o++)
-        for (uint32_t c = in; c < padded; c++) {
-            unsigned char *v = (unsigned char *)w + ((size_t)o * padded + c) * size;
-            for (size_t b = 0; b < size; b++)
-                if (v[b]) {
-                    net->padding_nonzero++;
-                    memset(v, 0, size);
-                    break;
-                }
-        }
-}
-
+/* Per stack: the network hash, then each layer's stored tensors in the layer's order (an affine
+ * layer: biases, then weights as rows of padded_in values). Padding columns may hold values,
+ * which the engine never reads (Stockfish 17.1's fc1 has some): zeroed and counted. */
 static nnue_status read_stacks(nnue_net *net, nr_stream *s)
 {
     const nnue_arch *a = net->arch;
     char name[NNUE_NAME_MAX + 64];
     nnue_status st;
+    if ((st = nr_layer_tensors_alloc(net, s)) != NNUE_OK)
+        return st;
     for (uint32_t k = 0; k < a->stacks; k++) {
         uint32_t h;
         snprintf(name, sizeof name, "stack %u hash", k);
@@ -304,25 +303,20 @@ static nnue_status read_stacks(nnue_net *net, nr_stream *s)
             return st;
         for (int i = 0; i < a->n_layers; i++) {
             const nnue_layer *l = &a->layers[i];
-            if (!l->type->is_affine)
-                continue;
-            nnue_layer_weights *lw = &net->layer_weights[(size_t)k * a->n_layers + i];
-            uint64_t nw = (uint64_t)l->out_size * l->p.affine.padded_in;
-            void *p;
-            snprintf(name, sizeof name, "stack %u %s biases", k, l->name);
-            if ((st = nr_alloc_for(s, &p, (uint64_t)l->out_size * 4, name)) != NNUE_OK)
-                return st;
-            lw->biases = p;
-            if ((st = nr_array(s, l->p.affine.bias_type, NNUE_I32, lw->biases, l->out_size, name)) != NNUE_OK)
-                return st;
-            snprintf(name, sizeof name, "stack %u %s weights", k, l->name);
-            if ((st = nr_alloc_for(s, &p, nw * nnue_dtype_size(l->p.affine.weight_type), name)) != NNUE_OK)
-                return st;
-            lw->weights = p;
-            if ((st = nr_array(s, l->p.affine.weight_type, l->p.affine.weight_type, lw->weights, nw, name)) !=
-                NNUE_OK)
-                return st;
-            zero_padding(net, l, lw->weights);
+            nnue_tensor_shape t[NNUE_MAX_TENSORS];
+            int n = l->type->tensors ? l->type->tensors(l, t) : 0;
+            for (int j = 0; j < n; j++) {
+                if (t[j].file == NNUE_NONE)
+                    continue;
+                void *data = net->layer_weights[(size_t)k * a->n_layers + i].tensor[j];
+                uint64_t count = nnue_tensor_values(&t[j]), start = s->offset;
+                snprintf(name, sizeof name, "stack %u %s %s", k, l->name, t[j].name);
+                if ((st = nr_array(s, t[j].file, t[j].mem, data, count, name)) != NNUE_OK)
+                    return st;
+                if (t[j].mem == NNUE_F32 && (st = nr_check_finite(s, data, count, start, name)) != NNUE_OK)
+                    return st;
+                nr_zero_padding(net, &t[j], data);
+            }
         }
     }
     return NNUE_OK;

@@ -104,26 +104,45 @@ static int32_t gen_range(writer *w, uint64_t i, const void *ctx)
     return uniform(w, r->lo, r->hi);
 }
 
-typedef struct affine_ctx {
-    const nnue_layer *layer;
-    int32_t scale;
-} affine_ctx;
+/* A layer tensor's values in file order (padding columns zero): weights spread with the fan-in
+ * (i8: Stockfish-like scale over sqrt(cols); i16: +-64; f32: +-1/sqrt(cols)), integer biases
+ * +-2048 (Stockfish format) or +-500 (raw), float biases +-0.5. */
+typedef struct tensor_ctx {
+    nnue_tensor_shape t;
+    int32_t scale;        /* integers: values in -scale..scale */
+    int padded;           /* values come with the padding columns (Stockfish format) */
+} tensor_ctx;
 
-/* Row-major weights with zero padding columns. */
-static int32_t gen_affine_weight(writer *w, uint64_t i, const void *ctx)
+static int32_t float_bits(float f)
 {
-    const affine_ctx *c = ctx;
-    if (i % c->layer->p.affine.padded_in >= c->layer->in_size)
-        return 0;
-    return uniform(w, -c->scale, c->scale);
+    int32_t v;
+    memcpy(&v, &f, 4);
+    return v;
 }
 
-static int32_t weight_scale(const nnue_layer *l)
+static int32_t gen_tensor(writer *w, uint64_t i, const void *ctx)
 {
-    if (l->p.affine.weight_type == NNUE_I16)
-        return 64;
-    int32_t s = (int32_t)(4096.0 * 1.7 / (40.0 * sqrt((double)l->in_size)));
-    return s < 1 ? 1 : s > 127 ? 127 : s;
+    const tensor_ctx *c = ctx;
+    if (c->padded && i % c->t.stride >= c->t.cols)
+        return 0;
+    if (c->t.file != NNUE_F32)
+        return uniform(w, -c->scale, c->scale);
+    float spread = c->t.rows > 1 ? 1.0f / sqrtf((float)c->t.cols) : 0.5f;
+    return float_bits((float)uniform(w, -1000000, 1000000) / 1000000.0f * spread);
+}
+
+static tensor_ctx tensor_values(const nnue_tensor_shape *t, int raw)
+{
+    tensor_ctx c = {*t, 0, !raw};
+    if (t->rows < 2)
+        c.scale = raw ? 500 : 2048;
+    else if (t->file == NNUE_I16)
+        c.scale = 64;
+    else {
+        int32_t s = (int32_t)(4096.0 * 1.7 / (40.0 * sqrt((double)t->cols)));
+        c.scale = s < 1 ? 1 : s > 127 ? 127 : s;
+    }
+    return c;
 }
 
 static nnue_status put_ft(writer *w, const nnue_arch *a, nnue_tensor t, nnue_error *err)
@@ -184,13 +203,15 @@ static nnue_status write_stockfish(writer *w, const nnue_arch *a, uint64_t seed,
         put_u32(w, a->network_hash);
         for (int i = 0; i < a->n_layers; i++) {
             const nnue_layer *l = &a->layers[i];
-            if (!l->type->is_affine)
-                continue;
-            range biases = {-2048, 2048, 0};
-            affine_ctx c = {l, weight_scale(l)};
-            put_array(w, l->out_size, nnue_dtype_size(l->p.affine.bias_type), gen_range, &biases, err);
-            put_array(w, (uint64_t)l->out_size * l->p.affine.padded_in, nnue_dtype_size(l->p.affine.weight_type),
-                      gen_affine_weight, &c, err);
+            nnue_tensor_shape t[NNUE_MAX_TENSORS];
+            int n = l->type->tensors ? l->type->tensors(l, t) : 0;
+            for (int k = 0; k < n; k++) {
+                if (t[k].file == NNUE_NONE)
+                    continue;
+                tensor_ctx c = tensor_values(&t[k], 0);
+                if ((st = put_array(w, nnue_tensor_values(&t[k]), nnue_dtype_size(t[k].file), gen_tensor, &c, err)))
+                    return st;
+            }
         }
     }
     return NNUE_OK;
@@ -198,22 +219,18 @@ static nnue_status write_stockfish(writer *w, const nnue_arch *a, uint64_t seed,
 
 static nnue_status write_raw(writer *w, const nnue_arch *a, nnue_error *err)
 {
-    const nnue_layer *out = NULL;
-    for (int i = 0; i < a->n_layers; i++)
-        if (a->layers[i].type->is_affine)
-            out = &a->layers[i];
     uint64_t written = 0;
     for (int b = 0; b < a->format.n_blocks; b++) {
         const nnue_block *blk = &a->format.blocks[b];
         long before = ftell(w->f);
         nnue_status st = NNUE_OK;
-        if (blk->tensor == NNUE_T_OUT_WEIGHTS) {
-            range r = {-64, 64, 0};
-            st = put_array(w, (uint64_t)out->in_size * out->out_size * a->stacks, nnue_dtype_size(blk->dtype),
-                           gen_range, &r, err);
-        } else if (blk->tensor == NNUE_T_OUT_BIASES) {
-            range r = {-500, 500, 0};
-            st = put_array(w, (uint64_t)out->out_size * a->stacks, nnue_dtype_size(blk->dtype), gen_range, &r, err);
+        if (blk->tensor == NNUE_T_LAYER) {
+            const nnue_layer *l = &a->layers[blk->layer];
+            nnue_tensor_shape t[NNUE_MAX_TENSORS];
+            l->type->tensors(l, t);
+            tensor_ctx c = tensor_values(&t[blk->index], 1);
+            st = put_array(w, (uint64_t)t[blk->index].rows * t[blk->index].cols * a->stacks,
+                           nnue_dtype_size(blk->dtype), gen_tensor, &c, err);
         } else {
             st = put_ft(w, a, blk->tensor, err);
         }

@@ -42,8 +42,9 @@ static nnue_status read_bias_type(yreader *r, yaml_node_t *v, void *t)
 {
     nnue_layer *l = ((nnue_layer_ctx *)t)->layer;
     nnue_status st = read_dtype(r, v, &l->p.affine.bias_type, "affine 'bias_type'");
-    if (st == NNUE_OK && l->p.affine.bias_type != NNUE_I16 && l->p.affine.bias_type != NNUE_I32)
-        return y_fail(r, v, NNUE_E_SCHEMA, "affine 'bias_type': expected i16 or i32, found %s",
+    if (st == NNUE_OK && l->p.affine.bias_type != NNUE_I16 && l->p.affine.bias_type != NNUE_I32 &&
+        l->p.affine.bias_type != NNUE_NONE)
+        return y_fail(r, v, NNUE_E_SCHEMA, "affine 'bias_type': expected i16, i32 or none, found %s",
                       nnue_dtype_name(l->p.affine.bias_type));
     return st;
 }
@@ -100,7 +101,7 @@ static void describe_sparse(const nnue_layer *l, char *buf, size_t size)
 
 static uint64_t parameters(const nnue_layer *l)
 {
-    return (uint64_t)l->out_size * l->in_size + l->out_size;
+    return (uint64_t)l->out_size * l->in_size + (l->p.affine.bias_type == NNUE_NONE ? 0 : l->out_size);
 }
 
 static uint64_t file_bytes(const nnue_layer *l)
@@ -128,13 +129,39 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
         }
         if (l->p.affine.sum_divisor != 1)
             sum /= l->p.affine.sum_divisor;
-        out[o] = (int32_t)(sum + w->biases[o]);
+        out[o] = (int32_t)(sum + ((const int32_t *)w->biases)[o]);
     }
 }
 
+/* biases (out x int32 in memory; i16 or i32 in the file, or none: zeros), then weights
+ * (out rows of padded_in values). */
+static int tensors(const nnue_layer *l, nnue_tensor_shape t[NNUE_MAX_TENSORS])
+{
+    t[0] = (nnue_tensor_shape){"biases", l->p.affine.bias_type, NNUE_I32, 1, l->out_size, l->out_size};
+    t[1] = (nnue_tensor_shape){"weights", l->p.affine.weight_type, l->p.affine.weight_type, l->out_size, l->in_size,
+                               l->p.affine.padded_in};
+    return 2;
+}
+
+static const char *adopt_dtype(nnue_layer *l, int k, nnue_dtype d, char *buf, size_t size)
+{
+    if (k == 1 && (d == NNUE_I8 || d == NNUE_I16)) {
+        l->p.affine.weight_type = d;
+        return NULL;
+    }
+    if (k == 0 && (d == NNUE_I16 || d == NNUE_I32)) {
+        l->p.affine.bias_type = d;
+        return NULL;
+    }
+    snprintf(buf, size, "expected dtype %s for an affine layer's %s, found %s", k ? "i8 or i16" : "i16 or i32",
+             k ? "weights" : "biases", nnue_dtype_name(d));
+    return buf;
+}
+
 const nnue_layer_type nnue_layer_affine = {
-    "affine", 1, 1, 1, fields, defaults, shape, hash, describe_dense, parameters, file_bytes,
-    propagate,
+    .name = "affine", .min_inputs = 1, .max_inputs = 1, .is_affine = 1, .fields = fields, .defaults = defaults,
+    .shape = shape, .hash = hash, .describe = describe_dense, .parameters = parameters, .file_bytes = file_bytes,
+    .propagate = propagate, .tensors = tensors, .adopt_dtype = adopt_dtype,
 };
 
 static void defaults_sparse(nnue_layer *l, const nnue_arch *arch)
@@ -144,6 +171,7 @@ static void defaults_sparse(nnue_layer *l, const nnue_arch *arch)
 }
 
 const nnue_layer_type nnue_layer_affine_sparse = {
-    "affine_sparse", 1, 1, 1, fields, defaults_sparse, shape, hash, describe_sparse, parameters, file_bytes,
-    propagate,
+    .name = "affine_sparse", .min_inputs = 1, .max_inputs = 1, .is_affine = 1, .fields = fields,
+    .defaults = defaults_sparse, .shape = shape, .hash = hash, .describe = describe_sparse, .parameters = parameters,
+    .file_bytes = file_bytes, .propagate = propagate, .tensors = tensors, .adopt_dtype = adopt_dtype,
 };

@@ -2,6 +2,8 @@
  * [squared ReLU, ReLU] of fc0). Not hashed. */
 #include <stdio.h>
 
+#include <string.h>
+
 #include "core/layer.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
@@ -20,13 +22,15 @@ static void describe(const nnue_layer *l, char *buf, size_t size)
 static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *out)
 {
     (void)w;
-    for (int k = 0; k < l->n_inputs; k++)
-        for (uint32_t i = 0; i < l->input_sizes[k]; i++)
-            *out++ = inputs[k][i];
+    for (int k = 0; k < l->n_inputs; k++) { /* bytes: the values may be int32 or float32 */
+        memcpy(out, inputs[k], l->input_sizes[k] * sizeof *out);
+        out += l->input_sizes[k];
+    }
 }
 
 const nnue_layer_type nnue_layer_concat = {
-    "concat", 2, NNUE_MAX_LAYER_INPUTS, 0, fields, defaults, nnue_shape_same, nnue_hash_identity, describe,
-    nnue_no_parameters, nnue_no_parameters,
-    propagate,
+    .name = "concat", .min_inputs = 2, .max_inputs = NNUE_MAX_LAYER_INPUTS, .is_affine = 0, .fields = fields,
+    .defaults = defaults, .shape = nnue_shape_same, .hash = nnue_hash_identity, .describe = describe,
+    .parameters = nnue_no_parameters, .file_bytes = nnue_no_parameters, .propagate = propagate,
+    .flow = NNUE_FLOW_SAME,
 };

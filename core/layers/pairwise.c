@@ -52,7 +52,7 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
 }
 
 const nnue_layer_type nnue_layer_pairwise = {
-    "pairwise", 1, 1, 0, fields, defaults, shape, nnue_hash_identity, describe, nnue_no_parameters,
-    nnue_no_parameters,
-    propagate,
+    .name = "pairwise", .min_inputs = 1, .max_inputs = 1, .is_affine = 0, .fields = fields,
+    .defaults = defaults, .shape = shape, .hash = nnue_hash_identity, .describe = describe,
+    .parameters = nnue_no_parameters, .file_bytes = nnue_no_parameters, .propagate = propagate,
 };

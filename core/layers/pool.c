@@ -65,13 +65,13 @@ static void propagate_max(const nnue_layer *l, const nnue_layer_weights *w, cons
 }
 
 const nnue_layer_type nnue_layer_avg_pool = {
-    "avg_pool", 1, 1, 0, fields, defaults, shape, nnue_hash_identity, describe_avg, nnue_no_parameters,
-    nnue_no_parameters,
-    propagate_avg,
+    .name = "avg_pool", .min_inputs = 1, .max_inputs = 1, .is_affine = 0, .fields = fields,
+    .defaults = defaults, .shape = shape, .hash = nnue_hash_identity, .describe = describe_avg,
+    .parameters = nnue_no_parameters, .file_bytes = nnue_no_parameters, .propagate = propagate_avg,
 };
 
 const nnue_layer_type nnue_layer_max_pool = {
-    "max_pool", 1, 1, 0, fields, defaults, shape, nnue_hash_identity, describe_max, nnue_no_parameters,
-    nnue_no_parameters,
-    propagate_max,
+    .name = "max_pool", .min_inputs = 1, .max_inputs = 1, .is_affine = 0, .fields = fields,
+    .defaults = defaults, .shape = shape, .hash = nnue_hash_identity, .describe = describe_max,
+    .parameters = nnue_no_parameters, .file_bytes = nnue_no_parameters, .propagate = propagate_max,
 };

@@ -50,6 +50,7 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
 }
 
 const nnue_layer_type nnue_layer_skip = {
-    "skip", 2, 2, 0, fields, defaults, shape, nnue_hash_identity, describe, nnue_no_parameters, nnue_no_parameters,
-    propagate,
+    .name = "skip", .min_inputs = 2, .max_inputs = 2, .is_affine = 0, .fields = fields, .defaults = defaults,
+    .shape = shape, .hash = nnue_hash_identity, .describe = describe, .parameters = nnue_no_parameters,
+    .file_bytes = nnue_no_parameters, .propagate = propagate,
 };

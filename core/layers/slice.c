@@ -2,6 +2,8 @@
  * outputs into the main path and the pass-through skip value. Not hashed. */
 #include <stdio.h>
 
+#include <string.h>
+
 #include "core/layer.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
@@ -40,11 +42,11 @@ static void describe(const nnue_layer *l, char *buf, size_t size)
 static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *out)
 {
     (void)w;
-    for (uint32_t i = 0; i < l->out_size; i++)
-        out[i] = inputs[0][l->p.slice.offset + i];
+    memcpy(out, inputs[0] + l->p.slice.offset, l->out_size * sizeof *out); /* int32 or float32 values */
 }
 
 const nnue_layer_type nnue_layer_slice = {
-    "slice", 1, 1, 0, fields, defaults, shape, nnue_hash_identity, describe, nnue_no_parameters, nnue_no_parameters,
-    propagate,
+    .name = "slice", .min_inputs = 1, .max_inputs = 1, .is_affine = 0, .fields = fields, .defaults = defaults,
+    .shape = shape, .hash = nnue_hash_identity, .describe = describe, .parameters = nnue_no_parameters,
+    .file_bytes = nnue_no_parameters, .propagate = propagate, .flow = NNUE_FLOW_SAME,
 };

@@ -32,7 +32,7 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
 }
 
 const nnue_layer_type nnue_layer_sqr_crelu = {
-    "sqr_crelu", 1, 1, 0, nnue_relu_fields, defaults, nnue_shape_same, nnue_hash_identity, describe,
-    nnue_no_parameters, nnue_no_parameters,
-    propagate,
+    .name = "sqr_crelu", .min_inputs = 1, .max_inputs = 1, .is_affine = 0, .fields = nnue_relu_fields,
+    .defaults = defaults, .shape = nnue_shape_same, .hash = nnue_hash_identity, .describe = describe,
+    .parameters = nnue_no_parameters, .file_bytes = nnue_no_parameters, .propagate = propagate,
 };

@@ -23,7 +23,7 @@ static int32_t bullet(const nnue_net *net, const nnue_kernels *k, const nnue_pla
                       k->sq_dot_i16(them, row + width, width, plan->clip, wmax);
         if (l->p.affine.sum_divisor != 1)
             sum /= l->p.affine.sum_divisor;
-        out[o] = (int32_t)(sum + lw->biases[o]);
+        out[o] = (int32_t)(sum + ((const int32_t *)lw->biases)[o]);
     }
     return out[0];
 }

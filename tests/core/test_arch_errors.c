@@ -217,8 +217,8 @@ START_TEST(raw_block_dtypes)
                       "layers:\n"
                       "  - {name: out, type: affine, outputs: 1}\n";
     const char *cases[][4] = {
-        {"i32", "i32", "8", "block 3: expected dtype i8 or i16 for out.weights, found i32"},
-        {"i16", "u8", "9", "block 4: expected a signed dtype for out.biases, found u8"},
+        {"i32", "i32", "8", "block 3 (out.weights): expected dtype i8 or i16 for an affine layer's weights, found i32"},
+        {"i16", "u8", "9", "block 4 (out.biases): expected dtype i16 or i32 for an affine layer's biases, found u8"},
     };
     for (int c = 0; c < 2; c++) {
         char text[1024];

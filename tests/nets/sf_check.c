@@ -111,8 +111,8 @@ void sf_check_net(const char *arch_yaml, const char *path)
             ALIGNED(lw->biases);
             ALIGNED(lw->weights);
             uint32_t out = l->out_size, padded = l->p.affine.padded_in;
-            ck_assert_int_eq(lw->biases[0], nets_i32_at(path, at));
-            ck_assert_int_eq(lw->biases[out - 1], nets_i32_at(path, at + (out - 1) * 4));
+            ck_assert_int_eq(((const int32_t *)lw->biases)[0], nets_i32_at(path, at));
+            ck_assert_int_eq(((const int32_t *)lw->biases)[out - 1], nets_i32_at(path, at + (out - 1) * 4));
             at += (uint64_t)out * 4;
             ck_assert_int_eq(weight(l, lw->weights, 0), nets_i8_at(path, at));
             uint64_t li = (uint64_t)(out - 1) * padded + l->in_size - 1;

@@ -183,7 +183,7 @@ static void check_tiny_values(const char *yaml, const char *name)
                 continue;
             const nnue_layer_weights *lw = &net->layer_weights[k * a->n_layers + i];
             for (uint32_t o = 0; o < l->out_size; o++) {
-                ck_assert_int_eq(lw->biases[o], l_bias(k, i, o));
+                ck_assert_int_eq(((const int32_t *)lw->biases)[o], l_bias(k, i, o));
                 for (uint32_t c = 0; c < l->p.affine.padded_in; c++)
                     ck_assert_int_eq(((int8_t *)lw->weights)[o * l->p.affine.padded_in + c],
                                      c < l->in_size ? l_weight(k, i, o, c) : 0);
@@ -410,8 +410,8 @@ START_TEST(raw_good_and_zero_padding)
     nnue_arch *a = nets_arch("tests/nets/tiny_raw.yaml");
     const char *p = write_tiny_raw("tiny-raw.bin");
     nnue_net *net = nets_load(a, p);
-    ck_assert_int_eq(net->layer_weights[0].biases[0], -70000);
-    ck_assert_int_eq(net->layer_weights[1].biases[0], 70000);
+    ck_assert_int_eq(((const int32_t *)net->layer_weights[0].biases)[0], -70000);
+    ck_assert_int_eq(((const int32_t *)net->layer_weights[1].biases)[0], 70000);
     ck_assert_int_eq(((int16_t *)net->layer_weights[1].weights)[7], 15 * 3 - 20);
     ck_assert_int_eq(net->ft_weights[768 * 4 - 1], (768 * 4 - 1) % 100 - 50);
     nnue_net_free(net);
@@ -426,8 +426,8 @@ START_TEST(raw_wrong_size)
     nnue_arch *a = nets_arch("tests/nets/cwtch6_test.yaml");
     const char *src = nets_shared("oracle/third/cwtch/cwtch6-quantised.bin", "", 3163200);
     const char *fields = "feature_transformer.width 512 x inputs 3072 x 2 bytes + feature_transformer.width 512 x 2 "
-                         "bytes + layer 'out' inputs 1024 x outputs 1 x stacks.count 8 x 2 bytes + layer 'out' "
-                         "outputs 1 x stacks.count 8 x 2 bytes = 3163152 bytes, rounded up to format.pad_to 64";
+                         "bytes + out.weights 1 x 1024 x stacks.count 8 x 2 bytes + out.biases 1 x 1 x stacks.count 8 x "
+                         "2 bytes = 3163152 bytes, rounded up to format.pad_to 64";
     const char *p = nets_copy(src, "cwtch-short.bin", 3163200 - 64);
     nets_expect_fail(a, p, NNUE_E_FORMAT, 3163136, "expected 3163200 bytes", "found 3163136 bytes", fields, NULL);
     p = nets_copy(src, "cwtch-long.bin", UINT64_MAX);

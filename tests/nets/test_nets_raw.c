@@ -20,8 +20,8 @@ START_TEST(cwtch)
     nnue_net *net = nets_load(a, path);
     static const int32_t biases[8] = {83, 75, 403, 593, 335, 41, -159, -310};
     for (int b = 0; b < 8; b++) {
-        ck_assert_int_eq(net->layer_weights[b].biases[0], biases[b]);
-        ck_assert_int_eq(net->layer_weights[b].biases[0], nets_i16_at(path, 3163136 + b * 2));
+        ck_assert_int_eq(((const int32_t *)net->layer_weights[b].biases)[0], biases[b]);
+        ck_assert_int_eq(((const int32_t *)net->layer_weights[b].biases)[0], nets_i16_at(path, 3163136 + b * 2));
     }
     ck_assert_str_eq(net->description, "");
     ck_assert_uint_eq(net->version, 0);
@@ -49,7 +49,7 @@ START_TEST(obsidian)
     nnue_net *net = nets_load(a, path);
     static const int32_t biases[8] = {401, 744, 1141, 1082, 399, -34, -193, -92};
     for (int b = 0; b < 8; b++)
-        ck_assert_int_eq(net->layer_weights[b].biases[0], biases[b]);
+        ck_assert_int_eq(((const int32_t *)net->layer_weights[b].biases)[0], biases[b]);
     /* Output weights input-major in the file: (j, bucket) at 2,362,368 + (j * 8 + bucket) * 2. */
     for (int b = 0; b < 8; b++)
         for (int j = 0; j < 3072; j += 127) {

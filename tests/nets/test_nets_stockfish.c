@@ -45,9 +45,9 @@ START_TEST(shogi)
     nnue_net *net = nets_load(a, path);
     ck_assert_uint_eq(strlen(net->description), 178);
     ck_assert_int_eq(net->ft_weights[125388ull * 256 - 1], nets_i16_at(path, 706 + (125388ull * 256 - 1) * 2));
-    ck_assert_int_eq(net->layer_weights[0].biases[31], nets_i32_at(path, 64199366 + 31 * 4));
+    ck_assert_int_eq(((const int32_t *)net->layer_weights[0].biases)[31], nets_i32_at(path, 64199366 + 31 * 4));
     ck_assert_int_eq(((int8_t *)net->layer_weights[0].weights)[5 * 512 + 300], nets_i8_at(path, 64199494 + 5 * 512 + 300));
-    ck_assert_int_eq(net->layer_weights[4].biases[0], nets_i32_at(path, 64217030));
+    ck_assert_int_eq(((const int32_t *)net->layer_weights[4].biases)[0], nets_i32_at(path, 64217030));
     nnue_net_free(net);
     nnue_arch_free(a);
 }
