@@ -201,6 +201,18 @@ nnue_status nnue_arch_check(yreader *r, yaml_node_t *root, nnue_arch *a)
         return st;
     if ((st = check_format(r, root, a)) != NNUE_OK)
         return st;
+    int over;
+    uint64_t text = nnue_arch_describe_length(a, &over);
+    if (text > NNUE_MAX_DESCRIPTION_BYTES) {
+        const nnue_layer *l = &a->layers[over >= 0 ? over : a->n_layers - 1];
+        char found[32] = "over 2^64"; /* the count saturated */
+        if (text < UINT64_MAX)
+            snprintf(found, sizeof found, "%llu", (unsigned long long)text);
+        return nnue_fail_at(r->err, NNUE_E_SHAPE, r->path, l->line, l->column,
+                            "layer '%s': expected a description string of at most %u bytes (each use of a layer "
+                            "writes it out again), found %s",
+                            l->name, NNUE_MAX_DESCRIPTION_BYTES, found);
+    }
     uint64_t file = nnue_arch_file_bytes(a);
     if (file > NNUE_MAX_FILE_BYTES) /* the FT and layer limits keep real YAML below this */
         return y_fail(r, root, NNUE_E_SHAPE, "architecture: expected a net file of at most 4 GiB, found %llu bytes",

@@ -17,6 +17,9 @@
 #define NNUE_MAX_FT_BYTES (2ull << 30)
 /* Bytes of the layers after the FT, all stacks together: 1 GiB. */
 #define NNUE_MAX_LAYER_BYTES (1ull << 30)
+/* The description string (shared inputs are written out at each use): 1 MiB, the largest
+ * format 'description_bytes' too. */
+#define NNUE_MAX_DESCRIPTION_BYTES (1u << 20)
 /* A whole net file (FT + stacks + header and description, or raw padding): 4 GiB. */
 #define NNUE_MAX_FILE_BYTES (4ull << 30)
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/arch_api.h"
 #include "nnue.h"
 #include "support.h"
 
@@ -94,6 +95,58 @@ START_TEST(scratch_is_capped)
 }
 END_TEST
 
+/* d_k = 4 x slice(d_{k-1}): few values, but each level writes the one below out 4 times. */
+static void add_growth(text *t, int levels)
+{
+    add(t, "  - {name: d0, type: concat, inputs: [ft, ft, ft, ft]}\n");
+    for (int k = 1; k <= levels; k++) {
+        add(t, "  - {name: s%d, type: slice, input: d%d, size: 4}\n", k, k - 1);
+        add(t, "  - {name: d%d, type: concat, inputs: [s%d, s%d, s%d, s%d]}\n", k, k, k, k, k);
+    }
+    add(t, "  - {name: out, type: affine, outputs: 1}\n");
+}
+
+/* Issue 26 finding 3: the description string of 15 such levels is ~2^30 times longer than 15
+ * layers; `nnue arch` allocated gigabytes writing it. Refused at d7 (~3 MB), the first layer
+ * whose own text passes the 1 MiB limit. */
+START_TEST(description_growth_is_refused)
+{
+    text t;
+    start(&t);
+    add_growth(&t, 15);
+    expect_error(&t, NNUE_E_SHAPE, HEADER_LINES + 1 + 2 * 7, "layer 'd7': expected a description string of at most");
+}
+END_TEST
+
+static void expect_exact_length(const nnue_arch *a, const char *name)
+{
+    size_t len = nnue_arch_describe(a, NULL, 0);
+    char *buf = malloc(len + 1);
+    ck_assert_ptr_nonnull(buf);
+    size_t written = nnue_arch_describe(a, buf, len + 1);
+    ck_assert_msg(written == len && strlen(buf) == len, "%s: length %zu, wrote %zu", name, len, strlen(buf));
+    free(buf);
+}
+
+/* The length comes from one pass over the layers; it must equal the text written out. */
+START_TEST(description_length_is_exact)
+{
+    text t;
+    start(&t);
+    add_growth(&t, 5);
+    nnue_arch *a = NULL;
+    nnue_error err;
+    ck_assert_int_eq(nnue_arch_load_string(t.buf, t.len, "gen.yaml", &a, &err), NNUE_OK);
+    expect_exact_length(a, "5 levels");
+    nnue_arch_free(a);
+    for (int i = 0; i < nnue_arch_builtin_count(); i++) {
+        ck_assert_int_eq(nnue_arch_load_builtin(nnue_arch_builtin_name(i), &a, &err), NNUE_OK);
+        expect_exact_length(a, nnue_arch_builtin_name(i));
+        nnue_arch_free(a);
+    }
+}
+END_TEST
+
 /* The limits leave real shapes alone: the same chain below them loads with exact sizes. */
 START_TEST(below_the_limits_loads)
 {
@@ -116,6 +169,8 @@ int main(void)
     tcase_add_test(tc, concat_sizes_do_not_wrap);
     tcase_add_test(tc, scratch_is_capped);
     tcase_add_test(tc, below_the_limits_loads);
+    tcase_add_test(tc, description_growth_is_refused);
+    tcase_add_test(tc, description_length_is_exact);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
