@@ -28,4 +28,8 @@ uint64_t nnue_arch_stack_bytes(const nnue_arch *arch);
 /* Feature-transformer section bytes when stored uncompressed (hash included for stockfish). */
 uint64_t nnue_arch_ft_bytes(const nnue_arch *arch);
 
+/* Whole file bytes (FT, all stacks, header and description_bytes, or raw padding); saturates at
+ * UINT64_MAX instead of wrapping. */
+uint64_t nnue_arch_file_bytes(const nnue_arch *arch);
+
 #endif

@@ -3,21 +3,15 @@
 #include <string.h>
 
 #include "core/arch_internal.h"
+#include "core/arch_limits.h"
 #include "core/error.h"
 #include "core/layer.h"
-
-/* Largest feature transformer we accept: 2 GiB of weights is far beyond any real net. */
-#define MAX_FT_WEIGHT_BYTES (2ull << 30)
-/* Largest total of the layers after the FT, all stacks together (real nets: under 1 MB; each
- * affine layer is also limited to 2^28 weights by its own file). Checked before any net is read. */
-#define MAX_LAYER_BYTES (1ull << 30)
 
 static nnue_status check_ft(yreader *r, yaml_node_t *root, nnue_arch *a)
 {
     yaml_node_t *node = y_lookup(r, root, "feature_transformer");
     nnue_ft_desc *ft = &a->ft;
-    unsigned long long weight_bytes = 0;
-    ft->total_inputs = 0;
+    uint64_t ft_bytes = 0, total_inputs = 0;
     for (int s = 0; s < ft->n_sets; s++) {
         nnue_ft_set *set = &ft->sets[s];
         if (strcmp(set->features->game, a->game) != 0)
@@ -26,18 +20,21 @@ static nnue_status check_ft(yreader *r, yaml_node_t *root, nnue_arch *a)
                           set->features->name, set->features->game);
         set->params = ft->params;
         set->inputs = set->features->dimensions(&set->params);
-        ft->total_inputs += set->inputs;
-        weight_bytes += (unsigned long long)set->inputs * ft->width * nnue_dtype_size(set->weight_type);
+        total_inputs = nnue_sat_add(total_inputs, set->inputs);
+        ft_bytes = nnue_sat_add(ft_bytes, nnue_sat_mul(nnue_sat_mul(set->inputs, ft->width),
+                                                       nnue_dtype_size(set->weight_type)));
     }
+    ft_bytes = nnue_sat_add(ft_bytes, nnue_sat_mul(nnue_sat_mul(total_inputs, ft->psqt_buckets), 4));
+    ft->total_inputs = total_inputs > UINT32_MAX ? UINT32_MAX : (uint32_t)total_inputs;
     const nnue_ft_set *last = &ft->sets[ft->n_sets - 1];
     ft->features = last->features;
     ft->inputs = last->inputs;
     ft->weight_type = last->weight_type;
     ft->bias_type = NNUE_I16;
-    if (weight_bytes > MAX_FT_WEIGHT_BYTES)
+    if (ft_bytes > NNUE_MAX_FT_BYTES)
         return y_fail(r, y_lookup(r, node, "width"), NNUE_E_SHAPE,
-                      "feature_transformer: expected at most 2 GiB of weights, found %u inputs x %u width",
-                      ft->total_inputs, ft->width);
+                      "feature_transformer: expected at most 2 GiB of weights and PSQT, found %llu inputs x %u width",
+                      (unsigned long long)total_inputs, ft->width);
     if (ft->weight_type != NNUE_I16)
         return y_fail(r, y_lookup(r, node, "features"), NNUE_E_SHAPE,
                       "feature_transformer 'features': expected i16 weights for the last listed set '%s', found i8",
@@ -96,20 +93,22 @@ static nnue_status check_layers(yreader *r, yaml_node_t *root, nnue_arch *a)
                                 "layer '%s': expected its output to feed a later layer, found it unused",
                                 a->layers[i].name);
     }
-    unsigned long long per_stack = 0, largest = 0;
+    uint64_t per_stack = 0, largest = 0;
     const nnue_layer *biggest = last;
     for (int i = 0; i < a->n_layers; i++) {
         const nnue_layer *l = &a->layers[i];
-        unsigned long long bytes = l->type->file_bytes(l);
-        per_stack += bytes;
+        uint64_t bytes = l->type->file_bytes(l);
+        per_stack = nnue_sat_add(per_stack, bytes);
         if (bytes > largest)
             largest = bytes, biggest = l;
     }
-    if (per_stack * a->stacks > MAX_LAYER_BYTES)
+    uint64_t all = nnue_sat_mul(per_stack, a->stacks);
+    if (all > NNUE_MAX_LAYER_BYTES)
         return nnue_fail_at(r->err, NNUE_E_SHAPE, r->path, biggest->line, biggest->column,
                             "layers: expected at most 1 GiB of layer parameters over the %u stacks, found %llu bytes "
                             "(%llu per stack; layer '%s' has %llu)",
-                            a->stacks, per_stack * a->stacks, per_stack, biggest->name, largest);
+                            a->stacks, (unsigned long long)all, (unsigned long long)per_stack, biggest->name,
+                            (unsigned long long)largest);
     return NNUE_OK;
 }
 
@@ -248,5 +247,23 @@ nnue_status nnue_arch_check(yreader *r, yaml_node_t *root, nnue_arch *a)
         return st;
     if ((st = check_layers(r, root, a)) != NNUE_OK)
         return st;
-    return check_format(r, root, a);
+    if ((st = check_format(r, root, a)) != NNUE_OK)
+        return st;
+    int over;
+    uint64_t text = nnue_arch_describe_length(a, &over);
+    if (text > NNUE_MAX_DESCRIPTION_BYTES) {
+        const nnue_layer *l = &a->layers[over >= 0 ? over : a->n_layers - 1];
+        char found[32] = "over 2^64"; /* the count saturated */
+        if (text < UINT64_MAX)
+            snprintf(found, sizeof found, "%llu", (unsigned long long)text);
+        return nnue_fail_at(r->err, NNUE_E_SHAPE, r->path, l->line, l->column,
+                            "layer '%s': expected a description string of at most %u bytes (each use of a layer "
+                            "writes it out again), found %s",
+                            l->name, NNUE_MAX_DESCRIPTION_BYTES, found);
+    }
+    uint64_t file = nnue_arch_file_bytes(a);
+    if (file > NNUE_MAX_FILE_BYTES) /* the FT and layer limits keep real YAML below this */
+        return y_fail(r, root, NNUE_E_SHAPE, "architecture: expected a net file of at most 4 GiB, found %llu bytes",
+                      (unsigned long long)file);
+    return NNUE_OK;
 }

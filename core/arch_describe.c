@@ -5,11 +5,15 @@
  *   Network=[LayerStack[<n>;<selector>](]<output layer>(<its inputs>...)[)]
  * where each layer is written as its head followed by its inputs in parentheses, and the
  * network input is InputSlice[<n>(0:<n>)]. For SFNNv1 and YaneuraOu's HalfKP net this gives
- * the classic string byte for byte. */
+ * the classic string byte for byte.
+ * A layer is written out again at each use, so shared inputs make the text grow exponentially
+ * with depth (4-way concats: x4 per level). Its length is therefore computed first, in one pass
+ * over the layers, and the loader refuses a description past NNUE_MAX_DESCRIPTION_BYTES. */
 #include <stdio.h>
 #include <string.h>
 
 #include "core/arch_internal.h"
+#include "core/arch_limits.h"
 #include "core/layer.h"
 
 typedef struct sbuf {
@@ -71,35 +75,68 @@ static void put_activation(sbuf *s, const nnue_ft_desc *ft)
     put(s, text);
 }
 
-size_t nnue_arch_describe(const nnue_arch *a, char *buf, size_t size)
+/* Everything before the output layer's expansion. */
+static void put_prefix(sbuf *s, const nnue_arch *a)
 {
-    sbuf s = {buf, size, 0};
-    if (buf && size)
-        buf[0] = 0;
     char text[NNUE_EXPR_TEXT_MAX + 64];
     const nnue_ft_desc *ft = &a->ft;
-    put(&s, "Features=");
+    put(s, "Features=");
     for (int i = 0; i < ft->n_sets - 1; i++) { /* several sets: "A+B[total->...]", i8 rows marked */
         snprintf(text, sizeof text, "%s%s+", ft->sets[i].features->display,
                  ft->sets[i].weight_type == NNUE_I8 ? "{i8}" : "");
-        put(&s, text);
+        put(s, text);
     }
     if (ft->params.king_buckets > 1 || ft->params.mirror)
         snprintf(text, sizeof text, "%s(kb%u%s)[%u->%ux2]", ft->features->display, ft->params.king_buckets,
                  ft->params.mirror ? ",mirror" : "", ft->total_inputs, ft->width);
     else
         snprintf(text, sizeof text, "%s[%u->%ux2]", ft->features->display, ft->total_inputs, ft->width);
-    put(&s, text);
+    put(s, text);
     if (ft->psqt_buckets) {
         snprintf(text, sizeof text, ",PSQT=%u", ft->psqt_buckets);
-        put(&s, text);
+        put(s, text);
     }
-    put_activation(&s, ft);
-    put(&s, ",Network=");
+    put_activation(s, ft);
+    put(s, ",Network=");
     if (a->stacks > 1) {
         snprintf(text, sizeof text, "LayerStack[%u;%s](", a->stacks, a->selector.text);
-        put(&s, text);
+        put(s, text);
     }
+}
+
+uint64_t nnue_arch_describe_length(const nnue_arch *a, int *over)
+{
+    /* expanded[i]: layer i written out with its inputs; inputs are earlier layers, so one pass. */
+    uint64_t expanded[NNUE_MAX_LAYERS];
+    char head[160];
+    uint32_t n = 2 * a->ft.out_per_side;
+    uint64_t network = (uint64_t)snprintf(head, sizeof head, "InputSlice[%u(0:%u)]", n, n);
+    *over = -1;
+    for (int i = 0; i < a->n_layers; i++) {
+        const nnue_layer *l = &a->layers[i];
+        l->type->describe(l, head, sizeof head);
+        uint64_t len = strlen(head) + 2 + (uint64_t)(l->n_inputs - 1); /* "(", ")" and commas */
+        for (int k = 0; k < l->n_inputs; k++)
+            len = nnue_sat_add(len, l->inputs[k] == NNUE_INPUT_NETWORK ? network : expanded[l->inputs[k]]);
+        expanded[i] = len;
+        if (*over < 0 && len > NNUE_MAX_DESCRIPTION_BYTES)
+            *over = i;
+    }
+    sbuf counter = {NULL, 0, 0}; /* size 0: put() only counts */
+    put_prefix(&counter, a);
+    return nnue_sat_add(counter.len + (a->stacks > 1), expanded[a->n_layers - 1]);
+}
+
+size_t nnue_arch_describe(const nnue_arch *a, char *buf, size_t size)
+{
+    if (!buf || !size) { /* only the length: without writing out every shared input */
+        int over;
+        uint64_t len = nnue_arch_describe_length(a, &over);
+        return len > SIZE_MAX ? SIZE_MAX : (size_t)len;
+    }
+    sbuf s = {buf, size, 0};
+    buf[0] = 0;
+    put_prefix(&s, a);
     put_layer(&s, a, a->n_layers - 1);
     if (a->stacks > 1)
         put(&s, ")");

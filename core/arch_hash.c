@@ -11,6 +11,7 @@
  * Note the quirk kept on purpose: the start value uses 2 * width even when a pairwise FT
  * activation halves what the first layer reads. */
 #include "core/arch_internal.h"
+#include "core/arch_limits.h"
 #include "core/layer.h"
 
 uint32_t nnue_arch_input_hash(const nnue_arch *a)
@@ -22,7 +23,7 @@ uint64_t nnue_arch_stack_bytes(const nnue_arch *a)
 {
     uint64_t bytes = a->format.kind == NNUE_FORMAT_STOCKFISH ? 4 : 0;
     for (int i = 0; i < a->n_layers; i++)
-        bytes += a->layers[i].type->file_bytes(&a->layers[i]);
+        bytes = nnue_sat_add(bytes, a->layers[i].type->file_bytes(&a->layers[i]));
     return bytes;
 }
 
@@ -32,9 +33,18 @@ uint64_t nnue_arch_ft_bytes(const nnue_arch *a)
     uint64_t bytes = a->format.kind == NNUE_FORMAT_STOCKFISH ? 4 : 0;
     bytes += (uint64_t)ft->width * 2;
     for (int s = 0; s < ft->n_sets; s++)
-        bytes += (uint64_t)ft->sets[s].inputs * ft->width * nnue_dtype_size(ft->sets[s].weight_type);
-    bytes += (uint64_t)ft->total_inputs * ft->psqt_buckets * 4;
-    return bytes;
+        bytes = nnue_sat_add(bytes, nnue_sat_mul(nnue_sat_mul(ft->sets[s].inputs, ft->width),
+                                                 nnue_dtype_size(ft->sets[s].weight_type)));
+    return nnue_sat_add(bytes, nnue_sat_mul(nnue_sat_mul(ft->total_inputs, ft->psqt_buckets), 4));
+}
+
+uint64_t nnue_arch_file_bytes(const nnue_arch *a)
+{
+    uint64_t size = nnue_sat_add(nnue_arch_ft_bytes(a), nnue_sat_mul(nnue_arch_stack_bytes(a), a->stacks));
+    if (a->format.kind == NNUE_FORMAT_STOCKFISH)
+        return nnue_sat_add(size, 12 + (a->format.description_bytes > 0 ? (uint64_t)a->format.description_bytes : 0));
+    uint64_t pad = a->format.pad_to ? a->format.pad_to : 1;
+    return size > UINT64_MAX - pad ? UINT64_MAX : (size + pad - 1) / pad * pad;
 }
 
 void nnue_arch_derive(nnue_arch *a)
@@ -51,17 +61,10 @@ void nnue_arch_derive(nnue_arch *a)
     a->file_hash = a->ft_hash ^ a->network_hash;
 
     const nnue_ft_desc *ft = &a->ft;
-    uint64_t params = (uint64_t)ft->total_inputs * (ft->width + ft->psqt_buckets) + ft->width;
+    /* Bounded by the byte limits checked on load (core/arch_limits.h); saturating regardless. */
+    uint64_t params = nnue_sat_add(nnue_sat_mul(ft->total_inputs, (uint64_t)ft->width + ft->psqt_buckets), ft->width);
     for (int i = 0; i < a->n_layers; i++)
-        params += a->layers[i].type->parameters(&a->layers[i]) * a->stacks;
+        params = nnue_sat_add(params, nnue_sat_mul(a->layers[i].type->parameters(&a->layers[i]), a->stacks));
     a->parameters = params;
-
-    uint64_t size = nnue_arch_ft_bytes(a) + nnue_arch_stack_bytes(a) * a->stacks;
-    if (a->format.kind == NNUE_FORMAT_STOCKFISH) {
-        size += 12 + (a->format.description_bytes > 0 ? (uint64_t)a->format.description_bytes : 0);
-    } else {
-        uint64_t pad = a->format.pad_to ? a->format.pad_to : 1;
-        size = (size + pad - 1) / pad * pad;
-    }
-    a->file_size = size;
+    a->file_size = nnue_arch_file_bytes(a);
 }

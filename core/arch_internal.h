@@ -12,6 +12,10 @@ nnue_status nnue_arch_read_layers(yreader *r, yaml_node_t *layers, nnue_arch *ar
 /* core/arch_check.c: whole-graph rules (game, stacks, PSQT, output, format blocks). */
 nnue_status nnue_arch_check(yreader *r, yaml_node_t *root, nnue_arch *arch);
 
+/* core/arch_describe.c: the description string's length in one pass over the layers; *over = the
+ * first layer whose own expansion passes NNUE_MAX_DESCRIPTION_BYTES, else -1. Saturates. */
+uint64_t nnue_arch_describe_length(const nnue_arch *arch, int *over);
+
 /* core/arch_hash.c: hashes, parameter count and file size from the graph. */
 void nnue_arch_derive(nnue_arch *arch);
 

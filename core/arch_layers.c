@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/arch_internal.h"
+#include "core/arch_limits.h"
 #include "core/layer.h"
 
 #define MAX_FIELDS 24
@@ -69,7 +70,7 @@ static nnue_status read_input_size(yreader *r, yaml_node_t *v, void *t)
 {
     int64_t n;
     ((layer_read *)t)->input_size_node = v;
-    return y_int(r, v, 1, 1 << 24, &n, "layer 'input_size'");
+    return y_int(r, v, 1, NNUE_MAX_LAYER_VALUES, &n, "layer 'input_size'");
 }
 
 static const yfield common_fields[] = {
@@ -121,11 +122,17 @@ static nnue_status resolve_inputs(yreader *r, yaml_node_t *item, nnue_arch *a, i
     if (l->n_inputs < l->type->min_inputs || l->n_inputs > l->type->max_inputs)
         return y_fail(r, item, NNUE_E_SHAPE, "layer '%s' (%s): expected %d to %d inputs, found %d", l->name,
                       l->type->name, l->type->min_inputs, l->type->max_inputs, l->n_inputs);
-    l->in_size = 0;
+    uint64_t total = 0; /* in 64 bits: four inputs of 2^31 values would wrap a uint32 sum */
     for (int i = 0; i < l->n_inputs; i++) {
         l->input_sizes[i] = output_size(a, l->inputs[i]);
-        l->in_size += l->input_sizes[i];
+        total = nnue_sat_add(total, l->input_sizes[i]);
     }
+    if (total > NNUE_MAX_LAYER_VALUES) {
+        yaml_node_t *at = lr->n_input_nodes < 0 ? item : y_lookup(r, item, lr->n_input_nodes > 1 ? "inputs" : "input");
+        return y_fail(r, at ? at : item, NNUE_E_SHAPE, "layer '%s': expected at most %u input values, found %llu",
+                      l->name, NNUE_MAX_LAYER_VALUES, (unsigned long long)total);
+    }
+    l->in_size = (uint32_t)total;
     return NNUE_OK;
 }
 
@@ -222,6 +229,17 @@ static nnue_status read_one(yreader *r, yaml_node_t *item, nnue_arch *a, int ind
                       l->in_size, problem);
     if (l->out_size == 0)
         return y_fail(r, item, NNUE_E_SHAPE, "layer '%s': expected a non-zero output size", l->name);
+    if (l->out_size > NNUE_MAX_LAYER_VALUES)
+        return y_fail(r, item, NNUE_E_SHAPE, "layer '%s': expected at most %u output values, found %u", l->name,
+                      NNUE_MAX_LAYER_VALUES, l->out_size);
+    /* The evaluation scratch holds the network input and every layer's output (core/forward.c). */
+    uint64_t scratch = 2 * (uint64_t)a->ft.out_per_side;
+    for (int i = 0; i <= index; i++)
+        scratch += a->layers[i].out_size;
+    if (scratch > NNUE_MAX_SCRATCH_VALUES)
+        return y_fail(r, item, NNUE_E_SHAPE,
+                      "layer '%s': expected at most %u scratch values (network input and layer outputs), found %llu",
+                      l->name, NNUE_MAX_SCRATCH_VALUES, (unsigned long long)scratch);
     return NNUE_OK;
 }
 

@@ -1,13 +1,16 @@
-/* core/isa.c: which kernel set runs, chosen once from the CPU (cpuid via the compiler's
- * builtins; NEON on every AArch64) and overridable with NNUE_ISA=scalar|avx2|avx512|vnni512|neon
- * for testing.
+/* core/isa.c: which kernel set runs, chosen once from the CPU and overridable with
+ * NNUE_ISA=scalar|avx2|avx512|vnni512|neon for testing. On x86-64 a set is chosen only when the
+ * CPU and the OS support every extension its kernels are compiled for (core/simd/targets.h,
+ * checked by core/cpu_x86.c; NNUE_CPU_MASK hides features for tests); NEON on every AArch64.
  * Both choices are made under pthread_once: every nnue_state_new() asks, from any thread
  * (tests/threads runs this under ThreadSanitizer). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/cpu_x86.h"
 #include "core/isa.h"
+#include "core/simd/targets.h"
 #include "nnue.h"
 
 #if defined(__aarch64__)
@@ -18,13 +21,12 @@ static const char *const names[] = {"scalar", "avx2", "avx512", "vnni512"};
 
 static nnue_isa detect(void)
 {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vnni"))
+#if defined(__x86_64__)
+    if (nnue_cpu_supports(NNUE_TARGET_VNNI512))
         return NNUE_ISA_VNNI512;
-    if (__builtin_cpu_supports("avx512bw"))
+    if (nnue_cpu_supports(NNUE_TARGET_AVX512))
         return NNUE_ISA_AVX512;
-    if (__builtin_cpu_supports("avx2"))
+    if (nnue_cpu_supports(NNUE_TARGET_AVX2))
         return NNUE_ISA_AVX2;
 #endif
 #if defined(__aarch64__)

@@ -12,7 +12,10 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-#define TGT __attribute__((target("avx512f,avx512bw,avx512vl,popcnt")))
+#include "core/simd/targets.h"
+
+/* Runs only with the AVX-512 kernel set or better (below), so compiled for that set exactly. */
+#define TGT NNUE_TARGET(NNUE_TARGET_AVX512)
 
 TGT static int board_features_avx512(const uint8_t *squares, int32_t kb0, int32_t kb1, uint32_t *o0, uint32_t *o1,
                                      int room)

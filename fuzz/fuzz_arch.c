@@ -1,5 +1,5 @@
 /* fuzz/fuzz_arch.c: libFuzzer target for architecture YAML: any input must load or give a
- * located error, never a crash, leak or UB. Seeds: every YAML in archs/ and tests/. */
+ * located error, never a crash, leak or UB. Seeds: every YAML in archs/ and tests/, and fuzz/seeds/arch. */
 #include <stdint.h>
 
 #include "core/arch_api.h"

@@ -2,7 +2,8 @@
 # fuzz/make_seeds.sh SRC OUT NNUE_TOOL: the fuzz targets' seed corpora, from small real files:
 #   OUT/seeds/positions  fuzz/seeds/positions (FEN/SFEN|UCI/USI move lines) + the first oracle
 #                        positions when ../shared is there
-#   OUT/seeds/arch       every YAML of archs/ and tests/
+#   OUT/seeds/arch       every YAML of archs/ and tests/, and fuzz/seeds/arch (graphs past the
+#                        loader's limits: sizes that wrapped, descriptions that grew exponentially)
 #   OUT/seeds/net        `nnue init` nets (two seeds each) for fuzz_net's small chess archs
 #   OUT/seeds/net_shogi  the same for fuzz_net_shogi's YaneuraOu-layout HalfKP arch
 #   OUT/seeds/net_threats, net_sfnn  the same for fuzz/archs/threats_w8.yaml, sfnn_shogi_w8.yaml
@@ -17,6 +18,7 @@ for t in $targets; do mkdir -p "$out/seeds/$t"; done
 for t in $targets; do mkdir -p "$out/corpus/$t"; done
 cp "$src"/fuzz/seeds/positions/* "$out/seeds/positions/"
 cp "$src"/fuzz/seeds/protocol/* "$out/seeds/protocol/"
+cp "$src"/fuzz/seeds/arch/* "$out/seeds/arch/"
 shared=${NNUE_SHARED_DIR:-$src/../shared}
 if [ -f "$shared/oracle/chess/corpusA.fen" ]; then
   head -n 20 "$shared/oracle/chess/corpusA.fen" | grep -v '^#' | split -l 1 - "$out/seeds/positions/fen-"

@@ -21,12 +21,15 @@ static void print_size(const nnue_arch *a)
         printf("  file size     %" PRIu64 " bytes\n", a->file_size);
 }
 
-static void print_text(const char *path, const nnue_arch *a, const char *desc)
+static void print_text(const char *path, const nnue_arch *a, const char *desc, size_t desc_len)
 {
     printf("%s\n", path);
     printf("  name          %s\n", a->name);
     printf("  game          %s\n", a->game);
-    printf("  description   %s\n", desc);
+    /* fwrite, not %s: printf fails on strings over INT_MAX bytes. */
+    fputs("  description   ", stdout);
+    fwrite(desc, 1, desc_len, stdout);
+    putchar('\n');
     if (a->format.kind == NNUE_FORMAT_STOCKFISH) {
         printf("  version       0x%08" PRIX32 "\n", a->format.version);
         printf("  file hash     0x%08" PRIX32 "\n", a->ft_hash ^ a->network_hash);
@@ -94,15 +97,24 @@ int cmd_arch(int argc, char **argv)
             failures++;
             continue;
         }
-        size_t len = nnue_arch_describe(a, NULL, 0);
-        char *desc = malloc(len + 1);
-        nnue_arch_describe(a, desc, len + 1);
-        if (dot)
+        if (dot) {
             nnue_arch_write_dot(a, stdout);
-        else if (json)
+            nnue_arch_free(a);
+            continue;
+        }
+        size_t len = nnue_arch_describe(a, NULL, 0);
+        char *desc = len < SIZE_MAX ? malloc(len + 1) : NULL;
+        if (!desc) {
+            fprintf(stderr, "nnue arch: %s: out of memory for the %zu-byte description string\n", argv[i], len);
+            nnue_arch_free(a);
+            failures++;
+            continue;
+        }
+        nnue_arch_describe(a, desc, len + 1);
+        if (json)
             print_json(argv[i], a, desc, first);
         else
-            print_text(argv[i], a, desc);
+            print_text(argv[i], a, desc, len);
         first = 0;
         free(desc);
         nnue_arch_free(a);

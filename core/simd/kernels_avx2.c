@@ -8,8 +8,9 @@
 
 #include "core/simd/kernels.h"
 #include "core/simd/nz_table.h"
+#include "core/simd/targets.h"
 
-#define TGT __attribute__((target("avx2,bmi,bmi2,popcnt")))
+#define TGT NNUE_TARGET(NNUE_TARGET_AVX2)
 #define TILE 8 /* vectors of 16 i16 kept in registers per pass over the rows */
 
 TGT static void acc_i16(int16_t *dst, const int16_t *src, const int16_t *const *sub, int n_sub,

@@ -8,8 +8,9 @@
 
 #include "core/simd/kernels_avx512.h"
 #include "core/simd/nz_table.h"
+#include "core/simd/targets.h"
 
-#define TGT __attribute__((target("avx512f,avx512bw,avx512vl,avx2,bmi,bmi2,popcnt")))
+#define TGT NNUE_TARGET(NNUE_TARGET_AVX512)
 #define TILE 8 /* vectors of 32 i16 kept in registers per pass over the rows */
 
 TGT void nnue_avx512_acc_i16(int16_t *dst, const int16_t *src, const int16_t *const *sub, int n_sub,

@@ -6,8 +6,9 @@
 #include <string.h>
 
 #include "core/simd/kernels_avx512.h"
+#include "core/simd/targets.h"
 
-#define TGT __attribute__((target("avx512f,avx512bw,avx512vl,avx512vnni,avx2,bmi,bmi2,popcnt")))
+#define TGT NNUE_TARGET(NNUE_TARGET_VNNI512)
 
 
 TGT static inline __m512i dot(__m512i acc, __m512i x, const int8_t *w)

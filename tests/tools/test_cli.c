@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "cli_run.h"
 #include "nets/nets_helpers.h"
@@ -80,6 +81,55 @@ START_TEST(arch_error_is_located)
     ck_assert_int_eq(cli_run(args, &out), 1);
     cli_expect_contains(out, "bad_arch.yaml:6:41: layer 1 (affine): unknown key 'bias'");
     free(out);
+}
+END_TEST
+
+/* ASan reserves terabytes of address space: `ulimit -v` would stop the tool before main. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+
+/* Issue 26 finding 8: the description buffer was used unchecked. 9 levels of 4-way concats of a
+ * shared slice give a 31 MB description; under a 24 MB address space malloc fails and `nnue arch`
+ * died with SIGSEGV. It must exit 1 with a message instead (since the description limit of
+ * core/arch_limits.h, the YAML itself is refused there: exit 1 too). */
+START_TEST(arch_description_out_of_memory)
+{
+#ifdef UNDER_ASAN
+    fprintf(stderr, "arch_description_out_of_memory: not under AddressSanitizer (ulimit -v)\n");
+    return;
+#endif
+    char path[4096], command[8192];
+    snprintf(path, sizeof path, "%s/blowup_arch.yaml", test_build_dir());
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("name: blowup\ngame: chess\nformat: {kind: stockfish, version: 0x7AF32F16}\n"
+          "feature_transformer: {features: HalfKP, width: 8}\nlayers:\n"
+          "  - {name: d0, type: concat, inputs: [ft, ft, ft, ft]}\n",
+          f);
+    for (int k = 1; k <= 9; k++)
+        fprintf(f, "  - {name: s%d, type: slice, input: d%d, size: 4}\n"
+                   "  - {name: d%d, type: concat, inputs: [s%d, s%d, s%d, s%d]}\n",
+                k, k - 1, k, k, k, k, k);
+    fputs("  - {name: out, type: affine, outputs: 1}\n", f);
+    fclose(f);
+    snprintf(command, sizeof command, "ulimit -v 24000 && exec '%s' arch '%s' 2>&1 >/dev/null", getenv("NNUE_TOOL"),
+             path);
+    FILE *p = popen(command, "r");
+    ck_assert_ptr_nonnull(p);
+    char err[2048] = "";
+    size_t n = fread(err, 1, sizeof err - 1, p);
+    err[n] = 0;
+    int status = pclose(p);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 1, "nnue arch: %s %d, expected exit 1; stderr: %s",
+                  WIFEXITED(status) ? "exit" : "signal", WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
+                  err);
+    cli_expect_contains(err, "nnue arch: ");
+    cli_expect_contains(err, "blowup_arch.yaml");
 }
 END_TEST
 
@@ -179,6 +229,7 @@ int main(void)
     tcase_add_test(tc, arch_json);
     tcase_add_test(tc, arch_dot_renders);
     tcase_add_test(tc, arch_error_is_located);
+    tcase_add_test(tc, arch_description_out_of_memory);
     tcase_add_test(tc, eval_detects_arch_and_prints_tsv_and_json);
     tcase_add_test(tc, eval_reports_bad_positions_with_location);
     tcase_add_test(tc, embedding_example_agrees_with_eval);
