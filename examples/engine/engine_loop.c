@@ -169,8 +169,46 @@ static void go(engine *e, const nnue_command *c)
         engine_print("info string error: out of memory starting the search");
 }
 
-int engine_main(const engine_rules *r)
+static void usage(const engine_rules *r)
 {
+    int usi = r->protocol[1] == 's';
+    printf("usage: %s [--help | --version]\n\n"
+           "A %s engine on the nnue library: speaks %s on standard input and output.\n\n"
+           "options (setoption name N value V):\n"
+           "  EvalFile PATH   the net (needed: without it every position evaluates to 0)\n"
+           "  EvalArch A      a built-in architecture name (sfnnv5) or a YAML file, when the\n"
+           "                  net's header fits several architectures\n"
+           "  Threads N       search threads sharing the net (1)\n"
+           "  %-15s hash table megabytes (16)\n\n"
+           "example:\n"
+           "  printf '%s\\nsetoption name EvalFile value NET\\nisready\\nposition startpos\\n"
+           "go movetime 1000\\n' | %s\n",
+           r->name, usi ? "shogi" : "chess", usi ? "USI" : "UCI", usi ? "USI_Hash MB" : "Hash MB", r->protocol, r->name);
+}
+
+/* --help and --version answer and exit 0; any other argument is bad usage (2); none: -1, run. */
+static int command_line(const engine_rules *r, int argc, char **argv)
+{
+    if (argc < 2)
+        return -1;
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        usage(r);
+        return 0;
+    }
+    if (argc == 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
+        printf("%s %s\n", r->name, nnue_version());
+        return 0;
+    }
+    fprintf(stderr, "%s: unexpected argument '%s' (the engine takes no arguments: options come by "
+            "setoption; --help)\n", r->name, argv[1]);
+    return 2;
+}
+
+int engine_main(const engine_rules *r, int argc, char **argv)
+{
+    int rc = command_line(r, argc, argv);
+    if (rc >= 0)
+        return rc;
     static engine e;   /* large (history); one per process */
     static nnue_command cmd;
     static char line[NNUE_PROTOCOL_MAX_LINE + 2];

@@ -1,11 +1,14 @@
 /* tests/tools/test_engines.c: what a new user of the example engines (nnue-uci, nnue-usi) meets
  * first, through the protocol and the command line, with no net file needed: an engine without a
- * usable net says so at every isready and go (info string). */
+ * usable net says so at every isready and go (info string), --help and --version answer on
+ * stdout with exit 0, and "go movetime" thinks for the time given (minus a small margin). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 
+#include "nnue.h"
 #include "support.h"
 
 /* Runs a shell command (stdout and stderr together); *status: exit code, -1 if killed. */
@@ -74,12 +77,67 @@ START_TEST(no_net_is_reported_at_isready_and_go)
 }
 END_TEST
 
+START_TEST(help_and_version)
+{
+    static const char *const engines[] = {"nnue-uci", "nnue-usi"};
+    static const char *const protocols[] = {"speaks UCI", "speaks USI"};
+    char command[4096];
+    int status;
+    for (int i = 0; i < 2; i++) {
+        snprintf(command, sizeof command, "'%s/examples/engine/%s' --help 2>/dev/null </dev/null", test_build_dir(),
+                 engines[i]);
+        char *out = run(command, &status);
+        ck_assert_int_eq(status, 0);
+        char head[64];
+        snprintf(head, sizeof head, "usage: %s [--help | --version]", engines[i]);
+        expect(out, head);
+        expect(out, protocols[i]);
+        expect(out, "EvalFile PATH");
+        free(out);
+        snprintf(command, sizeof command, "'%s/examples/engine/%s' --version 2>/dev/null </dev/null", test_build_dir(),
+                 engines[i]);
+        out = run(command, &status);
+        ck_assert_int_eq(status, 0);
+        char want[64];
+        snprintf(want, sizeof want, "%s %s\n", engines[i], NNUE_VERSION_STRING);
+        ck_assert_str_eq(out, want);
+        free(out);
+        snprintf(command, sizeof command, "'%s/examples/engine/%s' --bogus 2>&1 </dev/null", test_build_dir(), engines[i]);
+        out = run(command, &status);
+        ck_assert_int_eq(status, 2);
+        expect(out, "unexpected argument '--bogus'");
+        free(out);
+    }
+}
+END_TEST
+
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+START_TEST(movetime_uses_the_time_given)
+{
+    /* End of input lets the timed search finish: the session lasts as long as the move. */
+    double t0 = seconds_now();
+    char *out = session("nnue-uci", "position startpos\\ngo movetime 1000\\n");
+    double secs = seconds_now() - t0;
+    expect(out, "bestmove ");
+    ck_assert_msg(secs >= 0.8 && secs < 2.0, "go movetime 1000 answered after %.3f s:\n%s", secs, out);
+    free(out);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("engines");
     TCase *tc = tcase_create("engines");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, no_net_is_reported_at_isready_and_go);
+    tcase_add_test(tc, help_and_version);
+    tcase_add_test(tc, movetime_uses_the_time_given);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
