@@ -38,12 +38,12 @@ static int eval_one(const nnue_net *net, const nnue_game *game, const char *text
     nnue_evaluate(state, board, &d);
     if (json) {
         printf("[\n  {");
-        json_key_string("position", text, 1);
+        json_key_string("position", list.texts[0], 1);
         printf(", \"bucket\": %d, \"psqt\": %d, \"positional\": %d, \"total\": %d, \"scaled\": %d}\n]\n", d.bucket,
                d.psqt, d.positional, d.total, d.scaled);
     } else {
         printf("%s\tbucket\tpsqt\tpositional\ttotal\tscaled\n", strcmp(game->name, "shogi") == 0 ? "sfen" : "fen");
-        printf("%s\t%d\t%d\t%d\t%d\t%d\n", text, d.bucket, d.psqt, d.positional, d.total, d.scaled);
+        printf("%s\t%d\t%d\t%d\t%d\t%d\n", list.texts[0], d.bucket, d.psqt, d.positional, d.total, d.scaled);
     }
     nnue_state_free(state);
     positions_free(&list);

@@ -9,6 +9,7 @@
 #include "nnue_board.h"
 #include "nnue_error.h"
 #include "tools/commands.h"
+#include "tools/position_line.h"
 
 /* An SFEN board has 9 rows; a FEN board has 8. */
 static const char *guess_game(const char *text)
@@ -58,7 +59,14 @@ int cmd_perft(int argc, char **argv)
     if (!pos)
         return 1;
     nnue_error err;
-    if (game->parse(pos, text, &err) != 0) {
+    char *line = strdup(text);   /* "startpos", EPD, ... as in position files */
+    if (!line) {
+        free(pos);
+        return 1;
+    }
+    int bad = game->parse(pos, position_line(game, line, 0), &err) != 0;
+    free(line);
+    if (bad) {
         char msg[1200];
         nnue_error_format(&err, msg, sizeof msg);
         fprintf(stderr, "nnue perft: %s\n", msg);

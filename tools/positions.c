@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "nnue_error.h"
+#include "tools/position_line.h"
 
 static int add(position_list *list, const char *text, const char *file, int line, const char *cmd)
 {
@@ -43,7 +44,14 @@ int positions_from_text(position_list *list, const nnue_game *game, const char *
 {
     memset(list, 0, sizeof *list);
     list->game = game;
-    return add(list, text, NULL, 0, cmd);
+    char *copy = strdup(text);
+    if (!copy) {
+        fprintf(stderr, "nnue %s: out of memory\n", cmd);
+        return 1;
+    }
+    int rc = add(list, position_line(game, copy, 0), NULL, 0, cmd);
+    free(copy);
+    return rc;
 }
 
 int positions_from_file(position_list *list, const nnue_game *game, const char *path, const char *cmd)
@@ -59,13 +67,10 @@ int positions_from_file(position_list *list, const nnue_game *game, const char *
     size_t cap = 0;
     int number = 0, rc = 0;
     while (getline(&line, &cap, f) > 0) {
-        number++;
-        line[strcspn(line, "\t\r\n")] = 0;
-        if (!line[0] || line[0] == '#')
+        const char *text = position_line(game, line, (uint64_t)++number);
+        if (!text)
             continue;
-        if (number == 1 && (strncmp(line, "fen", 3) == 0 || strncmp(line, "sfen", 4) == 0))
-            continue; /* a TSV header */
-        if ((rc = add(list, line, path, number, cmd)) != 0)
+        if ((rc = add(list, text, path, number, cmd)) != 0)
             break;
     }
     free(line);

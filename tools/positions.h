@@ -13,7 +13,8 @@ typedef struct position_list {
     unsigned char *blobs; /* count * game->pos_size bytes of parsed positions */
 } position_list;
 
-/* Parses one text or every non-empty, non-'#' line of a file (text up to the first TAB).
+/* Parses one text or every position line of a file (tools/position_line.h: FEN / SFEN,
+ * "startpos", TSV, bullet text, EPD; '#' comments and empty lines skipped).
  * Prints "nnue CMD: FILE:LINE:COL: ..." on the first bad position and returns non-zero. */
 int positions_from_text(position_list *list, const nnue_game *game, const char *text, const char *cmd);
 int positions_from_file(position_list *list, const nnue_game *game, const char *path, const char *cmd);
