@@ -10,6 +10,7 @@
 #include "nnue_error.h"
 #include "tools/commands.h"
 #include "tools/position_line.h"
+#include "tools/tool_args.h"
 
 /* An SFEN board has 9 rows; a FEN board has 8. */
 static const char *guess_game(const char *text)
@@ -29,13 +30,15 @@ int cmd_perft(int argc, char **argv)
             divide = 1;
         else if (strcmp(argv[i], "--game") == 0 && i + 1 < argc)
             game_name = argv[++i];
-        else if (!text)
+        else if (strcmp(argv[i], "--game") == 0) {
+            static const char *const value_options[] = {"--game", NULL};
+            return tool_bad_argument("perft", argv[i], value_options);
+        } else if (!text)
             text = argv[i];
         else if (!depth_text)
             depth_text = argv[i];
         else {
-            fprintf(stderr, "nnue perft: unexpected argument '%s'\n", argv[i]);
-            return 2;
+            return tool_bad_argument("perft", argv[i], NULL);
         }
     }
     if (!text || !depth_text) {
