@@ -8,6 +8,7 @@
  * count, signed LEB128 values with 7 data bits per byte, low bits first, 0x80 = more bytes,
  * sign from bit 0x40 of the last byte) and shared/oracle/shogi/FORMATS.md section 1 (same
  * header). */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -34,11 +35,15 @@ nnue_status nr_open(nr_stream *s, const char *path, nnue_error *err)
     s->err = err;
     s->f = fopen(path, "rb");
     if (!s->f)
-        return nnue_fail(err, NNUE_E_IO, "%s: cannot open the net file for reading", path);
+        return nnue_fail(err, NNUE_E_IO, "%s: cannot open the net file: %s", path, strerror(errno));
     struct stat st;
     if (fstat(fileno(s->f), &st) != 0 || !S_ISREG(st.st_mode)) {
         nr_close(s);
         return nnue_fail(err, NNUE_E_IO, "%s: cannot read the net file: not a regular file", path);
+    }
+    if (st.st_size == 0) { /* say so plainly rather than "truncated at byte 0" */
+        nr_close(s);
+        return nnue_fail(err, NNUE_E_FORMAT, "%s: empty file (0 bytes), not a net", path);
     }
     s->size = (uint64_t)st.st_size;
     setvbuf(s->f, NULL, _IOFBF, 1 << 16);

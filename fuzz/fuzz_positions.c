@@ -1,11 +1,13 @@
 /* fuzz/fuzz_positions.c: libFuzzer target for FEN and SFEN parsing, round trips and move
- * strings. Any input must give a position or a clean error, never a crash or UB. */
+ * strings, and the tool's position lines (tools/position_line.c: startpos, EPD, bullet text)
+ * in front of the parser. Any input must give a position or a clean error, never a crash or UB. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nnue_board.h"
 #include "nnue_error.h"
+#include "tools/position_line.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -20,6 +22,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const nnue_game *game = nnue_games[g];
         void *pos = calloc(1, game->pos_size);
         nnue_error err;
+        char line[512];
+        memcpy(line, text, sizeof line);
+        const char *peeled = position_line(game, line, 1);
+        if (peeled)
+            game->parse(pos, peeled, &err); /* a position or a clean error */
         if (game->parse(pos, text, &err) == 0) {
             char out[512];
             game->format(pos, out, sizeof out);

@@ -95,6 +95,7 @@ typedef struct nnue_game {
     const nnue_board *(*board)(const void *pos);
     int (*in_check)(const void *pos);                                        /* side to move in check */
     unsigned long long (*perft)(void *pos, int depth);  /* optional fast path; NULL = generic */
+    const char *start;          /* FEN/SFEN of the start position ("startpos") */
 } nnue_game;
 
 /* Registered games (games/registry.c); NULL-terminated list, lookup by name. */

@@ -8,7 +8,7 @@
  * Commands understood (both protocols; the engine decides which to answer):
  *   uci | usi | isready | ucinewgame | usinewgame | stop | ponderhit | quit
  *   setoption name <id, may contain spaces> [value <text, may contain spaces>]
- *   position (startpos | fen <6 fields> | sfen <4 fields>) [moves <move>...]
+ *   position (startpos | fen <4 or 6 fields> | sfen <3 or 4 fields>) [moves <move>...]
  *   go [wtime|btime|winc|binc|movestogo|movetime|depth|nodes|byoyomi <n>]... [infinite] [ponder]
  *      [mate <n>|infinite]   (USI "go mate")
  *   gameover <win|lose|draw>   (USI)

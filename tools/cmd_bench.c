@@ -15,7 +15,8 @@
  * Prints one line per mode: workload, isa, evals, ns/eval, evals/s and two checksums (sum of
  * totals, sum of raw network outputs). Times are wall time by a steady clock (BENCH.md) unless
  * `--clock cpu` asks for the thread's CPU time (lines then say clock=cpu): on a shared, busy
- * machine that figure moves less with the other jobs, for A/B comparisons of two builds. */
+ * machine that figure moves less with the other jobs, for A/B comparisons of two builds.
+ * Bad lines of the file are reported and skipped, as in `nnue eval --file`; exit status 1 then. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +27,7 @@
 #include "tools/commands.h"
 #include "tools/net_setup.h"
 #include "tools/positions.h"
+#include "tools/tool_args.h"
 
 typedef enum { MODE_INCREMENTAL, MODE_REFRESH, MODE_MOVES, MODE_TREE, MODE_TREE_REFRESH } bench_mode;
 static const char *const mode_names[] = {"incremental", "refresh", "moves", "tree", "tree-refresh"};
@@ -171,42 +173,60 @@ static void run_mode(bench_mode mode, const position_list *list, const move_list
     fflush(stdout);
 }
 
+static const char bench_usage[] =
+    "--net NET [--arch A.yaml] --file POSITIONS [--iter N (20)] [--mode incremental|refresh|moves|all|tree|tree-refresh] "
+    "[--depth N (tree modes, 0..64, 2)] [--cache on|off (incremental and tree modes; default: the library's)] "
+    "[--clock wall|cpu]";
+
 int cmd_bench(int argc, char **argv)
 {
     const char *net_path = NULL, *arch_path = NULL, *file = NULL, *mode = "all";
     int iters = 20, cache = -1, depth = 2;
+    static const char *const value_options[] = {"--net", "--arch", "--file", "--iter", "--mode", "--depth",
+                                                 "--cache", "--clock", NULL};
     for (int i = 1; i < argc; i++) {
-        if (i + 1 < argc && strcmp(argv[i], "--net") == 0)
-            net_path = argv[++i];
-        else if (i + 1 < argc && strcmp(argv[i], "--arch") == 0)
-            arch_path = argv[++i];
-        else if (i + 1 < argc && strcmp(argv[i], "--file") == 0)
-            file = argv[++i];
-        else if (i + 1 < argc && strcmp(argv[i], "--iter") == 0)
-            iters = atoi(argv[++i]);
-        else if (i + 1 < argc && strcmp(argv[i], "--mode") == 0)
-            mode = argv[++i];
-        else if (i + 1 < argc && strcmp(argv[i], "--depth") == 0)
-            depth = atoi(argv[++i]);
-        else if (i + 1 < argc && strcmp(argv[i], "--cache") == 0 &&
-                 (!strcmp(argv[i + 1], "on") || !strcmp(argv[i + 1], "off")))
-            cache = strcmp(argv[++i], "on") == 0;
-        else if (i + 1 < argc && strcmp(argv[i], "--clock") == 0 &&
-                 (!strcmp(argv[i + 1], "wall") || !strcmp(argv[i + 1], "cpu")))
-            bench_clock = strcmp(argv[++i], "cpu") == 0 ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
-        else {
-            fprintf(stderr, "nnue bench: unexpected argument '%s'\n", argv[i]);
+        /* An option as the value ("--file --iter 3"): the value is missing. */
+        const char *a = argv[i], *v = i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0 ? argv[i + 1] : NULL;
+        if (!v || strncmp(a, "--", 2) != 0)
+            return tool_bad_argument("bench", a, value_options);
+        i++;
+        if (strcmp(a, "--net") == 0)
+            net_path = v;
+        else if (strcmp(a, "--arch") == 0)
+            arch_path = v;
+        else if (strcmp(a, "--file") == 0)
+            file = v;
+        else if (strcmp(a, "--iter") == 0) {
+            if (tool_parse_int("bench", a, v, 1, 1000000000, &iters) != 0)
+                return 2;
+        } else if (strcmp(a, "--mode") == 0)
+            mode = v;
+        else if (strcmp(a, "--depth") == 0) {
+            if (tool_parse_int("bench", a, v, 0, 64, &depth) != 0)
+                return 2;
+        } else if (strcmp(a, "--cache") == 0 && (!strcmp(v, "on") || !strcmp(v, "off")))
+            cache = strcmp(v, "on") == 0;
+        else if (strcmp(a, "--clock") == 0 && (!strcmp(v, "wall") || !strcmp(v, "cpu")))
+            bench_clock = strcmp(v, "cpu") == 0 ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
+        else if (strcmp(a, "--cache") == 0 || strcmp(a, "--clock") == 0) {
+            fprintf(stderr, "nnue bench: %s expects %s, found '%s'\n", a, strcmp(a, "--cache") == 0 ? "on or off" : "wall or cpu",
+                    v);
             return 2;
-        }
+        } else
+            return tool_bad_argument("bench", a, value_options);
     }
     int m_inc = !strcmp(mode, "all") || !strcmp(mode, "incremental");
     int m_ref = !strcmp(mode, "all") || !strcmp(mode, "refresh");
     int m_mov = !strcmp(mode, "all") || !strcmp(mode, "moves");
     int m_tree = !strcmp(mode, "tree"), m_tree_ref = !strcmp(mode, "tree-refresh");
-    if (!net_path || !file || iters < 1 || depth < 0 || depth > 64 || !(m_inc || m_ref || m_mov || m_tree || m_tree_ref)) {
-        fprintf(stderr, "usage: nnue bench --net NET [--arch A.yaml] --file POSITIONS [--iter N (20)] "
-                        "[--mode incremental|refresh|moves|all|tree|tree-refresh] [--depth N (tree modes, 0..64, 2)] "
-                        "[--cache on|off (incremental and tree modes; default: the library's)] [--clock wall|cpu]\n");
+    if (!(m_inc || m_ref || m_mov || m_tree || m_tree_ref)) {
+        fprintf(stderr, "nnue bench: --mode expects incremental, refresh, moves, all, tree or tree-refresh, "
+                        "found '%s'\n", mode);
+        return 2;
+    }
+    if (!net_path || !file) {
+        fprintf(stderr, "nnue bench: %s\nusage: nnue bench %s\n", !net_path ? "--net NET is needed" : "--file POSITIONS is needed",
+                bench_usage);
         return 2;
     }
     nnue_net *net;
@@ -245,7 +265,8 @@ int cmd_bench(int argc, char **argv)
     for (int i = 0; i < list.count; i++)
         free(moves[i].moves);
     free(moves);
+    int bad = list.bad;
     positions_free(&list);
     nnue_net_free(net);
-    return 0;
+    return bad ? 1 : 0; /* as eval --file: the bad lines were skipped, the run is not clean */
 }

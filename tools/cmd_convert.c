@@ -19,6 +19,7 @@
 #include "core/net_read.h"
 #include "core/state.h"
 #include "tools/commands.h"
+#include "tools/tool_args.h"
 #include "tools/net_setup.h"
 #include "tools/self_describing.h"
 
@@ -139,7 +140,8 @@ int cmd_convert(int argc, char **argv)
         else if (argv[i][0] != '-' && !out)
             out = argv[i];
         else {
-            fprintf(stderr, "nnue convert: unexpected argument '%s'\n", argv[i]);
+            static const char *const value_options[] = {"--arch", "--to", NULL};
+            tool_bad_argument("convert", argv[i], value_options);
             return usage();
         }
     }

@@ -11,6 +11,7 @@
 #include "tools/json_out.h"
 #include "tools/net_setup.h"
 #include "tools/positions.h"
+#include "tools/tool_args.h"
 
 static int usage(void)
 {
@@ -38,12 +39,12 @@ static int eval_one(const nnue_net *net, const nnue_game *game, const char *text
     nnue_evaluate(state, board, &d);
     if (json) {
         printf("[\n  {");
-        json_key_string("position", text, 1);
+        json_key_string("position", list.texts[0], 1);
         printf(", \"bucket\": %d, \"psqt\": %d, \"positional\": %d, \"total\": %d, \"scaled\": %d}\n]\n", d.bucket,
                d.psqt, d.positional, d.total, d.scaled);
     } else {
         printf("%s\tbucket\tpsqt\tpositional\ttotal\tscaled\n", strcmp(game->name, "shogi") == 0 ? "sfen" : "fen");
-        printf("%s\t%d\t%d\t%d\t%d\t%d\n", text, d.bucket, d.psqt, d.positional, d.total, d.scaled);
+        printf("%s\t%d\t%d\t%d\t%d\t%d\n", list.texts[0], d.bucket, d.psqt, d.positional, d.total, d.scaled);
     }
     nnue_state_free(state);
     positions_free(&list);
@@ -54,30 +55,27 @@ int cmd_eval(int argc, char **argv)
 {
     const char *net_path = NULL, *arch_path = NULL, *fen = NULL, *file = NULL;
     eval_batch_options opt = {0};
+    static const char *const value_options[] = {"--net", "--arch", "--fen", "--file", "--threads", NULL};
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
+        /* An option as the value ("--fen --net N"): the value is missing. */
+        const char *a = argv[i], *v = i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0 ? argv[i + 1] : NULL;
         if (strcmp(a, "--json") == 0)
             opt.json = 1;
         else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0)
             opt.quiet = 1;
-        else if (i + 1 < argc && strcmp(a, "--net") == 0)
+        else if (v && strcmp(a, "--net") == 0)
             net_path = argv[++i];
-        else if (i + 1 < argc && strcmp(a, "--arch") == 0)
+        else if (v && strcmp(a, "--arch") == 0)
             arch_path = argv[++i];
-        else if (i + 1 < argc && strcmp(a, "--fen") == 0)
+        else if (v && strcmp(a, "--fen") == 0)
             fen = argv[++i];
-        else if (i + 1 < argc && strcmp(a, "--file") == 0)
+        else if (v && strcmp(a, "--file") == 0)
             file = argv[++i];
-        else if (i + 1 < argc && strcmp(a, "--threads") == 0) {
-            char *end;
-            long n = strtol(argv[++i], &end, 10);
-            if (*end || n < 1 || n > 1024) {
-                fprintf(stderr, "nnue eval: --threads expects a count from 1 to 1024, found '%s'\n", argv[i]);
-                return usage();
-            }
-            opt.threads = (int)n;
+        else if (v && strcmp(a, "--threads") == 0) {
+            if (tool_parse_int("eval", a, argv[++i], 1, 1024, &opt.threads) != 0)
+                return 2;
         } else {
-            fprintf(stderr, "nnue eval: unexpected argument '%s'\n", a);
+            tool_bad_argument("eval", a, value_options);
             return usage();
         }
     }

@@ -129,7 +129,8 @@ int cmd_info(int argc, char **argv)
     nnue_error err;
     if (nnue_net_read_header(path, &h, &desc, &err) != NNUE_OK) {
         tool_print_error("info", &err);
-        fprintf(stderr, "nnue info: (header-less bullet-style nets have no header to inspect; use nnue eval --arch)\n");
+        if (tool_may_be_raw_net(path, &err))
+            fprintf(stderr, "nnue info: (header-less bullet-style nets have no header to inspect; use nnue eval --arch)\n");
         return 1;
     }
     arch_choice c;

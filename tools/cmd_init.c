@@ -9,6 +9,7 @@
 #include "core/arch_api.h"
 #include "core/net.h"
 #include "tools/commands.h"
+#include "tools/tool_args.h"
 #include "tools/net_setup.h"
 
 int cmd_init(int argc, char **argv)
@@ -23,13 +24,15 @@ int cmd_init(int argc, char **argv)
                 fprintf(stderr, "nnue init: --seed expects a non-negative integer, found '%s'\n", argv[i]);
                 return 2;
             }
+        } else if (strcmp(argv[i], "--seed") == 0 || (argv[i][0] == '-' && argv[i][1])) {
+            static const char *const value_options[] = {"--seed", NULL};
+            return tool_bad_argument("init", argv[i], value_options);
         } else if (!arch_path) {
             arch_path = argv[i];
         } else if (!out) {
             out = argv[i];
         } else {
-            fprintf(stderr, "nnue init: unexpected argument '%s'\n", argv[i]);
-            return 2;
+            return tool_bad_argument("init", argv[i], NULL);
         }
     }
     if (!arch_path || !out) {

@@ -34,7 +34,7 @@ typedef struct game_result {
     int winner;           /* colour, -1 draw */
     int score;            /* for the engine under test: 2 win, 1 draw, 0 loss */
     int failed;           /* an engine broke the protocol or the rules */
-    char reason[160];
+    char reason[1024];    /* room for a move, an engine name and a whole nnue_error message */
     int first_colour;     /* colour of the engine under test */
     double nps_sum;       /* its reported nps, summed over its moves */
     int nps_count;
@@ -58,7 +58,7 @@ static int start_engine(const match_opts *o, int who, engine_proc *p, char *why,
             return -1;
         }
         if (strncmp(line, "id name ", 8) == 0 && !names[who][0])
-            snprintf(names[who], sizeof names[who], "%s", line + 8);
+            snprintf(names[who], sizeof names[who], "%.127s", line + 8); /* a long name is cut */
         if (strcmp(line, o->shogi ? "usiok" : "uciok") == 0)
             break;
     }

@@ -9,6 +9,8 @@
 #include "nnue_board.h"
 #include "nnue_error.h"
 #include "tools/commands.h"
+#include "tools/position_line.h"
+#include "tools/tool_args.h"
 
 /* An SFEN board has 9 rows; a FEN board has 8. */
 static const char *guess_game(const char *text)
@@ -28,13 +30,15 @@ int cmd_perft(int argc, char **argv)
             divide = 1;
         else if (strcmp(argv[i], "--game") == 0 && i + 1 < argc)
             game_name = argv[++i];
-        else if (!text)
+        else if (strcmp(argv[i], "--game") == 0) {
+            static const char *const value_options[] = {"--game", NULL};
+            return tool_bad_argument("perft", argv[i], value_options);
+        } else if (!text)
             text = argv[i];
         else if (!depth_text)
             depth_text = argv[i];
         else {
-            fprintf(stderr, "nnue perft: unexpected argument '%s'\n", argv[i]);
-            return 2;
+            return tool_bad_argument("perft", argv[i], NULL);
         }
     }
     if (!text || !depth_text) {
@@ -58,7 +62,14 @@ int cmd_perft(int argc, char **argv)
     if (!pos)
         return 1;
     nnue_error err;
-    if (game->parse(pos, text, &err) != 0) {
+    char *line = strdup(text);   /* "startpos", EPD, ... as in position files */
+    if (!line) {
+        free(pos);
+        return 1;
+    }
+    int bad = game->parse(pos, position_line(game, line, 0), &err) != 0;
+    free(line);
+    if (bad) {
         char msg[1200];
         nnue_error_format(&err, msg, sizeof msg);
         fprintf(stderr, "nnue perft: %s\n", msg);

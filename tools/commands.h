@@ -12,6 +12,7 @@ typedef struct nnue_command {
     const char *summary;   /* one line: what it does */
     const char *options;   /* lines of "  --option  meaning" for `nnue CMD --help` */
     nnue_command_fn run;
+    int loads_net;         /* takes --strict (tools/net_setup.h) */
 } nnue_command;
 
 int cmd_arch(int argc, char **argv);

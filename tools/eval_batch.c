@@ -1,6 +1,7 @@
 /* tools/eval_batch.c: the streaming batch evaluation of tools/eval_batch.h. Input format as for
- * every position list of the tool (tools/positions.h): one position per line, text up to the
- * first TAB, '#' comments and empty lines skipped, a "fen"/"sfen" header line skipped. */
+ * every position list of the tool: one position per line in the forms of tools/position_line.h
+ * (FEN / SFEN, "startpos", TSV, bullet text, EPD), '#' comments, empty lines and a
+ * "fen"/"sfen" header line skipped. */
 #include "tools/eval_batch.h"
 
 #include <errno.h>
@@ -13,6 +14,7 @@
 
 #include "core/state.h"
 #include "tools/json_out.h"
+#include "tools/position_line.h"
 #include "tools/progress.h"
 
 enum { CHUNK = 4096 };   /* positions per parallel step (each keeps a 1 KB error record) */
@@ -45,20 +47,16 @@ static uint64_t count_lines(FILE *f)
 }
 
 /* Reads the next positions into c; returns 0, or -1 on a read error. *lines counts every line. */
-static int read_chunk(FILE *f, chunk *c, uint64_t *lines, char **buf, size_t *cap)
+static int read_chunk(FILE *f, const nnue_game *game, chunk *c, uint64_t *lines, char **buf, size_t *cap)
 {
     for (int i = 0; i < c->count; i++)
         free(c->text[i]);
     c->count = 0;
     while (c->count < CHUNK && getline(buf, cap, f) > 0) {
-        char *line = *buf;
-        ++*lines;
-        line[strcspn(line, "\t\r\n")] = 0;
-        if (!line[0] || line[0] == '#')
+        const char *text = position_line(game, *buf, ++*lines);
+        if (!text)
             continue;
-        if (*lines == 1 && (strncmp(line, "fen", 3) == 0 || strncmp(line, "sfen", 4) == 0))
-            continue; /* a TSV header */
-        if (!(c->text[c->count] = strdup(line)))
+        if (!(c->text[c->count] = strdup(text)))
             return -1;
         c->line[c->count++] = *lines;
     }
@@ -126,7 +124,7 @@ int eval_batch(const nnue_net *net, const nnue_game *game, const char *path, con
     else
         printf("%s\tbucket\tpsqt\tpositional\ttotal\tscaled\n", strcmp(game->name, "shogi") == 0 ? "sfen" : "fen");
     for (;;) {
-        if (read_chunk(f, c, &lines, &buf, &cap) != 0) {
+        if (read_chunk(f, game, c, &lines, &buf, &cap) != 0) {
             progress_finish(&bar);
             fprintf(stderr, "nnue eval: %s: read error after line %" PRIu64 ": %s\n", name, lines, strerror(errno));
             rc = 1;

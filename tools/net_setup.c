@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "nnue.h"
 
@@ -92,6 +93,12 @@ void tool_explain_no_choice(const char *cmd, const char *net_path, const nnue_ne
     }
 }
 
+int tool_may_be_raw_net(const char *net_path, const nnue_error *err)
+{
+    struct stat st;
+    return err->code != NNUE_E_IO && stat(net_path, &st) == 0 && st.st_size > 0;
+}
+
 int tool_load_arch_for(const char *cmd, const char *net_path, const char *arch_path, nnue_arch **arch)
 {
     nnue_error err;
@@ -105,7 +112,8 @@ int tool_load_arch_for(const char *cmd, const char *net_path, const char *arch_p
     nnue_net_header h;
     if (nnue_net_read_header(net_path, &h, NULL, &err) != NNUE_OK) {
         tool_print_error(cmd, &err);
-        fprintf(stderr, "nnue %s: header-less (raw) nets need --arch FILE.yaml\n", cmd);
+        if (tool_may_be_raw_net(net_path, &err))
+            fprintf(stderr, "nnue %s: header-less (raw) nets need --arch FILE.yaml\n", cmd);
         return 1;
     }
     arch_choice c;

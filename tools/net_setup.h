@@ -36,6 +36,10 @@ void arch_choice_free(arch_choice *c);
 /* Explains on stderr why the choice made none (no hash, size mismatch, ambiguity). */
 void tool_explain_no_choice(const char *cmd, const char *net_path, const nnue_net_header *h, const arch_choice *c);
 
+/* After a failed header read: 1 when the file opened and has bytes, so it may be a header-less
+ * trainer net (worth the --arch hint); 0 for a missing, unreadable or empty file. */
+int tool_may_be_raw_net(const char *net_path, const nnue_error *err);
+
 /* Set by `--strict` (tools/nnue.c): tool_load_net refuses nets with a load warning
  * (nnue_net_warning: a worst-case sum can overflow) instead of printing it. */
 extern int tool_strict;

@@ -16,18 +16,20 @@ static const nnue_command commands[] = {
      "description string, hashes, parameter count and file size of architectures",
      "  --json        one JSON object per architecture, in a list\n"
      "  --dot         a Graphviz picture of the layer graph (render with dot -Tsvg)\n",
-     cmd_arch},
+     cmd_arch, 0},
     {"info", "[--json] NET", "header, SHA-256, hashes and matching architectures of a net file",
      "  --json        the same facts as one JSON object\n"
      "exit 1 when the header cannot be read or the file does not fit the architecture its hash names\n",
-     cmd_info},
+     cmd_info, 1},
     {"eval", "--net NET [--arch A.yaml] (--fen POSITION | --file FILE) [--json] [--threads N] [--quiet]",
      "evaluate positions: bucket, psqt, positional, total, scaled (side to move's view)",
      "  --net NET     the net file; its architecture is detected unless --arch names one\n"
      "  --arch A.yaml the architecture of the net (needed for header-less nets)\n"
-     "  --fen POS     one position (FEN, or SFEN for shogi nets)\n"
-     "  --file FILE   one position per line ('#' comments and empty lines skipped; text up to a TAB;\n"
-     "                - reads standard input); any length: read and evaluated in chunks\n"
+     "  --fen POS     one position: FEN (6 fields, or 4 without the clocks), SFEN for shogi nets\n"
+     "                (move number optional), or startpos\n"
+     "  --file FILE   one position per line, in those forms or as EPD (operations ignored), TSV\n"
+     "                (the first column) or bullet text 'FEN | score | result'; '#' comments and\n"
+     "                empty lines skipped; - reads standard input; any length: read in chunks\n"
      "  --json        JSON list instead of TSV\n"
      "  --threads N   OpenMP threads (default: all cores)\n"
      "  --quiet, -q   no progress bar and no summary line\n"
@@ -35,13 +37,23 @@ static const nnue_command commands[] = {
      "terminal; a bad line is reported as FILE:LINE:COLUMN and skipped, the run goes on; a summary\n"
      "line (positions, bad lines, time, rate) ends the run on stderr; the exit status is 1 when any\n"
      "line was bad\n",
-     cmd_eval},
-    {"bench", "--net NET [--arch A.yaml] --file POSITIONS [--iter N] [--mode incremental|refresh|moves|all] [--cache on|off]",
+     cmd_eval, 1},
+    {"bench",
+     "--net NET [--arch A.yaml] --file POSITIONS [--iter N] [--mode incremental|refresh|moves|all|tree|tree-refresh]\n"
+     "                  [--depth N] [--cache on|off] [--clock wall|cpu]",
      "the BENCH.md workload: ns/eval and evals/s per mode, with checksums",
+     "  --net NET     the net file; its architecture is detected unless --arch names one\n"
+     "  --arch A.yaml the architecture of the net (needed for header-less nets)\n"
+     "  --file FILE   the positions, one a line (as eval --file; bad lines reported and skipped)\n"
      "  --iter N      iterations over the positions (default 20)\n"
-     "  --mode M      incremental, refresh, moves or all (default all)\n"
-     "  --cache on    use the refresh cache (default off)\n",
-     cmd_bench},
+     "  --mode M      incremental, refresh, moves or all (default all: the first three), or\n"
+     "                tree / tree-refresh: a search-shaped walk, depth-first to --depth plies with\n"
+     "                legal moves generated at every node (tree-refresh: every node from scratch)\n"
+     "  --depth N     plies of the tree modes, 0 to 64 (default 2)\n"
+     "  --cache on|off the refresh cache in incremental and tree modes (default: the library's)\n"
+     "  --clock wall|cpu\n"
+     "                wall time (default) or the thread's CPU time, for A/B runs on a busy machine\n",
+     cmd_bench, 1},
     {"convert", "[--arch A.yaml] --to plain|leb128|self-describing IN OUT",
      "re-encode a net: Stockfish FT plain <-> LEB128, or a header-less net + its YAML in one file",
      "  --to plain    Stockfish-format net (or YaneuraOu HalfKP nn.bin) with uncompressed FT arrays\n"
@@ -53,14 +65,14 @@ static const nnue_command commands[] = {
      "  --arch A.yaml the input's architecture (detected for Stockfish-format nets)\n"
      "the output is loaded back and must evaluate probe positions exactly as the input; it is\n"
      "written as OUT.tmp and renamed to OUT only then\n",
-     cmd_convert},
+     cmd_convert, 1},
     {"init", "[--seed N] ARCH.yaml OUT", "write a net with deterministic random weights for an architecture",
-     "  --seed N      seed of the random stream (default 1)\n", cmd_init},
+     "  --seed N      seed of the random stream (default 1)\n", cmd_init, 0},
     {"perft", "[--game chess|shogi] [--divide] POSITION DEPTH",
      "count leaf nodes of the legal move tree (game guessed from the position)",
      "  --game G      chess or shogi, when the position does not tell\n"
      "  --divide      the count below each root move\n",
-     cmd_perft},
+     cmd_perft, 0},
     {"match", "--game chess|shogi --engine CMD --opponent CMD [options]",
      "play two UCI/USI engines against each other, every move checked; prints W/D/L of the first",
      "  --engine CMD          the engine under test (a shell command)\n"
@@ -74,15 +86,14 @@ static const nnue_command commands[] = {
      "  --timeout-margin MS   time past movetime before a silent engine loses (default 5000)\n"
      "  --out FILE            PGN (chess) or 'position startpos moves ...' lines (shogi)\n"
      "exit 1 when a game ended by an illegal move, a crash or a timeout\n",
-     cmd_match},
-    {NULL, NULL, NULL, NULL, NULL},
+     cmd_match, 0},
+    {NULL, NULL, NULL, NULL, NULL, 0},
 };
 
 static const char exit_codes[] = "exit status: 0 success, 1 the work failed (bad file, bad position, I/O), "
-                                 "2 bad usage\n"
-                                 "--strict (any command that loads a net): refuse a net whose worst-case sums can "
-                                 "overflow (int16 accumulator, int32 PSQT or layer sums; `nnue info` shows the "
-                                 "ranges); without it that is a warning on stderr\n";
+                                 "2 bad usage\n";
+static const char strict_note[] = "--strict: refuse a net whose worst-case sums can overflow (int16 accumulator,\n"
+                                  "int32 PSQT or layer sums; `nnue info` shows the ranges); without it, a warning on stderr\n";
 
 static void usage(FILE *out)
 {
@@ -90,13 +101,14 @@ static void usage(FILE *out)
                  "       nnue --version\n\ncommands:\n");
     for (const nnue_command *c = commands; c->name; c++)
         fprintf(out, "  %-7s %s\n          %s\n", c->name, c->usage, c->summary);
-    fprintf(out, "\n%s", exit_codes);
+    fprintf(out, "\n%s%s", exit_codes, "--strict (eval, bench, info, convert: the commands that load a net): "
+                                       "refuse a net whose worst-case sums can overflow\n");
 }
 
 static void command_help(const nnue_command *c)
 {
-    printf("usage: nnue %s %s\n\n%s\n\noptions:\n%s\n%s", c->name, c->usage, c->summary, c->options,
-           exit_codes);
+    printf("usage: nnue %s %s\n\n%s\n\noptions:\n%s\n%s%s", c->name, c->usage, c->summary, c->options,
+           exit_codes, c->loads_net ? strict_note : "");
 }
 
 static const nnue_command *find(const char *name)
@@ -143,9 +155,13 @@ int main(int argc, char **argv)
             command_help(c);
             return 0;
         }
-        if (strcmp(argv[i], "--strict") == 0)
+        if (strcmp(argv[i], "--strict") == 0 && c->loads_net)
             tool_strict = 1; /* global: every command loads nets through tools/net_setup.c */
-        else
+        else if (strcmp(argv[i], "--strict") == 0) {
+            fprintf(stderr, "nnue %s: --strict applies only to the commands that load a net (eval, bench, info, "
+                    "convert)\n", c->name);
+            return 2;
+        } else
             argv[kept++] = argv[i];
     }
     argv[kept] = NULL;

@@ -1,4 +1,5 @@
-/* tools/positions.c: position lists for the tool, with located parse errors. */
+/* tools/positions.c: position lists for the tool, with located parse errors. A bad line of a
+ * file is reported and skipped, as `nnue eval --file` does (tools/eval_batch.c): one rule. */
 #include "tools/positions.h"
 
 #include <errno.h>
@@ -7,7 +8,9 @@
 #include <string.h>
 
 #include "nnue_error.h"
+#include "tools/position_line.h"
 
+/* Appends the position of text: 0, 1 for a bad position (reported, located), -1 out of memory. */
 static int add(position_list *list, const char *text, const char *file, int line, const char *cmd)
 {
     if (list->count % 1024 == 0) {
@@ -20,7 +23,7 @@ static int add(position_list *list, const char *text, const char *file, int line
             list->blobs = blobs;
         if (!texts || !blobs) {
             fprintf(stderr, "nnue %s: out of memory\n", cmd);
-            return 1;
+            return -1;
         }
     }
     nnue_error err;
@@ -35,7 +38,11 @@ static int add(position_list *list, const char *text, const char *file, int line
             fprintf(stderr, "nnue %s: %s\n", cmd, msg);
         return 1;
     }
-    list->texts[list->count++] = strdup(text);
+    if (!(list->texts[list->count] = strdup(text))) {
+        fprintf(stderr, "nnue %s: out of memory\n", cmd);
+        return -1;
+    }
+    list->count++;
     return 0;
 }
 
@@ -43,7 +50,14 @@ int positions_from_text(position_list *list, const nnue_game *game, const char *
 {
     memset(list, 0, sizeof *list);
     list->game = game;
-    return add(list, text, NULL, 0, cmd);
+    char *copy = strdup(text);
+    if (!copy) {
+        fprintf(stderr, "nnue %s: out of memory\n", cmd);
+        return 1;
+    }
+    int rc = add(list, position_line(game, copy, 0), NULL, 0, cmd);
+    free(copy);
+    return rc != 0;
 }
 
 int positions_from_file(position_list *list, const nnue_game *game, const char *path, const char *cmd)
@@ -58,19 +72,25 @@ int positions_from_file(position_list *list, const nnue_game *game, const char *
     char *line = NULL;
     size_t cap = 0;
     int number = 0, rc = 0;
-    while (getline(&line, &cap, f) > 0) {
-        number++;
-        line[strcspn(line, "\t\r\n")] = 0;
-        if (!line[0] || line[0] == '#')
-            continue;
-        if (number == 1 && (strncmp(line, "fen", 3) == 0 || strncmp(line, "sfen", 4) == 0))
-            continue; /* a TSV header */
-        if ((rc = add(list, line, path, number, cmd)) != 0)
-            break;
+    while (rc >= 0 && getline(&line, &cap, f) > 0) {
+        const char *text = position_line(game, line, (uint64_t)++number);
+        if (text && (rc = add(list, text, path, number, cmd)) > 0 && list->bad++ == 0)
+            list->first_bad = number;
+    }
+    if (rc >= 0 && ferror(f)) {
+        fprintf(stderr, "nnue %s: %s: read error after line %d: %s\n", cmd, path, number, strerror(errno));
+        rc = -1;
     }
     free(line);
     fclose(f);
-    return rc;
+    if (list->bad)
+        fprintf(stderr, "nnue %s: %s: %d bad line%s (the first: line %d), skipped\n", cmd, path, list->bad,
+                list->bad == 1 ? "" : "s", list->first_bad);
+    if (rc >= 0 && list->count == 0) {
+        fprintf(stderr, "nnue %s: %s: no positions\n", cmd, path);
+        rc = -1;
+    }
+    return rc < 0;
 }
 
 void positions_free(position_list *list)

@@ -105,8 +105,9 @@ void search_stop(search_shared *s);       /* asks it to stop (returns at once) *
 void search_ponderhit(search_shared *s);  /* pondering becomes a timed search from now */
 void search_wait(search_shared *s);       /* waits for bestmove and frees the search */
 
-/* The command loop (engine_loop.c): reads stdin until quit; returns the exit code. */
-int engine_main(const engine_rules *rules);
+/* The command loop (engine_loop.c): answers --help / --version, else reads stdin until quit;
+ * returns the exit code. */
+int engine_main(const engine_rules *rules, int argc, char **argv);
 
 /* Output lines to the GUI (one lock, flushed). */
 void engine_print(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -6,7 +6,8 @@
  * Options: EvalFile (the net; its architecture is detected from the header by
  * nnue_net_load_auto), EvalArch (a built-in architecture name such as "sfnnv5", or a YAML file:
  * needed when the header fits several architectures), Threads (search threads sharing the one
- * net), Hash (MB; USI_Hash too). The net is (re)loaded at the next isready or go. */
+ * net), Hash (MB; USI_Hash too). The net is (re)loaded at the next isready or go; without a
+ * usable one, every isready and go says so (info string) before answering. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,10 +53,8 @@ static void load_net(engine *e)
     e->net_dirty = 0;
     nnue_net_free(e->net);
     e->net = NULL;
-    if (!e->eval_file[0]) {
-        engine_print("info string no EvalFile set: every position evaluates to 0");
-        return;
-    }
+    if (!e->eval_file[0])
+        return; /* said by warn_no_net at every isready and go */
     nnue_error err;
     nnue_status st;
     if (!e->eval_arch[0]) {
@@ -75,6 +74,20 @@ static void load_net(engine *e)
         return;
     }
     engine_print("info string loaded %s (nnue %s, %s kernels)", e->eval_file, nnue_version(), nnue_isa_name());
+}
+
+/* Without a usable net every evaluation is 0 and the moves are close to random: a GUI must
+ * hear that at every isready and go, not only once when the option was set. */
+static void warn_no_net(const engine *e)
+{
+    if (e->net)
+        return;
+    if (!e->eval_file[0])
+        engine_print("info string error: no net: EvalFile is not set, every position evaluates to 0 "
+                     "(setoption name EvalFile value PATH)");
+    else
+        engine_print("info string error: no net: EvalFile %s did not load, every position evaluates to 0",
+                     e->eval_file);
 }
 
 static void print_identity(const engine *e)
@@ -148,6 +161,7 @@ static void go(engine *e, const nnue_command *c)
 {
     finish_search(e);
     load_net(e);
+    warn_no_net(e);
     search_setup setup = {e->r, e->net, &e->tt, e->threads, e->pos, e->history, e->history_count, c->go};
     e->search = search_start(&setup);
     e->search_endless = c->go.infinite || c->go.ponder;
@@ -155,8 +169,46 @@ static void go(engine *e, const nnue_command *c)
         engine_print("info string error: out of memory starting the search");
 }
 
-int engine_main(const engine_rules *r)
+static void usage(const engine_rules *r)
 {
+    int usi = r->protocol[1] == 's';
+    printf("usage: %s [--help | --version]\n\n"
+           "A %s engine on the nnue library: speaks %s on standard input and output.\n\n"
+           "options (setoption name N value V):\n"
+           "  EvalFile PATH   the net (needed: without it every position evaluates to 0)\n"
+           "  EvalArch A      a built-in architecture name (sfnnv5) or a YAML file, when the\n"
+           "                  net's header fits several architectures\n"
+           "  Threads N       search threads sharing the net (1)\n"
+           "  %-15s hash table megabytes (16)\n\n"
+           "example:\n"
+           "  printf '%s\\nsetoption name EvalFile value NET\\nisready\\nposition startpos\\n"
+           "go movetime 1000\\n' | %s\n",
+           r->name, usi ? "shogi" : "chess", usi ? "USI" : "UCI", usi ? "USI_Hash MB" : "Hash MB", r->protocol, r->name);
+}
+
+/* --help and --version answer and exit 0; any other argument is bad usage (2); none: -1, run. */
+static int command_line(const engine_rules *r, int argc, char **argv)
+{
+    if (argc < 2)
+        return -1;
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        usage(r);
+        return 0;
+    }
+    if (argc == 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
+        printf("%s %s\n", r->name, nnue_version());
+        return 0;
+    }
+    fprintf(stderr, "%s: unexpected argument '%s' (the engine takes no arguments: options come by "
+            "setoption; --help)\n", r->name, argv[1]);
+    return 2;
+}
+
+int engine_main(const engine_rules *r, int argc, char **argv)
+{
+    int rc = command_line(r, argc, argv);
+    if (rc >= 0)
+        return rc;
     static engine e;   /* large (history); one per process */
     static nnue_command cmd;
     static char line[NNUE_PROTOCOL_MAX_LINE + 2];
@@ -181,8 +233,10 @@ int engine_main(const engine_rules *r)
         case NNUE_CMD_UCI:
         case NNUE_CMD_USI: print_identity(&e); break;
         case NNUE_CMD_ISREADY:
-            if (!e.search)
+            if (!e.search) {
                 load_net(&e);
+                warn_no_net(&e);
+            }
             engine_print("readyok");
             break;
         case NNUE_CMD_SETOPTION: finish_search(&e); set_option(&e, &cmd); break;

@@ -1,7 +1,7 @@
 /* examples/engine/nnue_uci.c: nnue-uci, the chess engine (UCI protocol). */
 #include "engine.h"
 
-int main(void)
+int main(int argc, char **argv)
 {
-    return engine_main(&engine_rules_chess);
+    return engine_main(&engine_rules_chess, argc, argv);
 }

@@ -99,7 +99,7 @@ search_shared *search_start(const search_setup *setup)
     atomic_store(&s->start_ms, now_ms());
     atomic_store(&s->pondering, setup->go.ponder);
     int colour = setup->rules->game->board(setup->root)->side_to_move;
-    time_budget(&setup->go, colour, setup->rules->protocol[1] == 's', 30, &s->soft_ms, &s->hard_ms);
+    time_budget(&setup->go, colour, setup->rules->protocol[1] == 's', 50, &s->soft_ms, &s->hard_ms);
     s->workers = calloc((size_t)s->threads, sizeof *s->workers);
     int ok = s->workers != NULL;
     for (int i = 0; ok && i < s->threads; i++)

@@ -1,6 +1,7 @@
 /* examples/engine/time_budget.c: how long to think, from the "go" parameters.
  *
- * movetime: all of it minus a safety margin. A clock: the remaining time shared over the moves
+ * movetime: all of it minus a safety margin (the overhead), as a hard limit only: the time is
+ * granted for this move alone, so nothing is saved by stopping an iteration early. A clock: the remaining time shared over the moves
  * to go (movestogo, else 30), plus most of the increment; USI byoyomi is time granted again
  * on every move, so nearly all of it is used. The hard limit (checked during the search)
  * lets an unfinished iteration run on to at most a few times the target, never past a quarter
@@ -28,7 +29,7 @@ void time_budget(const nnue_go_limits *go, int colour, int usi, long long overhe
     if (go->infinite)
         return;
     if (go->movetime >= 0) {
-        *soft = *hard = at_least_1(go->movetime - overhead);
+        *hard = at_least_1(go->movetime - overhead);
         return;
     }
     /* UCI: wtime is the first mover's (white); USI: btime is the first mover's (black, sente). */

@@ -85,4 +85,5 @@ const nnue_game nnue_game_chess = {
     .board = v_board,
     .in_check = v_in_check,
     .perft = v_perft,
+    .start = NNUE_CHESS_START_FEN,
 };

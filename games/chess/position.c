@@ -1,6 +1,7 @@
-/* games/chess/position.c: FEN input (strict, six fields, every error with
- * field and column) and FEN output with Stockfish 15.1's en-passant rule
- * (shared/oracle/chess/FORMATS.md section 6). Castling rights as KQkq, X-FEN or
+/* games/chess/position.c: FEN input (strict: six fields, or four without the
+ * clocks as EPD and many tools write them; every error with field and column)
+ * and FEN output with Stockfish 15.1's en-passant rule (shared/oracle/chess/
+ * FORMATS.md section 6). Castling rights as KQkq, X-FEN or
  * Shredder-FEN (Chess960; see include/nnue_chess.h); Chess960 positions are
  * written with rook files, as Stockfish writes them with UCI_Chess960. */
 #include <stdarg.h>
@@ -24,6 +25,7 @@ typedef struct fen_reader {
     const char *text;
     int start[FEN_FIELDS + 1];   /* 0-based offset of each field */
     int len[FEN_FIELDS + 1];
+    int fields;                  /* 6, or 4 without the clocks */
     nnue_error *err;
 } fen_reader;
 
@@ -64,8 +66,8 @@ static nnue_status split_fields(fen_reader *r)
             if (t[i] == ' ' && (i == 0 || t[i - 1] == ' '))
                 return fen_fail(r, 0, i, "empty field: fields must be separated by one space");
             if (t[i] == 0 && (i == 0 || t[i - 1] == ' '))
-                return fen_fail(r, 0, i, "expected 6 fields, found %d (empty or trailing space)",
-                                n);
+                return fen_fail(r, 0, i, "expected 6 fields (or 4, without the clocks), found %d "
+                                "(empty or trailing space)", n);
         } else if (i == 0 || t[i - 1] == ' ') {
             if (n == FEN_FIELDS)
                 return fen_fail(r, 0, i, "expected 6 fields, found more (extra text here)");
@@ -78,8 +80,10 @@ static nnue_status split_fields(fen_reader *r)
             break;
         i++;
     }
-    if (n != FEN_FIELDS)
-        return fen_fail(r, 0, i, "expected 6 fields separated by single spaces, found %d", n);
+    if (n != FEN_FIELDS && n != FEN_FIELDS - 2)
+        return fen_fail(r, 0, i, "expected 6 fields (or 4, without the clocks) separated by single "
+                        "spaces, found %d", n);
+    r->fields = n;
     return NNUE_OK;
 }
 
@@ -291,9 +295,12 @@ nnue_status nnue_chess_parse_fen(nnue_chess_pos *pos, const char *fen, nnue_erro
     pos->ep = -1;
     nnue_status st;
     if ((st = split_fields(&r)) || (st = parse_placement(&r, pos)) || (st = parse_side(&r, pos)) ||
-        (st = parse_castling(&r, pos)) || (st = parse_ep(&r, pos)) ||
-        (st = parse_number(&r, 5, &pos->halfmove, 0)) ||
-        (st = parse_number(&r, 6, &pos->fullmove, 1)))
+        (st = parse_castling(&r, pos)) || (st = parse_ep(&r, pos)))
+        return st;
+    pos->halfmove = 0; /* four fields: the clocks of a fresh game, as EPD readers take them */
+    pos->fullmove = 1;
+    if (r.fields == FEN_FIELDS &&
+        ((st = parse_number(&r, 5, &pos->halfmove, 0)) || (st = parse_number(&r, 6, &pos->fullmove, 1))))
         return st;
     int us = pos->board.side_to_move, them = us ^ 1;
     if (chess_attacked(pos, pos->board.king_sq[them], us, pos->occupied))

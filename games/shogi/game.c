@@ -95,5 +95,6 @@ const nnue_game nnue_game_shogi = {
     .board = v_board,
     .in_check = v_in_check,
     .perft = v_perft,
+    .start = NNUE_SHOGI_START_SFEN,
 };
 _Static_assert(sizeof(nnue_shogi_pos) == 256, "nnue_shogi_pos has no padding");

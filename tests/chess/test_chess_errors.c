@@ -52,12 +52,35 @@ START_TEST(wrong_field_count)
     expect_fen_error(five, 0, (int)strlen(five) + 1, "expected 6 fields");
     const char *seven = START " w KQkq - 0 1 x";
     expect_fen_error(seven, 0, (int)strlen(seven), "expected 6 fields");
-    expect_fen_error(START, 0, (int)strlen(START) + 1, "expected 6 fields");
+    expect_fen_error(START, 0, (int)strlen(START) + 1, "expected 6 fields (or 4, without the clocks)");
+    const char *three = START " w KQkq";
+    expect_fen_error(three, 0, (int)strlen(three) + 1, "found 3");
     expect_fen_error("", 0, 1, "expected 6 fields");
     const char *dbl = START " w  KQkq - 0 1";
     expect_fen_error(dbl, 0, col_of(dbl, "  ", 0) + 1, "one space");
     const char *trail = START " w KQkq - 0 1 ";
     expect_fen_error(trail, 0, (int)strlen(trail) + 1, "trailing space");
+}
+END_TEST
+
+/* EPD's position part and many tools' FENs stop after en passant: the clocks of a fresh game. */
+START_TEST(four_fields_without_clocks)
+{
+    nnue_error err;
+    ck_assert_int_eq(nnue_chess_parse_fen(&pos, START " b KQkq -", &err), NNUE_OK);
+    ck_assert_int_eq(pos.halfmove, 0);
+    ck_assert_int_eq(pos.fullmove, 1);
+    ck_assert_int_eq(pos.board.side_to_move, 1);
+    char fen[128];
+    nnue_chess_to_fen(&pos, fen, sizeof fen);
+    ck_assert_str_eq(fen, START " b KQkq - 0 1");
+    const char *ep = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3";
+    ck_assert_int_eq(nnue_chess_parse_fen(&pos, ep, &err), NNUE_OK);
+    nnue_chess_to_fen(&pos, fen, sizeof fen);
+    ck_assert_str_eq(fen, "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    /* The four fields are checked as strictly as in a full FEN. */
+    const char *bad_ep = START " w KQkq e9";
+    expect_fen_error(bad_ep, 4, col_of(bad_ep, "e9", 0), "expected '-' or a square");
 }
 END_TEST
 
@@ -290,6 +313,7 @@ int main(void)
     Suite *s = suite_create("chess_errors");
     TCase *fen = tcase_create("fen");
     tcase_add_test(fen, wrong_field_count);
+    tcase_add_test(fen, four_fields_without_clocks);
     tcase_add_test(fen, bad_piece_letter);
     tcase_add_test(fen, rank_too_long_or_short);
     tcase_add_test(fen, wrong_rank_count);

@@ -22,7 +22,7 @@ static char dir[4096];
 static void fresh_dir(void)
 {
     snprintf(dir, sizeof dir, "%s/atomic-%d", test_build_dir(), (int)getpid());
-    char cmd[4200];
+    char cmd[2 * sizeof dir + 32];
     snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
     ck_assert_int_eq(system(cmd), 0);
 }

@@ -142,33 +142,39 @@ static unsigned rnd(unsigned n)
     return (unsigned)(rng_state % n);
 }
 
+/* A cut expression would be another expression: every one must fit its buffer. */
+static void fits(size_t size, int written)
+{
+    ck_assert_msg(written >= 0 && (size_t)written < size, "random expression of %d bytes, buffer %zu", written, size);
+}
+
 static void random_expr(char *out, size_t size, int depth)
 {
     static const char *const vars[] = {"pieces", "stm_king_rank", "stm_king_file", "nstm_king_rank", "nstm_king_file",
                                        "stm_hand_pawn", "nstm_hand_gold", "stm_hand_rook", "nstm_hand_bishop"};
     static const char *const ops[] = {"+", "-", "*", "/", "%", "<", "<=", "==", "!=", ">", ">="};
-    char a[400], b[400], c[400];
+    char a[1024], b[1024], c[1024]; /* depth 3 needs at most 3 * 176 + 8 bytes */
     unsigned kind = depth <= 0 ? rnd(2) : rnd(6);
     if (kind == 0) {
-        snprintf(out, size, "%u", rnd(12));
+        fits(size, snprintf(out, size, "%u", rnd(12)));
     } else if (kind == 1) {
-        snprintf(out, size, "%s", vars[rnd(9)]);
+        fits(size, snprintf(out, size, "%s", vars[rnd(9)]));
     } else if (kind == 2) {
         random_expr(a, sizeof a, depth - 1);
-        snprintf(out, size, "-(%s)", a);
+        fits(size, snprintf(out, size, "-(%s)", a));
     } else if (kind <= 4) {
         random_expr(a, sizeof a, depth - 1);
         random_expr(b, sizeof b, depth - 1);
         unsigned op = rnd(13);
         if (op < 11)
-            snprintf(out, size, "(%s) %s (%s)", a, ops[op], b);
+            fits(size, snprintf(out, size, "(%s) %s (%s)", a, ops[op], b));
         else
-            snprintf(out, size, "%s((%s), (%s))", op == 11 ? "min" : "max", a, b);
+            fits(size, snprintf(out, size, "%s((%s), (%s))", op == 11 ? "min" : "max", a, b));
     } else {
         random_expr(a, sizeof a, depth - 1);
         random_expr(b, sizeof b, depth - 1);
         random_expr(c, sizeof c, depth - 1);
-        snprintf(out, size, "if(%s, %s, %s)", a, b, c);
+        fits(size, snprintf(out, size, "if(%s, %s, %s)", a, b, c));
     }
 }
 
@@ -176,7 +182,7 @@ START_TEST(range_never_narrower_than_values)
 {
     int checked = 0;
     for (int i = 0; i < 400; i++) {
-        char text[400];
+        char text[1024];
         random_expr(text, sizeof text, 3);
         nnue_expr e;
         nnue_error err;

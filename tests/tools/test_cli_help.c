@@ -1,6 +1,7 @@
 /* tests/tools/test_cli_help.c: every `nnue` command answers --help with its usage on stdout and
  * exit 0; `nnue --version` prints the version; bad usage exits 2 with the usage on stderr; the
- * exit codes are stated in the help. */
+ * exit codes are stated in the help; bench's help names every option it takes; --strict is
+ * shown and accepted only by the commands that load a net. */
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,6 +94,41 @@ START_TEST(bad_usage_exits_2)
 }
 END_TEST
 
+START_TEST(bench_help_names_every_option)
+{
+    char *out;
+    ck_assert_int_eq(cli_run_stdout("bench --help", &out), 0);
+    static const char *const options[] = {"--net NET", "--arch A.yaml", "--file", "--iter N", "--mode M",
+                                          "tree-refresh", "tree / tree-refresh", "--depth N", "0 to 64 (default 2)",
+                                          "--cache on|off", "--clock wall|cpu"};
+    for (size_t i = 0; i < sizeof options / sizeof *options; i++)
+        cli_expect_contains(out, options[i]);
+    free(out);
+}
+END_TEST
+
+START_TEST(strict_only_where_a_net_is_loaded)
+{
+    static const struct { const char *command; int loads_net; } cases[] = {
+        {"eval", 1}, {"bench", 1}, {"info", 1}, {"convert", 1}, {"arch", 0}, {"init", 0}, {"perft", 0}, {"match", 0},
+    };
+    char args[256], *out;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        snprintf(args, sizeof args, "%s --help", cases[i].command);
+        ck_assert_int_eq(cli_run_stdout(args, &out), 0);
+        ck_assert_msg((strstr(out, "--strict") != NULL) == cases[i].loads_net, "%s --help:\n%s", cases[i].command, out);
+        free(out);
+    }
+    ck_assert_int_eq(cli_run("arch --strict archs/sfnnv5.yaml", &out), 2);
+    cli_expect_contains(out, "nnue arch: --strict applies only to the commands that load a net (eval, bench, info, convert)");
+    free(out);
+    /* Where it applies it is taken: past it, eval complains only of the missing net. */
+    ck_assert_int_eq(cli_run("eval --strict --net /nonexistent.nnue --fen startpos", &out), 1);
+    cli_expect_contains(out, "cannot open the net file");
+    free(out);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli_help");
@@ -100,6 +136,8 @@ int main(void)
     tcase_add_loop_test(tc, every_command_answers_help, 0, (int)(sizeof commands / sizeof *commands));
     tcase_add_test(tc, top_level_help_and_version);
     tcase_add_test(tc, bad_usage_exits_2);
+    tcase_add_test(tc, bench_help_names_every_option);
+    tcase_add_test(tc, strict_only_where_a_net_is_loaded);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
