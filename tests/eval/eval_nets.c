@@ -29,6 +29,8 @@ const eval_net eval_nets[] = {
      "oracle/third/obsidian/goldensA.tsv", NULL},
     {"shogi", "archs/shogi_halfkp.yaml", "oracle/shogi/random_halfkp_s20260101.bin.xz", 64217066,
      "oracle/shogi/goldensA_random.tsv", NULL},
+    {"multilayer", "docs/examples/multilayer_f32.yaml", "oracle/third/multilayer/multilayer-random.bin", 871968,
+     "oracle/third/multilayer/goldensA.tsv", NULL},
     {"sf17", "archs/sfnnv9.yaml", NULL, 74874478, "oracle/chess/golden-sf17-A.tsv", "nn-1c0000000000.nnue"},
     {"sf18", "archs/sfnnv10.yaml", NULL, 108919594, "oracle/chess/golden-sf18-A.tsv", "nn-c288c895ea92.nnue"},
     {"sf18small", "archs/sfnnv8small.yaml", NULL, 3519630, "oracle/chess/golden-sf18small-A.tsv",

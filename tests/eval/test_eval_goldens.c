@@ -5,7 +5,9 @@
  *   obsidian:       output_bucket, raw_output, nnue_cp (final_eval adds engine-only scaling)
  *   shogi:          raw network output, eval = raw / 16 (shogi FORMATS.md section 8)
  *   sfnn1536:       bucket and raw (shogi FORMATS.md section 11), on every kernel set the CPU has
- *   sf17, sf18, sf18small: Stockfish's release nets, as Stockfish nets, on every kernel set */
+ *   sf17, sf18, sf18small: Stockfish's release nets, as Stockfish nets, on every kernel set
+ *   multilayer:     bucket and total (shared/oracle/third/multilayer/FACTS.md: float layers after
+ *                   an int8 one, goldens from exact arithmetic), on every kernel set */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +67,19 @@ START_TEST(golden_rows_match)
             compare("output_bucket", d.bucket, f[1], rows, &bad, f[0]);
             compare("raw_output", d.positional, f[2], rows, &bad, f[0]);
             compare(n == 5 ? "nnue_cp" : "final_eval", d.scaled, f[n == 5 ? 4 : 3], rows, &bad, f[0]);
+        } else if (strcmp(net_info->name, "multilayer") == 0) { /* float layers: on every kernel set */
+            for (int isa = 0; isa <= (int)nnue_isa_best(); isa++) {
+                nnue_state *st = nnue_state_new(net, 0);
+                ck_assert_int_eq(nnue_state_set_isa(st, (nnue_isa)isa), 0);
+                nnue_state_reset(st, game->board(pos));
+                nnue_evaluate(st, game->board(pos), &d);
+                nnue_state_free(st);
+                char what[64];
+                snprintf(what, sizeof what, "bucket on %s", nnue_isa_label((nnue_isa)isa));
+                compare(what, d.bucket, f[1], rows, &bad, f[0]);
+                snprintf(what, sizeof what, "total on %s", nnue_isa_label((nnue_isa)isa));
+                compare(what, d.total, f[3], rows, &bad, f[0]);
+            }
         } else if (net_info->release) { /* Stockfish's own nets: on every kernel set the CPU has */
             for (int isa = 0; isa <= (int)nnue_isa_best(); isa++) {
                 nnue_state *st = nnue_state_new(net, 0);
