@@ -96,8 +96,15 @@ struct nnue_layer_type {
     nnue_layer_op op;          /* how the SIMD forward pass runs it (0: propagate) */
 };
 
-extern const nnue_layer_type *const nnue_layer_types[];
+extern const nnue_layer_type *const nnue_layer_types[]; /* the built-in types, NULL-terminated */
 const nnue_layer_type *nnue_layer_type_find(const char *name);
+/* Type i of all known ones (built-in, then registered), NULL past the last. */
+const nnue_layer_type *nnue_layer_type_at(int i);
+/* Adds a layer type at run time (docs/extending.md): from then on YAML files can name it. The
+ * type must stay valid while any architecture uses it (a static const struct). Returns 0, or -1
+ * when a required member is missing, the name is taken by another type, or the table (32 types)
+ * is full. Thread-safe; registering the same type twice is a no-op. */
+int nnue_layer_type_register(const nnue_layer_type *type);
 
 /* Shared helpers for layer files. */
 uint32_t nnue_hash_identity(const nnue_layer *layer, uint32_t prev);
