@@ -45,3 +45,25 @@ nnue_status nnue_arch_load_builtin(const char *name, nnue_arch **out, nnue_error
         snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "", nnue_builtin_archs[i].name);
     return nnue_fail(err, NNUE_E_ARG, "no built-in architecture is named '%s' (built in: %s)", name, names);
 }
+
+nnue_status nnue_arch_load_named(const char *name_or_path, nnue_arch **out, nnue_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (!name_or_path || !out)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_arch_load_named: expected a name or a path and an output pointer");
+    for (int i = 0; i < nnue_builtin_arch_total; i++)
+        if (strcmp(nnue_builtin_archs[i].name, name_or_path) == 0)
+            return nnue_arch_load_builtin(name_or_path, out, err);
+    nnue_status st = nnue_arch_load(name_or_path, out, err);
+    if (st == NNUE_E_IO && !strchr(name_or_path, '/') && !strstr(name_or_path, ".yaml")) {
+        /* Neither a built-in name nor a file: say both. */
+        char names[1024] = "";
+        for (int i = 0; i < nnue_builtin_arch_total; i++)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                     nnue_builtin_archs[i].name);
+        return nnue_fail(err, NNUE_E_ARG, "'%s' is neither a built-in architecture (%s) nor a YAML file",
+                         name_or_path, names);
+    }
+    return st;
+}

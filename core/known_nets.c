@@ -81,3 +81,16 @@ const char *known_nets_default_choice(const char *const *names, int count)
     }
     return has_v5 ? v4_v5[1] : NULL;
 }
+
+int known_nets_written_for(const char *description, char *name, size_t size)
+{
+    static const char head[] = "Random net for ";
+    if (!description || strncmp(description, head, sizeof head - 1) != 0)
+        return 0;
+    const char *start = description + sizeof head - 1, *end = strstr(start, " (seed ");
+    if (!end || end == start || (size_t)(end - start) >= size || !strstr(end, "), written by nnue init."))
+        return 0;
+    memcpy(name, start, (size_t)(end - start));
+    name[end - start] = 0;
+    return 1;
+}

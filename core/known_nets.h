@@ -27,4 +27,10 @@ const known_net *known_net_find(const char *sha256_hex);
  * fitting name is in the same group, else NULL. */
 const char *known_nets_default_choice(const char *const *names, int count);
 
+/* A net written by `nnue init` (core/net_write.c) names its architecture in its description
+ * ("Random net for NAME (seed N), written by nnue init."): NAME into name, returns 1; else 0.
+ * Detection takes it among architectures that share a header (SFNNv4 and SFNNv5), after a
+ * known net's SHA-256 and before the group's default. */
+int known_nets_written_for(const char *description, char *name, size_t size);
+
 #endif

@@ -8,6 +8,7 @@
  * its release's architecture, any other such file SFNNv5 (the layout of every later net). */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/arch_api.h"
@@ -34,6 +35,7 @@ typedef struct net_bytes {
     const char *path;          /* a file, or NULL: */
     const void *data;          /* bytes in memory */
     size_t size;
+    const char *description;   /* the header's, or NULL */
 } net_bytes;
 
 /* Among several fitting architectures, the one to take: the architecture of a known net (by its
@@ -49,7 +51,10 @@ static int choose_among(nnue_arch *const *fit, int count, const net_bytes *bytes
     const char *names[32];
     for (int i = 0; i < count; i++)
         names[i] = fit[i]->name;
+    char written_for[NNUE_NAME_MAX];
     const char *want = known ? known->arch : known_nets_default_choice(names, count);
+    if (!known && known_nets_written_for(bytes->description, written_for, sizeof written_for))
+        want = written_for; /* nnue init's own net names its architecture */
     for (int i = 0; want && i < count; i++)
         if (strcmp(fit[i]->name, want) == 0)
             return i;
@@ -102,9 +107,11 @@ nnue_status nnue_net_load_auto(const char *path, nnue_net **out, nnue_error *err
         return nnue_fail(err, NNUE_E_ARG, "nnue_net_load_auto: expected a path and an output pointer");
     nnue_net_header h;
     nnue_arch *arch;
-    nnue_status st = nnue_net_read_header(path, &h, NULL, err);
+    char *description = NULL;
+    nnue_status st = nnue_net_read_header(path, &h, &description, err);
     if (st == NNUE_OK)
-        st = pick_builtin(&h, path, &(net_bytes){path, NULL, 0}, &arch, err);
+        st = pick_builtin(&h, path, &(net_bytes){path, NULL, 0, description}, &arch, err);
+    free(description);
     if (st != NNUE_OK)
         return st;
     st = nnue_net_load(arch, path, out, err);
@@ -124,8 +131,11 @@ nnue_status nnue_net_load_auto_memory(const void *data, size_t size, const char 
     nnue_net_header h;
     nnue_arch *arch;
     nnue_status st = nnue_net_read_header_memory(data, size, name, &h, err);
+    char description[256] = ""; /* bytes 12.. of the header, when short enough to matter */
+    if (st == NNUE_OK && h.description_bytes < sizeof description && 12 + (size_t)h.description_bytes <= size)
+        memcpy(description, (const char *)data + 12, h.description_bytes);
     if (st == NNUE_OK)
-        st = pick_builtin(&h, name, &(net_bytes){NULL, data, size}, &arch, err);
+        st = pick_builtin(&h, name, &(net_bytes){NULL, data, size, description}, &arch, err);
     if (st != NNUE_OK)
         return st;
     st = nnue_net_load_memory(arch, data, size, name, out, err);

@@ -179,13 +179,22 @@ static nnue_status put_ft_sets(writer *w, const nnue_arch *a, nnue_error *err)
 
 static nnue_status write_stockfish(writer *w, const nnue_arch *a, uint64_t seed, nnue_error *err)
 {
-    char desc[160];
-    snprintf(desc, sizeof desc, "Random net for %s (seed %llu), written by nnue init.", a->name,
-             (unsigned long long)seed);
+    /* An arch that fixes the description's length (format.description_bytes: the file size
+     * then follows) gets exactly that many bytes: the text cut or padded with spaces. */
+    char text[160];
+    size_t len = (size_t)snprintf(text, sizeof text, "Random net for %s (seed %llu), written by nnue init.", a->name,
+                                  (unsigned long long)seed);
+    size_t bytes = a->format.description_bytes >= 0 ? (size_t)a->format.description_bytes : len;
+    char *desc = malloc(bytes + 1);
+    if (!desc)
+        return nnue_fail(err, NNUE_E_NOMEM, "out of memory for a %zu-byte description", bytes);
+    memset(desc, ' ', bytes);
+    memcpy(desc, text, len < bytes ? len : bytes);
     put_u32(w, a->format.version);
     put_u32(w, a->file_hash);
-    put_u32(w, (uint32_t)strlen(desc));
-    put_bytes(w, desc, strlen(desc));
+    put_u32(w, (uint32_t)bytes);
+    put_bytes(w, desc, bytes);
+    free(desc);
     put_u32(w, a->ft_hash);
     w->leb128 = a->format.leb128;
     nnue_status st;

@@ -61,6 +61,9 @@ const char *nnue_arch_builtin_name(int index);
 const char *nnue_arch_builtin_yaml(int index, size_t *length);
 /* Loads the built-in architecture of that name; NNUE_E_ARG listing the names if there is none. */
 nnue_status nnue_arch_load_builtin(const char *name, nnue_arch **out, nnue_error *err);
+/* One rule for every place an architecture is named (the tool's --arch, the engines' EvalArch):
+ * a built-in name (nnue_arch_builtin_name: "sfnnv5", "cwtch6", ...) or else a YAML file path. */
+nnue_status nnue_arch_load_named(const char *name_or_path, nnue_arch **out, nnue_error *err);
 
 /* Net file for an architecture (the arch is copied; it may be freed afterwards). */
 nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err);

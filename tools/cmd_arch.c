@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/arch_api.h"
+#include "nnue.h"
 #include "tools/commands.h"
 #include "tools/json_out.h"
 
@@ -90,7 +91,7 @@ int cmd_arch(int argc, char **argv)
             continue;
         nnue_arch *a;
         nnue_error err;
-        if (nnue_arch_load(argv[i], &a, &err) != NNUE_OK) {
+        if (nnue_arch_load_named(argv[i], &a, &err) != NNUE_OK) {
             char msg[1200];
             nnue_error_format(&err, msg, sizeof msg);
             fprintf(stderr, "nnue arch: %s\n", msg);

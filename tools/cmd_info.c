@@ -8,6 +8,8 @@
 
 #include "tools/commands.h"
 #include "tools/json_out.h"
+#include "core/arch_api.h"
+#include "core/net.h"
 #include "nnue.h"
 #include "tools/net_setup.h"
 #include "tools/self_describing.h"
@@ -17,6 +19,7 @@ static const char *const choice_words[] = {
     [CHOICE_SIZE_MISMATCH] = "the file hash fits, the file size does not (truncated or damaged file)",
     [CHOICE_ONLY] = "one architecture fits",
     [CHOICE_KNOWN_NET] = "several fit; the SHA-256 names a known net",
+    [CHOICE_WRITTEN_FOR] = "several fit; nnue init wrote this net for one (its description names it)",
     [CHOICE_DEFAULT] = "several fit; unknown net, SFNNv5 assumed (pass --arch to eval for SFNNv4)",
     [CHOICE_AMBIGUOUS] = "several fit and the file cannot tell them apart: pass --arch to eval",
 };
@@ -71,13 +74,10 @@ static void print_text(const char *path, const nnue_net_header *h, const char *d
     printf("choice        %s\n", choice_words[c->kind]);
 }
 
-/* Worst-case ranges from the weights (the chosen architecture's net is loaded for them); with
- * --strict a net that can overflow makes the exit status 1. */
-static int print_ranges(const char *path)
+/* Worst-case ranges from the weights (the chosen architecture's net, or arch_path's, is loaded
+ * for them); with --strict a net that can overflow makes the exit status 1. */
+static void print_net_ranges(const nnue_net *net)
 {
-    nnue_net *net;
-    if (tool_load_net("info", path, NULL, &net) != 0)
-        return 1;
     size_t need = nnue_net_range_report(net, NULL, 0) + 1;
     char *text = malloc(need);
     if (text) {
@@ -85,28 +85,65 @@ static int print_ranges(const char *path)
         fputs(text, stdout);
     }
     free(text);
+}
+
+static int print_ranges(const char *path, const char *arch_path)
+{
+    nnue_net *net;
+    if (tool_load_net("info", path, arch_path, &net) != 0)
+        return 1;
+    print_net_ranges(net);
+    nnue_net_free(net);
+    return 0;
+}
+
+/* `info --arch A NET`: the net as A reads it, for any format (a raw net has no header to
+ * detect from): file, format, architecture, description string, parameters, ranges. */
+static int print_given_arch(const char *path, const char *arch_path)
+{
+    nnue_net *net;
+    if (tool_load_net("info", path, arch_path, &net) != 0)
+        return 1;
+    const nnue_arch *a = net->arch;
+    size_t need = nnue_arch_describe(a, NULL, 0) + 1;
+    char *desc = malloc(need);
+    if (desc)
+        nnue_arch_describe(a, desc, need);
+    printf("file          %s\narchitecture  %s (given: %s)\n", path, a->name, arch_path);
+    printf("format        %s\n", a->format.kind == NNUE_FORMAT_RAW ? "raw (header-less blocks)" : "stockfish (header)");
+    printf("parameters    %llu\n", (unsigned long long)a->parameters);
+    printf("description   %s\n", desc ? desc : "(out of memory)");
+    free(desc);
+    print_net_ranges(net);
     nnue_net_free(net);
     return 0;
 }
 
 int cmd_info(int argc, char **argv)
 {
-    const char *path = NULL;
+    const char *path = NULL, *arch_path = NULL;
     int json = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0)
             json = 1;
-        else if (!path && argv[i][0] != '-')
+        else if (strcmp(argv[i], "--arch") == 0 && i + 1 < argc)
+            arch_path = argv[++i];
+        else if (strcmp(argv[i], "--arch") == 0) {
+            fprintf(stderr, "nnue info: option '--arch' needs a value (a built-in name or a YAML file)\n");
+            return 2;
+        } else if (!path && argv[i][0] != '-')
             path = argv[i];
         else {
-            fprintf(stderr, "nnue info: unexpected argument '%s'\nusage: nnue info [--json] NET\n", argv[i]);
+            fprintf(stderr, "nnue info: unexpected argument '%s'\nusage: nnue info [--json] [--arch A] NET\n", argv[i]);
             return 2;
         }
     }
     if (!path) {
-        fprintf(stderr, "usage: nnue info [--json] NET\n");
+        fprintf(stderr, "usage: nnue info [--json] [--arch A] NET\n");
         return 2;
     }
+    if (arch_path && !json) /* the net read with that architecture, header or not (raw nets have none) */
+        return print_given_arch(path, arch_path);
     if (sd_is(path)) {
         nnue_net *net;
         if (sd_load("info", path, &net) != 0)
@@ -141,7 +178,7 @@ int cmd_info(int argc, char **argv)
         print_text(path, &h, desc, &c);
     int rc = c.kind == CHOICE_SIZE_MISMATCH ? 1 : 0;
     if (!json && c.chosen >= 0 && rc == 0)
-        rc = print_ranges(path);
+        rc = print_ranges(path, arch_path);
     if (rc)
         tool_explain_no_choice("info", path, &h, &c);
     arch_choice_free(&c);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/arch_api.h"
+#include "nnue.h"
 #include "core/net.h"
 #include "tools/commands.h"
 #include "tools/tool_args.h"
@@ -41,7 +42,7 @@ int cmd_init(int argc, char **argv)
     }
     nnue_arch *arch;
     nnue_error err;
-    if (nnue_arch_load(arch_path, &arch, &err) != NNUE_OK) {
+    if (nnue_arch_load_named(arch_path, &arch, &err) != NNUE_OK) {
         tool_print_error("init", &err);
         return 1;
     }

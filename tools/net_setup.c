@@ -20,6 +20,20 @@ static int find_name(const arch_choice *c, const char *name)
     return -1;
 }
 
+/* The candidate `nnue init` wrote this net for (its description names it), or -1. */
+static int written_for(const char *net_path, arch_choice *c)
+{
+    nnue_net_header h;
+    char *description = NULL, name[NNUE_NAME_MAX];
+    nnue_error err;
+    c->chosen = -1;
+    if (nnue_net_read_header(net_path, &h, &description, &err) == NNUE_OK &&
+        known_nets_written_for(description, name, sizeof name))
+        c->chosen = find_name(c, name);
+    free(description);
+    return c->chosen;
+}
+
 void tool_choose_arch(const char *net_path, const nnue_net_header *h, int want_sha256, arch_choice *c)
 {
     memset(c, 0, sizeof *c);
@@ -43,6 +57,8 @@ void tool_choose_arch(const char *net_path, const nnue_net_header *h, int want_s
         c->chosen = last;
     } else if (c->known && (c->chosen = find_name(c, c->known->arch)) >= 0) {
         c->kind = CHOICE_KNOWN_NET;
+    } else if (written_for(net_path, c) >= 0) {
+        c->kind = CHOICE_WRITTEN_FOR;
     } else {
         const char *name = known_nets_default_choice(fitting, n_fit);
         c->chosen = name ? find_name(c, name) : -1;
@@ -103,7 +119,7 @@ int tool_load_arch_for(const char *cmd, const char *net_path, const char *arch_p
 {
     nnue_error err;
     if (arch_path) {
-        if (nnue_arch_load(arch_path, arch, &err) != NNUE_OK) {
+        if (nnue_arch_load_named(arch_path, arch, &err) != NNUE_OK) {
             tool_print_error(cmd, &err);
             return 1;
         }

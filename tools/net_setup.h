@@ -15,6 +15,7 @@ typedef enum {
     CHOICE_SIZE_MISMATCH, /* some have the hash, none the file's size (truncated or damaged file) */
     CHOICE_ONLY,          /* exactly one fits */
     CHOICE_KNOWN_NET,     /* several fit; the SHA-256 names a known net of one of them */
+    CHOICE_WRITTEN_FOR,   /* several fit; `nnue init` wrote it for one (its description says so) */
     CHOICE_DEFAULT,       /* several fit, unknown file: the documented default (SFNNv5 over v4) */
     CHOICE_AMBIGUOUS,     /* several fit and nothing tells them apart */
 } choice_kind;

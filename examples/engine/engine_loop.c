@@ -61,9 +61,7 @@ static void load_net(engine *e)
         st = nnue_net_load_auto(e->eval_file, &e->net, &err);
     } else {
         nnue_arch *arch;
-        st = nnue_arch_load_builtin(e->eval_arch, &arch, &err);
-        if (st != NNUE_OK)
-            st = nnue_arch_load(e->eval_arch, &arch, &err); /* not a built-in name: a YAML file */
+        st = nnue_arch_load_named(e->eval_arch, &arch, &err); /* a built-in name, or a YAML file */
         if (st == NNUE_OK) {
             st = nnue_net_load(arch, e->eval_file, &e->net, &err);
             nnue_arch_free(arch);
