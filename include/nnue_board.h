@@ -17,7 +17,7 @@
  *
  * ABI: NNUE_MAX_SQUARES is 90 since soversion 1 (9x10 boards; it was 81), so
  * nnue_board changed size and nnue_game grew a descriptor: rebuild engines
- * that embed them (README "ABI").
+ * that embed them (CHANGELOG.md).
  */
 #ifndef NNUE_BOARD_H
 #define NNUE_BOARD_H
