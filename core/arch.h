@@ -154,7 +154,8 @@ typedef struct nnue_output {
 typedef struct nnue_arch {
     char name[NNUE_NAME_MAX];
     char path[256];                /* YAML file it came from */
-    char game[16];                 /* "chess" or "shogi" */
+    char game[16];                 /* the game's name, as the YAML 'game' key gives it */
+    const nnue_game *game_desc;    /* its descriptor (registry lookup at load; never NULL) */
     nnue_format format;
     nnue_ft_desc ft;
     uint32_t stacks;               /* layer stacks (= output buckets) */

@@ -61,14 +61,14 @@ static nnue_status check_stacks(yreader *r, yaml_node_t *root, nnue_arch *a)
     yaml_node_t *node = y_lookup(r, root, "stacks");
     if (a->stacks > 1 && a->selector.n_ops == 1 && strcmp(a->selector.text, "0") == 0)
         return y_fail(r, node, NNUE_E_SCHEMA, "stacks: expected a 'selector' for %u stacks, found none", a->stacks);
-    const char *foreign = nnue_expr_foreign_variable(&a->selector, a->game);
+    const char *foreign = nnue_expr_foreign_variable(&a->selector, a->game_desc);
     if (foreign)
         return y_fail(r, y_lookup(r, node, "selector"), NNUE_E_SCHEMA,
                       "stacks 'selector': expected variables of a %s board, found '%s' (not a %s fact)", a->game,
                       foreign, a->game);
     int32_t lo, hi;
     int exact;
-    nnue_expr_range(&a->selector, a->game, &lo, &hi, &exact);
+    nnue_expr_range(&a->selector, a->game_desc, &lo, &hi, &exact);
     if (lo < 0 || hi >= (int32_t)a->stacks)
         return y_fail(r, y_lookup(r, node, "selector"), NNUE_E_SHAPE,
                       "stacks 'selector': expected values 0..%u on every %s board, found %s %d..%d", a->stacks - 1,

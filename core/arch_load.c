@@ -25,13 +25,20 @@ static nnue_status read_name(yreader *r, yaml_node_t *v, void *t)
     return y_string(r, v, ((load_state *)t)->arch->name, NNUE_NAME_MAX, "'name'");
 }
 
+/* Any registered game (games/registry.c, nnue_game_register): the arch keeps its descriptor. */
 static nnue_status read_game(yreader *r, yaml_node_t *v, void *t)
 {
-    static const char *const games[] = {"chess", "shogi", NULL};
+    const char *names[NNUE_MAX_GAMES + 8] = {NULL};
+    int n = 0;
+    for (; n < nnue_game_count() && n < NNUE_MAX_GAMES + 7; n++)
+        names[n] = nnue_game_at(n)->name;
     int i;
-    nnue_status st = y_enum(r, v, games, &i, "'game'");
-    if (st == NNUE_OK)
-        snprintf(((load_state *)t)->arch->game, sizeof ((load_state *)t)->arch->game, "%s", games[i]);
+    nnue_status st = y_enum(r, v, names, &i, "'game'");
+    nnue_arch *a = ((load_state *)t)->arch;
+    if (st == NNUE_OK) {
+        a->game_desc = nnue_game_at(i);
+        snprintf(a->game, sizeof a->game, "%s", names[i]);
+    }
     return st;
 }
 
@@ -460,7 +467,7 @@ static nnue_status load_document(yreader *r, const char *path, nnue_arch **out, 
     if (st == NNUE_OK && ls->selector_node) {
         const char *text = (const char *)ls->selector_node->data.scalar.value;
         nnue_error expr_err;
-        if (nnue_expr_compile(&a->selector, text, &expr_err) != NNUE_OK)
+        if (nnue_expr_compile_for(&a->selector, text, a->game_desc, &expr_err) != NNUE_OK)
             st = nnue_fail_at(err, NNUE_E_SYNTAX, path, (int)ls->selector_node->start_mark.line + 1,
                               (int)ls->selector_node->start_mark.column + expr_err.column,
                               "stacks 'selector': %s", expr_err.message);

@@ -1,11 +1,6 @@
-/* core/expr.c: parser (recursive descent to postfix), variable table and evaluator for
- * core/expr.h.
- *
- * Shogi board facts (shared/oracle/shogi/FORMATS.md section 2 and YaneuraOu's SFNN bucket rules,
- * source/eval/nnue/architectures/README.md "King Buckets"): squares are (file-1)*9 + (rank-1);
- * a king's rank and file are taken from its own side, i.e. black's as is and white's rotated
- * (80 - sq), so rank 0 is the far rank (rank 1 for black) and 8 the own back rank, file 0 is
- * file 1 for black and file 9 for white. */
+/* core/expr.c: parser (recursive descent to postfix), variable lookup and evaluator for
+ * core/expr.h. The variables come from the games' descriptors (nnue_game.vars), never from a
+ * table here: "pieces" is the only one every game has. */
 #include "core/expr.h"
 
 #include <ctype.h>
@@ -16,21 +11,9 @@
 #include "core/error.h"
 #include "core/expr_ops.h"
 
-#define SHOGI_VAR(name, lo, hi) {name, "shogi", lo, hi}
-const nnue_expr_var nnue_expr_vars[NNUE_VAR_COUNT] = {
-    {"pieces", NULL, 2, 40},
-    SHOGI_VAR("stm_king_rank", 0, 8),   SHOGI_VAR("stm_king_file", 0, 8),
-    SHOGI_VAR("nstm_king_rank", 0, 8),  SHOGI_VAR("nstm_king_file", 0, 8),
-    SHOGI_VAR("stm_hand_pawn", 0, 18),  SHOGI_VAR("stm_hand_lance", 0, 4),  SHOGI_VAR("stm_hand_knight", 0, 4),
-    SHOGI_VAR("stm_hand_silver", 0, 4), SHOGI_VAR("stm_hand_gold", 0, 4),   SHOGI_VAR("stm_hand_bishop", 0, 2),
-    SHOGI_VAR("stm_hand_rook", 0, 2),
-    SHOGI_VAR("nstm_hand_pawn", 0, 18),  SHOGI_VAR("nstm_hand_lance", 0, 4),  SHOGI_VAR("nstm_hand_knight", 0, 4),
-    SHOGI_VAR("nstm_hand_silver", 0, 4), SHOGI_VAR("nstm_hand_gold", 0, 4),   SHOGI_VAR("nstm_hand_bishop", 0, 2),
-    SHOGI_VAR("nstm_hand_rook", 0, 2),
-};
-
 typedef struct parser {
     const char *text, *p;
+    const nnue_game *game;  /* looked up first; may be NULL */
     nnue_expr *expr;
     nnue_error *err;
     int failed;
@@ -109,17 +92,53 @@ static void parse_call(parser *ps, int fn, int arity)
     emit(ps, fn, 0);
 }
 
+/* The variable of a game named text[0..len), or NULL. */
+static const nnue_game_var *game_var(const nnue_game *g, const char *text, size_t len)
+{
+    for (int v = 0; g && v < g->n_vars; v++)
+        if (strlen(g->vars[v].name) == len && strncmp(text, g->vars[v].name, len) == 0)
+            return &g->vars[v];
+    return NULL;
+}
+
+/* Emits a VAR op for a known name (its slot in the expression's table); 0 when unknown. */
+static int lookup_var(parser *ps, const char *text, size_t len)
+{
+    const nnue_game_var *var = NULL;
+    const nnue_game *owner = NULL;
+    if (!(len == 6 && strncmp(text, "pieces", 6) == 0)) {
+        owner = ps->game;
+        var = game_var(owner, text, len);
+        for (int g = 0; !var && g < nnue_game_count(); g++)
+            var = game_var(owner = nnue_game_at(g), text, len);
+        if (!var)
+            return 0;
+    }
+    nnue_expr *e = ps->expr;
+    int slot = 0;
+    while (slot < e->n_vars && e->vars[slot] != var)
+        slot++;
+    if (slot == e->n_vars) {
+        if (slot == NNUE_EXPR_MAX_VARS) {
+            fail(ps, "at most 16 different variables");
+            return 1;
+        }
+        e->vars[slot] = var;
+        e->var_game[slot] = owner;
+        e->n_vars++;
+    }
+    emit(ps, NNUE_EXPR_VAR, slot);
+    return 1;
+}
+
 static void parse_name(parser *ps)
 {
     const char *start = ps->p;
     while (isalnum((unsigned char)*ps->p) || *ps->p == '_')
         ps->p++;
     size_t len = (size_t)(ps->p - start);
-    for (int v = 0; v < NNUE_VAR_COUNT; v++)
-        if (strlen(nnue_expr_vars[v].name) == len && strncmp(start, nnue_expr_vars[v].name, len) == 0) {
-            emit(ps, NNUE_EXPR_VAR, v);
-            return;
-        }
+    if (lookup_var(ps, start, len))
+        return;
     static const struct { const char *name; int op, arity; } fns[] = {
         {"min", NNUE_EXPR_MIN, 2}, {"max", NNUE_EXPR_MAX, 2}, {"if", NNUE_EXPR_IF, 3}};
     for (size_t f = 0; f < sizeof fns / sizeof fns[0]; f++)
@@ -216,12 +235,17 @@ static void parse_expr(parser *ps)
 
 nnue_status nnue_expr_compile(nnue_expr *expr, const char *text, nnue_error *err)
 {
+    return nnue_expr_compile_for(expr, text, NULL, err);
+}
+
+nnue_status nnue_expr_compile_for(nnue_expr *expr, const char *text, const nnue_game *game, nnue_error *err)
+{
     memset(expr, 0, sizeof *expr);
     if (strlen(text) >= NNUE_EXPR_TEXT_MAX)
         return nnue_fail(err, NNUE_E_SYNTAX, "expression longer than %d characters",
                          NNUE_EXPR_TEXT_MAX - 1);
     snprintf(expr->text, sizeof expr->text, "%s", text);
-    parser ps = {text, text, expr, err, 0};
+    parser ps = {text, text, game, expr, err, 0};
     parse_expr(&ps);
     skip_space(&ps);
     if (!ps.failed && *ps.p)
@@ -237,19 +261,11 @@ void nnue_expr_constant(nnue_expr *expr, int32_t value)
     expr->ops[0] = (nnue_expr_op){NNUE_EXPR_CONST, value};
 }
 
-static int32_t var_value(int id, const nnue_board *b)
+/* A variable's value on a board: slot `id` of the expression's table (NULL = "pieces"). */
+static int32_t var_value(const nnue_expr *e, int id, const nnue_board *b)
 {
-    int stm = b->side_to_move & 1;
-    if (id == NNUE_VAR_PIECES)
-        return b->piece_count;
-    if (id < NNUE_VAR_STM_HAND) {
-        int colour = id <= NNUE_VAR_STM_KING_FILE ? stm : !stm;
-        int sq = colour ? 80 - b->king_sq[colour] : b->king_sq[colour];
-        return (id - NNUE_VAR_STM_KING_RANK) % 2 ? sq / 9 : sq % 9;
-    }
-    if (id < NNUE_VAR_NSTM_HAND)
-        return b->hand[stm][id - NNUE_VAR_STM_HAND + 1];
-    return b->hand[!stm][id - NNUE_VAR_NSTM_HAND + 1];
+    const nnue_game_var *v = e->vars[id];
+    return v ? v->value(b) : b->piece_count;
 }
 
 int32_t nnue_expr_eval(const nnue_expr *expr, const nnue_board *board)
@@ -261,7 +277,7 @@ int32_t nnue_expr_eval(const nnue_expr *expr, const nnue_board *board)
         int64_t a, b;
         switch (op->kind) {
         case NNUE_EXPR_CONST: stack[sp++] = op->value; continue;
-        case NNUE_EXPR_VAR: stack[sp++] = var_value(op->value, board); continue;
+        case NNUE_EXPR_VAR: stack[sp++] = var_value(expr, op->value, board); continue;
         case NNUE_EXPR_NEG: stack[sp - 1] = -stack[sp - 1]; continue;
         case NNUE_EXPR_IF:
             sp -= 2;
@@ -292,14 +308,10 @@ int32_t nnue_expr_eval(const nnue_expr *expr, const nnue_board *board)
     return (int32_t)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);
 }
 
-const char *nnue_expr_foreign_variable(const nnue_expr *expr, const char *game)
+const char *nnue_expr_foreign_variable(const nnue_expr *expr, const nnue_game *game)
 {
-    for (int i = 0; i < expr->n_ops; i++) {
-        if (expr->ops[i].kind != NNUE_EXPR_VAR)
-            continue;
-        const nnue_expr_var *v = &nnue_expr_vars[expr->ops[i].value];
-        if (v->game && strcmp(v->game, game) != 0)
-            return v->name;
-    }
+    for (int v = 0; v < expr->n_vars; v++)
+        if (expr->var_game[v] && expr->var_game[v] != game)
+            return expr->vars[v]->name;
     return NULL;
 }

@@ -1,5 +1,5 @@
-/* core/expr_ops.h: the postfix opcodes and the variable table of core/expr.c, shared with the
- * range analysis (core/expr_range.c). Internal to core/. */
+/* core/expr_ops.h: the postfix opcodes of core/expr.c, shared with the range analysis
+ * (core/expr_range.c). Internal to core/. */
 #ifndef NNUE_CORE_EXPR_OPS_H
 #define NNUE_CORE_EXPR_OPS_H
 
@@ -11,24 +11,6 @@ enum {
     NNUE_EXPR_LT, NNUE_EXPR_LE, NNUE_EXPR_GT, NNUE_EXPR_GE, NNUE_EXPR_EQ, NNUE_EXPR_NE,
     NNUE_EXPR_IF
 };
-
-/* Variable ids: pieces, then the shogi king squares, then hand counts: stm types 1..7 and nstm
- * types 1..7 (pawn, lance, knight, silver, gold, bishop, rook). */
-enum {
-    NNUE_VAR_PIECES = 0,
-    NNUE_VAR_STM_KING_RANK, NNUE_VAR_STM_KING_FILE, NNUE_VAR_NSTM_KING_RANK, NNUE_VAR_NSTM_KING_FILE,
-    NNUE_VAR_STM_HAND,                      /* + type - 1 */
-    NNUE_VAR_NSTM_HAND = NNUE_VAR_STM_HAND + 7,
-    NNUE_VAR_COUNT = NNUE_VAR_NSTM_HAND + 7
-};
-
-typedef struct nnue_expr_var {
-    const char *name;
-    const char *game;      /* NULL = every game */
-    int32_t lo, hi;        /* values on any legal board (pieces: shogi's range; chess has 2..32) */
-} nnue_expr_var;
-
-extern const nnue_expr_var nnue_expr_vars[NNUE_VAR_COUNT];
 
 /* 64-bit evaluation clamped to a safe range after every step, so no input can overflow. */
 static inline int64_t nnue_expr_clamp(int64_t v)

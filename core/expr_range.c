@@ -7,7 +7,7 @@
  * division, remainder with the dividend's sign, division by zero = 0), where a comparison whose
  * interval is decided picks one branch of if() exactly. With every variable enumerated the
  * result is exact; otherwise it is a safe bound (never narrower than the true range).
- * Variable domains: core/expr_ops.h (pieces: 2..32 for chess, 2..40 for shogi). */
+ * Variable domains: the game descriptor's (nnue_game_var lo..hi; pieces: 2..max_pieces). */
 #include <string.h>
 
 #include "core/expr.h"
@@ -131,21 +131,16 @@ static span run(const nnue_expr *e, const span *vars)
     return sp ? st[sp - 1] : mk(0, 0);
 }
 
-void nnue_expr_range(const nnue_expr *expr, const char *game, int32_t *min, int32_t *max, int *exact)
+void nnue_expr_range(const nnue_expr *expr, const nnue_game *game, int32_t *min, int32_t *max, int *exact)
 {
-    span vars[NNUE_VAR_COUNT];
-    int used[NNUE_VAR_COUNT] = {0}, order[NNUE_VAR_COUNT], n = 0;
-    for (int v = 0; v < NNUE_VAR_COUNT; v++) {
-        vars[v] = mk(nnue_expr_vars[v].lo, nnue_expr_vars[v].hi);
-        if (v == NNUE_VAR_PIECES && strcmp(game, "chess") == 0)
-            vars[v].hi = 32;
+    span vars[NNUE_EXPR_MAX_VARS];
+    int order[NNUE_EXPR_MAX_VARS], n = expr->n_vars;
+    for (int v = 0; v < n; v++) {
+        const nnue_game_var *var = expr->vars[v];
+        vars[v] = var ? mk(var->lo, var->hi) : mk(2, game ? game->max_pieces : 255);
+        order[v] = v;
     }
-    for (int i = 0; i < expr->n_ops; i++)
-        if (expr->ops[i].kind == NNUE_EXPR_VAR && !used[expr->ops[i].value]) {
-            used[expr->ops[i].value] = 1;
-            order[n++] = expr->ops[i].value;
-        }
-    /* Smallest domains first (insertion sort; n <= NNUE_VAR_COUNT). */
+    /* Smallest domains first (insertion sort; n <= NNUE_EXPR_MAX_VARS). */
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && vars[order[j]].hi - vars[order[j]].lo < vars[order[j - 1]].hi - vars[order[j - 1]].lo;
              j--) {
@@ -164,9 +159,9 @@ void nnue_expr_range(const nnue_expr *expr, const char *game, int32_t *min, int3
     }
     *exact = enumerated == n;
 
-    span full[NNUE_VAR_COUNT], cur[NNUE_VAR_COUNT];
-    memcpy(full, vars, sizeof full);
-    memcpy(cur, vars, sizeof cur);
+    span full[NNUE_EXPR_MAX_VARS], cur[NNUE_EXPR_MAX_VARS];
+    memcpy(full, vars, sizeof full[0] * (size_t)n);
+    memcpy(cur, vars, sizeof cur[0] * (size_t)n);
     for (int k = 0; k < enumerated; k++)
         cur[order[k]] = mk(full[order[k]].lo, full[order[k]].lo);
     span total = run(expr, cur);

@@ -4,7 +4,8 @@
  * perspective (colour 0 or 1) into the indices of its active inputs, and a
  * move's delta into the indices that went away and came in. It never sees a
  * game's internals. Adding a set: one file in features/ defining a const
- * nnue_feature_set, and one line in features/registry.c. */
+ * nnue_feature_set, and one line in features/registry.c (or, from outside the library,
+ * nnue_feature_set_register). */
 #ifndef NNUE_CORE_FEATURE_SET_H
 #define NNUE_CORE_FEATURE_SET_H
 
@@ -25,7 +26,7 @@ typedef struct nnue_feature_params {
 
 typedef struct nnue_feature_set {
     const char *name;              /* name used in YAML: "HalfKP", "HalfKAv2_hm", ... */
-    const char *game;              /* "chess" or "shogi" */
+    const char *game;              /* name of the game it reads (nnue_game.name) */
     const char *display;           /* name in description strings, e.g. "HalfKP(Friend)" */
     uint32_t hash;                 /* Stockfish-style hash of the set (0 if the format has none) */
     /* Bounds of active() and of each list changed() writes; 0 = NNUE_MAX_ACTIVE / NNUE_MAX_CHANGED.
@@ -65,8 +66,16 @@ typedef struct nnue_feature_set {
                          uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2]);
 } nnue_feature_set;
 
-/* Registered sets (features/registry.c), NULL-terminated; lookup by YAML name. */
+/* Built-in sets (features/registry.c), NULL-terminated; lookup by YAML name (built-in, then
+ * registered). */
 extern const nnue_feature_set *const nnue_feature_sets[];
 const nnue_feature_set *nnue_feature_set_find(const char *name);
+
+/* Adds a set at run time (a test's or an engine's own; it must outlive every arch naming it).
+ * Returns 0, or -1 for a NULL or incomplete set (name, game, display, dimensions, active,
+ * changed, needs_refresh), a name already known, or a full table. Not thread-safe: register
+ * before loading architectures. */
+#define NNUE_MAX_REGISTERED_SETS 16
+int nnue_feature_set_register(const nnue_feature_set *set);
 
 #endif

@@ -85,7 +85,7 @@ int nnue_state_reset(nnue_state *s, const nnue_board *board)
     s->ply = 0;
     s->bad_deltas = 0;
     s->entries[0].computed[0] = s->entries[0].computed[1] = 0;
-    s->bad_root = !nnue_board_fits(s->net->arch->game, board);
+    s->bad_root = !nnue_board_fits(s->net->arch->game_desc, board);
     return s->bad_root ? -1 : 0;
 }
 
@@ -97,7 +97,7 @@ int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *de
     const nnue_ft_desc *ft = &s->net->arch->ft;
     /* A delta that does not fit the game is kept out of every update: the entry forces both
      * perspectives to refresh from the board, which evaluate() checks first. */
-    e->bad_delta = !nnue_delta_fits(s->net->arch->game, delta);
+    e->bad_delta = !nnue_delta_fits(s->net->arch->game_desc, delta);
     s->bad_deltas += e->bad_delta;
     if (e->bad_delta)
         memset(&e->delta, 0, sizeof e->delta);
@@ -126,7 +126,7 @@ void nnue_state_invalidate(nnue_state *s)
 int32_t nnue_evaluate(nnue_state *s, const nnue_board *board, nnue_eval_detail *detail)
 {
     /* After a refused root or delta, the board itself must fit before any feature is read. */
-    if ((s->bad_root || s->bad_deltas) && !nnue_board_fits(s->net->arch->game, board)) {
+    if ((s->bad_root || s->bad_deltas) && !nnue_board_fits(s->net->arch->game_desc, board)) {
         if (detail)
             *detail = (nnue_eval_detail){-1, 0, 0, 0, 0};
         return 0;

@@ -1,5 +1,6 @@
-/* features/registry.c: the feature sets an architecture can name.
- * Adding a set: one file in this folder and one line below. */
+/* features/registry.c: the feature sets an architecture can name: the built-in table below,
+ * then the sets registered at run time (nnue_feature_set_register).
+ * Adding a built-in set: one file in this folder and one line below. */
 #include <stddef.h>
 #include <string.h>
 
@@ -30,10 +31,26 @@ const nnue_feature_set *const nnue_feature_sets[] = {
     NULL,
 };
 
+static const nnue_feature_set *registered[NNUE_MAX_REGISTERED_SETS];
+static int n_registered;
+
 const nnue_feature_set *nnue_feature_set_find(const char *name)
 {
     for (size_t i = 0; nnue_feature_sets[i]; i++)
         if (strcmp(nnue_feature_sets[i]->name, name) == 0)
             return nnue_feature_sets[i];
+    for (int i = 0; i < n_registered; i++)
+        if (strcmp(registered[i]->name, name) == 0)
+            return registered[i];
     return NULL;
+}
+
+int nnue_feature_set_register(const nnue_feature_set *set)
+{
+    if (!set || !set->name || !set->game || !set->display || !set->dimensions || !set->active ||
+        !set->changed || !set->needs_refresh || nnue_feature_set_find(set->name) ||
+        n_registered == NNUE_MAX_REGISTERED_SETS)
+        return -1;
+    registered[n_registered++] = set;
+    return 0;
 }

@@ -11,18 +11,26 @@
  *  - Piece code: NNUE_PIECE(colour, type), 0 = empty square. Types are
  *    game-specific, listed below; both start at 1.
  *  - Squares: chess a1=0, b1=1 .. h8=63. Shogi (file-1)*9 + (rank-1), so
- *    1a=0, 1i=8, 9i=80 (the layout of shogi FORMATS.md section 2).
+ *    1a=0, 1i=8, 9i=80 (the layout of shogi FORMATS.md section 2). Another
+ *    game numbers its files x ranks squares 0..files*ranks-1 as its
+ *    descriptor (nnue_game below) documents.
+ *
+ * ABI: NNUE_MAX_SQUARES is 90 since soversion 1 (9x10 boards; it was 81), so
+ * nnue_board changed size and nnue_game grew a descriptor: rebuild engines
+ * that embed them (CHANGELOG.md).
  */
 #ifndef NNUE_BOARD_H
 #define NNUE_BOARD_H
 
 #include <stdint.h>
 
+#include "nnue_error.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define NNUE_MAX_SQUARES 81
+#define NNUE_MAX_SQUARES 90     /* up to 9x10 boards; 81 before soversion 1 */
 #define NNUE_MAX_HAND_TYPES 8   /* hand[colour][type], type 1..7 used in shogi */
 #define NNUE_MAX_DIRTY 3        /* pieces one move can change (chess: 2, shogi: 2) */
 #define NNUE_MAX_MOVES 600      /* legal moves in any position (shogi max is 593) */
@@ -45,7 +53,7 @@ enum nnue_shogi_type {
 
 /* The board as feature sets see it. Adapters keep it current on make/unmake. */
 typedef struct nnue_board {
-    uint8_t num_squares;                     /* 64 or 81 */
+    uint8_t num_squares;                     /* files * ranks: 64, 81, 90 */
     uint8_t side_to_move;                    /* colour 0 or 1 */
     uint8_t king_sq[2];                      /* square of each colour's king */
     uint8_t piece_count;                     /* pieces on the board, kings included */
@@ -77,29 +85,93 @@ typedef struct nnue_delta {
 /* Moves are opaque 32-bit values chosen by each adapter. */
 typedef uint32_t nnue_move;
 
-struct nnue_error;
+/* A selector variable a game offers to YAML stack selectors (core/expr.c): a board fact by
+ * name, with the range of its values over every legal board (the loader proves a selector
+ * stays in 0..stacks-1 from these bounds). "pieces" (pieces on the board, kings included,
+ * 2..max_pieces) exists for every game and is not listed. */
+typedef struct nnue_game_var {
+    const char *name;
+    int32_t lo, hi;
+    int32_t (*value)(const nnue_board *board);
+} nnue_game_var;
 
-/* What the tool and the generic tests need from a game. Positions are opaque
- * blobs of pos_size bytes; an adapter's own header offers typed functions. */
+/* What `nnue match` knows about the game so far, for a game's adjudicate() rule. The
+ * position key is the position text without its last counter_fields fields. */
+typedef struct nnue_game_history {
+    int plies;                  /* moves played from the start position */
+    int max_plies;              /* the match's ply cap */
+    int repetitions;            /* earlier occurrences of the current key, same side to move */
+    uint8_t always_checked[2];  /* colour c gave check with each of its moves since the first
+                                   of those occurrences (0 when repetitions == 0) */
+} nnue_game_history;
+
+/* A game: its descriptor (shape, pieces, texts, selector variables) and its rules as a
+ * vtable. Core reads the shape to check boards and deltas and the variables for selectors;
+ * the tool reads the texts and rules; nothing outside games/ compares game names.
+ * Positions are opaque blobs of pos_size bytes; an adapter's own header offers typed
+ * functions. Fields marked optional may be NULL / 0. */
 typedef struct nnue_game {
-    const char *name;           /* "chess", "shogi" */
+    const char *name;           /* YAML 'game' and `--game` word, at most 15 characters */
+    /* Shape */
+    uint8_t files, ranks;       /* num_squares = files * ranks <= NNUE_MAX_SQUARES */
+    uint8_t piece_types;        /* piece types 1..piece_types (at most 15) */
+    uint8_t king_type;          /* one king per colour, always on the board */
+    uint8_t hand_types;         /* types 1..hand_types may be held in hand; 0 = no hands */
+    uint8_t max_hand;           /* bound of one hand count */
+    uint8_t max_pieces;         /* pieces on the board, kings included */
+    const char *const *piece_names; /* piece_types entries: type t is piece_names[t - 1],
+                                       as colour 0 writes it in the position text */
+    const nnue_game_var *vars;  /* selector variables beyond "pieces"; optional */
+    int n_vars;
+    /* Texts */
+    const char *start;          /* position text of the start position ("startpos") */
+    const char *position_word;  /* "fen" / "sfen": the header of eval tables */
+    const char *protocol;       /* engine protocol of `nnue match`: "uci" or "usi" */
+    const char *colour_names[2];/* "white", "black" / "black", "white" */
+    uint8_t counter_fields;     /* trailing move-counter fields of the position text */
+    int max_plies;              /* `nnue match` default ply cap */
+    const char *const *probes;  /* NULL-terminated positions `nnue convert` compares nets on */
+    /* Rules */
     unsigned pos_size;          /* bytes of one position object */
-    int (*parse)(void *pos, const char *text, struct nnue_error *err);       /* FEN/SFEN, 0 = ok */
-    void (*format)(const void *pos, char *buf, unsigned size);               /* FEN/SFEN */
+    int (*parse)(void *pos, const char *text, struct nnue_error *err);       /* 0 = ok */
+    void (*format)(const void *pos, char *buf, unsigned size);
     int (*legal_moves)(const void *pos, nnue_move *moves);                   /* returns count */
     void (*make)(void *pos, nnue_move move, nnue_delta *delta);              /* delta may be NULL */
     void (*unmake)(void *pos, nnue_move move);
     int (*parse_move)(const void *pos, const char *text, nnue_move *move,
                       struct nnue_error *err);                              /* 0 = ok, legal */
-    void (*format_move)(nnue_move move, char *buf, unsigned size);          /* UCI/USI */
+    void (*format_move)(nnue_move move, char *buf, unsigned size);          /* protocol notation */
     const nnue_board *(*board)(const void *pos);
     int (*in_check)(const void *pos);                                        /* side to move in check */
     unsigned long long (*perft)(void *pos, int depth);  /* optional fast path; NULL = generic */
-    const char *start;          /* FEN/SFEN of the start position ("startpos") */
+    /* Optional, for `nnue match`: whether the game is over (1, *winner = colour or -1 for a
+     * draw, *reason a static text) given the position and the history; NULL = over only when
+     * the side to move has no legal move (in check: it loses; else a draw) or at the cap. */
+    int (*adjudicate)(const void *pos, const nnue_game_history *h, int *winner, const char **reason);
+    /* Optional: a win declaration ("bestmove win") by the side to move is valid. NULL = the
+     * game has none. */
+    int (*declaration_valid)(const void *pos);
+    /* Optional: the move in the game's human notation (SAN); the match record is then PGN. */
+    void (*human_move)(const void *pos, nnue_move move, char *buf, unsigned size);
 } nnue_game;
 
-/* Registered games (games/registry.c); NULL-terminated list, lookup by name. */
+/* The built-in games (games/registry.c), NULL-terminated. */
 extern const nnue_game *const nnue_games[];
+
+/* Adds a game at run time (an engine's or a test's own adapter), after the built-in ones.
+ * Its descriptor must outlive every use (a static const object). Checks the descriptor: a
+ * name of 1..15 characters not yet used, files * ranks <= NNUE_MAX_SQUARES, king_type and
+ * hand_types within piece_types <= 15, the required functions, texts and piece names.
+ * Returns NNUE_OK, or NNUE_E_ARG with err filled. Not thread-safe: register before loading
+ * architectures or starting threads. At most NNUE_MAX_GAMES registered games. */
+#define NNUE_MAX_GAMES 16
+nnue_status nnue_game_register(const nnue_game *game, nnue_error *err);
+
+/* Every game, built-in then registered: index 0..nnue_game_count()-1. */
+int nnue_game_count(void);
+const nnue_game *nnue_game_at(int index);
+
+/* Lookup by name among every game; NULL when unknown. */
 const nnue_game *nnue_game_find(const char *name);
 
 #ifdef __cplusplus

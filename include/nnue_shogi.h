@@ -66,7 +66,6 @@ typedef struct nnue_shogi_pos {
     nnue_board board;                   /* feature-set view, current after every make/unmake */
     uint8_t cell[NNUE_SHOGI_CELLS];     /* padded mailbox: piece code, 0 empty, walls 0x40 */
     uint8_t king_cell[2];               /* each king's cell in the padded mailbox */
-    uint8_t reserved;                   /* always 0 (keeps the struct free of padding) */
     uint16_t pawn_files[2];             /* bit f-1 set: colour has an unpromoted pawn on file f */
     uint32_t ply;                       /* SFEN move number (YaneuraOu's game ply) */
 } nnue_shogi_pos;

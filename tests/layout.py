@@ -10,13 +10,19 @@
    (the `.name = "..."` of core/layers/*.c) in a C file outside core/layers/, tests/ and fuzz/
    (code that switches on a type's name instead of asking the type). The FT activation names
    of core/arch_load.c are another vocabulary that shares one word ("pairwise").
-Exits 1 naming every cycle, long file and named layer type, 0 otherwise."""
+4. A game is data (docs/extending.md): no game name ("chess", "shogi": the names the built-in
+   descriptors games/*/game.c declare) as a string literal in C code outside games/, where
+   it could only be compared with a name. Comments are not code; tests/ (which name the
+   games they test), examples/ and fuzz/ (programs written for one game) are out of scope;
+   a feature set's own `.game = "NAME"` in features/ (the game it reads, data) is allowed.
+Exits 1 naming every cycle, long file, named layer type and game name, 0 otherwise."""
 import os
 import re
 import subprocess
 import sys
 
 MAX_LINES = 600
+GAME_NAME_SCOPE_EXEMPT = ('games/', 'tests/', 'examples/', 'fuzz/')
 
 
 def tracked_sources(src):
@@ -84,6 +90,62 @@ def layer_names_outside(src, files):
     return found
 
 
+def code_without_comments(text):
+    """The text with comments blanked (newlines kept, so line numbers stay), strings kept."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith('/*', i):
+            j = text.find('*/', i + 2)
+            j = n if j < 0 else j + 2
+            out.append(''.join(ch if ch == '\n' else ' ' for ch in text[i:j]))
+            i = j
+        elif text.startswith('//', i):
+            j = text.find('\n', i)
+            j = n if j < 0 else j
+            out.append(' ' * (j - i))
+            i = j
+        elif c in '"\'':
+            j = i + 1
+            while j < n and text[j] != c and text[j] != '\n':
+                j += 2 if text[j] == '\\' else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        else:
+            out.append(c)
+            i += 1
+    return ''.join(out)
+
+
+def game_names(src):
+    names = set()
+    games = os.path.join(src, 'games')
+    for d in sorted(os.listdir(games)) if os.path.isdir(games) else []:
+        path = os.path.join(games, d, 'game.c')
+        if os.path.exists(path):
+            names |= set(re.findall(r'\.name\s*=\s*"([^"]+)"', open(path, errors='replace').read()))
+    return names
+
+
+def game_name_literals(src, files):
+    names = game_names(src)
+    assert names, 'no game descriptors found under games/*/game.c'
+    found = []
+    for f in files:
+        if f.startswith(GAME_NAME_SCOPE_EXEMPT):
+            continue
+        code = code_without_comments(open(os.path.join(src, f), errors='replace').read())
+        for m in re.finditer(r'"((?:[^"\\\n]|\\.)*)"', code):
+            if m.group(1) not in names:
+                continue
+            before = code[code.rfind('\n', 0, m.start()) + 1:m.start()]
+            if f.startswith('features/') and re.search(r'\.game\s*=\s*$', before):
+                continue  # a feature set names the game it reads
+            line = code.count('\n', 0, m.start()) + 1
+            found.append(f'{f}:{line}: the game name "{m.group(1)}" outside games/ (read the game descriptor)')
+    return found
+
+
 def main():
     src = sys.argv[1]
     files = tracked_sources(src)
@@ -94,6 +156,7 @@ def main():
         if n > MAX_LINES:
             problems.append(f'{f}: {n} lines (more than {MAX_LINES})')
     problems += layer_names_outside(src, files)
+    problems += game_name_literals(src, files)
     for p in problems:
         print('layout:', p)
     print(f'layout: {len(files)} files, {len(problems)} problems')

@@ -232,7 +232,7 @@ int cmd_bench(int argc, char **argv)
     nnue_net *net;
     if (tool_load_net("bench", net_path, arch_path, &net) != 0)
         return 1;
-    const nnue_game *game = nnue_game_find(net->arch->game);
+    const nnue_game *game = net->arch->game_desc;
     position_list list;
     if (positions_from_file(&list, game, file, "bench") != 0) {
         positions_free(&list);

@@ -23,25 +23,13 @@
 #include "tools/net_setup.h"
 #include "tools/self_describing.h"
 
-static const char *const probes_chess[] = {
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-    "8/2k5/3p4/p2P1p2/P2P1P2/8/5K2/8 b - - 3 51",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    NULL,
-};
-static const char *const probes_shogi[] = {
-    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-    "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
-    "ln1g1g1nl/1ks2r3/1ppppsbpp/p4pp2/9/P1P1P1P2/1P1PSP1PP/1BK1GS1R1/LN1G3NL b - 31",
-    NULL,
-};
-
-/* Evaluates the probe positions with both nets; returns the number compared, -1 on a difference. */
+/* Evaluates the game's probe positions (its descriptor's) with both nets; returns the number
+ * compared, -1 on a difference. */
 static int same_evaluations(const nnue_net *a, const nnue_net *b)
 {
-    const nnue_game *game = nnue_game_find(a->arch->game);
-    const char *const *probes = strcmp(a->arch->game, "shogi") == 0 ? probes_shogi : probes_chess;
+    const nnue_game *game = a->arch->game_desc;
+    static const char *const none[] = {NULL};
+    const char *const *probes = game->probes ? game->probes : none;
     void *pos = calloc(1, game->pos_size);
     nnue_state *sa = nnue_state_new(a, 0), *sb = nnue_state_new(b, 0);
     int n = 0;

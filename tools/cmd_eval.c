@@ -43,7 +43,7 @@ static int eval_one(const nnue_net *net, const nnue_game *game, const char *text
         printf(", \"bucket\": %d, \"psqt\": %d, \"positional\": %d, \"total\": %d, \"scaled\": %d}\n]\n", d.bucket,
                d.psqt, d.positional, d.total, d.scaled);
     } else {
-        printf("%s\tbucket\tpsqt\tpositional\ttotal\tscaled\n", strcmp(game->name, "shogi") == 0 ? "sfen" : "fen");
+        printf("%s\tbucket\tpsqt\tpositional\ttotal\tscaled\n", game->position_word);
         printf("%s\t%d\t%d\t%d\t%d\t%d\n", list.texts[0], d.bucket, d.psqt, d.positional, d.total, d.scaled);
     }
     nnue_state_free(state);
@@ -84,7 +84,7 @@ int cmd_eval(int argc, char **argv)
     nnue_net *net;
     if (tool_load_net("eval", net_path, arch_path, &net) != 0)
         return 1;
-    const nnue_game *game = nnue_game_find(net->arch->game);
+    const nnue_game *game = net->arch->game_desc;
     int rc = fen ? eval_one(net, game, fen, opt.json) : eval_batch(net, game, file, &opt);
     nnue_net_free(net);
     return rc;

@@ -1,17 +1,16 @@
-/* tools/cmd_match.c: `nnue match`: two UCI (chess) or USI (shogi) engines play each other over
- * pipes. Every move is checked with the library's move generator (an illegal move, a crash or
- * a timeout loses the game and makes the command exit 1); games end by the rules of
- * tools/match_rules.h. Colours alternate; with --random-plies each pair of games starts from
- * the same random opening. Writes PGN (chess) or one "position ... moves ..." line per game
- * (shogi) with --out, and prints the score of the first engine as W/D/L. */
+/* tools/cmd_match.c: `nnue match`: two engines play each other over pipes, in the protocol
+ * the game's descriptor names (UCI for chess, USI for shogi). Every move is checked with the
+ * library's move generator (an illegal move, a crash or a timeout loses the game and makes the
+ * command exit 1); games end by the rules of tools/match_rules.h. Colours alternate; with
+ * --random-plies each pair of games starts from the same random opening. Writes PGN (games with
+ * a human notation: chess) or one "position ... moves ..." line per game with --out, and
+ * prints the score of the first engine as W/D/L. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "nnue_chess.h"
-#include "tools/chess_san.h"
 #include "tools/commands.h"
 #include "tools/match_process.h"
 #include "tools/match_rules.h"
@@ -20,7 +19,6 @@
 
 typedef struct match_opts {
     const nnue_game *game;
-    int shogi;
     const char *command[2];              /* [0] the engine under test, [1] the opponent */
     const char *options[2][MAX_OPTIONS]; /* NAME=VALUE */
     int option_count[2];
@@ -45,7 +43,9 @@ static char names[2][128];
 static int start_engine(const match_opts *o, int who, engine_proc *p, char *why, size_t size)
 {
     char line[4096];
-    const char *proto = o->shogi ? "usi" : "uci";
+    const char *proto = o->game->protocol;
+    char ok[16];
+    snprintf(ok, sizeof ok, "%sok", proto);
     if (proc_start(p, o->command[who]) != 0) {
         snprintf(why, size, "cannot start '%s'", o->command[who]);
         return -1;
@@ -59,7 +59,7 @@ static int start_engine(const match_opts *o, int who, engine_proc *p, char *why,
         }
         if (strncmp(line, "id name ", 8) == 0 && !names[who][0])
             snprintf(names[who], sizeof names[who], "%.127s", line + 8); /* a long name is cut */
-        if (strcmp(line, o->shogi ? "usiok" : "uciok") == 0)
+        if (strcmp(line, ok) == 0)
             break;
     }
     for (int i = 0; i < o->option_count[who]; i++) {
@@ -71,7 +71,7 @@ static int start_engine(const match_opts *o, int who, engine_proc *p, char *why,
         snprintf(why, size, "'%s' did not answer isready", o->command[who]);
         return -1;
     }
-    proc_send(p, o->shogi ? "usinewgame" : "ucinewgame");
+    proc_send(p, "%snewgame", proto);
     return 0;
 }
 
@@ -120,7 +120,7 @@ static void play(const match_opts *o, int index, match_record *r, const char *co
         int who = stm == res->first_colour ? 0 : 1;
         engine_proc *p = &procs[who];
         send_position(p, r);
-        if (o->shogi)
+        if (strcmp(o->game->protocol, "usi") == 0) /* USI has no movetime: byoyomi on empty clocks */
             proc_send(p, "go btime 0 wtime 0 byoyomi %d", o->movetime);
         else
             proc_send(p, "go movetime %d", o->movetime);
@@ -147,7 +147,7 @@ static void play(const match_opts *o, int index, match_record *r, const char *co
         if (strcmp(move, "resign") == 0) {
             winner = 1 - stm;
             snprintf(res->reason, sizeof res->reason, "%s resigns", names[who]);
-        } else if (o->shogi && strcmp(move, "win") == 0) {
+        } else if (o->game->declaration_valid && strcmp(move, "win") == 0) {
             int valid = record_declaration_valid(r);
             winner = valid ? stm : 1 - stm;
             snprintf(res->reason, sizeof res->reason, "%s declares a win (%s)", names[who],
@@ -169,7 +169,7 @@ static const char *result_text(int winner)
     return winner == 0 ? "1-0" : winner == 1 ? "0-1" : "1/2-1/2";
 }
 
-/* PGN of one chess game, moves in SAN (replayed from the start). */
+/* PGN of one game, moves in the game's human notation (replayed from the start). */
 static void write_pgn(FILE *f, const match_record *r, const game_result *g, int round)
 {
     time_t now = time(NULL);
@@ -180,16 +180,20 @@ static void write_pgn(FILE *f, const match_record *r, const game_result *g, int 
             tm.tm_mon + 1, tm.tm_mday, round);
     fprintf(f, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n[Termination \"%s\"]\n\n", white, black,
             result_text(g->winner), g->reason);
-    nnue_chess_pos pos;
+    const nnue_game *game = r->game;
+    void *pos = calloc(1, game->pos_size);
     nnue_error err;
-    nnue_chess_parse_fen(&pos, NNUE_CHESS_START_FEN, &err);
+    if (!pos || game->parse(pos, r->start, &err) != 0) {
+        free(pos);
+        return;
+    }
     int column = 0;
     for (int i = 0; i < r->plies; i++) {
         char san[16], word[32];
         nnue_move m;
-        nnue_chess_parse_uci(&pos, r->moves[i], &m, &err);
-        chess_san(&pos, m, san, sizeof san);
-        nnue_chess_make(&pos, m, NULL);
+        game->parse_move(pos, r->moves[i], &m, &err);
+        game->human_move(pos, m, san, sizeof san);
+        game->make(pos, m, NULL);
         int n = i % 2 == 0 ? snprintf(word, sizeof word, "%d. %s", i / 2 + 1, san) : snprintf(word, sizeof word, "%s", san);
         if (column + n + 1 > 79) {
             fputc('\n', f);
@@ -202,15 +206,20 @@ static void write_pgn(FILE *f, const match_record *r, const game_result *g, int 
         column += n;
     }
     fprintf(f, "%s{%s} %s\n\n", column ? " " : "", g->reason, result_text(g->winner));
+    free(pos);
 }
 
-/* One shogi game: a comment line and the USI position command that replays it. */
-static void write_sfen_record(FILE *f, const match_record *r, const game_result *g, int round)
+/* One game: a comment line and the protocol's position command that replays it. */
+static void write_position_record(FILE *f, const match_record *r, const game_result *g, int round)
 {
-    const char *black = names[g->first_colour == 0 ? 0 : 1], *white = names[g->first_colour == 0 ? 1 : 0];
-    fprintf(f, "# game %d: black %s, white %s: %s (%s), %d plies\nposition startpos%s", round, black, white,
-            g->winner == 0 ? "black wins" : g->winner == 1 ? "white wins" : "draw", g->reason, r->plies,
-            r->plies ? " moves" : "");
+    const char *const *colour = r->game->colour_names;
+    const char *first = names[g->first_colour == 0 ? 0 : 1], *second = names[g->first_colour == 0 ? 1 : 0];
+    fprintf(f, "# game %d: %s %s, %s %s: ", round, colour[0], first, colour[1], second);
+    if (g->winner >= 0)
+        fprintf(f, "%s wins", colour[g->winner]);
+    else
+        fprintf(f, "draw");
+    fprintf(f, " (%s), %d plies\nposition startpos%s", g->reason, r->plies, r->plies ? " moves" : "");
     for (int i = 0; i < r->plies; i++)
         fprintf(f, " %s", r->moves[i]);
     fputc('\n', f);
@@ -242,7 +251,7 @@ static int random_opening(const match_opts *o, uint64_t seed, char moves[][8], i
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: nnue match --game chess|shogi --engine CMD --opponent CMD [--option NAME=VALUE]...\n"
+    fprintf(stderr, "usage: nnue match --game GAME --engine CMD --opponent CMD [--option NAME=VALUE]...\n"
                     "       [--opponent-option NAME=VALUE]... [--games N] [--movetime MS] [--max-plies N]\n"
                     "       [--random-plies N] [--seed N] [--timeout-margin MS] [--out FILE]\n");
     return 2;
@@ -291,9 +300,8 @@ int cmd_match(int argc, char **argv)
     if (!o.game || !o.command[0] || !o.command[1] || o.games < 1 || o.movetime < 1 || o.max_plies < 0 ||
         o.random_plies < 0 || o.random_plies > 64)
         return usage();
-    o.shogi = strcmp(o.game->name, "shogi") == 0;
     if (o.max_plies == 0 || o.max_plies >= MATCH_MAX_PLIES)
-        o.max_plies = o.shogi ? 512 : 400;
+        o.max_plies = o.game->max_plies > 0 && o.game->max_plies < MATCH_MAX_PLIES ? o.game->max_plies : 400;
     FILE *out = o.out ? fopen(o.out, "w") : NULL;
     if (o.out && !out) {
         fprintf(stderr, "nnue match: cannot write %s\n", o.out);
@@ -323,13 +331,13 @@ int cmd_match(int argc, char **argv)
         nps_sum += res.nps_sum;
         nps_count += res.nps_count;
         const char *first = names[res.first_colour == 0 ? 0 : 1], *second = names[res.first_colour == 0 ? 1 : 0];
-        printf("game %d/%d: %s (%s) - %s (%s): %s, %s, %d plies\n", g + 1, o.games, first, o.shogi ? "black" : "white",
-               second, o.shogi ? "white" : "black", result_text(res.winner), res.reason, r->plies);
+        printf("game %d/%d: %s (%s) - %s (%s): %s, %s, %d plies\n", g + 1, o.games, first, o.game->colour_names[0],
+               second, o.game->colour_names[1], result_text(res.winner), res.reason, r->plies);
         fflush(stdout);
-        if (out && o.shogi)
-            write_sfen_record(out, r, &res, g + 1);
-        else if (out)
+        if (out && o.game->human_move)
             write_pgn(out, r, &res, g + 1);
+        else if (out)
+            write_position_record(out, r, &res, g + 1);
         record_free(r);
     }
     if (out)

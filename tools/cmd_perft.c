@@ -1,5 +1,6 @@
 /* tools/cmd_perft.c: `nnue perft [--game G] [--divide] POSITION DEPTH`.
- * The game is chess for a FEN (has '/' rows of 8) and shogi for an SFEN, unless --game says. */
+ * Without --game the game is the one whose rank count is the position's row count (8: chess,
+ * 9: shogi) and whose parser accepts it; "startpos" means the first game's (chess). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,13 +13,29 @@
 #include "tools/position_line.h"
 #include "tools/tool_args.h"
 
-/* An SFEN board has 9 rows; a FEN board has 8. */
-static const char *guess_game(const char *text)
+/* The first game whose rank count is the position's row count ('/'-separated) and whose
+ * parser accepts it; else the first game of that rank count; else the first game (whose
+ * parser then says what is wrong). */
+static const nnue_game *guess_game(const char *text)
 {
     int rows = 1;
     for (const char *p = text; *p && *p != ' '; p++)
         rows += *p == '/';
-    return rows == 9 ? "shogi" : "chess";
+    const nnue_game *fit = NULL;
+    for (int g = 0; g < nnue_game_count(); g++) {
+        const nnue_game *game = nnue_game_at(g);
+        if (game->ranks != rows)
+            continue;
+        nnue_error err;
+        void *pos = calloc(1, game->pos_size);
+        int parsed = pos && game->parse(pos, text, &err) == 0;
+        free(pos);
+        if (parsed)
+            return game;
+        if (!fit)
+            fit = game;
+    }
+    return fit ? fit : nnue_game_at(0);
 }
 
 int cmd_perft(int argc, char **argv)
@@ -42,7 +59,7 @@ int cmd_perft(int argc, char **argv)
         }
     }
     if (!text || !depth_text) {
-        fprintf(stderr, "usage: nnue perft [--game chess|shogi] [--divide] POSITION DEPTH\n");
+        fprintf(stderr, "usage: nnue perft [--game GAME] [--divide] POSITION DEPTH\n");
         return 2;
     }
     char *end;
@@ -51,9 +68,12 @@ int cmd_perft(int argc, char **argv)
         fprintf(stderr, "nnue perft: DEPTH must be an integer 1..20, got '%s'\n", depth_text);
         return 2;
     }
-    if (!game_name)
-        game_name = guess_game(text);
-    const nnue_game *game = nnue_game_find(game_name);
+    const nnue_game *game = NULL;
+    if (game_name) {
+        game = nnue_game_find(game_name);
+    } else {
+        game = guess_game(text);
+    }
     if (!game) {
         fprintf(stderr, "nnue perft: unknown game '%s'\n", game_name);
         return 2;

@@ -122,7 +122,7 @@ int eval_batch(const nnue_net *net, const nnue_game *game, const char *path, con
     if (opt->json)
         printf("[");
     else
-        printf("%s\tbucket\tpsqt\tpositional\ttotal\tscaled\n", strcmp(game->name, "shogi") == 0 ? "sfen" : "fen");
+        printf("%s\tbucket\tpsqt\tpositional\ttotal\tscaled\n", game->position_word);
     for (;;) {
         if (read_chunk(f, game, c, &lines, &buf, &cap) != 0) {
             progress_finish(&bar);

@@ -1,15 +1,10 @@
 /* tools/match_rules.h: a game being played in `nnue match`: every move checked with the
- * library's move generator, and the end of the game decided by the rules.
- *
- * Chess: checkmate, stalemate, threefold repetition (same FEN without the move counters: board,
- * side, castling, en passant), the 50-move rule (100 plies without capture or pawn move),
- * insufficient material (bare kings, or a single minor piece), the ply cap.
- * Shogi: no legal move (checkmate, stalemate loses too), sennichite (the same SFEN without the
- * ply number a fourth time: a draw, except that a side which gave check with every one of its
- * moves since the first occurrence loses), the entering-king declaration ("bestmove win",
- * the 27-point rule of CSA / USI: king in the enemy camp, not in check, ten other pieces in the
- * camp, 28 points for black and 27 for white counting rook/bishop-type pieces 5 and others 1
- * over the camp and the hand; otherwise the declarer loses), and the ply cap (impasse). */
+ * library's move generator, and the end of the game decided by the game's rules (its
+ * descriptor's adjudicate: games/chess/rules.c, games/shogi/rules.c). This file keeps the
+ * history they read: the position keys (the position text without its counter fields) for
+ * repetitions, and which positions had the side to move in check (perpetual check).
+ * Without an adjudicate rule a game ends when the side to move has no legal move (in check:
+ * it loses, else a draw); every game ends at the ply cap ("ply cap"). */
 #ifndef NNUE_TOOLS_MATCH_RULES_H
 #define NNUE_TOOLS_MATCH_RULES_H
 
@@ -20,7 +15,6 @@
 
 typedef struct match_record {
     const nnue_game *game;
-    int shogi;
     void *pos;                                   /* the current position */
     char start[160];                             /* FEN / SFEN of the start */
     int plies;
@@ -46,7 +40,8 @@ int record_play(match_record *r, const char *move, nnue_error *err);
 /* Whether the game is over after the last move, and how (never over at max_plies - 1). */
 match_outcome record_adjudicate(const match_record *r, int max_plies);
 
-/* Shogi: a "bestmove win" declaration by the side to move; 1 when it is valid. */
+/* A "bestmove win" declaration by the side to move (games whose descriptor has
+ * declaration_valid: shogi's entering king); 1 when it is valid. */
 int record_declaration_valid(const match_record *r);
 
 #endif

@@ -68,12 +68,12 @@ static const nnue_command commands[] = {
      cmd_convert, 1},
     {"init", "[--seed N] ARCH.yaml OUT", "write a net with deterministic random weights for an architecture",
      "  --seed N      seed of the random stream (default 1)\n", cmd_init, 0},
-    {"perft", "[--game chess|shogi] [--divide] POSITION DEPTH",
+    {"perft", "[--game GAME] [--divide] POSITION DEPTH",
      "count leaf nodes of the legal move tree (game guessed from the position)",
-     "  --game G      chess or shogi, when the position does not tell\n"
+     "  --game G      a game (chess, shogi, or one registered), when the position does not tell\n"
      "  --divide      the count below each root move\n",
      cmd_perft, 0},
-    {"match", "--game chess|shogi --engine CMD --opponent CMD [options]",
+    {"match", "--game GAME --engine CMD --opponent CMD [options]",
      "play two UCI/USI engines against each other, every move checked; prints W/D/L of the first",
      "  --engine CMD          the engine under test (a shell command)\n"
      "  --opponent CMD        the other engine (fairy-stockfish: speaks USI when sent 'usi')\n"

@@ -68,6 +68,18 @@ static void cut_epd(char *text)
         text[keep] = 0;
 }
 
+/* A TSV header: the first column is a game's position word ("fen", "sfen"). */
+static int is_header(const char *line)
+{
+    for (int g = 0; g < nnue_game_count(); g++) {
+        const char *word = nnue_game_at(g)->position_word;
+        size_t n = strlen(word);
+        if (strncmp(line, word, n) == 0 && (line[n] == 0 || line[n] == ' '))
+            return 1;
+    }
+    return 0;
+}
+
 const char *position_line(const nnue_game *game, char *line, uint64_t number)
 {
     line[strcspn(line, "\t|")] = 0;   /* TSV columns, bullet's " | score | result" */
@@ -75,8 +87,7 @@ const char *position_line(const nnue_game *game, char *line, uint64_t number)
     if (number > 0) {
         if (!line[0] || line[0] == '#')
             return NULL;
-        if (number == 1 && (strcmp(line, "fen") == 0 || strcmp(line, "sfen") == 0 ||
-                            strncmp(line, "fen ", 4) == 0 || strncmp(line, "sfen ", 5) == 0))
+        if (number == 1 && is_header(line))
             return NULL;   /* a TSV header */
     }
     if (strcmp(line, "startpos") == 0 && game->start)

@@ -125,4 +125,8 @@ static inline void chess_remove(nnue_chess_pos *p, int sq)
     p->board.piece_on[sq] = 0;
 }
 
+/* The descriptor's notation and match rules (games/chess/san.c, games/chess/rules.c). */
+void chess_san(const void *pos, nnue_move move, char *out, unsigned size);
+int chess_adjudicate(const void *pos, const nnue_game_history *h, int *winner, const char **reason);
+
 #endif

@@ -1,5 +1,5 @@
-/* games/chess/game.c: the chess vtable (nnue_game_chess) for the tool and the
- * generic tests, and the fast perft (bulk counting at depth 1). */
+/* games/chess/game.c: the chess descriptor and vtable (nnue_game_chess) for core, the tool
+ * and the generic tests, and the fast perft (bulk counting at depth 1). */
 #include "games/chess/bitboard.h"
 
 static unsigned long long perft_rec(nnue_chess_pos *p, int depth)
@@ -72,8 +72,32 @@ static unsigned long long v_perft(void *pos, int depth)
     return nnue_chess_perft(pos, depth);
 }
 
+static const char *const piece_names[] = {"P", "N", "B", "R", "Q", "K"};
+
+/* Positions `nnue convert` evaluates with both nets: start, open game, pawn ending, Kiwipete. */
+static const char *const probes[] = {
+    NNUE_CHESS_START_FEN,
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "8/2k5/3p4/p2P1p2/P2P1P2/8/5K2/8 b - - 3 51",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    NULL,
+};
+
 const nnue_game nnue_game_chess = {
     .name = "chess",
+    .files = 8,
+    .ranks = 8,
+    .piece_types = NNUE_CHESS_KING,
+    .king_type = NNUE_CHESS_KING,
+    .max_pieces = 32,
+    .piece_names = piece_names,
+    .start = NNUE_CHESS_START_FEN,
+    .position_word = "fen",
+    .protocol = "uci",
+    .colour_names = {"white", "black"},
+    .counter_fields = 2,
+    .max_plies = 400,
+    .probes = probes,
     .pos_size = sizeof(nnue_chess_pos),
     .parse = v_parse,
     .format = v_format,
@@ -85,5 +109,6 @@ const nnue_game nnue_game_chess = {
     .board = v_board,
     .in_check = v_in_check,
     .perft = v_perft,
-    .start = NNUE_CHESS_START_FEN,
+    .adjudicate = chess_adjudicate,
+    .human_move = chess_san,
 };

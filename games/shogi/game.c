@@ -1,4 +1,4 @@
-/* games/shogi/game.c: the shogi adapter as an nnue_game vtable, and perft. */
+/* games/shogi/game.c: the shogi descriptor and vtable (nnue_game_shogi), and perft. */
 #include <stdlib.h>
 
 #include "games/shogi/internal.h"
@@ -82,8 +82,36 @@ static unsigned long long v_perft(void *pos, int depth)
     return nnue_shogi_perft(pos, depth);
 }
 
+static const char *const piece_names[] = {"P", "L", "N", "S", "G", "B", "R", "K",
+                                           "+P", "+L", "+N", "+S", "+B", "+R"};
+
+/* Positions `nnue convert` evaluates with both nets: start, two openings. */
+static const char *const probes[] = {
+    NNUE_SHOGI_START_SFEN,
+    "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
+    "ln1g1g1nl/1ks2r3/1ppppsbpp/p4pp2/9/P1P1P1P2/1P1PSP1PP/1BK1GS1R1/LN1G3NL b - 31",
+    NULL,
+};
+
 const nnue_game nnue_game_shogi = {
     .name = "shogi",
+    .files = 9,
+    .ranks = 9,
+    .piece_types = NNUE_SHOGI_DRAGON,
+    .king_type = NNUE_SHOGI_KING,
+    .hand_types = NNUE_SHOGI_ROOK,
+    .max_hand = 18,
+    .max_pieces = 40,
+    .piece_names = piece_names,
+    .vars = sh_selector_vars,
+    .n_vars = SH_SELECTOR_VARS,
+    .start = NNUE_SHOGI_START_SFEN,
+    .position_word = "sfen",
+    .protocol = "usi",
+    .colour_names = {"black", "white"},
+    .counter_fields = 1,
+    .max_plies = 512,
+    .probes = probes,
     .pos_size = sizeof(nnue_shogi_pos),
     .parse = v_parse,
     .format = v_format,
@@ -95,6 +123,8 @@ const nnue_game nnue_game_shogi = {
     .board = v_board,
     .in_check = v_in_check,
     .perft = v_perft,
-    .start = NNUE_SHOGI_START_SFEN,
+    .adjudicate = sh_adjudicate,
+    .declaration_valid = sh_declaration_valid,
 };
-_Static_assert(sizeof(nnue_shogi_pos) == 256, "nnue_shogi_pos has no padding");
+/* 111-byte board (90 squares) + 143 cells + 2 king cells: no padding before pawn_files. */
+_Static_assert(sizeof(nnue_shogi_pos) == 264, "nnue_shogi_pos has no padding");

@@ -60,4 +60,10 @@ int sh_pawn_drop_mates(const nnue_shogi_pos *pos, int cell);
 /* makemove.c: places/removes a piece on both the mailbox and the nnue_board. */
 void sh_put(nnue_shogi_pos *pos, int cell, unsigned piece);
 
+/* The descriptor's selector variables and match rules (selector.c, rules.c). */
+#define SH_SELECTOR_VARS 18
+extern const nnue_game_var sh_selector_vars[SH_SELECTOR_VARS];
+int sh_adjudicate(const void *pos, const nnue_game_history *h, int *winner, const char **reason);
+int sh_declaration_valid(const void *pos);
+
 #endif

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/expr.h"
+#include "nnue_shogi.h"
 #include "support.h"
 
 static int32_t eval_at(const char *text, int pieces)
@@ -108,7 +109,7 @@ static void range_of(const char *text, const char *game, int32_t lo, int32_t hi,
     ck_assert_int_eq(nnue_expr_compile(&e, text, &err), NNUE_OK);
     int32_t a, b;
     int ex;
-    nnue_expr_range(&e, game, &a, &b, &ex);
+    nnue_expr_range(&e, nnue_game_find(game), &a, &b, &ex);
     ck_assert_msg(a == lo && b == hi && ex == exact, "%s: %d..%d exact %d, expected %d..%d exact %d", text, a, b, ex,
                   lo, hi, exact);
 }
@@ -190,7 +191,7 @@ START_TEST(range_never_narrower_than_values)
             continue;
         int32_t lo, hi;
         int exact;
-        nnue_expr_range(&e, "shogi", &lo, &hi, &exact);
+        nnue_expr_range(&e, &nnue_game_shogi, &lo, &hi, &exact);
         for (int k = 0; k < 200; k++) {
             nnue_board b;
             memset(&b, 0, sizeof b);

@@ -1,5 +1,5 @@
 /* tests/tools/test_match_rules.c: the rules `nnue match` judges games by (tools/match_rules.c)
- * and the SAN of its PGN (tools/chess_san.c), on hand-built positions: checkmate, stalemate,
+ * and the SAN of its PGN (the chess descriptor's human_move), on hand-built positions: checkmate, stalemate,
  * threefold repetition (not at the second occurrence), the 50-move rule, bare kings, the ply
  * cap, refused illegal moves; shogi checkmate, fourfold sennichite (not at the third) and its
  * perpetual-check exception, the 27-point declaration just met and just missed; SAN
@@ -10,7 +10,6 @@
 #include "nnue_chess.h"
 #include "nnue_shogi.h"
 #include "support.h"
-#include "tools/chess_san.h"
 #include "tools/match_rules.h"
 
 static match_record rec;
@@ -128,7 +127,7 @@ static void expect_san(const char *fen, const char *uci, const char *san)
     nnue_move m;
     ck_assert_int_eq(nnue_chess_parse_uci(&pos, uci, &m, &err), NNUE_OK);
     char out[16];
-    chess_san(&pos, m, out, sizeof out);
+    nnue_game_chess.human_move(&pos, m, out, sizeof out);
     ck_assert_str_eq(out, san);
 }
 

@@ -1,14 +1,17 @@
-/* tools/chess_san.c: SAN (PGN standard, section 8.2.3): piece letter (none for pawns), the
+/* games/chess/san.c: the chess descriptor's human notation, SAN (PGN standard, section 8.2.3): piece letter (none for pawns), the
  * origin file, rank or square when another piece of the same type could reach the same square,
  * 'x' for captures (a pawn capture names its file), "=Q" for promotions, "O-O" / "O-O-O",
  * then '+' for check or '#' for mate. */
-#include "tools/chess_san.h"
-
 #include <stdio.h>
 #include <string.h>
 
-void chess_san(nnue_chess_pos *pos, nnue_move m, char *out, size_t size)
+#include "games/chess/bitboard.h"
+
+/* SAN of a legal move in pos ("Nbd7", "exd6", "O-O", "e8=Q+", "Qh4#"); pos is unchanged
+ * (a copy is made and unmade to see check and mate). */
+void chess_san(const void *position, nnue_move m, char *out, unsigned size)
 {
+    nnue_chess_pos copy = *(const nnue_chess_pos *)position, *pos = &copy;
     static const char letters[] = " PNBRQK";
     int from = NNUE_CHESS_MOVE_FROM(m), to = NNUE_CHESS_MOVE_TO(m);
     int type = NNUE_PIECE_TYPE(pos->board.piece_on[from]);
