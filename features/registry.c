@@ -15,6 +15,7 @@ extern const nnue_feature_set nnue_fs_shogi_halfka_hm2;
 extern const nnue_feature_set nnue_fs_shogi_halfka2;
 extern const nnue_feature_set nnue_fs_chess768;
 extern const nnue_feature_set nnue_fs_full_threats;
+extern const nnue_feature_set nnue_fs_pp_3wide;
 
 const nnue_feature_set *const nnue_feature_sets[] = {
     /* entries */
@@ -27,6 +28,7 @@ const nnue_feature_set *const nnue_feature_sets[] = {
     &nnue_fs_shogi_halfka2,
     &nnue_fs_chess768,
     &nnue_fs_full_threats,
+    &nnue_fs_pp_3wide,
     NULL,
 };
 
@@ -36,4 +38,14 @@ const nnue_feature_set *nnue_feature_set_find(const char *name)
         if (strcmp(nnue_feature_sets[i]->name, name) == 0)
             return nnue_feature_sets[i];
     return NULL;
+}
+
+uint32_t nnue_feature_set_hash(const nnue_feature_set *fs, const nnue_feature_params *params)
+{
+    return fs->variants && params ? fs->variants[params->variant].hash : fs->hash;
+}
+
+const char *nnue_feature_set_display(const nnue_feature_set *fs, const nnue_feature_params *params)
+{
+    return fs->variants && params ? fs->variants[params->variant].display : fs->display;
 }
