@@ -95,7 +95,11 @@ typedef struct nnue_layer {
             int32_t sum_divisor;            /* 1 = none; bullet: y = sum / QA + bias (truncating) */
             int sparse;                     /* input is mostly zero: kernel hint only */
         } affine;
-        struct { int shift; int32_t max; } relu;        /* crelu: clamp(y >> shift, 0, max); sqr_crelu: min(max, (y*y) >> shift) */
+        struct {                                        /* crelu: clamp(y >> shift, 0, max); sqr_crelu: min(max, (y*y) >> shift) */
+            int shift;
+            int32_t max;
+            int32_t sq_bound;   /* sqr_crelu: smallest a with (a * a) >> shift >= max, 0 = none (the kernel's `bound`) */
+        } relu;
         struct { uint32_t offset, size; } slice;
         struct { int32_t num, den; } skip;              /* out = in0 + in1 * num / den (C division) */
         struct { int32_t num, den; } scale;             /* out = (int64) in * num / den (C division) */

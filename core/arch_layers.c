@@ -189,10 +189,11 @@ static nnue_status read_one(yreader *r, yaml_node_t *item, nnue_arch *a, int ind
         return st;
     l->type = nnue_layer_type_find(type_name);
     if (!l->type) {
-        char known[400] = "";
-        for (int i = 0; nnue_layer_types[i]; i++) {
+        char known[1200] = "";
+        const nnue_layer_type *t;
+        for (int i = 0; (t = nnue_layer_type_at(i)); i++) {
             strncat(known, i ? ", " : "", sizeof known - strlen(known) - 1);
-            strncat(known, nnue_layer_types[i]->name, sizeof known - strlen(known) - 1);
+            strncat(known, t->name, sizeof known - strlen(known) - 1);
         }
         return y_fail(r, type_node, NNUE_E_SCHEMA, "layer 'type': expected one of %s, found '%s'", known, type_name);
     }

@@ -42,6 +42,21 @@ typedef struct nnue_tensor_shape {
     uint32_t rows, cols, stride;
 } nnue_tensor_shape;
 
+/* A closed interval of int32-layer values (64 bits so that products of bounds do not wrap). */
+typedef struct nnue_range {
+    int64_t lo, hi;
+} nnue_range;
+
+/* Which of the SIMD forward pass's own operations runs a layer that is not an integer affine
+ * (core/simd/forward_fast.c); the others run their propagate. */
+typedef enum nnue_layer_op {
+    NNUE_OP_PROPAGATE,   /* the scalar propagate */
+    NNUE_OP_VIEW,        /* output = a window of the single input from p.slice.offset: no copy */
+    NNUE_OP_CONCAT,      /* the inputs one after the other (bytes) */
+    NNUE_OP_CRELU,       /* kernel crelu_i32 with p.relu.shift, p.relu.max */
+    NNUE_OP_SQR_CRELU    /* kernel sqr_crelu_i32 with p.relu (shift, max, sq_bound) */
+} nnue_layer_op;
+
 struct nnue_layer_type {
     const char *name;          /* YAML `type:` value */
     int min_inputs, max_inputs;
@@ -73,16 +88,31 @@ struct nnue_layer_type {
     /* A raw-format block gives tensor k's file dtype: adopt it (e.g. affine weights i8 or i16) or
      * return why not (static or in buf). NULL: the dtype must equal the tensor's file dtype. */
     const char *(*adopt_dtype)(nnue_layer *layer, int k, nnue_dtype dtype, char *buf, size_t size);
+    /* The output's value range from the inputs' (in[n_inputs]), for the overflow analysis
+     * (core/net_ranges.c) and the planner (core/simd/prepare.c: which affine layers may read
+     * bytes); returns 0 when the type does not model it (NULL: not modelled; integer affine
+     * layers are bounded from their weights instead). */
+    int (*range)(const nnue_layer *layer, const nnue_range *in, nnue_range *out);
+    nnue_layer_op op;          /* how the SIMD forward pass runs it (0: propagate) */
 };
 
-extern const nnue_layer_type *const nnue_layer_types[];
+extern const nnue_layer_type *const nnue_layer_types[]; /* the built-in types, NULL-terminated */
 const nnue_layer_type *nnue_layer_type_find(const char *name);
+/* Type i of all known ones (built-in, then registered), NULL past the last. */
+const nnue_layer_type *nnue_layer_type_at(int i);
+/* Adds a layer type at run time (docs/extending.md): from then on YAML files can name it. The
+ * type must stay valid while any architecture uses it (a static const struct). Returns 0, or -1
+ * when a required member is missing, the name is taken by another type, or the table (32 types)
+ * is full. Thread-safe; registering the same type twice is a no-op. */
+int nnue_layer_type_register(const nnue_layer_type *type);
 
 /* Shared helpers for layer files. */
 uint32_t nnue_hash_identity(const nnue_layer *layer, uint32_t prev);
 uint64_t nnue_no_parameters(const nnue_layer *layer);
 /* shape(): the output has as many values as the inputs together (activations, concat). */
 const char *nnue_shape_same(nnue_layer *layer, char *buf, size_t size);
+/* range(): the union of the inputs' ranges (slice, concat, pools). */
+int nnue_range_of_inputs(const nnue_layer *layer, const nnue_range *in, nnue_range *out);
 /* Float values in a layer's int32 slots (the buffers are allocated memory, written and read as
  * one type at a time). */
 #define NNUE_F32_IN(p) ((const float *)(const void *)(p))

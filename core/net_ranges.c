@@ -113,11 +113,6 @@ static void ft_output_range(const nnue_ft_desc *ft, int64_t *lo, int64_t *hi)
     }
 }
 
-static int is_type(const nnue_layer *l, const char *name)
-{
-    return strcmp(l->type->name, name) == 0;
-}
-
 static void affine_range(const nnue_net *net, int i, nnue_layer_range *lr)
 {
     const nnue_arch *a = net->arch;
@@ -145,36 +140,6 @@ static void affine_range(const nnue_net *net, int i, nnue_layer_range *lr)
     }
 }
 
-/* Output range of layer i from its input range; 0 when the type is not modelled. */
-static int layer_output(const nnue_layer *l, const nnue_layer_range *lr, const nnue_layer_range *in1, int64_t *lo,
-                        int64_t *hi)
-{
-    int64_t a = lr->in_lo, b = lr->in_hi;
-    if (l->type->is_affine) {
-        *lo = lr->lo, *hi = lr->hi;
-    } else if (is_type(l, "crelu") || is_type(l, "sqr_crelu")) {
-        *lo = 0, *hi = l->p.relu.max;
-    } else if (is_type(l, "slice") || is_type(l, "concat") || is_type(l, "avg_pool") || is_type(l, "max_pool")) {
-        *lo = a, *hi = b;
-    } else if (is_type(l, "pairwise")) {
-        int64_t p[3] = {a * a, a * b, b * b};
-        *lo = *hi = p[0] >> l->p.pairwise.shift;
-        for (int k = 1; k < 3; k++) {
-            int64_t v = p[k] >> l->p.pairwise.shift;
-            *lo = v < *lo ? v : *lo;
-            *hi = v > *hi ? v : *hi;
-        }
-    } else if (is_type(l, "quantmoid4")) {
-        *lo = 0, *hi = 126;
-    } else if (is_type(l, "skip") && in1) {
-        int64_t x = in1->in_lo * l->p.skip.num / l->p.skip.den, y = in1->in_hi * l->p.skip.num / l->p.skip.den;
-        *lo = a + (x < y ? x : y), *hi = b + (x > y ? x : y);
-    } else {
-        return 0;
-    }
-    return 1;
-}
-
 int nnue_net_compute_ranges(const nnue_net *net, nnue_net_ranges *r)
 {
     memset(r, 0, sizeof *r);
@@ -189,34 +154,32 @@ int nnue_net_compute_ranges(const nnue_net *net, nnue_net_ranges *r)
     for (int i = 0; i < a->n_layers; i++) {
         const nnue_layer *l = &a->layers[i];
         nnue_layer_range *lr = &r->layers[i];
+        nnue_range ins[NNUE_MAX_LAYER_INPUTS], out;
         lr->known = 1;
-        lr->in_lo = INT64_MAX, lr->in_hi = INT64_MIN;
-        nnue_layer_range second = {0};
         for (int k = 0; k < l->n_inputs; k++) {
             int src = l->inputs[k];
             int ok = src == NNUE_INPUT_NETWORK || known[src];
-            int64_t lo = src == NNUE_INPUT_NETWORK ? net_lo : ok ? out_lo[src] : 0;
-            int64_t hi = src == NNUE_INPUT_NETWORK ? net_hi : ok ? out_hi[src] : 0;
+            ins[k].lo = src == NNUE_INPUT_NETWORK ? net_lo : ok ? out_lo[src] : 0;
+            ins[k].hi = src == NNUE_INPUT_NETWORK ? net_hi : ok ? out_hi[src] : 0;
             lr->known &= ok;
-            if (k == 1)
-                second.in_lo = lo, second.in_hi = hi;
-            if (is_type(l, "skip") && k == 1)
-                continue; /* the skip's second input is scaled: layer_output handles it */
-            lr->in_lo = lo < lr->in_lo ? lo : lr->in_lo;
-            lr->in_hi = hi > lr->in_hi ? hi : lr->in_hi;
         }
+        nnue_range_of_inputs(l, ins, &out);
+        lr->in_lo = out.lo, lr->in_hi = out.hi;
         known[i] = 0;
-        if (!lr->known)
+        if (!lr->known || l->value_type != NNUE_I32)
             continue;
         if (l->type->is_affine) {
             affine_range(net, i, lr);
             r->layer_overflows += lr->lo < INT32_MIN || lr->hi > INT32_MAX;
+            out.lo = lr->lo, out.hi = lr->hi;
+            known[i] = 1;
+        } else if (l->type->range) {
+            known[i] = l->type->range(l, ins, &out); /* the type's own rule (core/layer.h) */
         }
-        known[i] = layer_output(l, lr, l->n_inputs > 1 ? &second : NULL, &out_lo[i], &out_hi[i]);
         /* Layer outputs are int32 values (wrapped when a sum overflowed, which is reported), so
          * later products of ranges stay far inside int64. */
-        out_lo[i] = out_lo[i] < INT32_MIN ? INT32_MIN : out_lo[i] > INT32_MAX ? INT32_MAX : out_lo[i];
-        out_hi[i] = out_hi[i] > INT32_MAX ? INT32_MAX : out_hi[i] < INT32_MIN ? INT32_MIN : out_hi[i];
+        out_lo[i] = out.lo < INT32_MIN ? INT32_MIN : out.lo > INT32_MAX ? INT32_MAX : out.lo;
+        out_hi[i] = out.hi > INT32_MAX ? INT32_MAX : out.hi < INT32_MIN ? INT32_MIN : out.hi;
     }
     return 0;
 }

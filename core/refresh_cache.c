@@ -5,26 +5,36 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/acc_entry.h"
+#include "core/accumulator.h"
 
 static size_t round_up(size_t n, size_t to)
 {
     return (n + to - 1) / to * to;
 }
 
+static int set_max_active(const nnue_ft_set *set)
+{
+    return set->features->max_active ? set->features->max_active : NNUE_MAX_ACTIVE;
+}
+
 void nnue_refresh_cache_init(nnue_refresh_cache *c, const nnue_net *net)
 {
-    const nnue_feature_set *fs = net->arch->ft.features;
+    const nnue_ft_desc *ft = &net->arch->ft;
     memset(c, 0, sizeof *c);
-    if (fs->refresh_keys && fs->refresh_key && net->arch->ft.n_sets == 1) /* one set only (no cache for SFNNv10) */
-        c->keys = fs->refresh_keys(&net->arch->ft.params);
+    for (int s = 0; s < ft->n_sets && !c->keys; s++) {
+        const nnue_feature_set *fs = ft->sets[s].features;
+        if (fs->refresh_keys && fs->refresh_key) {
+            c->keys = fs->refresh_keys(&ft->sets[s].params);
+            c->key_set = s;
+        }
+    }
 }
 
 void nnue_refresh_cache_clear(nnue_refresh_cache *c)
 {
     if (c->slots)
         for (uint32_t i = 0; i < 2 * c->keys; i++)
-            c->slots[i].count = -1;
+            c->slots[i].filled = 0;
 }
 
 void nnue_refresh_cache_free(nnue_refresh_cache *c)
@@ -40,8 +50,12 @@ static int cache_alloc(nnue_refresh_cache *c, const nnue_ft_desc *ft)
 {
     size_t acc_bytes = round_up(ft->width * sizeof(int16_t), 64);
     size_t psqt_bytes = ft->psqt_buckets ? round_up(ft->psqt_buckets * sizeof(int32_t), 64) : 0;
+    size_t list_bytes = 0;
+    for (int s = 0; s < ft->n_sets; s++)
+        list_bytes += round_up((size_t)set_max_active(&ft->sets[s]) * sizeof(uint32_t), 64);
+    size_t per_slot = acc_bytes + psqt_bytes + list_bytes;
     c->slots = calloc(2 * (size_t)c->keys, sizeof *c->slots);
-    c->memory = aligned_alloc(64, 2 * (size_t)c->keys * (acc_bytes + psqt_bytes));
+    c->memory = aligned_alloc(64, 2 * (size_t)c->keys * per_slot);
     if (!c->slots || !c->memory) {
         nnue_refresh_cache_free(c);
         return -1;
@@ -50,8 +64,13 @@ static int cache_alloc(nnue_refresh_cache *c, const nnue_ft_desc *ft)
     for (uint32_t i = 0; i < 2 * c->keys; i++) {
         c->slots[i].acc = (int16_t *)p;
         c->slots[i].psqt = psqt_bytes ? (int32_t *)(p + acc_bytes) : NULL;
-        c->slots[i].count = -1;
-        p += acc_bytes + psqt_bytes;
+        char *lists = p + acc_bytes + psqt_bytes;
+        for (int s = 0; s < ft->n_sets; s++) {
+            c->slots[i].lists[s].active = (uint32_t *)lists;
+            lists += round_up((size_t)set_max_active(&ft->sets[s]) * sizeof(uint32_t), 64);
+        }
+        c->slots[i].filled = 0;
+        p += per_slot;
     }
     return 0;
 }
@@ -81,9 +100,10 @@ static uint32_t window_base(const uint32_t *idx, int n)
     return lo > 1024 ? lo - 1024 : 0;
 }
 
-/* Difference of two bit sets over one window; stops (returning 0) once it reaches `limit`. */
-static int bits_diff(const uint64_t *from, const uint64_t *to, uint32_t base, int limit, uint32_t *removed,
-                     int *n_removed, uint32_t *added, int *n_added)
+/* Difference of two bit sets over one window (at most as many removed and added indices as each
+ * set has members). */
+static void bits_diff(const uint64_t *from, const uint64_t *to, uint32_t base, uint32_t *removed, int *n_removed,
+                      uint32_t *added, int *n_added)
 {
     int nr = 0, na = 0;
     for (int w = 0; w < NNUE_REFRESH_WINDOW / 64; w++) {
@@ -94,12 +114,9 @@ static int bits_diff(const uint64_t *from, const uint64_t *to, uint32_t base, in
             removed[nr++] = base + 64 * (uint32_t)w + (uint32_t)__builtin_ctzll(r);
         for (uint64_t a = x & to[w]; a; a &= a - 1)
             added[na++] = base + 64 * (uint32_t)w + (uint32_t)__builtin_ctzll(a);
-        if (nr + na >= limit)
-            return 0;
     }
     *n_removed = nr;
     *n_added = na;
-    return 1;
 }
 
 void nnue_refresh_sort(uint32_t *idx, int n)
@@ -135,15 +152,38 @@ void nnue_refresh_diff(const uint32_t *from, int n_from, const uint32_t *to, int
     *n_added = na;
 }
 
-static void rows_of(const nnue_net *net, const uint32_t *idx, int n, const int16_t **rows,
-                    const int32_t **prows)
+/* One set's part of a cached refresh: its current list, and its difference from the slot's. */
+typedef struct set_refresh {
+    uint32_t idx[NNUE_MAX_ACTIVE_ANY], removed[NNUE_MAX_ACTIVE_ANY], added[NNUE_MAX_ACTIVE_ANY];
+    uint64_t bits[NNUE_REFRESH_WINDOW / 64];
+    int n, n_removed, n_added, sorted, bits_ok;
+    uint32_t base;
+} set_refresh;
+
+/* Lists set s's active features into r and, when the slot is filled, their difference from the
+ * slot's list: by XOR of bit sets when both fit one window without repeats, else by a sorted
+ * multiset merge. */
+static void set_diff(const nnue_ft_set *set, const nnue_board *board, int persp, const nnue_refresh_slot *slot,
+                     nnue_refresh_list *old, set_refresh *r)
 {
-    const nnue_ft_desc *ft = &net->arch->ft;
-    for (int i = 0; i < n; i++) {
-        rows[i] = net->ft_weights + (size_t)idx[i] * ft->width;
-        if (ft->psqt_buckets)
-            prows[i] = net->ft_psqt + (size_t)idx[i] * ft->psqt_buckets;
+    r->n = set->features->active(&set->params, board, persp, r->idx);
+    r->sorted = 0;
+    r->n_removed = r->n_added = 0;
+    r->base = slot->filled && old->bits_ok ? old->base : window_base(r->idx, r->n);
+    r->bits_ok = nnue_refresh_bits(r->idx, r->n, r->base, r->bits);
+    if (slot->filled && old->bits_ok && r->bits_ok) {
+        bits_diff(old->bits, r->bits, r->base, r->removed, &r->n_removed, r->added, &r->n_added);
+    } else if (slot->filled) { /* repeated indices or outside the window: sorted merge */
+        nnue_refresh_sort(r->idx, r->n);
+        r->sorted = 1;
+        if (!old->sorted) {
+            nnue_refresh_sort(old->active, old->count);
+            old->sorted = 1;
+        }
+        nnue_refresh_diff(old->active, old->count, r->idx, r->n, r->removed, &r->n_removed, r->added, &r->n_added);
     }
+    if (!r->bits_ok && r->base != window_base(r->idx, r->n)) /* try a window of its own for next time */
+        r->bits_ok = nnue_refresh_bits(r->idx, r->n, r->base = window_base(r->idx, r->n), r->bits);
 }
 
 int nnue_refresh_cache_refresh(nnue_refresh_cache *c, const nnue_net *net, const nnue_kernels *k,
@@ -152,61 +192,46 @@ int nnue_refresh_cache_refresh(nnue_refresh_cache *c, const nnue_net *net, const
     const nnue_ft_desc *ft = &net->arch->ft;
     if (!c->keys)
         return -1;
-    uint32_t key = ft->features->refresh_key(&ft->params, board, persp);
+    const nnue_ft_set *keyed = &ft->sets[c->key_set];
+    uint32_t key = keyed->features->refresh_key(&keyed->params, board, persp);
     if (key >= c->keys || (!c->slots && cache_alloc(c, ft) != 0))
         return -1;
     nnue_refresh_slot *slot = &c->slots[(size_t)persp * c->keys + key];
-
-    /* removed/added may be overfilled by one word's bits before bits_diff() gives up. */
-    uint32_t idx[NNUE_MAX_ACTIVE], removed[NNUE_MAX_ACTIVE + 64], added[NNUE_MAX_ACTIVE + 64];
-    uint64_t bits[NNUE_REFRESH_WINDOW / 64];
-    int n = ft->features->active(&ft->params, board, persp, idx), n_removed = 0, n_added = 0;
-    int use_slot = 0, sorted = 0;
-    uint32_t base = slot->count >= 0 && slot->bits_ok ? slot->base : window_base(idx, n);
-    int bits_ok = nnue_refresh_bits(idx, n, base, bits);
-    if (slot->count >= 0 && slot->bits_ok && bits_ok) {
-        use_slot = bits_diff(slot->bits, bits, base, n, removed, &n_removed, added, &n_added);
-    } else if (slot->count >= 0) { /* repeated indices or outside the window: sorted merge */
-        nnue_refresh_sort(idx, n);
-        sorted = 1;
-        if (!slot->sorted)
-            nnue_refresh_sort(slot->active, slot->count);
-        nnue_refresh_diff(slot->active, slot->count, idx, n, removed, &n_removed, added, &n_added);
-        use_slot = n_removed + n_added < n;
+    set_refresh sets[NNUE_MAX_FT_SETS];
+    int diff_rows = 0, full_rows = 0;
+    for (int s = 0; s < ft->n_sets; s++) {
+        set_diff(&ft->sets[s], board, persp, slot, &slot->lists[s], &sets[s]);
+        diff_rows += sets[s].n_removed + sets[s].n_added;
+        full_rows += sets[s].n;
     }
-    if (!bits_ok && base != window_base(idx, n)) /* try a window of its own for next time */
-        bits_ok = nnue_refresh_bits(idx, n, base = window_base(idx, n), bits);
-
-    const int16_t *sub[NNUE_MAX_ACTIVE], *add[NNUE_MAX_ACTIVE];
-    const int32_t *psub[NNUE_MAX_ACTIVE], *padd[NNUE_MAX_ACTIVE];
+    /* From the slot when its differences cost fewer rows than starting over from the biases. */
+    int use_slot = slot->filled && diff_rows < full_rows;
     int16_t *acc = e->acc[persp];
     int32_t *psqt = e->psqt[persp];
-    if (!use_slot) {
-        /* Empty slot or a difference no cheaper than starting over: a full refresh. */
-        rows_of(net, idx, n, add, padd);
-        k->acc_i16(acc, net->ft_biases, NULL, 0, add, n, ft->width);
-        if (ft->psqt_buckets) {
-            memset(psqt, 0, ft->psqt_buckets * sizeof(int32_t));
-            k->acc_i32(psqt, psqt, NULL, 0, padd, n, ft->psqt_buckets);
-        }
-    } else {
-        rows_of(net, removed, n_removed, sub, psub);
-        rows_of(net, added, n_added, add, padd);
-        k->acc_i16(acc, slot->acc, sub, n_removed, add, n_added, ft->width);
-        if (ft->psqt_buckets)
-            k->acc_i32(psqt, slot->psqt, psub, n_removed, padd, n_added, ft->psqt_buckets);
+    for (int s = 0; s < ft->n_sets; s++) {
+        const set_refresh *r = &sets[s];
+        if (use_slot)
+            nnue_acc_apply_rows(net, k, s, r->removed, r->n_removed, r->added, r->n_added, acc, s ? acc : slot->acc,
+                                psqt, s ? psqt : slot->psqt);
+        else
+            nnue_acc_apply_rows(net, k, s, NULL, 0, r->idx, r->n, acc, s ? acc : net->ft_biases, psqt,
+                                s ? psqt : NULL);
     }
     c->diffs += (uint64_t)use_slot;
     c->fulls += (uint64_t)!use_slot;
     memcpy(slot->acc, acc, ft->width * sizeof(int16_t));
     if (ft->psqt_buckets)
         memcpy(slot->psqt, psqt, ft->psqt_buckets * sizeof(int32_t));
-    memcpy(slot->active, idx, (size_t)n * sizeof(uint32_t));
-    memcpy(slot->bits, bits, sizeof bits);
-    slot->base = base;
-    slot->bits_ok = bits_ok;
-    slot->count = n;
-    slot->sorted = sorted;
+    for (int s = 0; s < ft->n_sets; s++) {
+        nnue_refresh_list *l = &slot->lists[s];
+        memcpy(l->active, sets[s].idx, (size_t)sets[s].n * sizeof(uint32_t));
+        memcpy(l->bits, sets[s].bits, sizeof l->bits);
+        l->base = sets[s].base;
+        l->bits_ok = sets[s].bits_ok;
+        l->count = sets[s].n;
+        l->sorted = sets[s].sorted;
+    }
+    slot->filled = 1;
     e->computed[persp] = 1;
     return 0;
 }

@@ -1,13 +1,15 @@
 /* core/refresh_cache.h: per-state bucket refresh cache ("Finny tables") for the accumulators.
  *
- * For each perspective and each refresh key of the feature set (the own-king context that
- * selects the index block, core/feature_set.h) one slot keeps an accumulator, its PSQT values
- * and the sorted list of active indices they were computed from. A forced refresh of (p, key)
- * then applies only the difference between that list and the current one (a sorted multiset
- * merge: shogi HalfKP repeats its padding index) onto the slot, through the state's kernel
- * table, and stores the result back. An empty slot, or a difference costing as many rows as a
- * full refresh, is computed from the biases instead (and stored). The result is always exactly
- * a full refresh's: i16/i32 sums wrap, so the order of rows does not matter.
+ * For each perspective and each refresh key (the own-king context that selects the index block,
+ * core/feature_set.h; given by the first feature set that has keys) one slot keeps an
+ * accumulator, its PSQT values and, per feature set, the list of active indices they were
+ * computed from. A forced refresh of (p, key) then applies only each set's difference between
+ * that list and the current one (a sorted multiset merge: shogi HalfKP repeats its padding
+ * index) onto the slot, through the one row applier (core/accumulator.h: i16, i8 and narrowed
+ * rows alike), and stores the result back. An empty slot, or differences costing as many rows
+ * as a full refresh, is computed from the biases instead (and stored). The result is always
+ * exactly a full refresh's: i16/i32 sums wrap, so the order of rows does not matter. Nets with
+ * several sets (Full_Threats + HalfKAv2_hm) are served like single-set ones.
  * Sorting and merging short lists costs about as much as a small full refresh, so a slot also
  * keeps its list as a 4096-bit set over a window of indices (one block of every set fits):
  * the difference is then the XOR of two bit sets, without sorting. A list with a repeated
@@ -25,19 +27,26 @@
 
 #define NNUE_REFRESH_WINDOW 4096   /* indices per slot bit set */
 
-typedef struct nnue_refresh_slot {
-    int16_t *acc;                       /* [width] */
-    int32_t *psqt;                      /* [psqt_buckets], NULL without PSQT */
-    int count;                          /* entries of active[]; -1 = never filled */
+/* One feature set's active list in a slot. */
+typedef struct nnue_refresh_list {
+    int count;                          /* entries of active[] */
     int sorted;                         /* active[] is ascending */
     int bits_ok;                        /* bits[] holds active[] (no repeats, all in window) */
     uint32_t base;                      /* bits[] bit b stands for index base + b */
-    uint32_t active[NNUE_MAX_ACTIVE];
+    uint32_t *active;                   /* [the set's max_active] */
     uint64_t bits[NNUE_REFRESH_WINDOW / 64];
+} nnue_refresh_list;
+
+typedef struct nnue_refresh_slot {
+    int16_t *acc;                       /* [width] */
+    int32_t *psqt;                      /* [psqt_buckets], NULL without PSQT */
+    int filled;                         /* acc, psqt and lists hold a computed accumulator */
+    nnue_refresh_list lists[NNUE_MAX_FT_SETS];
 } nnue_refresh_slot;
 
 typedef struct nnue_refresh_cache {
-    uint32_t keys;                      /* refresh keys of the set; 0 = the set has no cache */
+    uint32_t keys;                      /* refresh keys; 0 = no set has keys: no cache */
+    int key_set;                        /* the feature set whose refresh_key() picks the slot */
     nnue_refresh_slot *slots;           /* [2][keys], allocated on first use */
     void *memory;                       /* accumulators of every slot */
     uint64_t diffs, fulls;              /* refreshes served by a difference / from the biases */
@@ -67,7 +76,7 @@ void nnue_refresh_diff(const uint32_t *from, int n_from, const uint32_t *to, int
  * lies outside the window (bits is then unusable). */
 int nnue_refresh_bits(const uint32_t *idx, int n, uint32_t base, uint64_t *bits);
 
-/* Sorts a short index list ascending (n <= NNUE_MAX_ACTIVE). */
+/* Sorts a short index list ascending (n <= NNUE_MAX_ACTIVE_ANY). */
 void nnue_refresh_sort(uint32_t *idx, int n);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "core/isa.h"
 #include "core/acc_entry.h"
+#include "core/accumulator.h"
 #include "core/net.h"
 #include "core/refresh_cache.h"
 #include "core/simd/kernels.h"
@@ -39,17 +40,8 @@ struct nnue_state {
  * accumulators are recomputed on the next evaluation. Returns -1 if the CPU lacks it. */
 int nnue_state_set_isa(nnue_state *state, nnue_isa isa);
 
-/* Brings the current entry's accumulators up to date (core/accumulator.c). */
+/* Brings the current entry's accumulators up to date (core/state_update.c). */
 void nnue_state_update(nnue_state *state, const nnue_board *board);
-
-/* Full recomputation of one perspective into entry (core/accumulator.c). */
-void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
-                              nnue_acc_entry *entry);
-
-/* Both perspectives from scratch, the active lists taken in one pass when the feature set
- * offers active_both() (core/accumulator.c). */
-void nnue_accumulator_refresh_both(const nnue_net *net, const nnue_kernels *k, const nnue_board *board,
-                                   nnue_acc_entry *entry);
 
 /* The layers after the feature transformer (core/forward.c). */
 int32_t nnue_forward(const nnue_net *net, const nnue_kernels *k, const nnue_acc_entry *entry,

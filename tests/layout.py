@@ -6,7 +6,11 @@
    A. A cycle means a lower piece reaches back up (the circles once between core/forward.c and
    core/simd/forward_fast.c, or core/state and core/refresh_cache).
 2. No C file past 600 lines (one concept per file).
-Exits 1 naming every cycle and long file, 0 otherwise."""
+3. A layer type lives in core/layers/ alone: no string literal equal to a layer type's name
+   (the `.name = "..."` of core/layers/*.c) in a C file outside core/layers/, tests/ and fuzz/
+   (code that switches on a type's name instead of asking the type). The FT activation names
+   of core/arch_load.c are another vocabulary that shares one word ("pairwise").
+Exits 1 naming every cycle, long file and named layer type, 0 otherwise."""
 import os
 import re
 import subprocess
@@ -60,6 +64,26 @@ def cycles(graph):
     return found
 
 
+# (file, name) pairs where the word means something else.
+LAYER_NAME_ELSEWHERE_OK = {('core/arch_load.c', 'pairwise')}
+
+
+def layer_names_outside(src, files):
+    names = set()
+    for f in files:
+        if f.startswith('core/layers/') and f.endswith('.c'):
+            names |= set(re.findall(r'\.name\s*=\s*"([^"]+)"', open(os.path.join(src, f), errors='replace').read()))
+    found = []
+    for f in files:
+        if f.startswith(('core/layers/', 'tests/', 'fuzz/')):
+            continue
+        text = open(os.path.join(src, f), errors='replace').read()
+        for name in sorted(names):
+            if f'"{name}"' in text and (f, name) not in LAYER_NAME_ELSEWHERE_OK:
+                found.append(f'{f}: names the layer type "{name}" (ask the type: core/layer.h)')
+    return found
+
+
 def main():
     src = sys.argv[1]
     files = tracked_sources(src)
@@ -69,6 +93,7 @@ def main():
         n = sum(1 for _ in open(os.path.join(src, f), errors='replace'))
         if n > MAX_LINES:
             problems.append(f'{f}: {n} lines (more than {MAX_LINES})')
+    problems += layer_names_outside(src, files)
     for p in problems:
         print('layout:', p)
     print(f'layout: {len(files)} files, {len(problems)} problems')

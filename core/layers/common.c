@@ -58,3 +58,13 @@ uint64_t nnue_tensor_values(const nnue_tensor_shape *t)
 {
     return (uint64_t)t->rows * t->stride;
 }
+
+int nnue_range_of_inputs(const nnue_layer *layer, const nnue_range *in, nnue_range *out)
+{
+    *out = in[0];
+    for (int k = 1; k < layer->n_inputs; k++) {
+        out->lo = in[k].lo < out->lo ? in[k].lo : out->lo;
+        out->hi = in[k].hi > out->hi ? in[k].hi : out->hi;
+    }
+    return 1;
+}

@@ -33,4 +33,5 @@ const nnue_layer_type nnue_layer_concat = {
     .defaults = defaults, .shape = nnue_shape_same, .hash = nnue_hash_identity, .describe = describe,
     .parameters = nnue_no_parameters, .file_bytes = nnue_no_parameters, .propagate = propagate,
     .flow = NNUE_FLOW_SAME,
+    .range = nnue_range_of_inputs, .op = NNUE_OP_CONCAT,
 };

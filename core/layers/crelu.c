@@ -44,8 +44,17 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
     }
 }
 
+/* Clipped: 0 .. max whatever comes in. */
+static int range(const nnue_layer *l, const nnue_range *in, nnue_range *out)
+{
+    (void)in;
+    *out = (nnue_range){0, l->p.relu.max};
+    return 1;
+}
+
 const nnue_layer_type nnue_layer_crelu = {
     .name = "crelu", .min_inputs = 1, .max_inputs = 1, .is_affine = 0, .fields = nnue_relu_fields,
     .defaults = defaults, .shape = nnue_shape_same, .hash = hash, .describe = describe,
     .parameters = nnue_no_parameters, .file_bytes = nnue_no_parameters, .propagate = propagate,
+    .range = range, .op = NNUE_OP_CRELU,
 };

@@ -36,8 +36,17 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
         out[i] = (int32_t)((uint32_t)inputs[0][i] - (uint32_t)inputs[1][i]);
 }
 
+/* in0 - in1: the first's extremes minus the second's opposite ones. */
+static int range(const nnue_layer *l, const nnue_range *in, nnue_range *out)
+{
+    (void)l;
+    out->lo = in[0].lo - in[1].hi;
+    out->hi = in[0].hi - in[1].lo;
+    return 1;
+}
+
 const nnue_layer_type nnue_layer_diff = {
     .name = "diff", .min_inputs = 2, .max_inputs = 2, .is_affine = 0, .fields = fields, .defaults = defaults,
     .shape = shape, .hash = nnue_hash_identity, .describe = describe, .parameters = nnue_no_parameters,
-    .file_bytes = nnue_no_parameters, .propagate = propagate,
+    .file_bytes = nnue_no_parameters, .propagate = propagate, .range = range,
 };

@@ -51,8 +51,22 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
     }
 }
 
+/* The extreme products of two values of the input range, shifted (the shift is monotonic). */
+static int range(const nnue_layer *l, const nnue_range *in, nnue_range *out)
+{
+    int64_t a = in[0].lo, b = in[0].hi, p[3] = {a * a, a * b, b * b};
+    out->lo = out->hi = p[0] >> l->p.pairwise.shift;
+    for (int k = 1; k < 3; k++) {
+        int64_t v = p[k] >> l->p.pairwise.shift;
+        out->lo = v < out->lo ? v : out->lo;
+        out->hi = v > out->hi ? v : out->hi;
+    }
+    return 1;
+}
+
 const nnue_layer_type nnue_layer_pairwise = {
     .name = "pairwise", .min_inputs = 1, .max_inputs = 1, .is_affine = 0, .fields = fields,
     .defaults = defaults, .shape = shape, .hash = nnue_hash_identity, .describe = describe,
     .parameters = nnue_no_parameters, .file_bytes = nnue_no_parameters, .propagate = propagate,
+    .range = range,
 };

@@ -68,10 +68,12 @@ const nnue_layer_type nnue_layer_avg_pool = {
     .name = "avg_pool", .min_inputs = 1, .max_inputs = 1, .is_affine = 0, .fields = fields,
     .defaults = defaults, .shape = shape, .hash = nnue_hash_identity, .describe = describe_avg,
     .parameters = nnue_no_parameters, .file_bytes = nnue_no_parameters, .propagate = propagate_avg,
+    .range = nnue_range_of_inputs,
 };
 
 const nnue_layer_type nnue_layer_max_pool = {
     .name = "max_pool", .min_inputs = 1, .max_inputs = 1, .is_affine = 0, .fields = fields,
     .defaults = defaults, .shape = shape, .hash = nnue_hash_identity, .describe = describe_max,
     .parameters = nnue_no_parameters, .file_bytes = nnue_no_parameters, .propagate = propagate_max,
+    .range = nnue_range_of_inputs,
 };

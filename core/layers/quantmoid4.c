@@ -35,8 +35,16 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
     }
 }
 
+static int range(const nnue_layer *l, const nnue_range *in, nnue_range *out)
+{
+    (void)l, (void)in;
+    *out = (nnue_range){0, 126};
+    return 1;
+}
+
 const nnue_layer_type nnue_layer_quantmoid4 = {
     .name = "quantmoid4", .min_inputs = 1, .max_inputs = 1, .is_affine = 0, .fields = fields,
     .defaults = defaults, .shape = nnue_shape_same, .hash = nnue_hash_identity, .describe = describe,
     .parameters = nnue_no_parameters, .file_bytes = nnue_no_parameters, .propagate = propagate,
+    .range = range,
 };

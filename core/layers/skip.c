@@ -49,8 +49,18 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
         out[i] = (int32_t)(inputs[0][i] + (int64_t)inputs[1][i] * l->p.skip.num / l->p.skip.den);
 }
 
+/* in0 + in1 * num / den: the scaled second input's extremes added to the first's. */
+static int range(const nnue_layer *l, const nnue_range *in, nnue_range *out)
+{
+    int64_t x = in[1].lo * l->p.skip.num / l->p.skip.den, y = in[1].hi * l->p.skip.num / l->p.skip.den;
+    out->lo = in[0].lo + (x < y ? x : y);
+    out->hi = in[0].hi + (x > y ? x : y);
+    return 1;
+}
+
 const nnue_layer_type nnue_layer_skip = {
     .name = "skip", .min_inputs = 2, .max_inputs = 2, .is_affine = 0, .fields = fields, .defaults = defaults,
     .shape = shape, .hash = nnue_hash_identity, .describe = describe, .parameters = nnue_no_parameters,
     .file_bytes = nnue_no_parameters, .propagate = propagate,
+    .range = range,
 };

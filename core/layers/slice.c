@@ -49,4 +49,5 @@ const nnue_layer_type nnue_layer_slice = {
     .name = "slice", .min_inputs = 1, .max_inputs = 1, .is_affine = 0, .fields = fields, .defaults = defaults,
     .shape = shape, .hash = nnue_hash_identity, .describe = describe, .parameters = nnue_no_parameters,
     .file_bytes = nnue_no_parameters, .propagate = propagate, .flow = NNUE_FLOW_SAME,
+    .range = nnue_range_of_inputs, .op = NNUE_OP_VIEW,
 };

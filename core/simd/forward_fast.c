@@ -88,21 +88,21 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
             } else {
                 k->affine_u8(x, pl->groups, pl->weights[bucket], stack[i].biases, next, l->out_size, pl->out_pad);
             }
-        } else if (pl->kind == NNUE_PLAN_SLICE) { /* a view, no copy: outputs are never written twice */
+        } else if (pl->kind == NNUE_OP_VIEW) { /* a view, no copy: outputs are never written twice */
             outputs[i] = x0 + l->p.slice.offset;
             next += l->out_size;
             continue;
-        } else if (pl->kind == NNUE_PLAN_CONCAT) {
+        } else if (pl->kind == NNUE_OP_CONCAT) {
             int32_t *o = next;
             for (int j = 0; j < l->n_inputs; j++) {
                 const int32_t *xj = l->inputs[j] == NNUE_INPUT_NETWORK ? input : outputs[l->inputs[j]];
                 memcpy(o, xj, l->input_sizes[j] * sizeof(int32_t));
                 o += l->input_sizes[j];
             }
-        } else if (pl->kind == NNUE_PLAN_CRELU) {
+        } else if (pl->kind == NNUE_OP_CRELU) {
             k->crelu_i32(x0, next, l->out_size, l->p.relu.shift, l->p.relu.max);
-        } else if (pl->kind == NNUE_PLAN_SQR_CRELU) {
-            k->sqr_crelu_i32(x0, next, l->out_size, l->p.relu.shift, l->p.relu.max, pl->sq_bound);
+        } else if (pl->kind == NNUE_OP_SQR_CRELU) {
+            k->sqr_crelu_i32(x0, next, l->out_size, l->p.relu.shift, l->p.relu.max, l->p.relu.sq_bound);
         } else {
             const int32_t *in[NNUE_MAX_LAYER_INPUTS];
             for (int j = 0; j < l->n_inputs; j++)

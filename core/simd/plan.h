@@ -5,9 +5,10 @@
  *
  * Kinds:
  *  U8: the FT activation is clamp or pairwise with values <= 127, and every affine layer with
- *      i8 weights whose input is provably in 0..127 (value ranges are propagated through
- *      crelu, sqr_crelu, slice and concat) runs on u8 inputs; other layers use their scalar
- *      propagate on int32 values, exactly as the reference path does.
+ *      i8 weights whose input is provably in 0..127 (value ranges are propagated by each layer
+ *      type's range rule, core/layer.h) runs on u8 inputs; other layers run the operation their
+ *      type names (nnue_layer_op) or their scalar propagate, on the same int32 values as the
+ *      reference path.
  *  BULLET: screlu/sqrrelu FT activation feeding a single i16 affine layer (sum_divisor).
  *  NONE: the scalar reference forward pass (core/forward.c) does everything.
  * A U8 plan whose last four layers are the classic 32-32-1 tail also notes it (tail_at). */
@@ -17,22 +18,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/arch.h"
+#include "core/layer.h"
 
 typedef enum { NNUE_PLAN_NONE, NNUE_PLAN_U8, NNUE_PLAN_BULLET } nnue_plan_kind;
 
-/* How a layer that is not a u8 affine runs (the scalar propagate unless listed). */
-enum { NNUE_PLAN_PROPAGATE, NNUE_PLAN_SLICE, NNUE_PLAN_CONCAT, NNUE_PLAN_CRELU, NNUE_PLAN_SQR_CRELU };
 
 typedef struct nnue_plan_layer {
     uint8_t u8;              /* runs on affine_u8 / affine_u8_list */
-    uint8_t kind;            /* otherwise: NNUE_PLAN_PROPAGATE, ... */
+    uint8_t kind;            /* otherwise: its type's nnue_layer_op (core/layer.h) */
     uint8_t sparse;          /* gathers the non-zero input groups first */
     uint8_t from_network;    /* reads the u8 network input directly (else packs its i32 input) */
     uint32_t groups;         /* ceil(in_size / 4) */
     uint32_t out_pad;        /* out_size rounded up to NNUE_KERNEL_OUT_BLOCK */
     int8_t **weights;        /* [stacks] prepared weights, or NULL */
-    int32_t sq_bound;        /* sqr_crelu: the kernel's `bound` (kernels.h); 0 = scalar propagate */
 } nnue_plan_layer;
 
 typedef struct nnue_plan {

@@ -8,16 +8,7 @@
 #include "core/simd/kernels.h"
 #include "core/simd/plan.h"
 
-typedef struct range {
-    int64_t lo, hi;
-} range;
-
-static const range unknown = {INT32_MIN, INT32_MAX};
-
-static int is_type(const nnue_layer *l, const char *name)
-{
-    return strcmp(l->type->name, name) == 0;
-}
+static const nnue_range unknown = {INT32_MIN, INT32_MAX};
 
 static size_t round64(size_t n)
 {
@@ -25,14 +16,14 @@ static size_t round64(size_t n)
 }
 
 /* Range of the u8 network input, or `unknown` when the activation has no u8 kernel. */
-static range network_range(const nnue_ft_desc *ft)
+static nnue_range network_range(const nnue_ft_desc *ft)
 {
     int64_t max = ft->clamp_max;
     if (ft->activation == NNUE_FT_CLAMP && max >= 0 && max <= 255)
-        return (range){0, max};
+        return (nnue_range){0, max};
     if (ft->activation == NNUE_FT_PAIRWISE && max >= 0 && max * max <= 65535 && ft->shift >= 0 &&
         ft->shift < 16 && (max * max) >> ft->shift <= 255 && ft->width % 2 == 0)
-        return (range){0, (max * max) >> ft->shift};
+        return (nnue_range){0, (max * max) >> ft->shift};
     return unknown;
 }
 
@@ -66,22 +57,6 @@ static int8_t *permute(const nnue_layer *l, const int8_t *rows, uint32_t groups,
     return w;
 }
 
-/* Smallest a <= 46340 with (a * a) >> shift >= max, or 0 when there is none. */
-static int32_t square_bound(int shift, int32_t max)
-{
-    int64_t lo = 0, hi = 46340;
-    if ((hi * hi) >> shift < max)
-        return 0;
-    while (lo < hi) {
-        int64_t mid = (lo + hi) / 2;
-        if ((mid * mid) >> shift >= max)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return (int32_t)lo;
-}
-
 /* Layer i reads exactly one input: layer i - 1. */
 static int reads_previous(const nnue_layer *l, int i)
 {
@@ -100,7 +75,7 @@ static int find_tail(const nnue_arch *a, const nnue_plan *plan)
     for (int j = 0; j < 4; j++) {
         if (l[j].n_inputs != 1 || (j > 0 && !reads_previous(&l[j], t + j)))
             return 0;
-        if (j % 2 == 0 && (pl[j].kind != NNUE_PLAN_CRELU || l[j].in_size != 32 || l[j].out_size != 32 ||
+        if (j % 2 == 0 && (pl[j].kind != NNUE_OP_CRELU || l[j].in_size != 32 || l[j].out_size != 32 ||
                            l[j].p.relu.max < 0 || l[j].p.relu.max > 127 || l[j].p.relu.shift < 0 ||
                            l[j].p.relu.shift > 31))
             return 0;
@@ -114,30 +89,24 @@ static int find_tail(const nnue_arch *a, const nnue_plan *plan)
 static int prepare_u8(nnue_net *net, nnue_plan *plan)
 {
     const nnue_arch *a = net->arch;
-    range net_range = network_range(&a->ft), out[NNUE_MAX_LAYERS];
+    nnue_range net_range = network_range(&a->ft), out[NNUE_MAX_LAYERS];
     int any = 0;
     for (int i = 0; i < a->n_layers; i++) {
         const nnue_layer *l = &a->layers[i];
-        range in = l->inputs[0] == NNUE_INPUT_NETWORK ? net_range : out[l->inputs[0]];
-        for (int k = 1; k < l->n_inputs; k++) {
-            range r = l->inputs[k] == NNUE_INPUT_NETWORK ? net_range : out[l->inputs[k]];
-            in.lo = r.lo < in.lo ? r.lo : in.lo;
-            in.hi = r.hi > in.hi ? r.hi : in.hi;
-        }
+        nnue_range ins[NNUE_MAX_LAYER_INPUTS], in;
+        for (int k = 0; k < l->n_inputs; k++)
+            ins[k] = l->inputs[k] == NNUE_INPUT_NETWORK ? net_range : out[l->inputs[k]];
+        nnue_range_of_inputs(l, ins, &in);
+        /* Known output ranges (the layer types' own rule) let a later affine read bytes; float
+         * values and unmodelled types are `unknown`. Bounds beyond int32 mean wrapped sums. */
         out[i] = unknown;
-        if (is_type(l, "crelu") || is_type(l, "sqr_crelu"))
-            out[i] = (range){0, l->p.relu.max};
-        else if (is_type(l, "slice") || is_type(l, "concat"))
-            out[i] = in;
+        if (l->value_type == NNUE_I32 && !l->type->is_affine && l->type->range && l->type->range(l, ins, &out[i]) &&
+            (out[i].lo < INT32_MIN || out[i].hi > INT32_MAX))
+            out[i] = unknown;
         nnue_plan_layer *pl = &plan->layers[i];
-        if (is_type(l, "sqr_crelu") && (pl->sq_bound = square_bound(l->p.relu.shift, l->p.relu.max)) > 0)
-            pl->kind = NNUE_PLAN_SQR_CRELU;
-        else if (is_type(l, "crelu"))
-            pl->kind = NNUE_PLAN_CRELU;
-        else if (is_type(l, "slice"))
-            pl->kind = NNUE_PLAN_SLICE;
-        else if (is_type(l, "concat"))
-            pl->kind = NNUE_PLAN_CONCAT;
+        pl->kind = (uint8_t)l->type->op;
+        if (pl->kind == NNUE_OP_SQR_CRELU && l->p.relu.sq_bound <= 0)
+            pl->kind = NNUE_OP_PROPAGATE;
         int u8 = l->type->is_affine && l->n_inputs == 1 && l->p.affine.weight_type == NNUE_I8 &&
                  l->p.affine.sum_divisor == 1 && in.lo >= 0 && in.hi <= 127;
         if (!u8) {

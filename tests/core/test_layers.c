@@ -48,7 +48,7 @@ START_TEST(diff_and_scale_values)
     }
     char desc[8192];
     nnue_arch_describe(a, desc, sizeof desc);
-    ck_assert_ptr_nonnull(strstr(desc, "Scale[1;*9600/16384](SkipAdd[1;*1/1](AffineTransform[1<-128](Concat[128]("));
+    ck_assert_ptr_nonnull(strstr(desc, "Rescale[1;*9600/16384](SkipAdd[1;*1/1](AffineTransform[1<-128](Concat[128]("));
     ck_assert_ptr_nonnull(strstr(desc, "Difference[1](Slice[1(30:31)]("));
     nnue_arch_free(a);
 }
