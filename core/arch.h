@@ -102,6 +102,7 @@ typedef struct nnue_layer {
         } relu;
         struct { uint32_t offset, size; } slice;
         struct { int32_t num, den; } skip;              /* out = in0 + in1 * num / den (C division) */
+        struct { int32_t num, den; } scale;             /* out = (int64) in * num / den (C division) */
         struct { uint32_t groups; int shift; } pairwise;/* per group: first half * second half >> shift */
         struct { uint32_t size; } pool;                 /* avg/max over consecutive windows */
         struct { int shift; } quantmoid;
@@ -138,6 +139,8 @@ typedef struct nnue_format {
     int32_t description_bytes;     /* stockfish: expected description length, -1 = any */
     int fixed_hashes;              /* stockfish: FT and network hashes given in the YAML ('hashes') */
     uint32_t fixed_ft_hash, fixed_network_hash;
+    int ft_hash_combined;          /* stockfish, several sets: FT hash folds every set's hash (SFNNv16) */
+    int psqt_per_set;              /* stockfish, several sets: each set's PSQT follows its weights (SFNNv16) */
     int n_blocks;                  /* raw */
     nnue_block blocks[NNUE_MAX_BLOCKS];
     uint32_t pad_to;               /* raw: file size rounded up to a multiple of this (1 = none) */

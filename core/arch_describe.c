@@ -82,15 +82,15 @@ static void put_prefix(sbuf *s, const nnue_arch *a)
     const nnue_ft_desc *ft = &a->ft;
     put(s, "Features=");
     for (int i = 0; i < ft->n_sets - 1; i++) { /* several sets: "A+B[total->...]", i8 rows marked */
-        snprintf(text, sizeof text, "%s%s+", ft->sets[i].features->display,
+        snprintf(text, sizeof text, "%s%s+", nnue_feature_set_display(ft->sets[i].features, &ft->sets[i].params),
                  ft->sets[i].weight_type == NNUE_I8 ? "{i8}" : "");
         put(s, text);
     }
     if (ft->params.king_buckets > 1 || ft->params.mirror)
-        snprintf(text, sizeof text, "%s(kb%u%s)[%u->%ux2]", ft->features->display, ft->params.king_buckets,
+        snprintf(text, sizeof text, "%s(kb%u%s)[%u->%ux2]", nnue_feature_set_display(ft->features, &ft->params), ft->params.king_buckets,
                  ft->params.mirror ? ",mirror" : "", ft->total_inputs, ft->width);
     else
-        snprintf(text, sizeof text, "%s[%u->%ux2]", ft->features->display, ft->total_inputs, ft->width);
+        snprintf(text, sizeof text, "%s[%u->%ux2]", nnue_feature_set_display(ft->features, &ft->params), ft->total_inputs, ft->width);
     put(s, text);
     if (ft->psqt_buckets) {
         snprintf(text, sizeof text, ",PSQT=%u", ft->psqt_buckets);
@@ -149,7 +149,7 @@ int nnue_arch_write_dot(const nnue_arch *a, void *file)
     const nnue_ft_desc *ft = &a->ft;
     fprintf(f, "digraph \"%s\" {\n  rankdir=BT;\n  node [shape=box, fontname=\"Helvetica\"];\n", a->name);
     for (int i = 0; i < ft->n_sets; i++)
-        fprintf(f, "  features%d [label=\"%s\\n%u inputs%s\", shape=ellipse];\n", i, ft->sets[i].features->display,
+        fprintf(f, "  features%d [label=\"%s\\n%u inputs%s\", shape=ellipse];\n", i, nnue_feature_set_display(ft->sets[i].features, &ft->sets[i].params),
                 ft->sets[i].inputs, ft->sets[i].weight_type == NNUE_I8 ? ", i8" : "");
     fprintf(f, "  ft [label=\"feature transformer\\n%u x2%s\"];\n", ft->width, ft->psqt_buckets ? "\\n+ PSQT" : "");
     for (int i = 0; i < ft->n_sets; i++)

@@ -2,7 +2,9 @@
  *
  * Hash rules (shared/oracle/chess/FORMATS.md section 1, shogi FORMATS.md section 1):
  *   FT hash      = feature-set hash ^ (2 * width); with several sets, the first listed set's
- *                  hash (Stockfish 18: Full_Threats, FORMATS.md section 9)
+ *                  hash (Stockfish 18: Full_Threats, FORMATS.md section 9), or with format
+ *                  ft_hash: combined h = rotl(h, 1) ^ hash over the sets in order from 0
+ *                  (Stockfish 19, docs/formats-sfnnv16.md)
  *   network hash = fold of each layer's hash step, in declaration order, starting from the
  *                  input-slice hash 0xEC42E90D ^ (2 * width); affine and crelu contribute,
  *                  the other layer types pass the value through
@@ -49,7 +51,12 @@ uint64_t nnue_arch_file_bytes(const nnue_arch *a)
 
 void nnue_arch_derive(nnue_arch *a)
 {
-    a->ft_hash = a->ft.sets[0].features->hash ^ (2u * a->ft.width);
+    a->ft_hash = nnue_feature_set_hash(a->ft.sets[0].features, &a->ft.sets[0].params);
+    if (a->format.ft_hash_combined) /* Stockfish 19: rotate left by one, xor the next set's */
+        for (int s = 1; s < a->ft.n_sets; s++)
+            a->ft_hash = (a->ft_hash << 1 | a->ft_hash >> 31) ^
+                         nnue_feature_set_hash(a->ft.sets[s].features, &a->ft.sets[s].params);
+    a->ft_hash ^= 2u * a->ft.width;
     uint32_t h = nnue_arch_input_hash(a);
     for (int i = 0; i < a->n_layers; i++)
         h = a->layers[i].type->hash(&a->layers[i], h);

@@ -95,6 +95,27 @@ static nnue_status read_hashes(yreader *r, yaml_node_t *v, void *t)
     return y_map(r, v, hash_fields, t, "format 'hashes'");
 }
 
+/* How the FT hash folds several sets: Stockfish 18 takes the first set's, Stockfish 19 all. */
+static nnue_status read_ft_hash(yreader *r, yaml_node_t *v, void *t)
+{
+    static const char *const rules[] = {"first", "combined", NULL};
+    int i;
+    nnue_status st = y_enum(r, v, rules, &i, "format 'ft_hash'");
+    ((load_state *)t)->arch->format.ft_hash_combined = i;
+    return st;
+}
+
+/* Order of several sets' FT sections: all weights then one PSQT array (Stockfish 18), or each
+ * set's weights followed by its own PSQT array (Stockfish 19). */
+static nnue_status read_ft_sections(yreader *r, yaml_node_t *v, void *t)
+{
+    static const char *const orders[] = {"joint_psqt", "per_set", NULL};
+    int i;
+    nnue_status st = y_enum(r, v, orders, &i, "format 'ft_sections'");
+    ((load_state *)t)->arch->format.psqt_per_set = i;
+    return st;
+}
+
 static const yfield format_fields[] = {
     {"kind", 1, read_format_kind},
     {"version", 0, read_version},
@@ -104,6 +125,8 @@ static const yfield format_fields[] = {
     {"pad_to", 0, read_pad_to},
     {"pad_text", 0, read_pad_text},
     {"hashes", 0, read_hashes},
+    {"ft_hash", 0, read_ft_hash},
+    {"ft_sections", 0, read_ft_sections},
     {NULL, 0, NULL},
 };
 
@@ -200,8 +223,10 @@ static nnue_status load_blocks(yreader *r, load_state *ls)
 
 /* ---- feature transformer ---- */
 
-/* One set by its YAML name into sets[n_sets]. */
-static nnue_status add_feature_set(yreader *r, yaml_node_t *v, nnue_arch *a, nnue_dtype weights)
+/* One set by its YAML name into sets[n_sets], in the variant named by variant_node (NULL = the
+ * default). */
+static nnue_status add_feature_set(yreader *r, yaml_node_t *v, nnue_arch *a, nnue_dtype weights,
+                                   yaml_node_t *variant_node)
 {
     char name[NNUE_NAME_MAX];
     nnue_status st = y_string(r, v, name, sizeof name, "feature_transformer 'features'");
@@ -217,16 +242,41 @@ static nnue_status add_feature_set(yreader *r, yaml_node_t *v, nnue_arch *a, nnu
         return y_fail(r, v, NNUE_E_SCHEMA, "feature_transformer 'features': expected a known feature set (%s), found '%s'",
                       known[0] ? known : "none registered", name);
     }
-    a->ft.sets[a->ft.n_sets].features = fs;
-    a->ft.sets[a->ft.n_sets++].weight_type = weights;
+    nnue_ft_set *set = &a->ft.sets[a->ft.n_sets];
+    set->features = fs;
+    set->weight_type = weights;
+    if (variant_node) {
+        char vname[NNUE_NAME_MAX], known[200] = "";
+        if ((st = y_string(r, variant_node, vname, sizeof vname, "feature set 'variant'")) != NNUE_OK)
+            return st;
+        int found = -1;
+        for (int i = 0; fs->variants && fs->variants[i].name; i++) {
+            strncat(known, i ? ", " : "", sizeof known - strlen(known) - 1);
+            strncat(known, fs->variants[i].name, sizeof known - strlen(known) - 1);
+            if (strcmp(fs->variants[i].name, vname) == 0)
+                found = i;
+        }
+        if (found < 0)
+            return y_fail(r, variant_node, NNUE_E_SCHEMA, "feature set 'variant': expected %s%s, found '%s'",
+                          known[0] ? "one of " : "no variant for ", known[0] ? known : name, vname);
+        set->params.variant = (uint8_t)found;
+    }
+    a->ft.n_sets++;
     return NNUE_OK;
 }
 
 typedef struct set_item {
     nnue_arch *arch;
-    yaml_node_t *set_node;
+    yaml_node_t *set_node, *variant_node;
     nnue_dtype weights;
 } set_item;
+
+static nnue_status read_item_variant(yreader *r, yaml_node_t *v, void *t)
+{
+    (void)r;
+    ((set_item *)t)->variant_node = v;
+    return NNUE_OK;
+}
 
 static nnue_status read_item_set(yreader *r, yaml_node_t *v, void *t)
 {
@@ -247,15 +297,17 @@ static nnue_status read_item_weights(yreader *r, yaml_node_t *v, void *t)
 static const yfield set_item_fields[] = {
     {"set", 1, read_item_set},
     {"weights", 0, read_item_weights},
+    {"variant", 0, read_item_variant},
     {NULL, 0, NULL},
 };
 
-/* `features: NAME` (one set, i16 rows), or a list of {set: NAME, weights: i16|i8} in file order. */
+/* `features: NAME` (one set, i16 rows), or a list of {set: NAME, weights: i16|i8, variant: V} in
+ * file order. */
 static nnue_status read_features(yreader *r, yaml_node_t *v, void *t)
 {
     nnue_arch *a = ((load_state *)t)->arch;
     if (v->type != YAML_SEQUENCE_NODE)
-        return add_feature_set(r, v, a, NNUE_I16);
+        return add_feature_set(r, v, a, NNUE_I16, NULL);
     int n;
     nnue_status st = y_seq(r, v, &n, "feature_transformer 'features'");
     if (st != NNUE_OK)
@@ -264,9 +316,9 @@ static nnue_status read_features(yreader *r, yaml_node_t *v, void *t)
         return y_fail(r, v, NNUE_E_SHAPE, "feature_transformer 'features': expected 1 to %d feature sets, found %d",
                       NNUE_MAX_FT_SETS, n);
     for (int i = 0; i < n; i++) {
-        set_item item = {a, NULL, NNUE_I16};
+        set_item item = {a, NULL, NULL, NNUE_I16};
         if ((st = y_map(r, y_item(r, v, i), set_item_fields, &item, "feature set")) != NNUE_OK ||
-            (st = add_feature_set(r, item.set_node, a, item.weights)) != NNUE_OK)
+            (st = add_feature_set(r, item.set_node, a, item.weights, item.variant_node)) != NNUE_OK)
             return st;
     }
     return NNUE_OK;

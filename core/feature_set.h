@@ -22,13 +22,25 @@ typedef struct nnue_feature_params {
     uint8_t king_buckets;          /* number of king buckets (1 = none) */
     uint8_t king_bucket_of[64];    /* bucket of the own king's square, white's view, after mirroring */
     uint8_t mirror;                /* 1: mirror files when the own king stands on files e-h */
+    uint8_t variant;               /* index into the set's variants[] (0 = the default) */
 } nnue_feature_params;
+
+/* A named variant of a set (YAML `variant: NAME` in a set item): the same rules with other
+ * tables, e.g. Full_Threats of Stockfish 18 (79,856 inputs) and of Stockfish 19 (59,808). */
+typedef struct nnue_fs_variant {
+    const char *name;              /* YAML value, e.g. "sfnnv16" */
+    const char *display;           /* name in description strings */
+    uint32_t hash;                 /* the set's Stockfish-style hash in this variant */
+} nnue_fs_variant;
 
 typedef struct nnue_feature_set {
     const char *name;              /* name used in YAML: "HalfKP", "HalfKAv2_hm", ... */
     const char *game;              /* name of the game it reads (nnue_game.name) */
     const char *display;           /* name in description strings, e.g. "HalfKP(Friend)" */
     uint32_t hash;                 /* Stockfish-style hash of the set (0 if the format has none) */
+    /* Optional: the variants a YAML set item may name, NULL-name-terminated; [0] is the default
+     * and repeats display and hash. NULL: the set has one form. */
+    const nnue_fs_variant *variants;
     /* Bounds of active() and of each list changed() writes; 0 = NNUE_MAX_ACTIVE / NNUE_MAX_CHANGED.
      * At most NNUE_MAX_ACTIVE_ANY (Full_Threats: a move changes many attacks). */
     uint16_t max_active, max_changed;
@@ -70,6 +82,9 @@ typedef struct nnue_feature_set {
  * registered). */
 extern const nnue_feature_set *const nnue_feature_sets[];
 const nnue_feature_set *nnue_feature_set_find(const char *name);
+/* Hash and display name of a set in the variant its params choose. */
+uint32_t nnue_feature_set_hash(const nnue_feature_set *fs, const nnue_feature_params *params);
+const char *nnue_feature_set_display(const nnue_feature_set *fs, const nnue_feature_params *params);
 
 /* Adds a set at run time (a test's or an engine's own; it must outlive every arch naming it).
  * Returns 0, or -1 for a NULL or incomplete set (name, game, display, dimensions, active,

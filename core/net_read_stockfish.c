@@ -8,7 +8,8 @@
  *   FT:      u32 FT hash, biases width x i16, weights inputs x width x i16 (feature-major),
  *            PSQT inputs x buckets x i32 (when the arch has PSQT); with format.leb128 each of
  *            the three arrays is a COMPRESSED_LEB128 block instead (core/net_read.c);
- *            several feature sets (SFNNv10, section 9): see read_ft_sets()
+ *            several feature sets (SFNNv10, section 9; SFNNv16, docs/formats-sfnnv16.md): see
+ *            read_ft_sets()
  *   stacks:  per stack u32 network hash, then per layer in declaration order the tensors its
  *            type declares (core/layer.h); an affine layer: biases out x i32, weights out x
  *            padded_in x i8 (row-major; padding columns may hold values, which the engine
@@ -188,17 +189,26 @@ static nnue_status read_ft_array(nr_stream *s, int leb, nnue_dtype t, uint64_t c
     return leb ? nr_leb128(s, t, *out, count, name) : nr_array(s, t, t, *out, count, name);
 }
 
-/* Several feature sets (the SFNNv10 layout, FORMATS.md section 9), after the FT hash: biases;
- * each set's weights in list order, i8 sets as plain bytes, i16 sets as a LEB128 block (plain
- * with leb128: false); then ONE PSQT array holding every set's rows in list order. Each array
+/* Several feature sets, after the FT hash: biases; each set's weights in list order, i8 sets as
+ * plain bytes, i16 sets as a LEB128 block (plain with leb128: false); the PSQT rows either as
+ * ONE array after all weights, every set's rows in list order (SFNNv10, FORMATS.md section 9),
+ * or (format ft_sections: per_set, SFNNv16, docs/formats-sfnnv16.md) each set's own PSQT array
+ * right after its weights. Either way they land in one ft_psqt, set after set. Each array
  * belongs to the net as soon as it is allocated (freed with it on any error). */
 static nnue_status read_ft_sets(nnue_net *net, nr_stream *s)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    int leb = net->arch->format.leb128;
+    int leb = net->arch->format.leb128, per_set = net->arch->format.psqt_per_set;
+    uint64_t psqt_values = (uint64_t)ft->total_inputs * ft->psqt_buckets, row = 0;
     void *p;
     nnue_status st = read_ft_array(s, leb, NNUE_I16, ft->width, &p, "feature transformer biases");
     net->ft_biases = p;
+    if (st == NNUE_OK && per_set) { /* every PSQT value takes at least a byte: all are still ahead */
+        st = need_bytes(s, psqt_values, psqt_values, "feature transformer PSQT weights");
+        if (st == NNUE_OK)
+            st = nr_alloc_for(s, &p, psqt_values * 4, "feature transformer PSQT weights");
+        net->ft_psqt = st == NNUE_OK ? p : NULL;
+    }
     for (int k = 0; k < ft->n_sets && st == NNUE_OK; k++) {
         const nnue_ft_set *set = &ft->sets[k];
         char name[NNUE_NAME_MAX + 48];
@@ -209,11 +219,17 @@ static nnue_status read_ft_sets(nnue_net *net, nr_stream *s)
             net->ft_weights = p;
         else
             net->ft_extra[k] = p;
+        if (st != NNUE_OK || !per_set)
+            continue;
+        uint64_t count = (uint64_t)set->inputs * ft->psqt_buckets;
+        int32_t *dst = net->ft_psqt + row * ft->psqt_buckets;
+        snprintf(name, sizeof name, "feature transformer PSQT weights (%s)", set->features->name);
+        st = leb ? nr_leb128(s, NNUE_I32, dst, count, name) : nr_array(s, NNUE_I32, NNUE_I32, dst, count, name);
+        row += set->inputs;
     }
-    if (st != NNUE_OK)
+    if (st != NNUE_OK || per_set)
         return st;
-    st = read_ft_array(s, leb, NNUE_I32, (uint64_t)ft->total_inputs * ft->psqt_buckets, &p,
-                       "feature transformer PSQT weights (all sets)");
+    st = read_ft_array(s, leb, NNUE_I32, psqt_values, &p, "feature transformer PSQT weights (all sets)");
     net->ft_psqt = p;
     return st;
 }

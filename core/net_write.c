@@ -159,7 +159,8 @@ static nnue_status put_ft(writer *w, const nnue_arch *a, nnue_tensor t, nnue_err
 }
 
 /* Several feature sets (the SFNNv10 layout, FORMATS.md section 9): biases; each set's weights
- * in list order (i8 sets plain, i16 sets LEB128 when the format is); one PSQT array of all sets. */
+ * in list order (i8 sets plain, i16 sets LEB128 when the format is); one PSQT array of all sets,
+ * or (ft_sections: per_set, SFNNv16) each set's PSQT array right after its weights. */
 static nnue_status put_ft_sets(writer *w, const nnue_arch *a, nnue_error *err)
 {
     const nnue_ft_desc *ft = &a->ft;
@@ -170,9 +171,12 @@ static nnue_status put_ft_sets(writer *w, const nnue_arch *a, nnue_error *err)
         w->leb128 = leb && ft->sets[k].weight_type != NNUE_I8;
         st = put_array(w, (uint64_t)ft->sets[k].inputs * ft->width, nnue_dtype_size(ft->sets[k].weight_type),
                        gen_range, &weights, err);
+        w->leb128 = leb;
+        if (st == NNUE_OK && a->format.psqt_per_set)
+            st = put_array(w, (uint64_t)ft->sets[k].inputs * ft->psqt_buckets, 4, gen_range, &psqt, err);
     }
     w->leb128 = leb;
-    if (st == NNUE_OK)
+    if (st == NNUE_OK && !a->format.psqt_per_set)
         st = put_array(w, (uint64_t)ft->total_inputs * ft->psqt_buckets, 4, gen_range, &psqt, err);
     return st;
 }

@@ -1,13 +1,16 @@
-/* features/full_threats.c: chess Full_Threats (Stockfish 18, SFNNv10), 79,856 inputs: one feature
- * per (piece X on `from`, occupied square `to` that X attacks, piece Y on `to`).
+/* features/full_threats.c: chess Full_Threats: one feature per (piece X on `from`, occupied
+ * square `to` that X attacks, piece Y on `to`). Two variants (YAML `variant:`), same rules,
+ * other tables: sfnnv10 (Stockfish 18, 79,856 inputs, the default) and sfnnv16 (Stockfish 19,
+ * 59,808 inputs: no king attackers, no king victims, pawns attack only knights and rooks).
  *
  * Facts: shared/oracle/chess/FORMATS.md section 9 (read from Stockfish 18's
- * src/nnue/features/full_threats.{h,cpp}; this is our own code):
+ * src/nnue/features/full_threats.{h,cpp}) and docs/formats-sfnnv16.md (Stockfish 19's); our code:
  *  - pieces numbered as Stockfish does: white P..K = 1..6, black = 9..14 (colour = piece >> 3);
  *  - per perspective p with own king on ksq: o = (file(ksq) >= 4 ? 7 : 0) ^ 56p; from' = from ^ o,
  *    to' = to ^ o, X' = X ^ 8p, Y' = Y ^ 8p;
- *  - numValidTargets P 6, N 12, B 10, R 10, Q 12, K 8; target slot map (rows/columns P..K, -1 =
- *    never a feature); same-type pairs (enemies, or any non-pawn type) count once: only from' > to';
+ *  - per variant: numValidTargets per attacker type and the target slot map (rows/columns P..K,
+ *    -1 = never a feature); same-type pairs (enemies, or any non-pawn type) count once: only
+ *    from' > to';
  *  - A(X', s): attacks of X' from s on an empty board (pawns only from ranks 2..7);
  *    offsets/total/base as prefix sums; index = base[X'] + (colour(Y') * nvt[X'] / 2 +
  *    map[X'][Y']) * total[X'] + offsets[X'][from'] + popcount(A(X', from') below to');
@@ -27,27 +30,50 @@
 
 #define FT_MAX 256 /* active threats per perspective: at most 224 in any chess position */
 
-static const int num_valid_targets[7] = {0, 6, 12, 10, 10, 12, 8};
-static const int8_t target_map[7][7] = {
-    {-1, -1, -1, -1, -1, -1, -1},
-    {-1, 0, 1, -1, 2, -1, -1},
-    {-1, 0, 1, 2, 3, 4, 5},
-    {-1, 0, 1, 2, 3, -1, 4},
-    {-1, 0, 1, 2, 3, -1, 4},
-    {-1, 0, 1, 2, 3, 4, 5},
-    {-1, 0, 1, 2, 3, -1, -1},
+#define N_VARIANTS 2
+
+static const nnue_fs_variant variants[N_VARIANTS + 1] = {
+    {"sfnnv10", "Full_Threats(Friend)", 0x8F234CB8u},
+    {"sfnnv16", "Full_Threats(Friend;59808)", 0x2E6B9D04u},
+    {NULL, NULL, 0},
 };
 
-/* Tables indexed by Stockfish piece number (1..6, 9..14). */
+/* Per variant, by attacker type P..K (index 1..6): targets per colour times 2, and slots. */
+static const int num_valid_targets[N_VARIANTS][7] = {
+    {0, 6, 12, 10, 10, 12, 8},
+    {0, 4, 10, 8, 8, 10, 0},
+};
+static const int8_t target_map[N_VARIANTS][7][7] = {
+    {
+        {-1, -1, -1, -1, -1, -1, -1},
+        {-1, 0, 1, -1, 2, -1, -1},
+        {-1, 0, 1, 2, 3, 4, 5},
+        {-1, 0, 1, 2, 3, -1, 4},
+        {-1, 0, 1, 2, 3, -1, 4},
+        {-1, 0, 1, 2, 3, 4, 5},
+        {-1, 0, 1, 2, 3, -1, -1},
+    },
+    {
+        {-1, -1, -1, -1, -1, -1, -1},
+        {-1, -1, 0, -1, 1, -1, -1},
+        {-1, 0, 1, 2, 3, 4, -1},
+        {-1, 0, 1, 2, 3, -1, -1},
+        {-1, 0, 1, 2, 3, -1, -1},
+        {-1, 0, 1, 2, 3, 4, -1},
+        {-1, -1, -1, -1, -1, -1, -1},
+    },
+};
+
+/* Tables indexed by Stockfish piece number (1..6, 9..14); offsets do not depend on the variant. */
 static uint64_t empty_attacks[16][64];
 static uint16_t offsets[16][64];
-static uint32_t totals[16], bases[16];
+static uint32_t totals[16], bases[N_VARIANTS][16];
 
 /* Built once when the library is loaded, after the attack tables (their constructor has a
  * higher priority); constant afterwards. */
 __attribute__((constructor)) static void full_threats_tables(void)
 {
-    uint32_t base = 0;
+    uint32_t base[N_VARIANTS] = {0};
     for (int c = 0; c < 2; c++)
         for (int t = 1; t <= 6; t++) {
             int x = 8 * c + t;
@@ -58,24 +84,31 @@ __attribute__((constructor)) static void full_threats_tables(void)
                 sum += (uint32_t)__builtin_popcountll(empty_attacks[x][sq]);
             }
             totals[x] = sum;
-            bases[x] = base;
-            base += (uint32_t)num_valid_targets[t] * sum;
+            for (int v = 0; v < N_VARIANTS; v++) {
+                bases[v][x] = base[v];
+                base[v] += (uint32_t)num_valid_targets[v][t] * sum;
+            }
         }
 }
 
+static int variant_of(const nnue_feature_params *params)
+{
+    return params && params->variant < N_VARIANTS ? params->variant : 0;
+}
+
 /* Index of X on `from` attacking Y on `to` (real squares, nnue piece codes), -1 = no feature. */
-static inline int32_t threat_index(int persp, int orient, uint8_t attacker, int from, uint8_t victim, int to)
+static inline int32_t threat_index(int v, int persp, int orient, uint8_t attacker, int from, uint8_t victim, int to)
 {
     int xc = NNUE_PIECE_COLOUR(attacker) ^ persp, xt = NNUE_PIECE_TYPE(attacker);
     int yc = NNUE_PIECE_COLOUR(victim) ^ persp, yt = NNUE_PIECE_TYPE(victim);
-    int slot = target_map[xt][yt];
+    int slot = target_map[v][xt][yt];
     if (slot < 0)
         return -1;
     int f = from ^ orient, t = to ^ orient;
     if (xt == yt && (xc != yc || xt != NNUE_CHESS_PAWN) && f < t)
         return -1;
     int x = 8 * xc + xt;
-    return (int32_t)(bases[x] + (uint32_t)(yc * num_valid_targets[xt] / 2 + slot) * totals[x] + offsets[x][f] +
+    return (int32_t)(bases[v][x] + (uint32_t)(yc * num_valid_targets[v][xt] / 2 + slot) * totals[x] + offsets[x][f] +
                      (uint32_t)__builtin_popcountll(empty_attacks[x][f] & ((1ull << t) - 1)));
 }
 
@@ -86,12 +119,12 @@ static int orientation(const nnue_board *board, int persp)
 
 static uint32_t full_threats_dimensions(const nnue_feature_params *params)
 {
-    (void)params;
-    return bases[14] + (uint32_t)num_valid_targets[6] * totals[14];
+    int v = variant_of(params);
+    return bases[v][14] + (uint32_t)num_valid_targets[v][6] * totals[14];
 }
 
 /* Active threats of perspectives lo..hi in one pass over the board (out[p], n[p]). */
-static void threats_of(const nnue_board *board, int lo, int hi, uint32_t *const out[2], int n[2])
+static void threats_of(int v, const nnue_board *board, int lo, int hi, uint32_t *const out[2], int n[2])
 {
     nnue_ca_sets s;
     nnue_ca_sets_of(board, &s);
@@ -103,7 +136,7 @@ static void threats_of(const nnue_board *board, int lo, int hi, uint32_t *const 
         for (uint64_t a = nnue_ca_attacks(x, from, s.occupied) & s.occupied; a; a &= a - 1) {
             int to = __builtin_ctzll(a);
             for (int p = lo; p <= hi; p++) {
-                int32_t f = threat_index(p, orient[p], x, from, board->piece_on[to], to);
+                int32_t f = threat_index(v, p, orient[p], x, from, board->piece_on[to], to);
                 if (f >= 0 && n[p] < FT_MAX)
                     out[p][n[p]++] = (uint32_t)f;
             }
@@ -114,16 +147,14 @@ static void threats_of(const nnue_board *board, int lo, int hi, uint32_t *const 
 static void full_threats_active_both(const nnue_feature_params *params, const nnue_board *board,
                                      uint32_t *const out[2], int n[2])
 {
-    (void)params;
-    threats_of(board, 0, 1, out, n);
+    threats_of(variant_of(params), board, 0, 1, out, n);
 }
 
 static int full_threats_active(const nnue_feature_params *params, const nnue_board *board, int persp, uint32_t *out)
 {
-    (void)params;
     uint32_t *const lists[2] = {out, out};
     int n[2];
-    threats_of(board, persp, persp, lists, n);
+    threats_of(variant_of(params), board, persp, persp, lists, n);
     return n[persp];
 }
 
@@ -219,11 +250,11 @@ static void list_threat_changes(const nnue_board *after, const nnue_delta *delta
 }
 
 /* persp's indices of the raw threats that are features of it. */
-static int threat_indices(const raw_threat *r, int n, int persp, int orient, uint32_t *out)
+static int threat_indices(int v, const raw_threat *r, int n, int persp, int orient, uint32_t *out)
 {
     int k = 0;
     for (int i = 0; i < n; i++) {
-        int32_t f = threat_index(persp, orient, r[i].x, r[i].from, r[i].y, r[i].to);
+        int32_t f = threat_index(v, persp, orient, r[i].x, r[i].from, r[i].y, r[i].to);
         if (f >= 0)
             out[k++] = (uint32_t)f;
     }
@@ -235,25 +266,25 @@ static int threat_indices(const raw_threat *r, int n, int persp, int orient, uin
 static void full_threats_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
                                  int persp, uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
 {
-    (void)params;
+    int v = variant_of(params);
     threat_changes c;
     list_threat_changes(after, delta, &c);
     int orient = orientation(after, persp);
-    *n_removed = threat_indices(c.removed, c.n_removed, persp, orient, removed);
-    *n_added = threat_indices(c.added, c.n_added, persp, orient, added);
+    *n_removed = threat_indices(v, c.removed, c.n_removed, persp, orient, removed);
+    *n_added = threat_indices(v, c.added, c.n_added, persp, orient, added);
 }
 
 static void full_threats_changed_both(const nnue_feature_params *params, const nnue_board *after,
                                       const nnue_delta *delta, uint32_t *const removed[2], int n_removed[2],
                                       uint32_t *const added[2], int n_added[2])
 {
-    (void)params;
+    int v = variant_of(params);
     threat_changes c;
     list_threat_changes(after, delta, &c);
     for (int p = 0; p < 2; p++) {
         int orient = orientation(after, p);
-        n_removed[p] = threat_indices(c.removed, c.n_removed, p, orient, removed[p]);
-        n_added[p] = threat_indices(c.added, c.n_added, p, orient, added[p]);
+        n_removed[p] = threat_indices(v, c.removed, c.n_removed, p, orient, removed[p]);
+        n_added[p] = threat_indices(v, c.added, c.n_added, p, orient, added[p]);
     }
 }
 
@@ -273,6 +304,7 @@ const nnue_feature_set nnue_fs_full_threats = {
     .game = "chess",
     .display = "Full_Threats(Friend)",
     .hash = 0x8F234CB8u,
+    .variants = variants,
     .max_active = FT_MAX,
     .max_changed = FT_MAX,
     .exact_board = 1,

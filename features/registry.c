@@ -16,6 +16,7 @@ extern const nnue_feature_set nnue_fs_shogi_halfka_hm2;
 extern const nnue_feature_set nnue_fs_shogi_halfka2;
 extern const nnue_feature_set nnue_fs_chess768;
 extern const nnue_feature_set nnue_fs_full_threats;
+extern const nnue_feature_set nnue_fs_pp_3wide;
 
 const nnue_feature_set *const nnue_feature_sets[] = {
     /* entries */
@@ -28,6 +29,7 @@ const nnue_feature_set *const nnue_feature_sets[] = {
     &nnue_fs_shogi_halfka2,
     &nnue_fs_chess768,
     &nnue_fs_full_threats,
+    &nnue_fs_pp_3wide,
     NULL,
 };
 
@@ -53,4 +55,14 @@ int nnue_feature_set_register(const nnue_feature_set *set)
         return -1;
     registered[n_registered++] = set;
     return 0;
+}
+
+uint32_t nnue_feature_set_hash(const nnue_feature_set *fs, const nnue_feature_params *params)
+{
+    return fs->variants && params ? fs->variants[params->variant].hash : fs->hash;
+}
+
+const char *nnue_feature_set_display(const nnue_feature_set *fs, const nnue_feature_params *params)
+{
+    return fs->variants && params ? fs->variants[params->variant].display : fs->display;
 }

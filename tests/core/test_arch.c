@@ -13,7 +13,8 @@ typedef struct expected {
     unsigned inputs, width, stacks, psqt;
 } expected;
 
-/* FORMATS.md sections 1 and 9 (chess) and section 1 (shogi). SFNNv7 has no reference row: its
+/* FORMATS.md sections 1 and 9 (chess), docs/formats-sfnnv16.md (v16: the file hash is the one
+ * nn-1a298aa575a0 carries) and section 1 (shogi). SFNNv7 has no reference row: its
  * values follow from the same rules and are checked for consistency only. */
 static const expected table[] = {
     {"archs/sfnnv1.yaml", 0x7AF32F16, 0x3E5AA6EE, 0x5D69D7B8, 0x63337156, 41024, 256, 1, 0},
@@ -26,6 +27,7 @@ static const expected table[] = {
     {"archs/sfnnv8small.yaml", 0x7AF32F20, 0x1C103C92, 0x7F234DB8, 0x6333712A, 22528, 128, 8, 8},
     {"archs/sfnnv9.yaml", 0x7AF32F20, 0x1C1020F2, 0x7F2354B8, 0x6333744A, 22528, 3072, 8, 8},
     {"archs/sfnnv10.yaml", 0x7AF32F20, 0xEC102EF2, 0x8F2344B8, 0x63336A4A, 22528, 1024, 8, 8},
+    {"archs/sfnnv16.yaml", 0x6A448AFA, 0xA85B2205, 0xCB685313, 0x63337116, 22528, 1024, 8, 8},
     {"archs/shogi_halfkp.yaml", 0x7AF32F16, 0x3E5AA6EE, 0x5D69D7B8, 0x63337156, 125388, 256, 1, 0},
 };
 
@@ -165,6 +167,22 @@ START_TEST(v10_lists_two_feature_sets)
 }
 END_TEST
 
+/* docs/formats-sfnnv16.md: Full_Threats (59,808), PP_3Wide (4,560), both i8, then HalfKAv2_hm. */
+START_TEST(v16_lists_three_feature_sets)
+{
+    nnue_arch *a = load("archs/sfnnv16.yaml");
+    ck_assert_int_eq(a->ft.n_sets, 3);
+    ck_assert_str_eq(a->ft.sets[0].features->name, "Full_Threats");
+    ck_assert_uint_eq(a->ft.sets[0].inputs, 59808);
+    ck_assert_str_eq(a->ft.sets[1].features->name, "PP_3Wide");
+    ck_assert_uint_eq(a->ft.sets[1].inputs, 4560);
+    ck_assert_int_eq(a->ft.sets[1].weight_type, NNUE_I8);
+    ck_assert_uint_eq(a->ft.total_inputs, 59808 + 4560 + 22528);
+    ck_assert(a->format.ft_hash_combined && a->format.psqt_per_set);
+    nnue_arch_free(a);
+}
+END_TEST
+
 START_TEST(v7_follows_the_hash_rules)
 {
     nnue_arch *v7 = load("archs/sfnnv7.yaml"), *v6 = load("archs/sfnnv6.yaml");
@@ -190,6 +208,7 @@ int main(void)
     tcase_add_test(tc, v4_and_v5_differ_but_share_hashes);
     tcase_add_test(tc, v7_follows_the_hash_rules);
     tcase_add_test(tc, v10_lists_two_feature_sets);
+    tcase_add_test(tc, v16_lists_three_feature_sets);
     suite_add_tcase(s, tc);
     return test_run(s);
 }

@@ -148,6 +148,20 @@ START_TEST(feature_set_lists)
                 NNUE_E_SHAPE, 6, 5, "expected i16 weights for the last listed set 'Full_Threats'");
     expect_edit("  features", "  features:\n    - {set: Full_Threats, weights: i8}\n    - {set: HalfKAv2_hm}",
                 NNUE_E_SCHEMA, 6, 5, "several feature sets need format kind stockfish and PSQT");
+    expect_edit("  features", "  features:\n    - {set: Full_Threats, weights: i8, variant: sfnnv99}", NNUE_E_SCHEMA,
+                6, 49, "expected one of sfnnv10, sfnnv16, found 'sfnnv99'");
+    expect_edit("  features", "  features:\n    - {set: HalfKAv2_hm, variant: sfnnv16}", NNUE_E_SCHEMA, 6, 35,
+                "expected no variant for HalfKAv2_hm, found 'sfnnv16'");
+}
+END_TEST
+
+/* The SFNNv16 format keys take their documented values only. */
+START_TEST(format_ft_keys)
+{
+    expect_edit("format", "format: {kind: stockfish, version: 0x7AF32F16, ft_hash: all}", NNUE_E_SCHEMA, 3, 57,
+                "expected one of first, combined");
+    expect_edit("format", "format: {kind: stockfish, version: 0x7AF32F16, ft_sections: mixed}", NNUE_E_SCHEMA, 3,
+                61, "expected one of joint_psqt, per_set");
 }
 END_TEST
 
@@ -276,6 +290,7 @@ int main(void)
     tcase_add_test(tc, unknown_feature_set);
     tcase_add_test(tc, feature_set_of_another_game);
     tcase_add_test(tc, feature_set_lists);
+    tcase_add_test(tc, format_ft_keys);
     tcase_add_test(tc, shapes_that_do_not_chain);
     tcase_add_test(tc, zero_and_absurd_sizes);
     tcase_add_test(tc, raw_block_dtypes);

@@ -18,6 +18,42 @@ static nnue_arch *load_future(void)
     return a;
 }
 
+static int layer_named(const nnue_arch *a, const char *name)
+{
+    for (int i = 0; i < a->n_layers; i++)
+        if (strcmp(a->layers[i].name, name) == 0)
+            return i;
+    ck_abort_msg("no layer %s", name);
+    return -1;
+}
+
+/* SFNNv16's tail (docs/formats-sfnnv16.md section 6): diff = fc0[30] - fc0[31]; the output is
+ * (int64) sum * 9600 / 16384, truncated toward zero, without an int32 overflow on the way. */
+START_TEST(diff_and_scale_values)
+{
+    nnue_arch *a;
+    nnue_error err;
+    ck_assert_int_eq(nnue_arch_load(test_source_path("archs/sfnnv16.yaml"), &a, &err), NNUE_OK);
+    const nnue_layer *d = &a->layers[layer_named(a, "fc0_skip")], *sc = &a->layers[layer_named(a, "out")];
+    int32_t x = 5, y = 9, out;
+    const int32_t *pair[2] = {&x, &y};
+    d->type->propagate(d, NULL, pair, &out);
+    ck_assert_int_eq(out, -4);
+    static const int32_t in[] = {-12345, 12345, 1 << 30, -(1 << 30), 1, -1, 0};
+    static const int32_t want[] = {-7233, 7233, 629145600, -629145600, 0, 0, 0};
+    for (int i = 0; i < 7; i++) {
+        const int32_t *one[1] = {&in[i]};
+        sc->type->propagate(sc, NULL, one, &out);
+        ck_assert_int_eq(out, want[i]);
+    }
+    char desc[8192];
+    nnue_arch_describe(a, desc, sizeof desc);
+    ck_assert_ptr_nonnull(strstr(desc, "Rescale[1;*9600/16384](SkipAdd[1;*1/1](AffineTransform[1<-128](Concat[128]("));
+    ck_assert_ptr_nonnull(strstr(desc, "Difference[1](Slice[1(30:31)]("));
+    nnue_arch_free(a);
+}
+END_TEST
+
 START_TEST(future_layers_load_and_chain)
 {
     nnue_arch *a = load_future();
@@ -103,6 +139,7 @@ int main(void)
     Suite *s = suite_create("layers");
     TCase *tc = tcase_create("future");
     tcase_add_test(tc, future_layers_load_and_chain);
+    tcase_add_test(tc, diff_and_scale_values);
     tcase_add_test(tc, pooling_and_pairwise_values);
     tcase_add_test(tc, quantmoid4_is_monotone_on_0_to_126);
     suite_add_tcase(s, tc);

@@ -35,6 +35,7 @@ const eval_net eval_nets[] = {
     {"sf18", "archs/sfnnv10.yaml", NULL, 108919594, "oracle/chess/golden-sf18-A.tsv", "nn-c288c895ea92.nnue"},
     {"sf18small", "archs/sfnnv8small.yaml", NULL, 3519630, "oracle/chess/golden-sf18small-A.tsv",
      "nn-37f18f62d772.nnue"},
+    {"sf19", "archs/sfnnv16.yaml", NULL, 98511183, "oracle/chess/golden-sf19-A.tsv", "nn-1a298aa575a0.nnue"},
     {"sfnn1536", "archs/shogi_sfnn1536.yaml", "oracle/shogi/yo-sfnn1536-random.bin.xz", 112831522,
      "oracle/shogi/goldensA_sfnn1536.tsv", NULL},
 };

@@ -5,7 +5,7 @@
  *   obsidian:       output_bucket, raw_output, nnue_cp (final_eval adds engine-only scaling)
  *   shogi:          raw network output, eval = raw / 16 (shogi FORMATS.md section 8)
  *   sfnn1536:       bucket and raw (shogi FORMATS.md section 11), on every kernel set the CPU has
- *   sf17, sf18, sf18small: Stockfish's release nets, as Stockfish nets, on every kernel set
+ *   sf17, sf18, sf18small, sf19: Stockfish's release nets, as Stockfish nets, on every kernel set
  *   multilayer:     bucket and total (shared/oracle/third/multilayer/FACTS.md: float layers after
  *                   an int8 one, goldens from exact arithmetic), on every kernel set */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* tests/eval/test_eval_tool_nets.c NET: the `nnue` tool on today's Stockfish nets (sfnnv9,
- * sfnnv10 random nets; sf17, sf18, sf18small: Stockfish's own release nets) without --arch:
+ * sfnnv10 random nets; sf17, sf18, sf18small, sf19: Stockfish's own release nets) without --arch:
  * `info` names the matching architecture, `eval` reproduces the first golden rows, and
  * `bench --mode all --iter 1` gives the checksum Stockfish printed for the BENCH.md workload
  * (FORMATS.md section 9: SFNNv9 657,150, SFNNv10 5,621,873 per iteration); for the release
@@ -22,6 +22,7 @@ static const tool_net tool_nets[] = {
     {"sf17", "archs/sfnnv9.yaml", NULL},
     {"sf18", "archs/sfnnv10.yaml", NULL},
     {"sf18small", "archs/sfnnv8small.yaml", NULL},
+    {"sf19", "archs/sfnnv16.yaml", NULL},
 };
 
 static const tool_net *tn;
@@ -125,7 +126,7 @@ int main(int argc, char **argv)
         if (strcmp(argv[1], tool_nets[i].name) == 0)
             tn = &tool_nets[i];
     if (!tn || !(net_info = eval_net_find(tn->name))) {
-        fprintf(stderr, "usage: test_eval_tool_nets sfnnv9|sfnnv10|sf17|sf18|sf18small\n");
+        fprintf(stderr, "usage: test_eval_tool_nets sfnnv9|sfnnv10|sf17|sf18|sf18small|sf19\n");
         return 2;
     }
     test_require_shared("oracle/chess/corpusA.fen");

@@ -23,6 +23,9 @@ const nnue_feature_params fs_params_obsidian = { .king_buckets = 1, .mirror = 1 
 const nnue_feature_params fs_params_nomirror = { .king_buckets = 4, .king_bucket_of = CWTCH_BUCKETS,
                                                  .mirror = 0 };
 static const nnue_feature_params fs_params_none;
+/* Variant k of a set with variants (Full_Threats: sfnnv10, sfnnv16). */
+static const nnue_feature_params fs_params_variant[4] = {{.variant = 0}, {.variant = 1}, {.variant = 2}, {.variant = 3}};
+static char variant_labels[FS_MAX_CASES][48];
 
 int fs_cases_for(const char *game, fs_case *cases, int max)
 {
@@ -37,6 +40,12 @@ int fs_cases_for(const char *game, fs_case *cases, int max)
             const char *labels[3] = { "Chess768/cwtch", "Chess768/obsidian", "Chess768/nomirror" };
             for (int k = 0; k < 3 && n < max; k++)
                 cases[n++] = (fs_case){ labels[k], fs, ps[k] };
+        } else if (fs->variants) { /* one case per variant */
+            for (int k = 0; fs->variants[k].name && k < 4 && n < max; k++) {
+                snprintf(variant_labels[n], sizeof variant_labels[n], "%s/%s", fs->name, fs->variants[k].name);
+                cases[n] = (fs_case){ variant_labels[n], fs, &fs_params_variant[k] };
+                n++;
+            }
         } else if (n < max) {
             cases[n++] = (fs_case){ fs->name, fs, &fs_params_none };
         }
@@ -80,17 +89,37 @@ static int is_threats(const fs_case *c)
     return strcmp(c->fs->name, "Full_Threats") == 0;
 }
 
+/* Full_Threats and PP_3Wide orient squares by the half of the board the own king stands on. */
+static int is_half_oriented(const fs_case *c)
+{
+    return is_threats(c) || strcmp(c->fs->name, "PP_3Wide") == 0;
+}
+
+/* PP_3Wide: pairs of pawns (either colours) on the same or adjacent files, counted here by
+ * brute force over square pairs (docs/formats-sfnnv16.md section 4). */
+static int pawn_pairs(const nnue_board *b)
+{
+    int n = 0;
+    for (int x = 0; x < 64; x++)
+        for (int y = x + 1; y < 64; y++) {
+            int dx = (x & 7) - (y & 7);
+            n += NNUE_PIECE_TYPE(b->piece_on[x]) == NNUE_CHESS_PAWN &&
+                 NNUE_PIECE_TYPE(b->piece_on[y]) == NNUE_CHESS_PAWN && dx >= -1 && dx <= 1;
+        }
+    return n;
+}
+
 static int max_changed(const fs_case *c)
 {
     return c->fs->max_changed ? c->fs->max_changed : NNUE_MAX_CHANGED;
 }
 
 /* What decides a full refresh: the own king square, Chess768's (bucket, mirror), or for
- * Full_Threats the half of the board (files a-d or e-h) the own king stands on. */
+ * Full_Threats and PP_3Wide the half of the board (files a-d or e-h) the own king stands on. */
 static int king_state(const fs_case *c, const nnue_board *b, int persp)
 {
     int ksq = b->king_sq[persp];
-    if (is_threats(c))
+    if (is_half_oriented(c))
         return (ksq & 7) >= 4;
     if (strcmp(c->fs->name, "Chess768") != 0)
         return ksq;
@@ -112,6 +141,8 @@ static int expected_count(const fs_case *c, const nnue_board *b)
 {
     if (is_shogi(c))
         return shogi_block(c) == 1548 ? 38 : 40;
+    if (strcmp(c->fs->name, "PP_3Wide") == 0)
+        return pawn_pairs(b);
     int pieces = 0, kings = 0;
     for (int sq = 0; sq < b->num_squares; sq++) {
         if (!b->piece_on[sq])

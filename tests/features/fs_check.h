@@ -33,8 +33,9 @@ typedef struct fs_case {
     const nnue_feature_params *params;   /* NULL for fixed sets */
 } fs_case;
 
-/* The cases of a game: every registered set of that game, Chess768 with several params. */
-#define FS_MAX_CASES 10
+/* The cases of a game: every registered set of that game, Chess768 with several params, a set
+ * with variants once per variant (Full_Threats/sfnnv10, Full_Threats/sfnnv16). */
+#define FS_MAX_CASES 12
 int fs_cases_for(const char *game, fs_case *cases, int max);
 
 /* Cwtch (4 buckets, mirror), Obsidian (1 bucket, mirror), and 4 buckets without mirror. */

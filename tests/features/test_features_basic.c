@@ -67,6 +67,7 @@ START_TEST(registry_dimensions_and_hashes)
         { "HalfKAv2_hm", "chess", "HalfKAv2_hm(Friend)", 0x7F234CB8u, 22528 },
         { "HalfKP_shogi", "shogi", "HalfKP(Friend)", 0x5D69D5B8u, 125388 },
         { "Full_Threats", "chess", "Full_Threats(Friend)", 0x8F234CB8u, 79856 }, /* FORMATS.md section 9 */
+        { "PP_3Wide", "chess", "PP_3Wide(Friend)", 0x86F2B1DDu, 4560 },          /* docs/formats-sfnnv16.md */
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         const nnue_feature_set *fs = set(want[i].name);
@@ -81,6 +82,43 @@ START_TEST(registry_dimensions_and_hashes)
     ck_assert_uint_eq(c->dimensions(&fs_params_obsidian), 768);    /* obsidian: 768hm */
     ck_assert_uint_eq(c->dimensions(NULL), 768);
     ck_assert_ptr_null(nnue_feature_set_find("NoSuchSet"));
+    /* Full_Threats of Stockfish 19 (docs/formats-sfnnv16.md section 3) */
+    const nnue_feature_set *t = set("Full_Threats");
+    const nnue_feature_params v16 = {.variant = 1};
+    ck_assert_str_eq(t->variants[1].name, "sfnnv16");
+    ck_assert_uint_eq(t->dimensions(&v16), 59808);
+    ck_assert_uint_eq(nnue_feature_set_hash(t, &v16), 0x2E6B9D04u);
+    ck_assert_uint_eq(nnue_feature_set_hash(t, NULL), 0x8F234CB8u);
+}
+END_TEST
+
+/* Indices worked out by hand from docs/formats-sfnnv16.md sections 3 and 4. */
+START_TEST(sfnnv16_spot_checks)
+{
+    const nnue_feature_set *pp = set("PP_3Wide");
+    nnue_board b = chess_board(START);
+    uint32_t out[NNUE_MAX_ACTIVE_ANY];
+    /* 7 white pairs side by side, 7 black ones, 2 + 6 * 3 + 2 = 22 white-black pairs */
+    ck_assert_int_eq(pp->active(NULL, &b, 0, out), 36);
+    /* white, K e1: o = 7; a2 -> h2: id 15 - 8 = 7, b2 -> g2: id 6; 7 * 6 / 2 + 6 = 27 */
+    ck_assert_int_eq(has(pp, NULL, &b, 0, 27), 1);
+    /* white: a7 and b7 (black) -> ids 48 + 55 - 8 = 95 and 94: 95 * 94 / 2 + 94 = 4559, the last */
+    ck_assert_int_eq(has(pp, NULL, &b, 0, 4559), 1);
+    /* black, K e8: o = 63, colours swap: a2 and b2 also give 95 and 94 */
+    ck_assert_int_eq(has(pp, NULL, &b, 1, 4559), 1);
+    ck_assert_int_eq(has(pp, NULL, &b, 1, 27), 1);
+    /* no pair across two files: a2 (7) with c2 (5 after the flip): 7 * 6 / 2 + 5 = 26 */
+    ck_assert_int_eq(has(pp, NULL, &b, 0, 26), 0);
+
+    const nnue_feature_set *t = set("Full_Threats");
+    const nnue_feature_params v16 = {.variant = 1};
+    nnue_board k = chess_board("4k3/8/8/8/8/2r5/8/1N2K3");
+    /* white, K e1: o = 7; N b1 -> g1 (6) hits r c3 -> f3 (21): base[wN] = 4 * 84 = 336, slot
+     * (1 * 10 / 2 + 3) * 336 = 2688, offsets[N][g1] = 2+3+4+4+4+4 = 21, below f3 from g1: e2 -> 1 */
+    ck_assert_int_eq(has(t, &v16, &k, 0, 336 + 2688 + 21 + 1), 1);
+    /* the rook attacks nothing; the kings attack nothing in this variant */
+    ck_assert_int_eq(t->active(&v16, &k, 0, out), 1);
+    ck_assert_int_eq(t->active(NULL, &k, 0, out), 1);
 }
 END_TEST
 
@@ -283,6 +321,7 @@ int main(void)
     tcase_add_test(tc, halfka_v2_spot_checks);
     tcase_add_test(tc, halfka_v2_hm_spot_checks);
     tcase_add_test(tc, chess768_spot_checks);
+    tcase_add_test(tc, sfnnv16_spot_checks);
     tcase_add_test(tc, shogi_spot_checks_and_padding);
     tcase_add_test(tc, shogi_capture_and_drop_deltas);
     suite_add_tcase(s, tc);

@@ -1,0 +1,58 @@
+/* core/layers/rescale.c: out = in * num / den computed in 64 bits, truncated toward zero (C
+ * division), then taken back to int32. Stockfish 19 (SFNNv16) scales its output this way:
+ * (int64)(fc2 + skip) * 9600 / 16384, 9600 = 600 * 16 and 16384 = 128 * 64 * 2
+ * (docs/formats-sfnnv16.md). Not hashed. */
+#include <stdio.h>
+
+#include "core/layer.h"
+
+static void defaults(nnue_layer *l, const nnue_arch *arch)
+{
+    (void)arch;
+    l->p.scale.num = 1;
+    l->p.scale.den = 1;
+}
+
+static nnue_status read_scale(yreader *r, yaml_node_t *v, void *t)
+{
+    nnue_layer *l = ((nnue_layer_ctx *)t)->layer;
+    int64_t pair[2];
+    nnue_status st = y_int_pair(r, v, -(1 << 24), 1 << 24, 1, 1 << 24, pair, "rescale 'scale'");
+    l->p.scale.num = (int32_t)pair[0];
+    l->p.scale.den = (int32_t)pair[1];
+    return st;
+}
+
+static const yfield fields[] = {
+    {"scale", 1, read_scale},
+    {NULL, 0, NULL},
+};
+
+static void describe(const nnue_layer *l, char *buf, size_t size)
+{
+    snprintf(buf, size, "Rescale[%u;*%d/%d]", l->out_size, l->p.scale.num, l->p.scale.den);
+}
+
+static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *out)
+{
+    (void)w;
+    for (uint32_t i = 0; i < l->out_size; i++) {
+        int64_t v = (int64_t)inputs[0][i] * l->p.scale.num / l->p.scale.den; /* |v| < 2^55: no overflow */
+        out[i] = v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
+    }
+}
+
+/* in * num / den is monotone in `in` (increasing or decreasing with the sign of num). */
+static int range(const nnue_layer *l, const nnue_range *in, nnue_range *out)
+{
+    int64_t x = in[0].lo * l->p.scale.num / l->p.scale.den, y = in[0].hi * l->p.scale.num / l->p.scale.den;
+    out->lo = x < y ? x : y;
+    out->hi = x > y ? x : y;
+    return 1;
+}
+
+const nnue_layer_type nnue_layer_rescale = {
+    .name = "rescale", .min_inputs = 1, .max_inputs = 1, .is_affine = 0, .fields = fields, .defaults = defaults,
+    .shape = nnue_shape_same, .hash = nnue_hash_identity, .describe = describe, .parameters = nnue_no_parameters,
+    .file_bytes = nnue_no_parameters, .propagate = propagate, .range = range,
+};
