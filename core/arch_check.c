@@ -18,9 +18,6 @@ static nnue_status check_ft(yreader *r, yaml_node_t *root, nnue_arch *a)
             return y_fail(r, y_lookup(r, node, "features"), NNUE_E_SCHEMA,
                           "feature_transformer 'features': expected a %s feature set, found '%s' (a %s set)", a->game,
                           set->features->name, set->features->game);
-        uint8_t variant = set->params.variant; /* the only per-set parameter */
-        set->params = ft->params;
-        set->params.variant = variant;
         set->inputs = set->features->dimensions(&set->params);
         total_inputs = nnue_sat_add(total_inputs, set->inputs);
         ft_bytes = nnue_sat_add(ft_bytes, nnue_sat_mul(nnue_sat_mul(set->inputs, ft->width),
@@ -30,7 +27,7 @@ static nnue_status check_ft(yreader *r, yaml_node_t *root, nnue_arch *a)
     ft->total_inputs = total_inputs > UINT32_MAX ? UINT32_MAX : (uint32_t)total_inputs;
     const nnue_ft_set *last = &ft->sets[ft->n_sets - 1];
     ft->features = last->features;
-    ft->params.variant = last->params.variant;
+    ft->params = last->params;
     ft->inputs = last->inputs;
     ft->weight_type = last->weight_type;
     ft->bias_type = NNUE_I16;

@@ -12,9 +12,9 @@
 #include "core/layer.h"
 
 typedef struct load_state {
+    nnue_fs_ctx fs;              /* first: a feature set's own keys at the feature_transformer level */
     nnue_arch *arch;
     yaml_node_t *selector_node;
-    yaml_node_t *king_buckets_node;
     yaml_node_t *blocks_node;
     yaml_node_t *layers_node;
     int have_width;
@@ -223,10 +223,30 @@ static nnue_status load_blocks(yreader *r, load_state *ls)
 
 /* ---- feature transformer ---- */
 
-/* One set by its YAML name into sets[n_sets], in the variant named by variant_node (NULL = the
- * default). */
-static nnue_status add_feature_set(yreader *r, yaml_node_t *v, nnue_arch *a, nnue_dtype weights,
-                                   yaml_node_t *variant_node)
+/* The variant named by node (core/feature_set.h variants[]) into set's parameters. */
+static nnue_status read_variant(yreader *r, yaml_node_t *node, nnue_ft_set *set)
+{
+    const nnue_feature_set *fs = set->features;
+    char vname[NNUE_NAME_MAX], known[200] = "";
+    nnue_status st = y_string(r, node, vname, sizeof vname, "feature set 'variant'");
+    if (st != NNUE_OK)
+        return st;
+    int found = -1;
+    for (int i = 0; fs->variants && fs->variants[i].name; i++) {
+        strncat(known, i ? ", " : "", sizeof known - strlen(known) - 1);
+        strncat(known, fs->variants[i].name, sizeof known - strlen(known) - 1);
+        if (strcmp(fs->variants[i].name, vname) == 0)
+            found = i;
+    }
+    if (found < 0)
+        return y_fail(r, node, NNUE_E_SCHEMA, "feature set 'variant': expected %s%s, found '%s'",
+                      known[0] ? "one of " : "no variant for ", known[0] ? known : fs->name, vname);
+    set->params.variant = (uint8_t)found;
+    return NNUE_OK;
+}
+
+/* One set by its YAML name into sets[n_sets] (default parameters, i16 rows unless weights). */
+static nnue_status add_feature_set(yreader *r, yaml_node_t *v, nnue_arch *a, nnue_dtype weights)
 {
     char name[NNUE_NAME_MAX];
     nnue_status st = y_string(r, v, name, sizeof name, "feature_transformer 'features'");
@@ -245,27 +265,14 @@ static nnue_status add_feature_set(yreader *r, yaml_node_t *v, nnue_arch *a, nnu
     nnue_ft_set *set = &a->ft.sets[a->ft.n_sets];
     set->features = fs;
     set->weight_type = weights;
-    if (variant_node) {
-        char vname[NNUE_NAME_MAX], known[200] = "";
-        if ((st = y_string(r, variant_node, vname, sizeof vname, "feature set 'variant'")) != NNUE_OK)
-            return st;
-        int found = -1;
-        for (int i = 0; fs->variants && fs->variants[i].name; i++) {
-            strncat(known, i ? ", " : "", sizeof known - strlen(known) - 1);
-            strncat(known, fs->variants[i].name, sizeof known - strlen(known) - 1);
-            if (strcmp(fs->variants[i].name, vname) == 0)
-                found = i;
-        }
-        if (found < 0)
-            return y_fail(r, variant_node, NNUE_E_SCHEMA, "feature set 'variant': expected %s%s, found '%s'",
-                          known[0] ? "one of " : "no variant for ", known[0] ? known : name, vname);
-        set->params.variant = (uint8_t)found;
-    }
+    memset(&set->params, 0, sizeof set->params);
+    set->params.king_buckets = 1;
     a->ft.n_sets++;
     return NNUE_OK;
 }
 
 typedef struct set_item {
+    nnue_fs_ctx fs;              /* first: the set's own keys inside its item */
     nnue_arch *arch;
     yaml_node_t *set_node, *variant_node;
     nnue_dtype weights;
@@ -301,13 +308,35 @@ static const yfield set_item_fields[] = {
     {NULL, 0, NULL},
 };
 
-/* `features: NAME` (one set, i16 rows), or a list of {set: NAME, weights: i16|i8, variant: V} in
- * file order. */
+#define MAX_FT_FIELDS 24
+
+/* base's keys followed by feature set fs's own keys (core/feature_set.h), into out. */
+static void with_set_fields(const yfield *base, const nnue_feature_set *fs, yfield *out)
+{
+    int n = 0;
+    for (const yfield *f = base; f->key && n < MAX_FT_FIELDS - 1; f++)
+        out[n++] = *f;
+    for (const yfield *f = fs && fs->fields ? fs->fields : base + n; f->key && n < MAX_FT_FIELDS - 1; f++)
+        out[n++] = *f;
+    out[n] = (yfield){NULL, 0, NULL};
+}
+
+/* The set's check of its parameters, located at the mapping that held its keys. */
+static nnue_status check_set_params(yreader *r, yaml_node_t *where, nnue_ft_set *set)
+{
+    char buf[256];
+    const char *problem = set->features->check_params ? set->features->check_params(&set->params, buf, sizeof buf)
+                                                      : NULL;
+    return problem ? y_fail(r, where, NNUE_E_SHAPE, "%s", problem) : NNUE_OK;
+}
+
+/* `features: NAME` (one set, i16 rows, its own keys beside it in the feature_transformer
+ * mapping), or a list of {set: NAME, weights: i16|i8, variant: V, ...its own keys} in file order. */
 static nnue_status read_features(yreader *r, yaml_node_t *v, void *t)
 {
     nnue_arch *a = ((load_state *)t)->arch;
     if (v->type != YAML_SEQUENCE_NODE)
-        return add_feature_set(r, v, a, NNUE_I16, NULL);
+        return add_feature_set(r, v, a, NNUE_I16);
     int n;
     nnue_status st = y_seq(r, v, &n, "feature_transformer 'features'");
     if (st != NNUE_OK)
@@ -316,9 +345,22 @@ static nnue_status read_features(yreader *r, yaml_node_t *v, void *t)
         return y_fail(r, v, NNUE_E_SHAPE, "feature_transformer 'features': expected 1 to %d feature sets, found %d",
                       NNUE_MAX_FT_SETS, n);
     for (int i = 0; i < n; i++) {
-        set_item item = {a, NULL, NULL, NNUE_I16};
-        if ((st = y_map(r, y_item(r, v, i), set_item_fields, &item, "feature set")) != NNUE_OK ||
-            (st = add_feature_set(r, item.set_node, a, item.weights, item.variant_node)) != NNUE_OK)
+        yaml_node_t *item_node = y_item(r, v, i), *name = NULL;
+        if (item_node->type == YAML_MAPPING_NODE && (name = y_lookup(r, item_node, "set")) &&
+            (st = add_feature_set(r, name, a, NNUE_I16)) != NNUE_OK)
+            return st;
+        nnue_ft_set *set = name ? &a->ft.sets[a->ft.n_sets - 1] : NULL;
+        set_item item = {{set ? &set->params : NULL}, a, NULL, NULL, NNUE_I16};
+        yfield fields[MAX_FT_FIELDS];
+        with_set_fields(set_item_fields, set ? set->features : NULL, fields);
+        if ((st = y_map(r, item_node, fields, &item, "feature set")) != NNUE_OK)
+            return st;
+        if (!set) /* cannot happen: y_map requires 'set' */
+            return y_fail(r, item_node, NNUE_E_SCHEMA, "feature set: missing required key 'set'");
+        set->weight_type = item.weights;
+        if (item.variant_node && (st = read_variant(r, item.variant_node, set)) != NNUE_OK)
+            return st;
+        if ((st = check_set_params(r, item_node, set)) != NNUE_OK)
             return st;
     }
     return NNUE_OK;
@@ -360,67 +402,37 @@ static nnue_status read_activation(yreader *r, yaml_node_t *v, void *t)
     return y_map(r, v, activation_fields, t, "feature_transformer 'activation'");
 }
 
-static nnue_status read_king_buckets(yreader *r, yaml_node_t *v, void *t)
+static nnue_status read_features_done(yreader *r, yaml_node_t *v, void *t)
 {
-    int n;
-    ((load_state *)t)->king_buckets_node = v;
-    return y_seq(r, v, &n, "feature_transformer 'king_buckets'");
-}
-
-static nnue_status read_mirror(yreader *r, yaml_node_t *v, void *t)
-{
-    int m;
-    nnue_status st = y_bool(r, v, &m, "feature_transformer 'mirror'");
-    ((load_state *)t)->arch->ft.params.mirror = (uint8_t)m;
-    return st;
+    (void)r, (void)v, (void)t;
+    return NNUE_OK; /* read before the mapping (read_ft), to know the sets' own keys */
 }
 
 static const yfield ft_fields[] = {
-    {"features", 1, read_features},
+    {"features", 1, read_features_done},
     {"width", 1, read_width},
     {"psqt_buckets", 0, read_psqt},
     {"activation", 0, read_activation},
-    {"king_buckets", 0, read_king_buckets},
-    {"mirror", 0, read_mirror},
     {NULL, 0, NULL},
 };
 
+/* The feature_transformer mapping. Its sets are read first (`features`), so that a single set's
+ * own keys (e.g. Chess768's king_buckets and mirror) are accepted beside the core's. */
 static nnue_status read_ft(yreader *r, yaml_node_t *v, void *t)
 {
-    return y_map(r, v, ft_fields, t, "feature_transformer");
-}
-
-/* 64 entries (white's view, a1..h8), or 32 (files a-d of each rank) when mirroring. */
-static nnue_status load_king_buckets(yreader *r, load_state *ls)
-{
-    nnue_feature_params *p = &ls->arch->ft.params;
-    yaml_node_t *node = ls->king_buckets_node;
-    int n;
-    nnue_status st = y_seq(r, node, &n, "feature_transformer 'king_buckets'");
-    if (st != NNUE_OK)
+    load_state *ls = t;
+    nnue_arch *a = ls->arch;
+    yaml_node_t *features = v->type == YAML_MAPPING_NODE ? y_lookup(r, v, "features") : NULL;
+    nnue_status st;
+    if (features && (st = read_features(r, features, ls)) != NNUE_OK)
         return st;
-    if (n != 64 && !(n == 32 && p->mirror))
-        return y_fail(r, node, NNUE_E_SHAPE,
-                      "feature_transformer 'king_buckets': expected 64 entries (a1..h8), or 32 (files a-d) with "
-                      "mirror: true, found %d",
-                      n);
-    int max = 0;
-    for (int i = 0; i < n; i++) {
-        int64_t b;
-        if ((st = y_int(r, y_item(r, node, i), 0, 63, &b, "king bucket")) != NNUE_OK)
-            return st;
-        if (n == 64) {
-            p->king_bucket_of[i] = (uint8_t)b;
-        } else {
-            int rank = i / 4, file = i % 4;
-            p->king_bucket_of[rank * 8 + file] = (uint8_t)b;
-            p->king_bucket_of[rank * 8 + (7 - file)] = (uint8_t)b;
-        }
-        if (b > max)
-            max = (int)b;
-    }
-    p->king_buckets = (uint8_t)(max + 1);
-    return NNUE_OK;
+    int single = features && features->type != YAML_SEQUENCE_NODE && a->ft.n_sets == 1;
+    yfield fields[MAX_FT_FIELDS];
+    with_set_fields(ft_fields, single ? a->ft.sets[0].features : NULL, fields);
+    ls->fs.params = single ? &a->ft.sets[0].params : NULL;
+    if ((st = y_map(r, v, fields, ls, "feature_transformer")) != NNUE_OK)
+        return st;
+    return single ? check_set_params(r, v, &a->ft.sets[0]) : NNUE_OK;
 }
 
 /* ---- stacks and output ---- */
@@ -506,14 +518,11 @@ static nnue_status load_document(yreader *r, const char *path, nnue_arch **out, 
     a->ft.activation = NNUE_FT_CLAMP;
     a->ft.clamp_max = 127;
     a->ft.shift = 7;
-    a->ft.params.king_buckets = 1;
     a->output.divisor = 16;
     nnue_expr_constant(&a->selector, 0);
 
     yaml_node_t *root = y_root(r);
     st = y_map(r, root, top_fields, ls, "architecture");
-    if (st == NNUE_OK && ls->king_buckets_node)
-        st = load_king_buckets(r, ls);
     if (st == NNUE_OK && ls->blocks_node)
         st = load_blocks(r, ls);
     if (st == NNUE_OK && ls->selector_node) {

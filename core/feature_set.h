@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "core/yaml_read.h"
 #include "nnue_board.h"
 
 #define NNUE_MAX_ACTIVE 64      /* default bound: active features per perspective (shogi: 38) */
@@ -18,12 +19,22 @@
 #define NNUE_MAX_ACTIVE_ANY 256 /* largest max_active / max_changed any set may declare */
 
 /* Per-arch settings of a configurable set (the bullet-style "Chess768"); fixed sets ignore it. */
+/* A feature set's parameters in one architecture. The set reads them from the YAML itself (its
+ * `fields`, then `check_params`): the core only stores them. */
 typedef struct nnue_feature_params {
     uint8_t king_buckets;          /* number of king buckets (1 = none) */
-    uint8_t king_bucket_of[64];    /* bucket of the own king's square, white's view, after mirroring */
+    uint8_t king_bucket_of[NNUE_MAX_SQUARES]; /* bucket of the own king's square (the set's view) */
     uint8_t mirror;                /* 1: mirror files when the own king stands on files e-h */
     uint8_t variant;               /* index into the set's variants[] (0 = the default) */
+    uint8_t n_listed;              /* entries of listed[] as the YAML gave them */
+    uint8_t listed[NNUE_MAX_SQUARES]; /* a list key's raw values (king_buckets), for check_params */
 } nnue_feature_params;
+
+/* What a set's YAML key handlers (nnue_feature_set.fields) receive as their target: the first
+ * member of every struct core/arch_load.c passes to them. */
+typedef struct nnue_fs_ctx {
+    nnue_feature_params *params;
+} nnue_fs_ctx;
 
 /* A named variant of a set (YAML `variant: NAME` in a set item): the same rules with other
  * tables, e.g. Full_Threats of Stockfish 18 (79,856 inputs) and of Stockfish 19 (59,808). */
@@ -49,6 +60,12 @@ typedef struct nnue_feature_set {
     uint8_t exact_board;
     /* Number of inputs (may depend on params, e.g. king buckets * 768). */
     uint32_t (*dimensions)(const nnue_feature_params *params);
+    /* Optional: the set's own YAML keys ({NULL}-terminated; target: nnue_fs_ctx), written beside
+     * `features: NAME` in the feature_transformer mapping, or inside the set's item of a list. */
+    const yfield *fields;
+    /* Optional: checks and completes the parameters once every key was read (e.g. king bucket
+     * tables against mirroring); returns a message (static or in buf), NULL when fine. */
+    const char *(*check_params)(nnue_feature_params *params, char *buf, size_t size);
     /* Writes the active indices of perspective persp; returns how many (<= the set's max_active). */
     int (*active)(const nnue_feature_params *params, const nnue_board *board, int persp,
                   uint32_t *out);
@@ -61,10 +78,11 @@ typedef struct nnue_feature_set {
     /* 1 when the move invalidates every feature of persp (e.g. its own king moved). */
     int (*needs_refresh)(const nnue_feature_params *params, const nnue_board *after,
                          const nnue_delta *delta, int persp);
-    /* Optional, for the refresh cache (core/refresh_cache.h); both NULL = no cache. The key is
-     * the own-king context of persp that selects the index block (king square, or bucket and
-     * mirror state), < refresh_keys(params). Boards with equal keys should share most active
-     * indices; exactness never depends on it (the cache diffs the active lists). */
+    /* The refresh rule as data: the own-king context of persp that orients its indices (king
+     * square, bucket and mirror state, board half), < refresh_keys(params). needs_refresh() is 1
+     * exactly when a move changes it (tests/features check that from these, not from the set's
+     * name). The refresh cache (core/refresh_cache.h) keys its slots with it; exactness never
+     * depends on it (the cache diffs the active lists). Both NULL: no move forces a refresh. */
     uint32_t (*refresh_keys)(const nnue_feature_params *params);
     uint32_t (*refresh_key)(const nnue_feature_params *params, const nnue_board *board, int persp);
     /* Optional: active() of both perspectives in one pass over the board (out[p], n[p] as

@@ -21,10 +21,13 @@ void nnue_refresh_cache_init(nnue_refresh_cache *c, const nnue_net *net)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
     memset(c, 0, sizeof *c);
-    for (int s = 0; s < ft->n_sets && !c->keys; s++) {
+    /* The set with the most keys picks the slot (HalfKAv2_hm's king buckets, not Full_Threats'
+     * board halves): the finer the key, the closer a slot's list to the current one. */
+    for (int s = 0; s < ft->n_sets; s++) {
         const nnue_feature_set *fs = ft->sets[s].features;
-        if (fs->refresh_keys && fs->refresh_key) {
-            c->keys = fs->refresh_keys(&ft->sets[s].params);
+        uint32_t keys = fs->refresh_keys && fs->refresh_key ? fs->refresh_keys(&ft->sets[s].params) : 0;
+        if (keys > c->keys) {
+            c->keys = keys;
             c->key_set = s;
         }
     }

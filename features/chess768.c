@@ -15,6 +15,8 @@
  * Refresh rule: a perspective refreshes only when its own king's bucket or mirror state changes;
  * a king move that keeps both is an ordinary incremental update (the king is a feature).
  * NULL params mean 1 bucket, no mirroring. */
+#include <stdio.h>
+
 #include "core/feature_set.h"
 #include "features/feature_util.h"
 
@@ -88,7 +90,69 @@ static uint32_t chess768_refresh_key(const nnue_feature_params *params, const nn
     return (uint32_t)(c.bucket_base / 768) * 2 + ((c.xor_mask & 7) != 0);
 }
 
+/* YAML keys of the set: `king_buckets` (64 numbers a1..h8 in white's view, or 32 for files a-d
+ * rank by rank with mirror: true) and `mirror`. */
+static nnue_status read_king_buckets(yreader *r, yaml_node_t *v, void *target)
+{
+    nnue_feature_params *p = ((nnue_fs_ctx *)target)->params;
+    int n;
+    nnue_status st = y_seq(r, v, &n, "Chess768 'king_buckets'");
+    if (st == NNUE_OK && n != 64 && n != 32)
+        return y_fail(r, v, NNUE_E_SHAPE,
+                      "Chess768 'king_buckets': expected 64 entries (a1..h8), or 32 (files a-d) with mirror: true, "
+                      "found %d",
+                      n);
+    for (int i = 0; st == NNUE_OK && i < n; i++) {
+        int64_t b;
+        if ((st = y_int(r, y_item(r, v, i), 0, 63, &b, "king bucket")) == NNUE_OK)
+            p->listed[i] = (uint8_t)b;
+    }
+    p->n_listed = (uint8_t)n;
+    return st;
+}
+
+static nnue_status read_mirror(yreader *r, yaml_node_t *v, void *target)
+{
+    int m;
+    nnue_status st = y_bool(r, v, &m, "Chess768 'mirror'");
+    ((nnue_fs_ctx *)target)->params->mirror = (uint8_t)m;
+    return st;
+}
+
+static const yfield chess768_fields[] = {
+    {"king_buckets", 0, read_king_buckets},
+    {"mirror", 0, read_mirror},
+    {NULL, 0, NULL},
+};
+
+/* The listed buckets into king_bucket_of[64]: 32 entries stand for files a-d and their mirror
+ * images e-h, which only a mirroring set may use. */
+static const char *chess768_check_params(nnue_feature_params *p, char *buf, size_t size)
+{
+    int n = p->n_listed, max = 0;
+    if (n == 0)
+        return NULL; /* one bucket */
+    if (n == 32 && !p->mirror) {
+        snprintf(buf, size, "Chess768 'king_buckets': 32 entries (files a-d) need mirror: true");
+        return buf;
+    }
+    for (int i = 0; i < n; i++) {
+        int b = p->listed[i];
+        if (n == 64) {
+            p->king_bucket_of[i] = (uint8_t)b;
+        } else {
+            p->king_bucket_of[i / 4 * 8 + i % 4] = (uint8_t)b;
+            p->king_bucket_of[i / 4 * 8 + (7 - i % 4)] = (uint8_t)b;
+        }
+        max = b > max ? b : max;
+    }
+    p->king_buckets = (uint8_t)(max + 1);
+    return NULL;
+}
+
 const nnue_feature_set nnue_fs_chess768 = {
+    .fields = chess768_fields,
+    .check_params = chess768_check_params,
     .name = "Chess768",
     .max_active = 32, /* a chess board holds at most 32 pieces */
     .game = "chess",

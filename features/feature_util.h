@@ -34,6 +34,20 @@ static inline int nnue_fs_own_king_moved(const nnue_delta *delta, int persp, uin
     return delta->king_moved[persp] || nnue_fs_own_king_entry(delta, persp, king_type) != 0;
 }
 
+/* Sets oriented by the half of the board the own chess king stands on (Full_Threats, PP_3Wide):
+ * their refresh context (core/feature_set.h refresh_key) is that half, files a-d = 0, e-h = 1. */
+static inline uint32_t nnue_fs_king_half_keys(const nnue_feature_params *params)
+{
+    (void)params;
+    return 2;
+}
+
+static inline uint32_t nnue_fs_king_half_key(const nnue_feature_params *params, const nnue_board *board, int persp)
+{
+    (void)params;
+    return (board->king_sq[persp] & 7) >= 4;
+}
+
 /* Board-only games (chess): removed/added indices of every dirty entry. Entries in
  * hands never occur in chess; they are ignored here. */
 static inline void nnue_fs_board_changed(const nnue_delta *delta, int persp,

@@ -312,6 +312,8 @@ const nnue_feature_set nnue_fs_full_threats = {
     .active = full_threats_active,
     .changed = full_threats_changed,
     .needs_refresh = full_threats_needs_refresh,
+    .refresh_keys = nnue_fs_king_half_keys,
+    .refresh_key = nnue_fs_king_half_key,
     .changed_both = full_threats_changed_both,
     .active_both = full_threats_active_both,
 };

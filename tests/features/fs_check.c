@@ -89,12 +89,6 @@ static int is_threats(const fs_case *c)
     return strcmp(c->fs->name, "Full_Threats") == 0;
 }
 
-/* Full_Threats and PP_3Wide orient squares by the half of the board the own king stands on. */
-static int is_half_oriented(const fs_case *c)
-{
-    return is_threats(c) || strcmp(c->fs->name, "PP_3Wide") == 0;
-}
-
 /* PP_3Wide: pairs of pawns (either colours) on the same or adjacent files, counted here by
  * brute force over square pairs (docs/formats-sfnnv16.md section 4). */
 static int pawn_pairs(const nnue_board *b)
@@ -114,20 +108,11 @@ static int max_changed(const fs_case *c)
     return c->fs->max_changed ? c->fs->max_changed : NNUE_MAX_CHANGED;
 }
 
-/* What decides a full refresh: the own king square, Chess768's (bucket, mirror), or for
- * Full_Threats and PP_3Wide the half of the board (files a-d or e-h) the own king stands on. */
+/* What decides a full refresh: the set's own refresh context (core/feature_set.h refresh_key),
+ * whatever the set; no context = nothing forces a refresh. */
 static int king_state(const fs_case *c, const nnue_board *b, int persp)
 {
-    int ksq = b->king_sq[persp];
-    if (is_half_oriented(c))
-        return (ksq & 7) >= 4;
-    if (strcmp(c->fs->name, "Chess768") != 0)
-        return ksq;
-    const nnue_feature_params *p = c->params;
-    int mirror = p->mirror && (ksq & 7) >= 4;
-    int rel = ksq ^ (persp ? 56 : 0) ^ (mirror ? 7 : 0);
-    int bucket = p->king_buckets > 1 ? p->king_bucket_of[rel] : 0;
-    return bucket * 2 + mirror;
+    return c->fs->refresh_key ? (int)c->fs->refresh_key(c->params, b, persp) : 0;
 }
 
 /* Shogi: the size of one king block; BonaPiece 0 (the padding) is a multiple of it. HalfKP's

@@ -275,6 +275,30 @@ START_TEST(boards_checked_against_the_descriptor)
 }
 END_TEST
 
+/* The feature set owns its king bucketing: its own YAML key, checked by the set itself. */
+START_TEST(feature_set_owns_its_king_buckets)
+{
+    char *yaml = test_read_file(test_source_path("tests/games/toy9x10.yaml"), NULL);
+    ck_assert_ptr_nonnull(yaml);
+    char *at = strstr(yaml, "[0, 0, 0, 1, 1, 1, 2, 2, 2]");
+    ck_assert_ptr_nonnull(at);
+    nnue_arch *arch;
+    nnue_error err;
+    memcpy(at, "[0, 0, 0, 0, 1, 1, 1, 1, 1]", 27); /* two buckets: 2 x 360 inputs */
+    ck_assert_int_eq(nnue_arch_load_string(yaml, strlen(yaml), "toy.yaml", &arch, &err), NNUE_OK);
+    ck_assert_uint_eq(arch->ft.total_inputs, 720);
+    ck_assert_uint_eq(arch->ft.sets[0].params.king_bucket_of[4], 1);
+    nnue_arch_free(arch);
+    memcpy(at, "[0, 0, 0, 0, 2, 2, 2, 2, 2]", 27); /* bucket 1 unused: the set refuses it */
+    ck_assert_int_eq(nnue_arch_load_string(yaml, strlen(yaml), "toy.yaml", &arch, &err), NNUE_E_SHAPE);
+    ck_assert_msg(strstr(err.message, "ToyKR 'king_files': bucket 1 is never used"), "%s", err.message);
+    memcpy(at - 12, "king_fylez: ", 12); /* not a key of the set or the core */
+    ck_assert_int_eq(nnue_arch_load_string(yaml, strlen(yaml), "toy.yaml", &arch, &err), NNUE_E_SCHEMA);
+    ck_assert_msg(strstr(err.message, "king_fylez") && strstr(err.message, "king_files"), "%s", err.message);
+    free(yaml);
+}
+END_TEST
+
 /* A selector may read the toy's own variable, not another game's. */
 START_TEST(selector_variables_come_from_the_game)
 {
@@ -305,6 +329,7 @@ int main(void)
     tcase_add_test(tc, incremental_equals_full);
     tcase_add_test(tc, boards_checked_against_the_descriptor);
     tcase_add_test(tc, selector_variables_come_from_the_game);
+    tcase_add_test(tc, feature_set_owns_its_king_buckets);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
