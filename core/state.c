@@ -2,6 +2,7 @@
 #include "core/state.h"
 
 #include "core/board_check.h"
+#include "core/error.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
     size_t per_entry = 2 * (acc_bytes + psqt_bytes);
     s->net = net;
     s->kernels = nnue_kernels_for(nnue_isa_current());
+    s->shape = nnue_board_shape_of(a->game);
     s->cache_on = 0; /* see nnue_state_set_refresh_cache in include/nnue.h */
     nnue_refresh_cache_init(&s->cache, net);
     s->max_ply = max_ply;
@@ -80,24 +82,36 @@ void nnue_state_free(nnue_state *s)
     free(s);
 }
 
+/* Checks a board the caller hands over (0 = fits); a refusal is kept in s->error. */
+static int check_board(nnue_state *s, const nnue_board *board)
+{
+    return nnue_board_check(&s->shape, board, NULL, &s->error);
+}
+
 int nnue_state_reset(nnue_state *s, const nnue_board *board)
 {
     s->ply = 0;
     s->bad_deltas = 0;
     s->entries[0].computed[0] = s->entries[0].computed[1] = 0;
-    s->bad_root = !nnue_board_fits(s->net->arch->game, board);
+    s->error.code = NNUE_OK;
+    s->bad_root = check_board(s, board) != 0;
     return s->bad_root ? -1 : 0;
 }
 
 int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *delta)
 {
-    if (s->ply >= s->max_ply)
+    s->error.code = NNUE_OK;
+    if (s->ply >= s->max_ply) {
+        nnue_fail(&s->error, NNUE_E_ARG, "state full: %d moves pushed, max_ply %d (nothing pushed)", s->ply,
+                  s->max_ply);
         return -1;
+    }
     nnue_acc_entry *e = &s->entries[++s->ply];
     const nnue_ft_desc *ft = &s->net->arch->ft;
-    /* A delta that does not fit the game is kept out of every update: the entry forces both
-     * perspectives to refresh from the board, which evaluate() checks first. */
-    e->bad_delta = !nnue_delta_fits(s->net->arch->game, delta);
+    /* A board or delta that does not fit the game is kept out of every update (needs_refresh()
+     * reads both): the entry forces both perspectives to refresh from the board, which evaluate()
+     * checks first. */
+    e->bad_delta = check_board(s, board) != 0 || nnue_delta_check(&s->shape, delta, &s->error) != 0;
     s->bad_deltas += e->bad_delta;
     if (e->bad_delta)
         memset(&e->delta, 0, sizeof e->delta);
@@ -123,14 +137,35 @@ void nnue_state_invalidate(nnue_state *s)
     s->entries[s->ply].computed[0] = s->entries[s->ply].computed[1] = 0;
 }
 
+/* 1 when this evaluation may read more of its board than the king squares and the side to move:
+ * a refresh, several moves to apply, or a set that reads the whole board after each move. */
+static int reads_whole_board(const nnue_state *s)
+{
+    const nnue_acc_entry *cur = &s->entries[s->ply];
+    if (s->boards)
+        return 1;
+    for (int p = 0; p < 2; p++)
+        if (!cur->computed[p] && (s->ply == 0 || cur->refresh[p] || !cur[-1].computed[p]))
+            return 1;
+    return 0;
+}
+
 int32_t nnue_evaluate(nnue_state *s, const nnue_board *board, nnue_eval_detail *detail)
 {
-    /* After a refused root or delta, the board itself must fit before any feature is read. */
-    if ((s->bad_root || s->bad_deltas) && !nnue_board_fits(s->net->arch->game, board)) {
+    /* The board given here need not be the one pushed (include/nnue.h): every byte the update
+     * and the forward pass will read is checked first, the whole board when a refresh reads it
+     * all (an incremental step reads only the kings and the side to move: O(1)). */
+    if (reads_whole_board(s) ? check_board(s, board) != 0 : nnue_board_check_kings(&s->shape, board, &s->error) != 0) {
         if (detail)
             *detail = (nnue_eval_detail){-1, 0, 0, 0, 0};
         return 0;
     }
+    s->error.code = NNUE_OK;
     nnue_state_update(s, board);
     return nnue_forward(s->net, s->kernels, &s->entries[s->ply], board, s->scratch, detail);
+}
+
+const nnue_error *nnue_state_error(const nnue_state *s)
+{
+    return &s->error;
 }

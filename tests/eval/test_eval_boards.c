@@ -1,0 +1,197 @@
+/* tests/eval/test_eval_boards.c: hostile boards through the public API (include/nnue.h), on a
+ * small random net of every feature set: every board given to reset, push and evaluate is
+ * checked (issue 26, finding 6), and the refusal says which field, square or piece
+ * (nnue_state_error). Nets: `nnue init`-style random weights (nnue_net_write_random), width 8. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../nets/nets_helpers.h"
+#include "core/arch_api.h"
+#include "core/net.h"
+#include "eval_nets.h"
+#include "support.h"
+
+/* One small net per feature set: an arch file, optionally with one word replaced. */
+typedef struct board_net {
+    const char *label, *game, *file, *from, *to;
+    nnue_net *net;
+} board_net;
+
+static board_net nets[] = {
+    {"HalfKP", "chess", "tests/nets/tiny_sf.yaml", "Chess768", "HalfKP", NULL},
+    {"HalfKA", "chess", "tests/nets/tiny_sf.yaml", "Chess768", "HalfKA", NULL},
+    {"HalfKAv2", "chess", "tests/nets/tiny_sf.yaml", "Chess768", "HalfKAv2", NULL},
+    {"HalfKAv2_hm", "chess", "tests/nets/tiny_sf.yaml", "Chess768", "HalfKAv2_hm", NULL},
+    {"Chess768", "chess", "tests/nets/tiny_sf.yaml", NULL, NULL, NULL},
+    {"Chess768-buckets", "chess", "archs/cwtch6.yaml", NULL, NULL, NULL},
+    {"Full_Threats", "chess", "fuzz/archs/threats_w8.yaml", NULL, NULL, NULL},
+    {"HalfKP_shogi", "shogi", "tests/threads/tiny_shogi.yaml", NULL, NULL, NULL},
+    {"HalfKA_hm2_shogi", "shogi", "fuzz/archs/sfnn_shogi_w8.yaml", NULL, NULL, NULL},
+    {"HalfKA2_shogi", "shogi", "fuzz/archs/sfnn_shogi_w8.yaml", "HalfKA_hm2_shogi", "HalfKA2_shogi", NULL},
+};
+enum { N_NETS = sizeof nets / sizeof nets[0] };
+
+static const char *chess_start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+static const char *shogi_start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+static nnue_net *make_net(board_net *n)
+{
+    size_t len;
+    char *yaml = test_read_file(test_source_path(n->file), &len);
+    if (!yaml)
+        return NULL;
+    char text[8192];
+    snprintf(text, sizeof text, "%s", yaml);
+    char *at = n->from ? strstr(text, n->from) : NULL;
+    if (at) {
+        char rest[8192];
+        snprintf(rest, sizeof rest, "%s", at + strlen(n->from));
+        snprintf(at, sizeof text - (size_t)(at - text), "%s%s", n->to, rest);
+    }
+    free(yaml);
+    nnue_arch *arch = NULL;
+    nnue_net *net = NULL;
+    nnue_error err;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/boards-%s.bin", nets_dir(), n->label);
+    if (nnue_arch_load_string(text, strlen(text), n->file, &arch, &err) != NNUE_OK ||
+        nnue_net_write_random(arch, path, 11, &err) != NNUE_OK || nnue_net_load(arch, path, &net, &err) != NNUE_OK) {
+        char msg[1200];
+        nnue_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "FAIL: %s: %s\n", n->label, msg);
+    }
+    nnue_arch_free(arch);
+    return net;
+}
+
+static const board_net *find(const char *label)
+{
+    for (int i = 0; i < N_NETS; i++)
+        if (strcmp(nets[i].label, label) == 0)
+            return &nets[i];
+    ck_abort_msg("no net %s", label);
+    return NULL;
+}
+
+/* A refusal: -1 (or bucket -1) and an error whose message contains `what`. */
+static void expect_error(const nnue_state *s, const char *what, const char *where)
+{
+    const nnue_error *e = nnue_state_error(s);
+    ck_assert_msg(e->code == NNUE_E_ARG, "%s: error code %d", where, e->code);
+    ck_assert_msg(strstr(e->message, what) != NULL, "%s: \"%s\" lacks \"%s\"", where, e->message, what);
+}
+
+static void expect_refused_eval(nnue_state *s, const nnue_board *b, const char *what, const char *where)
+{
+    nnue_eval_detail d = {5, 5, 5, 5, 5};
+    ck_assert_int_eq(nnue_evaluate(s, b, &d), 0);
+    ck_assert_msg(d.bucket == -1 && d.total == 0, "%s: evaluated a refused board", where);
+    expect_error(s, what, where);
+}
+
+static void expect_exact(nnue_state *s, const nnue_net *net, const nnue_board *b, const char *where)
+{
+    nnue_eval_detail d, f;
+    nnue_evaluate(s, b, &d);
+    ck_assert_int_eq(nnue_state_error(s)->code, NNUE_OK);
+    eval_fresh(net, b, &f);
+    ck_assert_msg(d.bucket >= 0 && d.total == f.total && d.positional == f.positional, "%s: %d versus fresh %d",
+                  where, d.total, f.total);
+}
+
+/* Finding 6: a board pushed after a legal move, with its king square or a piece code corrupted,
+ * was handed unchecked to needs_refresh() and to the features (UBSan: index 200 out of bounds in
+ * features/chess768.c; Full_Threats' target_map read at index 15). Every net. */
+START_TEST(pushed_boards_are_checked)
+{
+    const board_net *n = &nets[_i];
+    const nnue_game *game = nnue_game_find(n->game);
+    int shogi = strcmp(n->game, "shogi") == 0;
+    void *pos = eval_parse(game, shogi ? "4k4/9/9/9/9/9/9/9/4K4 b G 1" : "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1");
+    nnue_state *s = nnue_state_new(n->net, 8);
+    ck_assert_int_eq(nnue_state_reset(s, game->board(pos)), 0);
+    expect_exact(s, n->net, game->board(pos), n->label);
+    nnue_move move;
+    nnue_error err;
+    ck_assert_int_eq(game->parse_move(pos, shogi ? "5i4i" : "e1f1", &move, &err), 0); /* a king move */
+    nnue_delta delta;
+    game->make(pos, move, &delta);
+    nnue_board bad = *game->board(pos);
+    bad.king_sq[0] = 200;
+    ck_assert_int_eq(nnue_state_push(s, &bad, &delta), -1);
+    expect_error(s, "king_sq[0] is 200", n->label);
+    expect_refused_eval(s, &bad, "king_sq[0] is 200", n->label);
+    nnue_state_pop(s);
+    bad = *game->board(pos);
+    bad.piece_on[shogi ? 40 : 36] = NNUE_PIECE(0, 15); /* an empty square: a code no game has */
+    bad.piece_count++;
+    ck_assert_int_eq(nnue_state_push(s, &bad, &delta), -1);
+    expect_error(s, shogi ? "square 40 holds piece code 0x0f" : "square 36 holds piece code 0x0f", n->label);
+    expect_refused_eval(s, &bad, "holds piece code 0x0f", n->label);
+    nnue_state_pop(s);
+    /* A fitting push after the refusals is exact. */
+    ck_assert_int_eq(nnue_state_push(s, game->board(pos), &delta), 0);
+    expect_exact(s, n->net, game->board(pos), n->label);
+    /* evaluate() is given a corrupted copy of the pushed board: refused, not read. */
+    bad = *game->board(pos);
+    bad.king_sq[1] = 99;
+    expect_refused_eval(s, &bad, "king_sq[1] is 99", n->label);
+    expect_exact(s, n->net, game->board(pos), n->label);
+    nnue_state_free(s);
+    free(pos);
+}
+END_TEST
+
+/* Corrupt fields of a fitting root board, each refused with its own message. */
+START_TEST(reset_names_what_does_not_fit)
+{
+    const board_net *n = find("HalfKP_shogi");
+    const nnue_game *shogi = nnue_game_find("shogi"), *chess = nnue_game_find("chess");
+    void *pos = eval_parse(shogi, shogi_start), *cpos = eval_parse(chess, chess_start);
+    nnue_state *s = nnue_state_new(n->net, 8);
+    ck_assert_int_eq(nnue_state_reset(s, chess->board(cpos)), -1);
+    expect_error(s, "num_squares is 64, a shogi board has 81", "chess view");
+    nnue_board b = *shogi->board(pos);
+    b.side_to_move = 2;
+    ck_assert_int_eq(nnue_state_reset(s, &b), -1);
+    expect_error(s, "side_to_move is 2", "side");
+    b = *shogi->board(pos);
+    b.piece_count = 39;
+    ck_assert_int_eq(nnue_state_reset(s, &b), -1);
+    expect_error(s, "piece_count is 39, the squares hold 40", "count");
+    b = *shogi->board(pos);
+    b.king_sq[1] = 3;
+    ck_assert_int_eq(nnue_state_reset(s, &b), -1);
+    expect_error(s, "king_sq[1] is 3, whose square holds", "king");
+    b = *shogi->board(pos);
+    b.hand[0][NNUE_SHOGI_LANCE] = 5; /* a slot past a full set of lances: another type's feature */
+    ck_assert_int_eq(nnue_state_reset(s, &b), -1);
+    expect_error(s, "hand[0][2] is 5, at most 4", "hand");
+    ck_assert_int_eq(nnue_state_reset(s, shogi->board(pos)), 0);
+    ck_assert_int_eq(nnue_state_error(s)->code, NNUE_OK);
+    nnue_delta d = {.count = 1};
+    d.dirty[0] = (nnue_dirty){NNUE_PIECE(0, 1), NNUE_PIECE(0, 1), 100, 5, 0, 0};
+    ck_assert_int_eq(nnue_state_push(s, shogi->board(pos), &d), -1);
+    expect_error(s, "dirty[0]: old square 100", "delta");
+    nnue_state_free(s);
+    free(pos);
+    free(cpos);
+}
+END_TEST
+
+int main(void)
+{
+    for (int i = 0; i < N_NETS; i++)
+        if (!(nets[i].net = make_net(&nets[i])))
+            return 1;
+    Suite *s = suite_create("eval_boards");
+    TCase *tc = tcase_create("boards");
+    tcase_add_loop_test(tc, pushed_boards_are_checked, 0, N_NETS);
+    tcase_add_test(tc, reset_names_what_does_not_fit);
+    suite_add_tcase(s, tc);
+    int rc = test_run(s);
+    for (int i = 0; i < N_NETS; i++)
+        nnue_net_free(nets[i].net);
+    return rc;
+}
