@@ -16,7 +16,10 @@ void nnue_refresh_cache_init(nnue_refresh_cache *c, const nnue_net *net)
 {
     const nnue_feature_set *fs = net->arch->ft.features;
     memset(c, 0, sizeof *c);
-    if (fs->refresh_keys && fs->refresh_key && net->arch->ft.n_sets == 1) /* one set only (no cache for SFNNv10) */
+    /* One set only (no cache for SFNNv10); its lists fit the slots' NNUE_MAX_ACTIVE entries only
+     * when the state holds boards to the set's declared maximum (max_pieces). */
+    int fits = fs->max_pieces && fs->max_active && fs->max_active <= NNUE_MAX_ACTIVE;
+    if (fs->refresh_keys && fs->refresh_key && net->arch->ft.n_sets == 1 && fits)
         c->keys = fs->refresh_keys(&net->arch->ft.params);
 }
 

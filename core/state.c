@@ -4,6 +4,7 @@
 #include "core/board_check.h"
 #include "core/error.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,11 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
     s->net = net;
     s->kernels = nnue_kernels_for(nnue_isa_current());
     s->shape = nnue_board_shape_of(a->game);
+    for (int k = 0; k < a->ft.n_sets; k++) {
+        const nnue_feature_set *fs = a->ft.sets[k].features;
+        if (fs->max_pieces && (!s->limit_set || fs->max_pieces < s->max_pieces))
+            s->max_pieces = fs->max_pieces, s->limit_set = fs;
+    }
     s->cache_on = 0; /* see nnue_state_set_refresh_cache in include/nnue.h */
     nnue_refresh_cache_init(&s->cache, net);
     s->max_ply = max_ply;
@@ -82,10 +88,43 @@ void nnue_state_free(nnue_state *s)
     free(s);
 }
 
-/* Checks a board the caller hands over (0 = fits); a refusal is kept in s->error. */
+/* Where the (n+1)-th piece of a board stands, in square order, then hands (for the message). */
+static void nth_piece(const nnue_board *b, int n, char *buf, size_t size)
+{
+    for (int sq = 0; sq < b->num_squares && sq < NNUE_MAX_SQUARES; sq++)
+        if (b->piece_on[sq] && n-- == 0) {
+            snprintf(buf, size, "piece 0x%02x on square %d", b->piece_on[sq], sq);
+            return;
+        }
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < NNUE_MAX_HAND_TYPES; t++)
+            if ((n -= b->hand[c][t]) < 0) {
+                snprintf(buf, size, "in hand[%d][%d]", c, t);
+                return;
+            }
+    snprintf(buf, size, "nowhere");
+}
+
+/* Checks a board the caller hands over (0 = fits): the game's rules, then the feature sets'
+ * declared maximum of pieces (what the worst-case ranges of the weights assume). A refusal is
+ * kept in s->error. */
 static int check_board(nnue_state *s, const nnue_board *board)
 {
-    return nnue_board_check(&s->shape, board, NULL, &s->error);
+    int pieces;
+    if (nnue_board_check(&s->shape, board, &pieces, &s->error) != 0)
+        return -1;
+    if (s->max_pieces && pieces > s->max_pieces) {
+        char where[64];
+        nth_piece(board, s->max_pieces, where, sizeof where);
+        const nnue_feature_set *fs = s->limit_set;
+        nnue_fail_at(&s->error, NNUE_E_ARG, "nnue_board", 0, 0,
+                     "%d pieces (board and hands, kings included): the net's feature set %s takes at most %d "
+                     "(at most %d active features per perspective); piece %d is the %s",
+                     pieces, fs->name, s->max_pieces, fs->max_active ? fs->max_active : NNUE_MAX_ACTIVE,
+                     s->max_pieces + 1, where);
+        return -1;
+    }
+    return 0;
 }
 
 int nnue_state_reset(nnue_state *s, const nnue_board *board)

@@ -91,6 +91,8 @@ static uint32_t chess768_refresh_key(const nnue_feature_params *params, const nn
 const nnue_feature_set nnue_fs_chess768 = {
     .name = "Chess768",
     .max_active = 32, /* a chess board holds at most 32 pieces */
+    .max_changed = NNUE_MAX_DIRTY, /* a removed and an added feature per dirty piece */
+    .max_pieces = 32,
     .game = "chess",
     .display = "Chess768",
     .hash = 0,

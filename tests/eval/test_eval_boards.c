@@ -1,7 +1,7 @@
 /* tests/eval/test_eval_boards.c: hostile boards through the public API (include/nnue.h), on a
  * small random net of every feature set: every board given to reset, push and evaluate is
- * checked (issue 26, finding 6), and the refusal says which field, square or piece
- * (nnue_state_error). Nets: `nnue init`-style random weights (nnue_net_write_random), width 8. */
+ * checked (issue 26, finding 6), boards past the feature sets' declared maximum of pieces are
+ * refused (finding 1), and the refusal says which field, square, piece or limit (nnue_state_error). Nets: `nnue init`-style random weights (nnue_net_write_random), width 8. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,16 +19,16 @@ typedef struct board_net {
 } board_net;
 
 static board_net nets[] = {
-    {"HalfKP", "chess", "tests/nets/tiny_sf.yaml", "Chess768", "HalfKP", NULL},
-    {"HalfKA", "chess", "tests/nets/tiny_sf.yaml", "Chess768", "HalfKA", NULL},
-    {"HalfKAv2", "chess", "tests/nets/tiny_sf.yaml", "Chess768", "HalfKAv2", NULL},
-    {"HalfKAv2_hm", "chess", "tests/nets/tiny_sf.yaml", "Chess768", "HalfKAv2_hm", NULL},
+    {"HalfKP", "chess", "tests/nets/tiny_sf.yaml", "features: Chess768", "features: HalfKP", NULL},
+    {"HalfKA", "chess", "tests/nets/tiny_sf.yaml", "features: Chess768", "features: HalfKA", NULL},
+    {"HalfKAv2", "chess", "tests/nets/tiny_sf.yaml", "features: Chess768", "features: HalfKAv2", NULL},
+    {"HalfKAv2_hm", "chess", "tests/nets/tiny_sf.yaml", "features: Chess768", "features: HalfKAv2_hm", NULL},
     {"Chess768", "chess", "tests/nets/tiny_sf.yaml", NULL, NULL, NULL},
     {"Chess768-buckets", "chess", "archs/cwtch6.yaml", NULL, NULL, NULL},
     {"Full_Threats", "chess", "fuzz/archs/threats_w8.yaml", NULL, NULL, NULL},
     {"HalfKP_shogi", "shogi", "tests/threads/tiny_shogi.yaml", NULL, NULL, NULL},
     {"HalfKA_hm2_shogi", "shogi", "fuzz/archs/sfnn_shogi_w8.yaml", NULL, NULL, NULL},
-    {"HalfKA2_shogi", "shogi", "fuzz/archs/sfnn_shogi_w8.yaml", "HalfKA_hm2_shogi", "HalfKA2_shogi", NULL},
+    {"HalfKA2_shogi", "shogi", "fuzz/archs/sfnn_shogi_w8.yaml", "features: HalfKA_hm2_shogi", "features: HalfKA2_shogi", NULL},
 };
 enum { N_NETS = sizeof nets / sizeof nets[0] };
 
@@ -50,6 +50,10 @@ static nnue_net *make_net(board_net *n)
         snprintf(at, sizeof text - (size_t)(at - text), "%s%s", n->to, rest);
     }
     free(yaml);
+    if (n->from && !at) {
+        fprintf(stderr, "FAIL: %s: no \"%s\" in %s\n", n->label, n->from, n->file);
+        return NULL;
+    }
     nnue_arch *arch = NULL;
     nnue_net *net = NULL;
     nnue_error err;
@@ -180,6 +184,97 @@ START_TEST(reset_names_what_does_not_fit)
 }
 END_TEST
 
+/* Finding 1: a shogi board of the caller's (78 golds, one empty square, kings on 0 and 80,
+ * piece_count 80) passed reset; with the refresh cache on, a king move's push and evaluate wrote
+ * past the cache's index list (core/refresh_cache.c, from shogi_halfkp_active: ASan
+ * stack-buffer-overflow). Every shogi set declares 40 pieces; such boards are refused. */
+START_TEST(shogi_golds_refused)
+{
+    const board_net *n = &nets[_i];
+    if (strcmp(n->game, "shogi") != 0)
+        return;
+    nnue_board b = {.num_squares = 81, .side_to_move = 0, .king_sq = {0, 80}, .piece_count = 80};
+    for (int sq = 0; sq < 81; sq++)
+        b.piece_on[sq] = sq == 40 ? 0 : NNUE_PIECE(sq & 1, NNUE_SHOGI_GOLD);
+    b.piece_on[0] = NNUE_PIECE(0, NNUE_SHOGI_KING);
+    b.piece_on[80] = NNUE_PIECE(1, NNUE_SHOGI_KING);
+    nnue_state *s = nnue_state_new(n->net, 8);
+    nnue_state_set_refresh_cache(s, 1);
+    ck_assert_int_eq(nnue_state_reset(s, &b), -1);
+    expect_error(s, "80 pieces (board and hands, kings included)", n->label);
+    expect_error(s, "takes at most 40", n->label);
+    expect_error(s, "piece 41 is the piece 0x15 on square 41", n->label);
+    expect_refused_eval(s, &b, "80 pieces", n->label);
+    /* the king move of the report: 0 -> 40 */
+    nnue_delta d = {.count = 1, .king_moved = {1, 0}};
+    d.dirty[0] = (nnue_dirty){b.piece_on[0], b.piece_on[0], 0, 40, 0, 0};
+    b.piece_on[40] = b.piece_on[0];
+    b.piece_on[0] = 0;
+    b.king_sq[0] = 40;
+    ck_assert_int_eq(nnue_state_push(s, &b, &d), -1);
+    expect_error(s, "80 pieces", n->label);
+    expect_refused_eval(s, &b, "80 pieces", n->label);
+    nnue_state_free(s);
+}
+END_TEST
+
+/* Finding 1: chess boards of 62 queens were accepted and their lists cut short silently. Every
+ * chess set declares 32 pieces. */
+START_TEST(chess_queens_refused)
+{
+    const board_net *n = &nets[_i];
+    if (strcmp(n->game, "chess") != 0)
+        return;
+    nnue_board b = {.num_squares = 64, .side_to_move = 0, .king_sq = {4, 60}, .piece_count = 64};
+    for (int sq = 0; sq < 64; sq++)
+        b.piece_on[sq] = NNUE_PIECE(sq >= 32, NNUE_CHESS_QUEEN);
+    b.piece_on[4] = NNUE_PIECE(0, NNUE_CHESS_KING);
+    b.piece_on[60] = NNUE_PIECE(1, NNUE_CHESS_KING);
+    nnue_state *s = nnue_state_new(n->net, 8);
+    nnue_state_set_refresh_cache(s, 1);
+    ck_assert_int_eq(nnue_state_reset(s, &b), -1);
+    expect_error(s, "64 pieces (board and hands, kings included)", n->label);
+    expect_error(s, "takes at most 32", n->label);
+    expect_error(s, "piece 33 is the piece 0x15 on square 32", n->label);
+    expect_refused_eval(s, &b, "64 pieces", n->label);
+    nnue_state_free(s);
+}
+END_TEST
+
+/* At the limit a board is taken; one piece more, at the root or pushed, is refused. */
+START_TEST(limit_is_exact)
+{
+    const board_net *n = &nets[_i];
+    const nnue_game *game = nnue_game_find(n->game);
+    int shogi = strcmp(n->game, "shogi") == 0;
+    void *pos = eval_parse(game, shogi ? shogi_start : chess_start);
+    nnue_state *s = nnue_state_new(n->net, 8);
+    ck_assert_int_eq(nnue_state_reset(s, game->board(pos)), 0); /* 32 / 40 pieces */
+    expect_exact(s, n->net, game->board(pos), n->label);
+    nnue_move move;
+    nnue_error err;
+    ck_assert_int_eq(game->parse_move(pos, shogi ? "7g7f" : "e2e4", &move, &err), 0);
+    nnue_delta delta;
+    game->make(pos, move, &delta);
+    nnue_board more = *game->board(pos);
+    if (shogi) {
+        more.hand[1][NNUE_SHOGI_PAWN] = 1;
+    } else {
+        more.piece_on[35] = NNUE_PIECE(1, NNUE_CHESS_QUEEN); /* d5 */
+        more.piece_count++;
+    }
+    ck_assert_int_eq(nnue_state_push(s, &more, &delta), -1);
+    expect_error(s, shogi ? "41 pieces" : "33 pieces", n->label);
+    expect_error(s, shogi ? "piece 41 is the in hand[1][1]" : "piece 33 is the piece 0x14 on square 63", n->label);
+    nnue_state_pop(s);
+    ck_assert_int_eq(nnue_state_reset(s, &more), -1);
+    ck_assert_int_eq(nnue_state_reset(s, game->board(pos)), 0);
+    expect_exact(s, n->net, game->board(pos), n->label);
+    nnue_state_free(s);
+    free(pos);
+}
+END_TEST
+
 int main(void)
 {
     for (int i = 0; i < N_NETS; i++)
@@ -189,6 +284,9 @@ int main(void)
     TCase *tc = tcase_create("boards");
     tcase_add_loop_test(tc, pushed_boards_are_checked, 0, N_NETS);
     tcase_add_test(tc, reset_names_what_does_not_fit);
+    tcase_add_loop_test(tc, shogi_golds_refused, 0, N_NETS);
+    tcase_add_loop_test(tc, chess_queens_refused, 0, N_NETS);
+    tcase_add_loop_test(tc, limit_is_exact, 0, N_NETS);
     suite_add_tcase(s, tc);
     int rc = test_run(s);
     for (int i = 0; i < N_NETS; i++)
