@@ -26,6 +26,7 @@ static board_net nets[] = {
     {"Chess768", "chess", "tests/nets/tiny_sf.yaml", NULL, NULL, NULL},
     {"Chess768-buckets", "chess", "archs/cwtch6.yaml", NULL, NULL, NULL},
     {"Full_Threats", "chess", "fuzz/archs/threats_w8.yaml", NULL, NULL, NULL},
+    {"Full_Threats-alone", "chess", "fuzz/archs/threats_w8.yaml", "    - {set: Full_Threats, weights: i8}\n    - {set: HalfKAv2_hm, weights: i16}\n", "    - {set: Full_Threats, weights: i16}\n", NULL},
     {"HalfKP_shogi", "shogi", "tests/threads/tiny_shogi.yaml", NULL, NULL, NULL},
     {"HalfKA_hm2_shogi", "shogi", "fuzz/archs/sfnn_shogi_w8.yaml", NULL, NULL, NULL},
     {"HalfKA2_shogi", "shogi", "fuzz/archs/sfnn_shogi_w8.yaml", "features: HalfKA_hm2_shogi", "features: HalfKA2_shogi", NULL},
@@ -275,6 +276,36 @@ START_TEST(limit_is_exact)
 }
 END_TEST
 
+/* Finding 9: Full_Threats cut its lists at 256 threats and took boards of any number of pieces;
+ * the worst-case ranges assume its max_active. It declares 32 pieces (8 threats each at most):
+ * a net of Full_Threats alone refuses 33, and 32 pieces of the most threats are exact. */
+START_TEST(threats_limit)
+{
+    const board_net *n = find("Full_Threats-alone");
+    /* ranks 3-6 full: kings on a3 and h6, queens and knights of both colours, 8 neighbours each */
+    nnue_board b = {.num_squares = 64, .king_sq = {16, 47}, .piece_count = 32};
+    for (int sq = 16; sq < 48; sq++)
+        b.piece_on[sq] = NNUE_PIECE(sq & 1, sq % 3 ? NNUE_CHESS_QUEEN : NNUE_CHESS_KNIGHT);
+    b.piece_on[16] = NNUE_PIECE(0, NNUE_CHESS_KING);
+    b.piece_on[47] = NNUE_PIECE(1, NNUE_CHESS_KING);
+    nnue_state *s = nnue_state_new(n->net, 8);
+    ck_assert_int_eq(nnue_state_reset(s, &b), 0);
+    expect_exact(s, n->net, &b, "32 pieces");
+    nnue_delta d = {.count = 1};
+    d.dirty[0] = (nnue_dirty){b.piece_on[40], b.piece_on[40], 40, 56, 0, 0};
+    b.piece_on[56] = b.piece_on[40];
+    b.piece_on[40] = 0;
+    ck_assert_int_eq(nnue_state_push(s, &b, &d), 0);
+    expect_exact(s, n->net, &b, "32 pieces, a piece moved");
+    b.piece_on[4] = NNUE_PIECE(1, NNUE_CHESS_QUEEN);
+    b.piece_count++;
+    ck_assert_int_eq(nnue_state_reset(s, &b), -1);
+    expect_error(s, "33 pieces (board and hands, kings included): the net's feature set Full_Threats takes at most 32 "
+                    "(at most 256 active features per perspective)", "33 pieces");
+    nnue_state_free(s);
+}
+END_TEST
+
 int main(void)
 {
     for (int i = 0; i < N_NETS; i++)
@@ -287,6 +318,7 @@ int main(void)
     tcase_add_loop_test(tc, shogi_golds_refused, 0, N_NETS);
     tcase_add_loop_test(tc, chess_queens_refused, 0, N_NETS);
     tcase_add_loop_test(tc, limit_is_exact, 0, N_NETS);
+    tcase_add_test(tc, threats_limit);
     suite_add_tcase(s, tc);
     int rc = test_run(s);
     for (int i = 0; i < N_NETS; i++)
