@@ -12,7 +12,7 @@ typedef struct nnue_acc_entry {
     nnue_delta delta;              /* the move that led here (unused at the root) */
     uint8_t refresh[2];            /* the move forces perspective p to refresh */
     uint8_t computed[2];
-    uint8_t bad_delta;             /* the pushed delta did not fit the game: never applied */
+    uint8_t bad_delta;             /* the pushed board or delta did not fit the game: never applied */
     int16_t *acc[2];               /* [width] per perspective */
     int32_t *psqt[2];              /* [psqt_buckets] per perspective */
 } nnue_acc_entry;

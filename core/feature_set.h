@@ -55,6 +55,14 @@ typedef struct nnue_feature_set {
     /* Bounds of active() and of each list changed() writes; 0 = NNUE_MAX_ACTIVE / NNUE_MAX_CHANGED.
      * At most NNUE_MAX_ACTIVE_ANY (Full_Threats: a move changes many attacks). */
     uint16_t max_active, max_changed;
+    /* Most pieces (on the board and in hands, kings included) of a board this set takes: for
+     * every such board active() stays within max_active (the set's comment says why), and the
+     * state refuses a board with more (core/state.c), so the worst-case ranges of the weights
+     * (core/net_ranges.c, max_active rows) hold for every board evaluated. 0 = not declared. */
+    uint8_t max_pieces;
+    /* Optional: a bound beyond the piece count (PP_3Wide: at most 16 pawns, so that its pairs fit
+     * max_active). NULL, or a message (static or in buf) saying why the board is refused. */
+    const char *(*board_fits)(const nnue_feature_params *params, const nnue_board *board, char *buf, size_t size);
     /* 1: changed() reads more of `after` than the moved pieces' context (Full_Threats reads the
      * whole board), so the state hands it the exact board after each move of a lazy update. */
     uint8_t exact_board;

@@ -113,6 +113,14 @@ static void ft_output_range(const nnue_ft_desc *ft, int64_t *lo, int64_t *hi)
     }
 }
 
+/* a + b, saturated to the int64 range: a crafted net's worst case may pass it (then it is
+ * reported as an overflow like any sum past int32), never wrap. */
+static int64_t sat_add(int64_t a, int64_t b)
+{
+    int64_t r;
+    return __builtin_add_overflow(a, b, &r) ? (b > 0 ? INT64_MAX : INT64_MIN) : r;
+}
+
 static void affine_range(const nnue_net *net, int i, nnue_layer_range *lr)
 {
     const nnue_arch *a = net->arch;
@@ -127,11 +135,11 @@ static void affine_range(const nnue_net *net, int i, nnue_layer_range *lr)
                 int64_t wv = l->p.affine.weight_type == NNUE_I8 ? ((const int8_t *)lw->weights)[at]
                                                                : ((const int16_t *)lw->weights)[at];
                 int64_t x = wv * lr->in_lo, y = wv * lr->in_hi;
-                up += x > y ? x : y;
-                down += x < y ? x : y;
+                up = sat_add(up, x > y ? x : y);
+                down = sat_add(down, x < y ? x : y);
             }
-            up = up / l->p.affine.sum_divisor + ((const int32_t *)lw->biases)[o];
-            down = down / l->p.affine.sum_divisor + ((const int32_t *)lw->biases)[o];
+            up = sat_add(up / l->p.affine.sum_divisor, ((const int32_t *)lw->biases)[o]);
+            down = sat_add(down / l->p.affine.sum_divisor, ((const int32_t *)lw->biases)[o]);
             if (down < lr->lo)
                 lr->lo = down, lr->lo_stack = s, lr->lo_neuron = o;
             if (up > lr->hi)

@@ -23,6 +23,13 @@ void nnue_refresh_cache_init(nnue_refresh_cache *c, const nnue_net *net)
     memset(c, 0, sizeof *c);
     /* The set with the most keys picks the slot (HalfKAv2_hm's king buckets, not Full_Threats'
      * board halves): the finer the key, the closer a slot's list to the current one. */
+    /* Every set's lists must fit the slots: bounded by its declared max_active, which the state
+     * enforces through max_pieces (boards with more pieces are refused). */
+    for (int s = 0; s < ft->n_sets; s++) {
+        const nnue_feature_set *fs = ft->sets[s].features;
+        if (!fs->max_pieces || !fs->max_active || fs->max_active > NNUE_MAX_ACTIVE_ANY)
+            return;
+    }
     for (int s = 0; s < ft->n_sets; s++) {
         const nnue_feature_set *fs = ft->sets[s].features;
         uint32_t keys = fs->refresh_keys && fs->refresh_key ? fs->refresh_keys(&ft->sets[s].params) : 0;

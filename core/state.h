@@ -14,6 +14,7 @@
 #include "core/isa.h"
 #include "core/acc_entry.h"
 #include "core/accumulator.h"
+#include "core/board_check.h"
 #include "core/net.h"
 #include "core/refresh_cache.h"
 #include "core/simd/kernels.h"
@@ -31,6 +32,10 @@ struct nnue_state {
     int cache_on;                  /* nnue_state_set_refresh_cache(), default 0 */
     int bad_root;                  /* reset() was given a board that does not fit the net's game */
     int bad_deltas;                /* entries on the stack with bad_delta set */
+    nnue_board_shape shape;        /* the net's game: what reset/push/evaluate check boards against */
+    int max_pieces;                /* the fewest max_pieces of the net's feature sets (0: none) */
+    const struct nnue_feature_set *limit_set; /* the set that declares it */
+    nnue_error error;              /* why the last reset/push/evaluate refused (nnue_state_error) */
     nnue_refresh_cache cache;
     nnue_board *boards;            /* [max_ply + 1] scratch when a set's changed() needs the exact
                                       board after each move (core/accumulator.c), else NULL */

@@ -28,7 +28,14 @@
 #include "features/chess_attacks.h"
 #include "features/feature_util.h"
 
-#define FT_MAX 256 /* active threats per perspective: at most 224 in any chess position */
+/* Active threats per perspective: each piece attacks at most 8 occupied squares (the first piece
+ * on each of 8 rays or knight jumps; a pawn 2), so a board of at most 32 pieces (max_pieces,
+ * which the state enforces) has at most 8 * 32 = 256; 224 in any legal position. A move's
+ * removed (or added) threats are distinct threats of one board touching at most 6 changed squares
+ * D: attacker on D (8 each), victim on D with the attacker off D (16 each: 8 rays, 8 jumps), or a
+ * slider off D whose ray through D changed (one per ray and square of D): at most 6 * 32 = 192.
+ * The lists below are never cut for any board the state takes. */
+#define FT_MAX 256
 
 #define N_VARIANTS 2
 
@@ -307,6 +314,7 @@ const nnue_feature_set nnue_fs_full_threats = {
     .variants = variants,
     .max_active = FT_MAX,
     .max_changed = FT_MAX,
+    .max_pieces = 32,
     .exact_board = 1,
     .dimensions = full_threats_dimensions,
     .active = full_threats_active,

@@ -88,6 +88,8 @@ static uint32_t halfka_refresh_key(const nnue_feature_params *params, const nnue
 const nnue_feature_set nnue_fs_halfka = {
     .name = "HalfKA",
     .max_active = 32, /* 32 pieces, kings included */
+    .max_changed = NNUE_MAX_DIRTY, /* a removed and an added feature per dirty piece */
+    .max_pieces = 32,
     .game = "chess",
     .display = "HalfKA(Friend)",
     .hash = 0x5F134CB8u,

@@ -80,6 +80,8 @@ static uint32_t halfka_v2_refresh_key(const nnue_feature_params *params, const n
 const nnue_feature_set nnue_fs_halfka_v2 = {
     .name = "HalfKAv2",
     .max_active = 32, /* 32 pieces, kings included */
+    .max_changed = NNUE_MAX_DIRTY, /* a removed and an added feature per dirty piece */
+    .max_pieces = 32,
     .game = "chess",
     .display = "HalfKAv2(Friend)",
     .hash = 0x5F234CB8u,

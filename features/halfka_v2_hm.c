@@ -85,6 +85,8 @@ static uint32_t halfka_v2_hm_refresh_key(const nnue_feature_params *params, cons
 const nnue_feature_set nnue_fs_halfka_v2_hm = {
     .name = "HalfKAv2_hm",
     .max_active = 32, /* 32 pieces, kings included */
+    .max_changed = NNUE_MAX_DIRTY, /* a removed and an added feature per dirty piece */
+    .max_pieces = 32,
     .game = "chess",
     .display = "HalfKAv2_hm(Friend)",
     .hash = 0x7F234CB8u,

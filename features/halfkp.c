@@ -81,6 +81,8 @@ static uint32_t halfkp_refresh_key(const nnue_feature_params *params, const nnue
 const nnue_feature_set nnue_fs_halfkp = {
     .name = "HalfKP",
     .max_active = 30, /* 32 pieces less the two kings */
+    .max_changed = NNUE_MAX_DIRTY, /* a removed and an added feature per dirty piece */
+    .max_pieces = 32,
     .game = "chess",
     .display = "HalfKP(Friend)",
     .hash = 0x5D69D5B8u,

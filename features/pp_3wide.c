@@ -14,6 +14,8 @@
  *  - a perspective is rebuilt when its own king crosses between files a-d and e-h (the
  *    orientation changes); otherwise a move removes the pairs of the pawns that left a square
  *    and adds those of the pawns that arrived. */
+#include <stdio.h>
+
 #include "core/feature_set.h"
 #include "features/feature_util.h"
 
@@ -176,7 +178,23 @@ static int pp_needs_refresh(const nnue_feature_params *params, const nnue_board 
     return !d || ((d->old_sq & 7) >= 4) != ((after->king_sq[persp] & 7) >= 4);
 }
 
+/* 16 pawns at most (PP_MAX_ACTIVE's pairs): more could only come from a crafted board, whose
+ * pair list would not fit. */
+static const char *pp_board_fits(const nnue_feature_params *params, const nnue_board *b, char *buf, size_t size)
+{
+    (void)params;
+    int pawns = 0;
+    for (int sq = 0; sq < 64; sq++)
+        pawns += NNUE_PIECE_TYPE(b->piece_on[sq]) == NNUE_CHESS_PAWN;
+    if (pawns <= 16)
+        return NULL;
+    snprintf(buf, size, "%d pawns, at most 16 (its pair list holds %d pairs)", pawns, PP_MAX_ACTIVE);
+    return buf;
+}
+
 const nnue_feature_set nnue_fs_pp_3wide = {
+    .max_pieces = 32,
+    .board_fits = pp_board_fits,
     .name = "PP_3Wide",
     .game = "chess",
     .display = "PP_3Wide(Friend)",

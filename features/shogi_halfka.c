@@ -178,6 +178,8 @@ static void hm2_active_both(const nnue_feature_params *params, const nnue_board 
 const nnue_feature_set nnue_fs_shogi_halfka_hm2 = {
     .name = "HalfKA_hm2_shogi",
     .max_active = 40, /* 40 pieces, kings included, on the board or in hand */
+    .max_changed = NNUE_MAX_DIRTY, /* a removed and an added feature per dirty piece */
+    .max_pieces = 40, /* padded to 40 features when fewer */
     .game = "shogi",
     .display = "HalfKA_hm2(Friend)",
     .hash = 0x5F134CB8u,
@@ -220,6 +222,8 @@ static void ka2_active_both(const nnue_feature_params *params, const nnue_board 
 const nnue_feature_set nnue_fs_shogi_halfka2 = {
     .name = "HalfKA2_shogi",
     .max_active = 40, /* 40 pieces, kings included, on the board or in hand */
+    .max_changed = NNUE_MAX_DIRTY, /* a removed and an added feature per dirty piece */
+    .max_pieces = 40, /* padded to 40 features when fewer */
     .game = "shogi",
     .display = "HalfKA2(Friend)",
     .hash = 0x5F134CB8u,

@@ -9,11 +9,13 @@
 #   OUT/seeds/net_threats, net_sfnn  the same for fuzz/archs/threats_w8.yaml, sfnn_shogi_w8.yaml
 #   OUT/seeds/arch_net   "YAML\n#NET\n" + net for the chess archs
 #   OUT/seeds/protocol   fuzz/seeds/protocol (UCI/USI lines a GUI sends)
+#   OUT/seeds/boards     per net of fuzz_boards: a few moves evaluated, then a square or a byte
+#                        of the board view changed, pushed and evaluated (fuzz/fuzz_boards.c)
 # and an empty writable corpus OUT/corpus/TARGET for each (libFuzzer adds what it finds there).
 set -euo pipefail
 src=$1 out=$2 tool=$3
 rm -rf "$out/seeds"
-targets="positions arch net net_shogi net_threats net_sfnn arch_net protocol"
+targets="positions arch net net_shogi net_threats net_sfnn arch_net protocol boards"
 for t in $targets; do mkdir -p "$out/seeds/$t"; done
 for t in $targets; do mkdir -p "$out/corpus/$t"; done
 cp "$src"/fuzz/seeds/positions/* "$out/seeds/positions/"
@@ -40,4 +42,9 @@ for y in tests/nets/tiny_sf.yaml tests/nets/tiny_sf_leb128.yaml tests/nets/tiny_
     "$tool" init --seed "$seed" "$src/$y" "$out/seeds/net/$name-$seed.nnue" >/dev/null
   done
   { cat "$src/$y"; printf '#NET\n'; cat "$out/seeds/net/$name-1.nnue"; } > "$out/seeds/arch_net/$name"
+done
+# fuzz_boards scripts: net byte, then (opcode, operand) pairs (fuzz/fuzz_boards.c).
+for net in 0 1 2 3 4 5 6 7 8; do
+  printf "\\x0$net\\x00\\x03\\x04\\x00\\x00\\x11\\x04\\x00\\x07\\x01\\x00\\x05\\x04\\x00" > "$out/seeds/boards/moves-$net"
+  printf "\\x0$net\\x00\\x01\\x04\\x00\\x01\\x05\\x24\\x06\\x00\\x04\\x00\\x02\\x02\\xc8\\x04\\x00" > "$out/seeds/boards/mutate-$net"
 done

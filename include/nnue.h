@@ -119,15 +119,23 @@ void nnue_state_free(nnue_state *state);
 
 /* Forgets everything and starts a root position (its accumulators are computed lazily).
  * Returns 0, or -1 when the board does not fit the net's game (wrong square count, a piece code
- * of another game, a king missing from its king_sq, piece_count wrong): evaluations then
- * return 0 with detail.bucket = -1 until a fitting board is given. */
+ * of another game, a king missing from its king_sq, piece_count wrong, a hand past a full set):
+ * nnue_state_error() says which field, square or piece. Evaluations then return 0 with
+ * detail.bucket = -1 until a fitting board is given. */
 int nnue_state_reset(nnue_state *state, const nnue_board *board);
 
-/* After a move was made: board is the position after it, delta what changed. Returns 0; -1
- * when the stack is full (max_ply; nothing pushed) or when the delta does not fit the game
- * (it is pushed but never applied: the position is then refreshed from the board, which is
- * checked first). Pops stay balanced either way except for a full stack. */
+/* After a move was made: board is the position after it, delta what changed. Both are checked
+ * as reset() checks its board. Returns 0; -1 when the stack is full (max_ply; nothing pushed) or
+ * when the board or the delta does not fit the game (nnue_state_error() says what; the entry is
+ * pushed but its delta never applied: the position is then refreshed from the board, which
+ * nnue_evaluate checks again). Pops stay balanced either way except for a full stack. */
 int nnue_state_push(nnue_state *state, const nnue_board *board, const nnue_delta *delta);
+
+/* Why the last nnue_state_reset() or nnue_state_push() returned -1, or nnue_evaluate() refused
+ * its board: code NNUE_E_ARG, file "nnue_board" or "nnue_delta", and a message naming the field,
+ * square, piece code or limit. code is NNUE_OK when the last of those calls succeeded. Valid
+ * until the next call on the state. */
+const nnue_error *nnue_state_error(const nnue_state *state);
 
 /* After the move was unmade. */
 void nnue_state_pop(nnue_state *state);
@@ -150,9 +158,10 @@ void nnue_state_invalidate(nnue_state *state);
  * of slots) incremental 1926 -> 2329. Try it on your search. */
 void nnue_state_set_refresh_cache(nnue_state *state, int on);
 
-/* Evaluates the current position (board must be the one given to the last reset/push).
- * Returns detail->total; detail may be NULL. After a refused board (see reset/push) it
- * returns 0 with detail.bucket = -1. */
+/* Evaluates the current position (board must be the one given to the last reset/push: the
+ * accumulators follow the pushed deltas). The board is checked again as reset() checks it, so no
+ * bytes given here are read out of bounds. Returns detail->total; detail may be NULL. A board that
+ * does not fit gives 0 with detail.bucket = -1 (nnue_state_error() says why). */
 int32_t nnue_evaluate(nnue_state *state, const nnue_board *board, nnue_eval_detail *detail);
 
 /* Name of the kernel set in use: "scalar", "avx2", "avx512", "vnni512" (x86-64) or "neon" (AArch64). */

@@ -118,6 +118,8 @@ typedef struct nnue_game {
     uint8_t king_type;          /* one king per colour, always on the board */
     uint8_t hand_types;         /* types 1..hand_types may be held in hand; 0 = no hands */
     uint8_t max_hand;           /* bound of one hand count */
+    const uint8_t *hand_caps;   /* optional: [t] = most pieces of type t one hand holds (a full
+                                   set: shogi pawns 18, lances 4, ...); NULL = max_hand each */
     uint8_t max_pieces;         /* pieces on the board, kings included */
     const char *const *piece_names; /* piece_types entries: type t is piece_names[t - 1],
                                        as colour 0 writes it in the position text */

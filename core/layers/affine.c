@@ -111,25 +111,27 @@ static uint64_t file_bytes(const nnue_layer *l)
 }
 
 /* y[o] = bias[o] + sum_j w[o][j] x[j]; with sum_divisor d (bullet): y[o] = sum / d + bias[o], the
- * division truncating toward zero. The sum is taken in 64 bits; real nets never leave int32. */
+ * division truncating toward zero. The sum is taken in 64 bits, wrapping (unsigned) so a crafted
+ * net cannot overflow it: without a divisor y[o] is then the exact sum modulo 2^32, as the
+ * engines' int32 sums and our SIMD kernels give it; real nets never leave int32. */
 static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *out)
 {
     const int32_t *x = inputs[0];
     uint32_t in = l->in_size, stride = l->p.affine.padded_in;
     for (uint32_t o = 0; o < l->out_size; o++) {
-        int64_t sum = 0;
+        uint64_t sum = 0; /* each product fits int64 (|w| < 2^15, |x| <= 2^31) */
         if (l->p.affine.weight_type == NNUE_I8) {
             const int8_t *row = (const int8_t *)w->weights + (size_t)o * stride;
             for (uint32_t j = 0; j < in; j++)
-                sum += (int64_t)row[j] * x[j];
+                sum += (uint64_t)((int64_t)row[j] * x[j]);
         } else {
             const int16_t *row = (const int16_t *)w->weights + (size_t)o * stride;
             for (uint32_t j = 0; j < in; j++)
-                sum += (int64_t)row[j] * x[j];
+                sum += (uint64_t)((int64_t)row[j] * x[j]);
         }
         if (l->p.affine.sum_divisor != 1)
-            sum /= l->p.affine.sum_divisor;
-        out[o] = (int32_t)(sum + ((const int32_t *)w->biases)[o]);
+            sum = (uint64_t)((int64_t)sum / l->p.affine.sum_divisor);
+        out[o] = (int32_t)(uint32_t)(sum + (uint64_t)(int64_t)((const int32_t *)w->biases)[o]);
     }
 }
 

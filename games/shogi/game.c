@@ -93,6 +93,10 @@ static const char *const probes[] = {
     NULL,
 };
 
+/* A full set per type (pawns 18, lances .. golds 4, bishops and rooks 2): a hand slot past
+ * these would index another type's hand features. */
+static const uint8_t shogi_hand_caps[NNUE_MAX_HAND_TYPES] = {0, 18, 4, 4, 4, 4, 2, 2};
+
 const nnue_game nnue_game_shogi = {
     .name = "shogi",
     .files = 9,
@@ -101,6 +105,7 @@ const nnue_game nnue_game_shogi = {
     .king_type = NNUE_SHOGI_KING,
     .hand_types = NNUE_SHOGI_ROOK,
     .max_hand = 18,
+    .hand_caps = shogi_hand_caps,
     .max_pieces = 40,
     .piece_names = piece_names,
     .vars = sh_selector_vars,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/arch_api.h"
+#include "core/isa.h"
 #include "core/net.h"
 #include "eval/eval_nets.h"
 #include "nets_helpers.h"
@@ -138,6 +139,64 @@ START_TEST(tool_warns_and_strict_refuses)
 }
 END_TEST
 
+/* Issue 26 finding 4: a crafted raw net (Chess768, width 8, sqrrelu, 8 nested 4-way concats:
+ * 2^20 values of up to 32767^2 into one affine of weights 32767; here width 16 and 7 levels,
+ * 2^19 values, as the description limit now refuses 8 levels) overflowed int64 in the range
+ * analysis on load (UBSan: core/net_ranges.c signed integer overflow) and, with FT biases 32767,
+ * in the affine's sum when evaluated. Now: the analysis saturates (and warns), the sum wraps like
+ * the engines' int32 sums: the output is the exact sum modulo 2^32 on every kernel set. */
+START_TEST(crafted_sums_are_defined)
+{
+    char yaml[2048];
+    int n = snprintf(yaml, sizeof yaml,
+                     "name: crafted\ngame: chess\nformat:\n  kind: raw\n  blocks:\n"
+                     "    - {tensor: ft.weights, dtype: i16}\n    - {tensor: ft.biases, dtype: i16}\n"
+                     "    - {tensor: out.weights, dtype: i16}\n    - {tensor: out.biases, dtype: i32}\n"
+                     "feature_transformer: {features: Chess768, width: 16, activation: {type: sqrrelu}}\n"
+                     "layers:\n  - {name: c0, type: concat, inputs: [ft, ft, ft, ft]}\n");
+    for (int k = 1; k < 7; k++)
+        n += snprintf(yaml + n, sizeof yaml - (size_t)n, "  - {name: c%d, type: concat, inputs: [c%d, c%d, c%d, c%d]}\n",
+                      k, k - 1, k - 1, k - 1, k - 1);
+    snprintf(yaml + n, sizeof yaml - (size_t)n, "  - {name: out, type: affine, outputs: 1}\noutput: {divisor: 1}\n");
+    nnue_arch *a;
+    nnue_error err;
+    nnue_status ast = nnue_arch_load_string(yaml, strlen(yaml), "crafted.yaml", &a, &err);
+    char msg[1200];
+    nnue_error_format(&err, msg, sizeof msg);
+    ck_assert_msg(ast == NNUE_OK, "%s", msg);
+    enum { W = 16, IN = 2 * W << 14 }; /* 2 * 16 FT outputs, x4 seven times: 2^19 */
+    size_t size = (size_t)INPUTS * W * 2 + W * 2 + (size_t)IN * 2 + 4;
+    unsigned char *bytes = calloc(1, size);
+    for (size_t i = (size_t)INPUTS * W * 2; i + 4 < size; i += 2) { /* FT biases, out weights: 32767 */
+        bytes[i] = 0xFF;
+        bytes[i + 1] = 0x7F;
+    }
+    nnue_net *net;
+    nnue_status st = nnue_net_load_memory(a, bytes, size, "crafted.bin", &net, &err);
+    ck_assert_msg(st == NNUE_OK, "%s", err.message);
+    ck_assert_ptr_nonnull(nnue_net_warning(net)); /* the affine's sum can overflow: said, not UB */
+    const nnue_game *chess = nnue_game_find("chess");
+    void *pos = eval_parse(chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    /* every FT output is 32767^2: the sum is IN * 32767 * 32767^2, wrapped to 32 bits */
+    int32_t expected = (int32_t)(uint32_t)((uint64_t)IN * 32767u * (32767u * 32767u));
+    for (int isa = 0; isa <= (int)nnue_isa_best(); isa++) {
+        nnue_state *s = nnue_state_new(net, 4);
+        if (nnue_state_set_isa(s, (nnue_isa)isa) == 0) {
+            nnue_state_reset(s, chess->board(pos));
+            nnue_eval_detail d;
+            nnue_evaluate(s, chess->board(pos), &d);
+            ck_assert_msg(d.positional == expected, "%s: %d, expected %d", nnue_isa_label((nnue_isa)isa),
+                          d.positional, expected);
+        }
+        nnue_state_free(s);
+    }
+    free(pos);
+    free(bytes);
+    nnue_net_free(net);
+    nnue_arch_free(a);
+}
+END_TEST
+
 int main(void)
 {
     arch = eval_random_net_main("tests/nets/tiny_sf.yaml", "ranges", 5, base_path, sizeof base_path);
@@ -150,6 +209,7 @@ int main(void)
     tcase_add_test(tc, column_over_the_limit_warns);
     tcase_add_test(tc, psqt_over_int32_warns);
     tcase_add_test(tc, tool_warns_and_strict_refuses);
+    tcase_add_test(tc, crafted_sums_are_defined);
     suite_add_tcase(s, tc);
     int rc = test_run(s);
     nnue_arch_free(arch);
