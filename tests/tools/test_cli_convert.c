@@ -99,6 +99,17 @@ START_TEST(bullet_net_into_self_describing_file)
     cli_expect_contains(without, "accumulator   -12891..8762 worst case with 32 active features");
     cli_expect_contains(without, "layer out     inputs 0..1073676289, sums -55363801980..59161668846");
     free(without);
+    /* Its overflow warning says what it is and what to do; --strict refuses the net. */
+    snprintf(args, sizeof args, "eval --arch cwtch6 --net '%s' --fen startpos", raw);
+    ck_assert_int_eq(cli_run(args, &without), 0);
+    cli_expect_contains(without, "int32 sum of layer 'out' can overflow: stack 1 output 0 reaches 59161668846\n");
+    cli_expect_contains(without, "(a worst case over all inputs, not a failure");
+    cli_expect_contains(without, "--strict refuses such nets; docs/units.md)\n");
+    free(without);
+    snprintf(args, sizeof args, "eval --strict --arch cwtch6 --net '%s' --fen startpos", raw);
+    ck_assert_int_eq(cli_run(args, &without), 1);
+    cli_expect_contains(without, "refused (--strict)");
+    free(without);
     /* The raw net itself, without --arch: no nonsense header, a hint and exit 1. */
     snprintf(args, sizeof args, "info '%s'", raw);
     ck_assert_int_eq(cli_run(args, &without), 1);
