@@ -1,6 +1,6 @@
 /* tools/cmd_eval.c: `nnue eval --net NET [--arch A.yaml] (--fen POS | --file FILE) [--json]
  * [--threads N] [--quiet]`: bucket, psqt, positional, total (and scaled) per position, side to
- * move's view. One position here; files of any length in tools/eval_batch.c. */
+ * move's view, and centipawns where the net's engine conversion is checked (docs/units.md). One position here; files of any length in tools/eval_batch.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +20,7 @@ static int usage(void)
     return 2;
 }
 
-static int eval_one(const nnue_net *net, const nnue_game *game, const char *text, int json)
+static int eval_one(const nnue_net *net, const nnue_game *game, const char *text, int json, int quiet)
 {
     position_list list;
     if (positions_from_text(&list, game, text, "eval") != 0) {
@@ -37,14 +37,16 @@ static int eval_one(const nnue_net *net, const nnue_game *game, const char *text
     nnue_eval_detail d;
     nnue_state_reset(state, board);
     nnue_evaluate(state, board, &d);
+    char cp[16];
+    eval_print_header(net->arch, game, json, quiet);
     if (json) {
         printf("[\n  {");
         json_key_string("position", list.texts[0], 1);
-        printf(", \"bucket\": %d, \"psqt\": %d, \"positional\": %d, \"total\": %d, \"scaled\": %d}\n]\n", d.bucket,
-               d.psqt, d.positional, d.total, d.scaled);
+        printf(", \"bucket\": %d, \"psqt\": %d, \"positional\": %d, \"total\": %d, \"scaled\": %d, \"cp\": %s}\n]\n",
+               d.bucket, d.psqt, d.positional, d.total, d.scaled, eval_cp_text(net->arch, &d, 1, cp));
     } else {
-        printf("%s\tbucket\tpsqt\tpositional\ttotal\tscaled\n", game->position_word);
-        printf("%s\t%d\t%d\t%d\t%d\t%d\n", list.texts[0], d.bucket, d.psqt, d.positional, d.total, d.scaled);
+        printf("%s\t%d\t%d\t%d\t%d\t%d\t%s\n", list.texts[0], d.bucket, d.psqt, d.positional, d.total, d.scaled,
+               eval_cp_text(net->arch, &d, 0, cp));
     }
     nnue_state_free(state);
     positions_free(&list);
@@ -85,7 +87,7 @@ int cmd_eval(int argc, char **argv)
     if (tool_load_net("eval", net_path, arch_path, &net) != 0)
         return 1;
     const nnue_game *game = net->arch->game_desc;
-    int rc = fen ? eval_one(net, game, fen, opt.json) : eval_batch(net, game, file, &opt);
+    int rc = fen ? eval_one(net, game, fen, opt.json, opt.quiet) : eval_batch(net, game, file, &opt);
     nnue_net_free(net);
     return rc;
 }

@@ -1,6 +1,7 @@
 /* tools/cmd_info.c: `nnue info [--json] NET`: header facts of a Stockfish-format net file, its
  * SHA-256 (and the known net it is, if any), and which discovered architectures fit it. A file
- * whose hash names an architecture but whose size does not fit is reported as such (exit 1). */
+ * whose hash names an architecture but whose size does not fit is reported as such (exit 1); a
+ * file whose first word is no net version is called a header-less net (exit 1, use --arch). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,26 +98,53 @@ static int print_ranges(const char *path, const char *arch_path)
     return 0;
 }
 
-/* `info --arch A NET`: the net as A reads it, for any format (a raw net has no header to
- * detect from): file, format, architecture, description string, parameters, ranges. */
-static int print_given_arch(const char *path, const char *arch_path)
+/* The facts of a loaded net whatever its format: file, architecture, format, parameters,
+ * description string, ranges. `info --arch A NET` (a raw net has no header to detect from)
+ * and self-describing nets (their YAML is inside) both print these. */
+static void print_loaded(const char *path, const nnue_net *net, const char *arch_line, const char *format)
 {
-    nnue_net *net;
-    if (tool_load_net("info", path, arch_path, &net) != 0)
-        return 1;
     const nnue_arch *a = net->arch;
     size_t need = nnue_arch_describe(a, NULL, 0) + 1;
     char *desc = malloc(need);
     if (desc)
         nnue_arch_describe(a, desc, need);
-    printf("file          %s\narchitecture  %s (given: %s)\n", path, a->name, arch_path);
-    printf("format        %s\n", a->format.kind == NNUE_FORMAT_RAW ? "raw (header-less blocks)" : "stockfish (header)");
+    printf("file          %s\narchitecture  %s (%s)\n", path, a->name, arch_line);
+    printf("format        %s\n", format ? format
+                                      : a->format.kind == NNUE_FORMAT_RAW ? "raw (header-less blocks)"
+                                                                          : "stockfish (header)");
     printf("parameters    %llu\n", (unsigned long long)a->parameters);
     printf("description   %s\n", desc ? desc : "(out of memory)");
     free(desc);
     print_net_ranges(net);
+}
+
+static int print_given_arch(const char *path, const char *arch_path)
+{
+    nnue_net *net;
+    if (tool_load_net("info", path, arch_path, &net) != 0)
+        return 1;
+    char line[1100];
+    snprintf(line, sizeof line, "given: %s", arch_path);
+    print_loaded(path, net, line, NULL);
     nnue_net_free(net);
     return 0;
+}
+
+/* Stockfish and YaneuraOu write one of these two versions; a first word that is neither, with no
+ * architecture claiming it, is most likely the first weights of a header-less trainer net. */
+static int plausible_version(uint32_t version)
+{
+    return version == 0x7AF32F16u || version == 0x7AF32F20u;
+}
+
+static int explain_headerless(const char *path, uint32_t version)
+{
+    fprintf(stderr,
+            "nnue info: %s: no Stockfish-format header (its first word, 0x%08" PRIX32 ", is no known net version: "
+            "0x7AF32F16 or 0x7AF32F20); it looks like a header-less (raw) net, as bullet writes them. Name its "
+            "architecture: nnue info --arch NAME %s (a built-in name such as cwtch6 or obsidian, or a YAML file)\n",
+            path, version, path);
+    return 1;
 }
 
 int cmd_info(int argc, char **argv)
@@ -155,8 +183,7 @@ int cmd_info(int argc, char **argv)
             json_key_string("architecture", net->arch->name, 0);
             printf("}\n");
         } else {
-            printf("file          %s\nformat        self-describing (YAML + header-less net, nnue convert)\n"
-                   "architecture  %s (embedded YAML)\n", path, net->arch->name);
+            print_loaded(path, net, "embedded YAML", "self-describing (YAML + header-less net, nnue convert)");
         }
         nnue_net_free(net);
         return 0;
@@ -167,11 +194,17 @@ int cmd_info(int argc, char **argv)
     if (nnue_net_read_header(path, &h, &desc, &err) != NNUE_OK) {
         tool_print_error("info", &err);
         if (tool_may_be_raw_net(path, &err))
-            fprintf(stderr, "nnue info: (header-less bullet-style nets have no header to inspect; use nnue eval --arch)\n");
+            fprintf(stderr, "nnue info: (a header-less (raw) net, as bullet writes them, has no header to inspect: "
+                    "nnue info --arch NAME %s)\n", path);
         return 1;
     }
     arch_choice c;
     tool_choose_arch(path, &h, 1, &c);
+    if (c.kind == CHOICE_NO_HASH && c.count == 0 && !plausible_version(h.version)) {
+        arch_choice_free(&c);
+        free(desc);
+        return explain_headerless(path, h.version);
+    }
     if (json)
         print_json(path, &h, desc, &c);
     else

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "tools/commands.h"
@@ -57,7 +58,7 @@ static int start_engine(const match_opts *o, int who, engine_proc *p, char *why,
             snprintf(why, size, "'%s' did not answer '%s' with '%sok'", o->command[who], proto, proto);
             return -1;
         }
-        if (strncmp(line, "id name ", 8) == 0 && !names[who][0])
+        if (strncmp(line, "id name ", 8) == 0 && strcmp(names[who], o->command[who]) == 0)
             snprintf(names[who], sizeof names[who], "%.127s", line + 8); /* a long name is cut */
         if (strcmp(line, ok) == 0)
             break;
@@ -249,6 +250,47 @@ static int random_opening(const match_opts *o, uint64_t seed, char moves[][8], i
     return count;
 }
 
+/* The program a command starts (its first word, after VAR=value settings) must exist: said by
+ * name before any game, instead of games lost to an engine that never answered. */
+static int program_found(const char *command, const char *option)
+{
+    char word[1024];
+    const char *c = command;
+    int n = 0;
+    for (;;) {
+        while (*c == ' ' || *c == '\t')
+            c++;
+        n = 0;
+        while (c[n] && c[n] != ' ' && c[n] != '\t')
+            n++;
+        if (n == 0 || !memchr(c, '=', (size_t)n) || memchr(c, '/', (size_t)n))
+            break;
+        c += n;
+    }
+    snprintf(word, sizeof word, "%.*s", n, c);
+    if (!word[0] || strpbrk(word, "'\"$`\\(;|&<>"))
+        return 1; /* shell syntax: let the shell say */
+    if (strchr(word, '/')) {
+        if (access(word, X_OK) == 0)
+            return 1;
+        fprintf(stderr, "nnue match: %s '%s': the program %s %s\n", option, command, word,
+                access(word, F_OK) == 0 ? "is not executable" : "does not exist");
+        return 0;
+    }
+    const char *path = getenv("PATH");
+    for (const char *d = path ? path : "/usr/bin:/bin"; *d;) {
+        size_t len = strcspn(d, ":");
+        char full[2200];
+        snprintf(full, sizeof full, "%.*s/%s", (int)len, len ? d : ".", word);
+        if (access(full, X_OK) == 0)
+            return 1;
+        d += len + (d[len] == ':');
+    }
+    fprintf(stderr, "nnue match: %s '%s': the program '%s' is not found on PATH (give its path, e.g. "
+            "./build/examples/engine/nnue-uci)\n", option, command, word);
+    return 0;
+}
+
 static int usage(void)
 {
     fprintf(stderr, "usage: nnue match --game GAME --engine CMD --opponent CMD [--option NAME=VALUE]...\n"
@@ -302,6 +344,9 @@ int cmd_match(int argc, char **argv)
         return usage();
     if (o.max_plies == 0 || o.max_plies >= MATCH_MAX_PLIES)
         o.max_plies = o.game->max_plies > 0 && o.game->max_plies < MATCH_MAX_PLIES ? o.game->max_plies : 400;
+    for (int who = 0; who < 2; who++)
+        if (!program_found(o.command[who], who ? "--opponent" : "--engine"))
+            return 1;
     FILE *out = o.out ? fopen(o.out, "w") : NULL;
     if (o.out && !out) {
         fprintf(stderr, "nnue match: cannot write %s\n", o.out);
@@ -310,6 +355,9 @@ int cmd_match(int argc, char **argv)
     match_record *r = malloc(sizeof *r);
     if (!r)
         return 1;
+    /* Until an engine says "id name", the summaries name it by its command. */
+    for (int who = 0; who < 2; who++)
+        snprintf(names[who], sizeof names[who], "%.127s", o.command[who]);
     int wins = 0, draws = 0, losses = 0, failures = 0;
     double nps_sum = 0;
     int nps_count = 0;

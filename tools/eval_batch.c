@@ -63,9 +63,43 @@ static int read_chunk(FILE *f, const nnue_game *game, chunk *c, uint64_t *lines,
     return ferror(f) ? -1 : 0;
 }
 
-static void print_chunk(const chunk *c, const char *path, int json, uint64_t *printed, uint64_t *bad,
-                        uint64_t *first_bad)
+int eval_centipawns(const nnue_arch *arch, const nnue_eval_detail *d, int *cp)
 {
+    if (strcmp(arch->name, "SFNNv5") == 0) {
+        *cp = d->total * 100 / 361; /* Stockfish 15.1's NormalizeToPawnValue; C++ truncates too */
+        return 1;
+    }
+    if (arch->format.kind == NNUE_FORMAT_RAW && arch->output.scale_den != 0) {
+        *cp = d->scaled;
+        return 1;
+    }
+    return 0;
+}
+
+const char *eval_cp_text(const nnue_arch *arch, const nnue_eval_detail *d, int json, char buf[16])
+{
+    int cp;
+    if (!eval_centipawns(arch, d, &cp))
+        return json ? "null" : "-";
+    snprintf(buf, 16, "%d", cp);
+    return buf;
+}
+
+void eval_print_header(const nnue_arch *arch, const nnue_game *game, int json, int quiet)
+{
+    nnue_eval_detail zero = {0};
+    int cp;
+    if (!quiet && !eval_centipawns(arch, &zero, &cp))
+        fprintf(stderr, "nnue eval: %s has no checked centipawn conversion (docs/units.md): psqt, positional, "
+                "total and scaled are the net's internal units; cp is '-'\n", arch->name);
+    if (!json)
+        printf("%s\tbucket\tpsqt\tpositional\ttotal\tscaled\tcp\n", game->position_word);
+}
+
+static void print_chunk(const chunk *c, const nnue_arch *arch, const char *path, int json, uint64_t *printed,
+                        uint64_t *bad, uint64_t *first_bad)
+{
+    char cp[16];
     for (int i = 0; i < c->count; i++) {
         if (c->bad[i]) {
             fprintf(stderr, "nnue eval: %s:%" PRIu64 ":%d: %s\n", path, c->line[i], c->err[i].column,
@@ -80,10 +114,12 @@ static void print_chunk(const chunk *c, const char *path, int json, uint64_t *pr
             printf("%s\n  {", *printed ? "," : "");
             json_key_string("position", c->text[i], 1);
             printf(", \"line\": %" PRIu64 ", \"bucket\": %d, \"psqt\": %d, \"positional\": %d, \"total\": %d, "
-                   "\"scaled\": %d}",
-                   c->line[i], d->bucket, d->psqt, d->positional, d->total, d->scaled);
+                   "\"scaled\": %d, \"cp\": %s}",
+                   c->line[i], d->bucket, d->psqt, d->positional, d->total, d->scaled,
+                   eval_cp_text(arch, d, 1, cp));
         } else {
-            printf("%s\t%d\t%d\t%d\t%d\t%d\n", c->text[i], d->bucket, d->psqt, d->positional, d->total, d->scaled);
+            printf("%s\t%d\t%d\t%d\t%d\t%d\t%s\n", c->text[i], d->bucket, d->psqt, d->positional, d->total,
+                   d->scaled, eval_cp_text(arch, d, 0, cp));
         }
         ++*printed;
     }
@@ -119,10 +155,9 @@ int eval_batch(const nnue_net *net, const nnue_game *game, const char *path, con
     uint64_t lines = 0, printed = 0, bad = 0, first_bad = 0;
     char *buf = NULL;
     size_t cap = 0;
+    eval_print_header(net->arch, game, opt->json, opt->quiet);
     if (opt->json)
         printf("[");
-    else
-        printf("%s\tbucket\tpsqt\tpositional\ttotal\tscaled\n", game->position_word);
     for (;;) {
         if (read_chunk(f, game, c, &lines, &buf, &cap) != 0) {
             progress_finish(&bar);
@@ -147,7 +182,7 @@ int eval_batch(const nnue_net *net, const nnue_game *game, const char *path, con
                 nnue_evaluate(states[t], board, &c->result[i]);
             }
         }
-        print_chunk(c, name, opt->json, &printed, &bad, &first_bad);
+        print_chunk(c, net->arch, name, opt->json, &printed, &bad, &first_bad);
         progress_update(&bar, lines);
     }
     if (opt->json)

@@ -168,6 +168,11 @@ int tool_load_net_with(const char *cmd, const char *net_path, const nnue_arch *a
     }
     if (nnue_net_warning(*net)) {
         fprintf(stderr, "nnue %s: %s: %s\n", cmd, tool_strict ? "refused (--strict)" : "warning", nnue_net_warning(*net));
+        /* A bound from the weights alone, over every input: say what it means and what to do. */
+        if (!tool_strict)
+            fprintf(stderr, "nnue %s: (a worst case over all inputs, not a failure: positions reaching it may not "
+                    "exist, and values are computed as the engine computes them; --strict refuses such nets; "
+                    "docs/units.md)\n", cmd);
         if (tool_strict) {
             nnue_net_free(*net);
             *net = NULL;

@@ -47,6 +47,10 @@ typedef struct engine_rules {
     int (*counting_draw)(const void *pos);
     /* Centipawns for "info score cp" from an evaluation value. */
     int (*to_centipawns)(int value);
+    /* UCI_Chess960: castling written as king takes rook (NULL: the game has no such option). */
+    void (*set_chess960)(void *pos, int on);
+    /* A move in the position's own notation (Chess960 castling); NULL: game->format_move. */
+    void (*format_move_in)(const void *pos, nnue_move move, char *buf, unsigned size);
 } engine_rules;
 
 extern const engine_rules engine_rules_chess;
@@ -74,6 +78,7 @@ typedef struct tt_hit {
 int tt_resize(tt_table *tt, int megabytes);   /* 0 on success; clears */
 void tt_clear(tt_table *tt);
 void tt_free(tt_table *tt);
+int tt_hashfull(const tt_table *tt);         /* used entries per mille, from the first 1000 */
 int tt_probe(const tt_table *tt, uint64_t key, tt_hit *hit);
 void tt_store(tt_table *tt, uint64_t key, nnue_move move, int score, int depth, int bound);
 
@@ -88,6 +93,9 @@ long long now_ms(void);
 typedef struct search_shared search_shared;
 typedef struct worker worker;
 
+#define MULTIPV_MAX 64                       /* MultiPV lines at most */
+#define SEARCHMOVES_MAX 256
+
 typedef struct search_setup {
     const engine_rules *rules;
     const nnue_net *net;           /* NULL: every evaluation is 0 */
@@ -97,6 +105,9 @@ typedef struct search_setup {
     const uint64_t *history;       /* keys of the game's positions, the root's last */
     int history_count;
     nnue_go_limits go;
+    int multipv;                   /* root lines reported (MultiPV, 1..MULTIPV_MAX) */
+    int searchmove_count;          /* go searchmoves: only these root moves (0: all) */
+    nnue_move searchmoves[SEARCHMOVES_MAX];
 } search_setup;
 
 /* Starts a search in the background; it prints info lines and, at the end, bestmove. */

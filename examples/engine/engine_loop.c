@@ -6,7 +6,10 @@
  * Options: EvalFile (the net; its architecture is detected from the header by
  * nnue_net_load_auto), EvalArch (a built-in architecture name such as "sfnnv5", or a YAML file:
  * needed when the header fits several architectures), Threads (search threads sharing the one
- * net), Hash (MB; USI_Hash too). The net is (re)loaded at the next isready or go; without a
+ * net), Hash (MB; USI_Hash too), MultiPV (root lines reported), Ponder / USI_Ponder (accepted:
+ * "go ponder" and "ponderhit" work either way), UCI_Chess960 (chess: castling as king takes
+ * rook). "go searchmoves M..." limits the root moves (read here: the library's parser does not
+ * know it). The net is (re)loaded at the next isready or go; without a
  * usable one, every isready and go says so (info string) before answering. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,13 +23,14 @@ typedef struct engine {
     char eval_file[1024], eval_arch[1024];
     int net_dirty;
     nnue_net *net;
-    int threads, hash_mb;
+    int threads, hash_mb, multipv, chess960;
     tt_table tt;
     void *pos;                             /* the position of the last "position" command */
     uint64_t history[MAX_GAME_PLIES + 1];  /* keys of the game's positions, the current last */
     int history_count;
     search_shared *search;                 /* running search or NULL */
     int search_endless;                    /* it runs until "stop" (go infinite / ponder) */
+    int search_infinite;                   /* go infinite: still endless after ponderhit */
 } engine;
 
 static void info_error(const char *what, const nnue_error *err)
@@ -96,6 +100,10 @@ static void print_identity(const engine *e)
     engine_print("option name EvalArch type string default <empty>");
     engine_print("option name Threads type spin default 1 min 1 max 256");
     engine_print("option name %s type spin default 16 min 1 max 65536", e->r->protocol[1] == 's' ? "USI_Hash" : "Hash");
+    engine_print("option name MultiPV type spin default 1 min 1 max %d", MULTIPV_MAX);
+    engine_print("option name %s type check default false", e->r->protocol[1] == 's' ? "USI_Ponder" : "Ponder");
+    if (e->r->set_chess960)
+        engine_print("option name UCI_Chess960 type check default false");
     engine_print("%sok", e->r->protocol);
 }
 
@@ -117,7 +125,12 @@ static void set_option(engine *e, const nnue_command *c)
             e->hash_mb = mb;
         else
             engine_print("info string Hash %s: expected 1 to 65536 MB that can be allocated", v);
-    } else if (strcasecmp(c->option_name, "USI_Ponder") != 0) {
+    } else if (strcasecmp(c->option_name, "MultiPV") == 0) {
+        int n = atoi(v);
+        e->multipv = n < 1 ? 1 : n > MULTIPV_MAX ? MULTIPV_MAX : n;
+    } else if (e->r->set_chess960 && strcasecmp(c->option_name, "UCI_Chess960") == 0) {
+        e->chess960 = strcasecmp(v, "true") == 0;
+    } else if (strcasecmp(c->option_name, "USI_Ponder") != 0 && strcasecmp(c->option_name, "Ponder") != 0) {
         engine_print("info string unknown option '%s'", c->option_name);
     }
 }
@@ -138,6 +151,8 @@ static void set_position(engine *e, const nnue_command *c)
         info_error("position", &err);
         g->parse(e->pos, e->r->start_position, &err);
     }
+    if (e->chess960) /* a Chess960 FEN sets it by itself; a standard one needs the option */
+        e->r->set_chess960(e->pos, 1);
     e->history_count = 0;
     e->history[e->history_count++] = position_key(e);
     for (int i = 0; i < c->move_count; i++) {
@@ -155,14 +170,54 @@ static void set_position(engine *e, const nnue_command *c)
     }
 }
 
-static void go(engine *e, const nnue_command *c)
+/* "go ... searchmoves M1 M2 ...": the moves are taken out of line (up to the next go keyword)
+ * and parsed against the position; the rest of the line goes to nnue_protocol_parse. */
+static void take_searchmoves(engine *e, char *line, search_setup *setup)
+{
+    static const char *const keywords[] = {"wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth",
+                                            "nodes", "byoyomi", "infinite", "ponder", "mate", NULL};
+    setup->searchmove_count = 0;
+    char *at = strstr(line, "searchmoves");
+    if (strncmp(line + strspn(line, " \t"), "go", 2) != 0 || !at || (at[11] && !strchr(" \t\r\n", at[11])))
+        return;
+    char *p = at + 11, *rest = p;
+    for (;;) {
+        p += strspn(p, " \t\r\n");
+        size_t n = strcspn(p, " \t\r\n");
+        if (n == 0)
+            break;
+        char word[16];
+        snprintf(word, sizeof word, "%.*s", (int)(n < 15 ? n : 15), p);
+        int keyword = 0;
+        for (int i = 0; keywords[i]; i++)
+            keyword |= strcmp(word, keywords[i]) == 0;
+        if (keyword)
+            break;
+        nnue_move m;
+        nnue_error err;
+        if (e->r->game->parse_move(e->pos, word, &m, &err) == 0 && setup->searchmove_count < SEARCHMOVES_MAX)
+            setup->searchmoves[setup->searchmove_count++] = m;
+        else
+            engine_print("info string searchmoves: '%s' is not a legal move here, ignored", word);
+        p += n;
+        rest = p;
+    }
+    memmove(at, rest, strlen(rest) + 1);
+}
+
+static void go(engine *e, const nnue_command *c, const search_setup *moves)
 {
     finish_search(e);
     load_net(e);
     warn_no_net(e);
-    search_setup setup = {e->r, e->net, &e->tt, e->threads, e->pos, e->history, e->history_count, c->go};
+    search_setup setup = {.rules = e->r, .net = e->net, .tt = &e->tt, .threads = e->threads, .root = e->pos,
+                          .history = e->history, .history_count = e->history_count, .go = c->go,
+                          .multipv = e->multipv};
+    setup.searchmove_count = moves->searchmove_count;
+    memcpy(setup.searchmoves, moves->searchmoves, sizeof setup.searchmoves);
     e->search = search_start(&setup);
     e->search_endless = c->go.infinite || c->go.ponder;
+    e->search_infinite = c->go.infinite;
     if (!e->search)
         engine_print("info string error: out of memory starting the search");
 }
@@ -177,11 +232,15 @@ static void usage(const engine_rules *r)
            "  EvalArch A      a built-in architecture name (sfnnv5) or a YAML file, when the\n"
            "                  net's header fits several architectures\n"
            "  Threads N       search threads sharing the net (1)\n"
-           "  %-15s hash table megabytes (16)\n\n"
+           "  %-15s hash table megabytes (16)\n"
+           "  MultiPV N       best lines reported in info (1)\n"
+           "  %-15s accepted; go ponder / ponderhit work either way\n%s\n"
            "example:\n"
            "  printf '%s\\nsetoption name EvalFile value NET\\nisready\\nposition startpos\\n"
            "go movetime 1000\\n' | %s\n",
-           r->name, usi ? "shogi" : "chess", usi ? "USI" : "UCI", usi ? "USI_Hash MB" : "Hash MB", r->protocol, r->name);
+           r->name, usi ? "shogi" : "chess", usi ? "USI" : "UCI", usi ? "USI_Hash MB" : "Hash MB",
+           usi ? "USI_Ponder" : "Ponder",
+           r->set_chess960 ? "  UCI_Chess960    castling written as king takes rook (false)\n" : "", r->protocol, r->name);
 }
 
 /* --help and --version answer and exit 0; any other argument is bad usage (2); none: -1, run. */
@@ -213,6 +272,7 @@ int engine_main(const engine_rules *r, int argc, char **argv)
     e.r = r;
     e.threads = 1;
     e.hash_mb = 16;
+    e.multipv = 1;
     e.pos = calloc(1, r->game->pos_size);
     if (!e.pos || tt_resize(&e.tt, e.hash_mb) != 0) {
         fprintf(stderr, "%s: out of memory\n", r->name);
@@ -222,7 +282,9 @@ int engine_main(const engine_rules *r, int argc, char **argv)
     r->game->parse(e.pos, r->start_position, &err);
     e.history[e.history_count++] = position_key(&e);
     setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+    static search_setup searchmoves;
     while (fgets(line, sizeof line, stdin)) {
+        take_searchmoves(&e, line, &searchmoves);
         if (nnue_protocol_parse(line, &cmd, &err) != NNUE_OK) {
             info_error("command", &err);
             continue;
@@ -240,9 +302,12 @@ int engine_main(const engine_rules *r, int argc, char **argv)
         case NNUE_CMD_SETOPTION: finish_search(&e); set_option(&e, &cmd); break;
         case NNUE_CMD_NEWGAME: finish_search(&e); tt_clear(&e.tt); break;
         case NNUE_CMD_POSITION: finish_search(&e); set_position(&e, &cmd); break;
-        case NNUE_CMD_GO: go(&e, &cmd); break;
+        case NNUE_CMD_GO: go(&e, &cmd, &searchmoves); break;
         case NNUE_CMD_STOP: finish_search(&e); break;
-        case NNUE_CMD_PONDERHIT: search_ponderhit(e.search); break;
+        case NNUE_CMD_PONDERHIT:
+            search_ponderhit(e.search);
+            e.search_endless = e.search_infinite; /* now a timed search: it ends by itself */
+            break;
         case NNUE_CMD_QUIT: finish_search(&e); goto done;
         default: break; /* blank lines, debug, register, gameover */
         }

@@ -51,6 +51,16 @@ static int to_centipawns(int value)
     return value * 100 / 208;
 }
 
+static void set_chess960(void *pos, int on)
+{
+    nnue_chess_set_chess960(pos, on);
+}
+
+static void format_move_in(const void *pos, nnue_move move, char *buf, unsigned size)
+{
+    nnue_chess_move_to_uci_in(pos, move, buf, size);
+}
+
 const engine_rules engine_rules_chess = {
     .protocol = "uci",
     .name = "nnue-uci",
@@ -63,4 +73,6 @@ const engine_rules engine_rules_chess = {
     .reversible_plies = reversible_plies,
     .counting_draw = counting_draw,
     .to_centipawns = to_centipawns,
+    .set_chess960 = set_chess960,
+    .format_move_in = format_move_in,
 };

@@ -7,6 +7,7 @@
  * then after every make nnue_state_push(state, board after the move, delta of the move) and
  * after every unmake nnue_state_pop(state); nnue_evaluate() gives the side to move's score. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "search_internal.h"
@@ -153,6 +154,8 @@ static int quiescence(worker *w, int alpha, int beta, int ply)
 {
     const engine_rules *r = w->s->setup.rules;
     w->pv_len[ply] = ply;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
     if (out_of_budget(w))
         return 0;
     if (ply >= MAX_PLY)
@@ -198,11 +201,31 @@ static int quiescence(worker *w, int alpha, int beta, int ply)
     return best;
 }
 
+/* Keeps the root moves a search may play: those of "go searchmoves" (all when none), less
+ * the MultiPV lines already found at this depth. Returns the new count. */
+static int root_filter(const worker *w, nnue_move *moves, int n)
+{
+    const search_setup *su = &w->s->setup;
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        int ok = su->searchmove_count == 0;
+        for (int j = 0; !ok && j < su->searchmove_count; j++)
+            ok = moves[i] == su->searchmoves[j];
+        for (int j = 0; ok && j < w->excluded_count; j++)
+            ok = moves[i] != w->excluded[j];
+        if (ok)
+            moves[kept++] = moves[i];
+    }
+    return kept;
+}
+
 static int search(worker *w, int alpha, int beta, int depth, int ply)
 {
     const engine_rules *r = w->s->setup.rules;
     int pv_node = beta - alpha > 1;
     w->pv_len[ply] = ply;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
     if (ply > 0) {
         if (out_of_budget(w))
             return 0;
@@ -241,6 +264,9 @@ static int search(worker *w, int alpha, int beta, int depth, int ply)
     int n = r->game->legal_moves(w->pos, w->moves[ply]);
     if (n == 0)
         return r->no_move_score(w->pos, in_check, ply);
+    int restricted = ply == 0 && (w->excluded_count > 0 || w->s->setup.searchmove_count > 0);
+    if (restricted && (n = root_filter(w, w->moves[0], n)) == 0)
+        return -SCORE_INFINITE; /* search_iterate counts the allowed moves first */
     score_moves(w, ply, n, tt_found ? hit.move : 0);
     int side = r->game->board(w->pos)->side_to_move & 1;
     int best = -SCORE_INFINITE, alpha0 = alpha;
@@ -288,22 +314,40 @@ static int search(worker *w, int alpha, int beta, int depth, int ply)
         }
     }
     int bound = best >= beta ? BOUND_LOWER : alpha > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(w->s->setup.tt, key, best_move, score_to_tt(best, ply), depth, bound);
+    if (!restricted) /* a score over some root moves only is not the position's */
+        tt_store(w->s->setup.tt, key, best_move, score_to_tt(best, ply), depth, bound);
     return best;
 }
 
-static void print_info(worker *w, int depth, int score)
+void format_line(const engine_rules *r, const void *root, const nnue_move *moves, int n, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = 0;
+    void *pos = malloc(r->game->pos_size);
+    if (pos)
+        memcpy(pos, root, r->game->pos_size);
+    for (int i = 0; i < n && used + 10 < size; i++) {
+        char text[16];
+        if (pos && r->format_move_in)
+            r->format_move_in(pos, moves[i], text, sizeof text);
+        else
+            r->game->format_move(moves[i], text, sizeof text);
+        used += (size_t)snprintf(out + used, size - used, " %s", text);
+        if (pos)
+            r->game->make(pos, moves[i], NULL);
+    }
+    free(pos);
+}
+
+/* One "info" line per MultiPV line (best first): depth, seldepth, multipv, score, nodes, nps,
+ * hashfull, time, pv. */
+static void print_info(worker *w, int depth, int line)
 {
     search_shared *s = w->s;
     const engine_rules *r = s->setup.rules;
-    char pv[MAX_PLY * 8 + 1] = "";
-    size_t used = 0;
-    for (int i = 0; i < w->pv_len[0] && used + 8 < sizeof pv; i++) {
-        pv[used++] = ' ';
-        char text[16];
-        r->game->format_move(w->pv[0][i], text, sizeof text);
-        used += (size_t)snprintf(pv + used, sizeof pv - used, "%s", text);
-    }
+    int score = w->line_score[line];
+    char pv[MAX_PLY * 8 + 1];
+    format_line(r, s->setup.root, w->line_pv[line], w->line_len[line], pv, sizeof pv);
     long long ms = search_elapsed(s);
     uint64_t nodes = search_total_nodes(s);
     char score_text[32];
@@ -315,8 +359,44 @@ static void print_info(worker *w, int depth, int score)
     } else {
         snprintf(score_text, sizeof score_text, "cp %d", r->to_centipawns(score));
     }
-    engine_print("info depth %d score %s nodes %llu nps %llu time %lld pv%s", depth, score_text,
-                 (unsigned long long)nodes, (unsigned long long)(nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1)), ms, pv);
+    engine_print("info depth %d seldepth %d multipv %d score %s nodes %llu nps %llu hashfull %d time %lld pv%s", depth,
+                 w->seldepth > depth ? w->seldepth : depth, line + 1, score_text, (unsigned long long)nodes,
+                 (unsigned long long)(nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1)), tt_hashfull(s->setup.tt), ms, pv);
+}
+
+/* Root moves a search may play (searchmoves), for the number of MultiPV lines. */
+static int allowed_root_moves(worker *w)
+{
+    int n = w->s->setup.rules->game->legal_moves(w->pos, w->moves[0]);
+    return w->s->setup.searchmove_count ? root_filter(w, w->moves[0], n) : n;
+}
+
+/* Thread 0 with MultiPV N: line k searches the root without the first moves of lines 0..k-1;
+ * lines are kept sorted by score (insertion: the later lines rarely beat earlier ones). */
+static int search_lines(worker *w, int depth, int lines)
+{
+    int done = 0;
+    for (int k = 0; k < lines; k++) {
+        w->excluded_count = k;
+        int score = search(w, -SCORE_INFINITE, SCORE_INFINITE, depth, 0);
+        if (atomic_load(&w->s->stop) || w->pv_len[0] == 0)
+            break;
+        int at = k;
+        while (at > 0 && w->line_score[at - 1] < score)
+            at--;
+        for (int j = k; j > at; j--) {
+            memcpy(w->line_pv[j], w->line_pv[j - 1], sizeof w->line_pv[j]);
+            w->line_len[j] = w->line_len[j - 1];
+            w->line_score[j] = w->line_score[j - 1];
+        }
+        memcpy(w->line_pv[at], w->pv[0], sizeof w->line_pv[at]);
+        w->line_len[at] = w->pv_len[0];
+        w->line_score[at] = score;
+        w->excluded[k] = w->pv[0][0];
+        done = k + 1;
+    }
+    w->excluded_count = 0;
+    return done;
 }
 
 /* One thread's iterative deepening. Thread 0 reports and decides when to stop; the others
@@ -327,12 +407,29 @@ void *search_iterate(void *arg)
     search_shared *s = w->s;
     int max_depth = s->setup.go.depth > 0 ? (s->setup.go.depth < MAX_PLY - 1 ? s->setup.go.depth : MAX_PLY - 1)
                                           : MAX_PLY - 1;
+    int lines = 1;
+    if (w->id == 0) {
+        int allowed = allowed_root_moves(w);
+        lines = s->setup.multipv < allowed ? s->setup.multipv : allowed;
+        lines = lines < 1 ? 1 : lines;
+    }
     for (int depth = 1 + (w->id & 1); depth <= max_depth; depth++) {
-        int score = search(w, -SCORE_INFINITE, SCORE_INFINITE, depth, 0);
+        w->seldepth = 0;
+        int score, found = 0;
+        if (w->id == 0) {
+            found = search_lines(w, depth, lines);
+            score = w->line_score[0];
+        } else {
+            score = search(w, -SCORE_INFINITE, SCORE_INFINITE, depth, 0);
+        }
         int stopped = atomic_load(&s->stop);
         if (stopped && w->depth_done > 0)
             break; /* an unfinished iteration: keep the last complete one */
-        if (w->pv_len[0] > 0) {
+        if (w->id == 0 && found > 0) {
+            w->best_move = w->line_pv[0][0];
+            w->best_score = score;
+            w->ponder_move = w->line_len[0] > 1 ? w->line_pv[0][1] : 0; /* bestmove ... ponder */
+        } else if (w->id != 0 && w->pv_len[0] > 0) {
             w->best_move = w->pv[0][0];
             w->best_score = score;
         }
@@ -341,7 +438,8 @@ void *search_iterate(void *arg)
             break;
         if (w->id != 0)
             continue;
-        print_info(w, depth, score);
+        for (int k = 0; k < found; k++)
+            print_info(w, depth, k);
         int pondering = atomic_load(&s->pondering);
         if (!pondering && s->soft_ms >= 0 && search_elapsed(s) >= s->soft_ms / 2)
             break;   /* the next iteration would most likely not finish in time */

@@ -21,8 +21,13 @@ struct worker {
     int history[2][1 << 16];
     nnue_move moves[MAX_PLY + 1][NNUE_MAX_MOVES];
     int order[MAX_PLY + 1][NNUE_MAX_MOVES];
-    nnue_move best_move;
+    nnue_move best_move, ponder_move;       /* ponder_move: the reply expected (thread 0) */
     int best_score, depth_done;
+    int seldepth;                           /* deepest ply reached in this iteration */
+    int excluded_count;                     /* MultiPV: root moves of the lines found before */
+    nnue_move excluded[MULTIPV_MAX];
+    nnue_move line_pv[MULTIPV_MAX][MAX_PLY + 1];   /* thread 0: this depth's MultiPV lines */
+    int line_len[MULTIPV_MAX], line_score[MULTIPV_MAX];
 };
 
 struct search_shared {
@@ -35,6 +40,9 @@ struct search_shared {
     int threads;
     worker **workers;
 };
+
+/* " m1 m2 ..." of n moves played from root, each in its position's notation (Chess960). */
+void format_line(const engine_rules *r, const void *root, const nnue_move *moves, int n, char *out, size_t size);
 
 /* One thread's iterative deepening (arg: its worker); thread 0 prints the info lines. */
 void *search_iterate(void *worker);

@@ -82,10 +82,19 @@ static void *run(void *arg)
         nnue_move *moves = w->moves[0];
         best = r->game->legal_moves(w->pos, moves) > 0 ? moves[0] : 0;
     }
-    char text[16];
-    if (best)
-        r->game->format_move(best, text, sizeof text);
-    engine_print("bestmove %s", best ? text : r->no_move);
+    char line[40];
+    if (best && best == w->best_move && w->ponder_move) {
+        nnue_move two[2] = {best, w->ponder_move}; /* ponder: the reply a pondering GUI sends "go ponder" on */
+        format_line(r, s->setup.root, two, 2, line, sizeof line);
+        char *reply = strchr(line + 1, ' ');
+        *reply = 0;
+        engine_print("bestmove%s ponder %s", line, reply + 1);
+    } else if (best) {
+        format_line(r, s->setup.root, &best, 1, line, sizeof line);
+        engine_print("bestmove%s", line);
+    } else {
+        engine_print("bestmove %s", r->no_move);
+    }
     return NULL;
 }
 

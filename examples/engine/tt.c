@@ -36,6 +36,14 @@ void tt_free(tt_table *tt)
     tt->entries = NULL;
 }
 
+int tt_hashfull(const tt_table *tt)
+{
+    uint64_t n = tt->mask + 1 < 1000 ? tt->mask + 1 : 1000, used = 0;
+    for (uint64_t i = 0; i < n; i++)
+        used += atomic_load_explicit(&tt->entries[i].data, memory_order_relaxed) != 0;
+    return (int)(used * 1000 / n);
+}
+
 int tt_probe(const tt_table *tt, uint64_t key, tt_hit *hit)
 {
     tt_entry *e = &tt->entries[key & tt->mask];

@@ -94,6 +94,28 @@ START_TEST(bullet_net_into_self_describing_file)
     snprintf(args, sizeof args, "info '%s'", self);
     ck_assert_int_eq(cli_run(args, &without), 0);
     cli_expect_contains(without, "architecture  cwtch6 (embedded YAML)\n");
+    /* Like any other net: its description string and the worst-case ranges. */
+    cli_expect_contains(without, "description   Features=Chess768");
+    cli_expect_contains(without, "accumulator   -12891..8762 worst case with 32 active features");
+    cli_expect_contains(without, "layer out     inputs 0..1073676289, sums -55363801980..59161668846");
+    free(without);
+    /* Its overflow warning says what it is and what to do; --strict refuses the net. */
+    snprintf(args, sizeof args, "eval --arch cwtch6 --net '%s' --fen startpos", raw);
+    ck_assert_int_eq(cli_run(args, &without), 0);
+    cli_expect_contains(without, "int32 sum of layer 'out' can overflow: stack 1 output 0 reaches 59161668846\n");
+    cli_expect_contains(without, "(a worst case over all inputs, not a failure");
+    cli_expect_contains(without, "--strict refuses such nets; docs/units.md)\n");
+    free(without);
+    snprintf(args, sizeof args, "eval --strict --arch cwtch6 --net '%s' --fen startpos", raw);
+    ck_assert_int_eq(cli_run(args, &without), 1);
+    cli_expect_contains(without, "refused (--strict)");
+    free(without);
+    /* The raw net itself, without --arch: no nonsense header, a hint and exit 1. */
+    snprintf(args, sizeof args, "info '%s'", raw);
+    ck_assert_int_eq(cli_run(args, &without), 1);
+    cli_expect_contains(without, "looks like a header-less (raw) net");
+    cli_expect_contains(without, "nnue info --arch NAME");
+    ck_assert_msg(strstr(without, "version       0x") == NULL, "a header was printed:\n%s", without);
     free(without);
     /* Truncated: said with the byte offset. */
     char *cut = build_path("cv-cwtch6-cut.nnue"), command[9000];

@@ -131,6 +131,21 @@ START_TEST(bench_skips_bad_lines_like_eval)
 }
 END_TEST
 
+/* A match naming an engine that does not exist says which, before any game (exit 1). */
+START_TEST(match_names_a_missing_engine)
+{
+    char *out;
+    ck_assert_int_eq(cli_run("match --game chess --engine ./no-such-engine --opponent /bin/true --games 1", &out), 1);
+    cli_expect_contains(out, "nnue match: --engine './no-such-engine': the program ./no-such-engine does not exist\n");
+    ck_assert_msg(strstr(out, "game 1/1") == NULL, "a game was played:\n%s", out);
+    free(out);
+    ck_assert_int_eq(cli_run("match --game shogi --engine /bin/true --opponent 'no-such-usi-engine -x' --games 1", &out),
+                     1);
+    cli_expect_contains(out, "--opponent 'no-such-usi-engine -x': the program 'no-such-usi-engine' is not found on PATH");
+    free(out);
+}
+END_TEST
+
 int main(void)
 {
     cli_use_source_archs();
@@ -141,6 +156,7 @@ int main(void)
     tcase_add_test(tc, missing_and_empty_nets);
     tcase_add_test(tc, option_values);
     tcase_add_test(tc, bench_skips_bad_lines_like_eval);
+    tcase_add_test(tc, match_names_a_missing_engine);
     suite_add_tcase(s, tc);
     return test_run(s);
 }

@@ -91,7 +91,8 @@ START_TEST(uci_depth_search_and_stop)
     cli_expect_contains(out, "uciok");
     cli_expect_contains(out, "option name EvalFile type string");
     cli_expect_contains(out, "readyok");
-    cli_expect_contains(out, "info depth 6 score cp ");
+    cli_expect_contains(out, "info depth 6 seldepth ");
+    cli_expect_contains(out, " multipv 1 score cp ");
     cli_expect_contains(out, " nps ");
     cli_expect_contains(out, " pv ");
     ck_assert_msg(!strstr(out, "error"), "%s", out);
