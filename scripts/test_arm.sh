@@ -9,7 +9,7 @@
 #   - cli_goldens: `nnue eval` on a chess and a shogi net, detected ISA (must be neon) and forced.
 # Ends with "N passed, N failed, N skipped" (scripts/summarize.py). Exit 1 when anything failed.
 # Check's fork-per-test is off (CK_FORK=no): a forked child runs orders of magnitude slower under
-# qemu-user 7.2. Safe to run repeatedly; README: Arm.
+# qemu-user 7.2. Safe to run repeatedly; docs/development.md: Arm.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/layout.py SRC: the code layout rules of the project (README: Layout).
+"""tests/layout.py SRC: the code layout rules of the project (docs/development.md: Layout).
 
 1. No include circles: a file's concept is its path without .c/.h (core/state.c and
    core/state.h are one node); an edge A -> B is a quoted #include of B's header in any file of
