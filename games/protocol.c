@@ -237,7 +237,7 @@ nnue_status nnue_protocol_parse(const char *line, nnue_command *c, nnue_error *e
         {"uci", NNUE_CMD_UCI}, {"usi", NNUE_CMD_USI}, {"isready", NNUE_CMD_ISREADY},
         {"ucinewgame", NNUE_CMD_NEWGAME}, {"usinewgame", NNUE_CMD_NEWGAME}, {"stop", NNUE_CMD_STOP},
         {"ponderhit", NNUE_CMD_PONDERHIT}, {"quit", NNUE_CMD_QUIT}, {"debug", NNUE_CMD_DEBUG},
-        {"register", NNUE_CMD_REGISTER},
+        {"register", NNUE_CMD_REGISTER}, {"eval", NNUE_CMD_EVAL},
     };
     nnue_status st = NNUE_OK;
     if (next(&t) == 0) {

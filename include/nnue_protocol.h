@@ -35,7 +35,8 @@ typedef enum nnue_cmd_kind {
     NNUE_CMD_EMPTY = 0,   /* blank line */
     NNUE_CMD_UCI, NNUE_CMD_USI, NNUE_CMD_ISREADY, NNUE_CMD_NEWGAME, NNUE_CMD_SETOPTION,
     NNUE_CMD_POSITION, NNUE_CMD_GO, NNUE_CMD_STOP, NNUE_CMD_PONDERHIT, NNUE_CMD_QUIT,
-    NNUE_CMD_GAMEOVER, NNUE_CMD_DEBUG, NNUE_CMD_REGISTER
+    NNUE_CMD_GAMEOVER, NNUE_CMD_DEBUG, NNUE_CMD_REGISTER,
+    NNUE_CMD_EVAL         /* "eval": not in the protocols; engines print the current position's evaluation */
 } nnue_cmd_kind;
 
 /* "go" limits; -1 = not given. Times in milliseconds; a negative clock (an overdrawn GUI

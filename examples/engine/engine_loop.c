@@ -142,6 +142,27 @@ static uint64_t position_key(const engine *e)
 
 /* "position ...": the start (or given) position, then the moves; an error keeps the moves
  * before it and says so. */
+/* `eval` (as Stockfish's): the current position's evaluation by the net, from a fresh state, in
+ * the library's raw terms (include/nnue.h nnue_eval_detail, side to move's view). */
+static void print_eval(engine *e)
+{
+    load_net(e);
+    if (!e->net) {
+        warn_no_net(e);
+        return;
+    }
+    nnue_state *st = nnue_state_new(e->net, 0);
+    nnue_eval_detail d;
+    if (!st || nnue_state_reset(st, e->r->game->board(e->pos)) != 0) {
+        engine_print("info string error: the position does not fit the net");
+    } else {
+        nnue_evaluate(st, e->r->game->board(e->pos), &d);
+        engine_print("info string eval bucket %d psqt %d positional %d total %d", d.bucket, d.psqt, d.positional,
+                     d.total);
+    }
+    nnue_state_free(st);
+}
+
 static void set_position(engine *e, const nnue_command *c)
 {
     const nnue_game *g = e->r->game;
@@ -308,6 +329,7 @@ int engine_main(const engine_rules *r, int argc, char **argv)
             search_ponderhit(e.search);
             e.search_endless = e.search_infinite; /* now a timed search: it ends by itself */
             break;
+        case NNUE_CMD_EVAL: finish_search(&e); print_eval(&e); break;
         case NNUE_CMD_QUIT: finish_search(&e); goto done;
         default: break; /* blank lines, debug, register, gameover */
         }

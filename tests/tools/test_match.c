@@ -3,13 +3,15 @@
  * through `nnue match`: both games finish by a rule of the game, no engine makes an illegal
  * move, crashes or times out, the W/D/L line adds up, and the records replay legally with the
  * library's own move generator. Skipped (77) when the opponent engine is not installed.
- * Run as `test_match chess` or `test_match shogi`. */
+ * Run as `test_match chess`, `test_match shogi`, or `test_match sf19` (Stockfish 19's own net
+ * through EvalFile alone, the slow suite). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "../eval/eval_nets.h"
+#include "../nets/nets_helpers.h"
 #include "cli_run.h"
 #include "nnue_shogi.h"
 #include "support.h"
@@ -79,6 +81,30 @@ START_TEST(chess_against_stockfish)
 }
 END_TEST
 
+/* Stockfish 19's release net (SFNNv16), loaded by EvalFile alone (no EvalArch: detected from
+ * its header), against Debian's stockfish: every move legal, both games ended by the rules. */
+START_TEST(sf19_net_against_stockfish)
+{
+    char args[8192], *out;
+    const char *pgn = build_path("match-sf19.pgn");
+    snprintf(args, sizeof args,
+             "match --game chess --engine '%s/examples/engine/nnue-uci' --option EvalFile='%s' --option Threads=2 "
+             "--opponent /usr/games/stockfish --opponent-option Threads=1 --games 2 --movetime 30 --max-plies 160 "
+             "--random-plies 4 --out '%s'",
+             test_build_dir(), net_chess, pgn);
+    int rc = cli_run_stdout(args, &out);
+    ck_assert_msg(rc == 0, "exit %d:\n%s", rc, out);
+    static const char *const reasons[] = {"checkmate", "stalemate", "threefold repetition", "50-move rule",
+                                          "insufficient material", "ply cap", NULL};
+    expect_two_rule_endings(out, reasons);
+    free(out);
+    char *text = test_read_file(pgn, NULL);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_int_eq(count(text, "[Result \""), 2);
+    free(text);
+}
+END_TEST
+
 START_TEST(shogi_against_fairy_stockfish)
 {
     char args[8192], *out;
@@ -129,14 +155,18 @@ END_TEST
 /* argv[1]: chess or shogi (two test programs in meson, so a missing opponent skips only its own). */
 int main(int argc, char **argv)
 {
-    int shogi = argc > 1 && strcmp(argv[1], "shogi") == 0;
-    Suite *s = suite_create(shogi ? "match_shogi" : "match_chess");
+    int shogi = argc > 1 && strcmp(argv[1], "shogi") == 0, sf19 = argc > 1 && strcmp(argv[1], "sf19") == 0;
+    Suite *s = suite_create(shogi ? "match_shogi" : sf19 ? "match_sf19" : "match_chess");
     TCase *tc = tcase_create("match");
     tcase_set_timeout(tc, 600);
     if (shogi) {
         require_engine("/usr/games/fairy-stockfish");
         net_shogi = eval_net_file(eval_net_find("shogi"));
         tcase_add_test(tc, shogi_against_fairy_stockfish);
+    } else if (sf19) {
+        require_engine("/usr/games/stockfish");
+        net_chess = nets_stockfish_release("nn-1a298aa575a0.nnue", 98511183);
+        tcase_add_test(tc, sf19_net_against_stockfish);
     } else {
         require_engine("/usr/games/stockfish");
         net_chess = eval_net_file(eval_net_find("sf151"));
