@@ -6,13 +6,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(meson ninja-build clang libomp-dev libyaml-dev check pkg-config xz-utils graphviz stockfish fairy-stockfish python3 nettle-dev npm)
+packages=(meson ninja-build clang libomp-dev libyaml-dev check pkg-config xz-utils graphviz stockfish fairy-stockfish python3 nettle-dev)
 missing=()
 for p in "${packages[@]}"; do
   # "$p:arch" too: with a foreign architecture installed (arm64 for the Arm build) a plain name
   # can be ambiguous to dpkg although the native package is there.
   dpkg -s "$p" >/dev/null 2>&1 || dpkg -s "$p:$(dpkg --print-architecture)" >/dev/null 2>&1 || missing+=("$p")
 done
+# npm (for the Stockfish nets' fetcher) as a command: some machines have it from their nodejs
+# package, which conflicts with Debian's npm package.
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
