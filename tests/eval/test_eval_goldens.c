@@ -29,6 +29,39 @@ static void compare(const char *what, long got, const char *want, int row, int *
     }
 }
 
+/* Which golden column holds which value, per net (see the top of this file). */
+typedef enum { F_BUCKET, F_PSQT, F_POSITIONAL, F_TOTAL, F_SCALED } field;
+typedef struct {
+    const char *name;
+    field f;
+    int col;
+} column;
+
+static long value_of(const nnue_eval_detail *d, field f)
+{
+    long v[] = {d->bucket, d->psqt, d->positional, d->total, d->scaled};
+    return v[f];
+}
+
+/* The columns compared for this net (n fields in the row); *every_isa: on every kernel set. */
+static int columns_of(int n, column *c, int *every_isa)
+{
+    const char *name = net_info->name;
+    *every_isa = strcmp(name, "sfnn1536") == 0 || strcmp(name, "multilayer") == 0 || net_info->release != NULL;
+    if (strcmp(name, "sfnn1536") == 0)
+        return c[0] = (column){"bucket", F_BUCKET, 1}, c[1] = (column){"raw", F_POSITIONAL, 2}, 2;
+    if (strcmp(name, "shogi") == 0)
+        return c[0] = (column){"raw", F_POSITIONAL, 1}, c[1] = (column){"eval", F_TOTAL, 2}, 2;
+    if (strcmp(name, "cwtch") == 0 || strcmp(name, "obsidian") == 0)
+        return c[0] = (column){"output_bucket", F_BUCKET, 1}, c[1] = (column){"raw_output", F_POSITIONAL, 2},
+               c[2] = (column){n == 5 ? "nnue_cp" : "final_eval", F_SCALED, n == 5 ? 4 : 3}, 3;
+    if (strcmp(name, "multilayer") == 0)
+        return c[0] = (column){"bucket", F_BUCKET, 1}, c[1] = (column){"total", F_TOTAL, 3}, 2;
+    c[0] = (column){"bucket", F_BUCKET, 1}, c[1] = (column){"psqt", F_PSQT, 2};
+    c[2] = (column){"positional", F_POSITIONAL, 3}, c[3] = (column){"total", F_TOTAL, 4};
+    return 4;
+}
+
 START_TEST(golden_rows_match)
 {
     nnue_net *net = eval_net_load(net_info, net_path);
@@ -41,65 +74,27 @@ START_TEST(golden_rows_match)
         if (line[0] == '#' || strncmp(line, "fen\t", 4) == 0 || strncmp(line, "sfen\t", 5) == 0)
             continue;
         char *f[8];
-        int n = test_split_tabs(line, f, 8);
+        int n = test_split_tabs(line, f, 8), every_isa;
         ck_assert_int_ge(n, 3);
+        column cols[4];
+        int n_cols = columns_of(n, cols, &every_isa);
         void *pos = eval_parse(game, f[0]);
-        nnue_eval_detail d;
-        eval_fresh(net, game->board(pos), &d);
         rows++;
-        if (strcmp(net_info->name, "sfnn1536") == 0) {
-            for (int isa = 0; isa <= (int)nnue_isa_best(); isa++) {
-                nnue_state *st = nnue_state_new(net, 0);
-                ck_assert_int_eq(nnue_state_set_isa(st, (nnue_isa)isa), 0);
-                nnue_state_reset(st, game->board(pos));
-                nnue_evaluate(st, game->board(pos), &d);
-                nnue_state_free(st);
+        /* A fresh state per position (full refresh), on the current kernel set or on each. */
+        int first = every_isa ? 0 : -1, last = every_isa ? (int)nnue_isa_best() : -1;
+        for (int isa = first; isa <= last; isa++) {
+            nnue_eval_detail d;
+            nnue_state *st = nnue_state_new(net, 0);
+            ck_assert_int_eq(isa < 0 ? 0 : nnue_state_set_isa(st, (nnue_isa)isa), 0);
+            nnue_state_reset(st, game->board(pos));
+            nnue_evaluate(st, game->board(pos), &d);
+            nnue_state_free(st);
+            for (int c = 0; c < n_cols; c++) {
                 char what[64];
-                snprintf(what, sizeof what, "bucket on %s", nnue_isa_label((nnue_isa)isa));
-                compare(what, d.bucket, f[1], rows, &bad, f[0]);
-                snprintf(what, sizeof what, "raw on %s", nnue_isa_label((nnue_isa)isa));
-                compare(what, d.positional, f[2], rows, &bad, f[0]);
+                snprintf(what, sizeof what, "%s on %s", cols[c].name,
+                         isa < 0 ? "the current kernels" : nnue_isa_label((nnue_isa)isa));
+                compare(what, value_of(&d, cols[c].f), f[cols[c].col], rows, &bad, f[0]);
             }
-        } else if (strcmp(net_info->name, "shogi") == 0) {
-            compare("raw", d.positional, f[1], rows, &bad, f[0]);
-            compare("eval", d.total, f[2], rows, &bad, f[0]);
-        } else if (strcmp(net_info->name, "cwtch") == 0 || strcmp(net_info->name, "obsidian") == 0) {
-            compare("output_bucket", d.bucket, f[1], rows, &bad, f[0]);
-            compare("raw_output", d.positional, f[2], rows, &bad, f[0]);
-            compare(n == 5 ? "nnue_cp" : "final_eval", d.scaled, f[n == 5 ? 4 : 3], rows, &bad, f[0]);
-        } else if (strcmp(net_info->name, "multilayer") == 0) { /* float layers: on every kernel set */
-            for (int isa = 0; isa <= (int)nnue_isa_best(); isa++) {
-                nnue_state *st = nnue_state_new(net, 0);
-                ck_assert_int_eq(nnue_state_set_isa(st, (nnue_isa)isa), 0);
-                nnue_state_reset(st, game->board(pos));
-                nnue_evaluate(st, game->board(pos), &d);
-                nnue_state_free(st);
-                char what[64];
-                snprintf(what, sizeof what, "bucket on %s", nnue_isa_label((nnue_isa)isa));
-                compare(what, d.bucket, f[1], rows, &bad, f[0]);
-                snprintf(what, sizeof what, "total on %s", nnue_isa_label((nnue_isa)isa));
-                compare(what, d.total, f[3], rows, &bad, f[0]);
-            }
-        } else if (net_info->release) { /* Stockfish's own nets: on every kernel set the CPU has */
-            for (int isa = 0; isa <= (int)nnue_isa_best(); isa++) {
-                nnue_state *st = nnue_state_new(net, 0);
-                ck_assert_int_eq(nnue_state_set_isa(st, (nnue_isa)isa), 0);
-                nnue_state_reset(st, game->board(pos));
-                nnue_evaluate(st, game->board(pos), &d);
-                nnue_state_free(st);
-                static const char *const names[] = {"bucket", "psqt", "positional", "total"};
-                long got[] = {d.bucket, d.psqt, d.positional, d.total};
-                for (int c = 0; c < 4; c++) {
-                    char what[64];
-                    snprintf(what, sizeof what, "%s on %s", names[c], nnue_isa_label((nnue_isa)isa));
-                    compare(what, got[c], f[c + 1], rows, &bad, f[0]);
-                }
-            }
-        } else {
-            compare("bucket", d.bucket, f[1], rows, &bad, f[0]);
-            compare("psqt", d.psqt, f[2], rows, &bad, f[0]);
-            compare("positional", d.positional, f[3], rows, &bad, f[0]);
-            compare("total", d.total, f[4], rows, &bad, f[0]);
         }
         free(pos);
     }

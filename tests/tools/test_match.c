@@ -57,15 +57,17 @@ static void expect_two_rule_endings(const char *out, const char *const *reasons)
     ck_assert_msg(strstr(out, " nps on average over "), "no nps from our engine:\n%s", out);
 }
 
-START_TEST(chess_against_stockfish)
+/* nnue-uci with net_chess (plus extra options) against Debian's stockfish: two games ended by the
+ * rules, a PGN record of both. */
+static void chess_match(const char *extra, const char *pgn_name)
 {
     char args[8192], *out;
-    const char *pgn = build_path("match-chess.pgn");
+    const char *pgn = build_path(pgn_name);
     snprintf(args, sizeof args,
-             "match --game chess --engine '%s/examples/engine/nnue-uci' --option EvalFile='%s' --option EvalArch=sfnnv5 "
+             "match --game chess --engine '%s/examples/engine/nnue-uci' --option EvalFile='%s' %s"
              "--option Threads=2 --opponent /usr/games/stockfish --opponent-option Threads=1 --games 2 --movetime 30 "
              "--max-plies 160 --random-plies 4 --out '%s'",
-             test_build_dir(), net_chess, pgn);
+             test_build_dir(), net_chess, extra, pgn);
     int rc = cli_run_stdout(args, &out);
     ck_assert_msg(rc == 0, "exit %d:\n%s", rc, out);
     static const char *const reasons[] = {"checkmate", "stalemate", "threefold repetition", "50-move rule",
@@ -79,29 +81,18 @@ START_TEST(chess_against_stockfish)
     ck_assert_int_eq(count(text, "[Black \"nnue-uci "), 1);
     free(text);
 }
+
+START_TEST(chess_against_stockfish)
+{
+    chess_match("--option EvalArch=sfnnv5 ", "match-chess.pgn");
+}
 END_TEST
 
 /* Stockfish 19's release net (SFNNv16), loaded by EvalFile alone (no EvalArch: detected from
  * its header), against Debian's stockfish: every move legal, both games ended by the rules. */
 START_TEST(sf19_net_against_stockfish)
 {
-    char args[8192], *out;
-    const char *pgn = build_path("match-sf19.pgn");
-    snprintf(args, sizeof args,
-             "match --game chess --engine '%s/examples/engine/nnue-uci' --option EvalFile='%s' --option Threads=2 "
-             "--opponent /usr/games/stockfish --opponent-option Threads=1 --games 2 --movetime 30 --max-plies 160 "
-             "--random-plies 4 --out '%s'",
-             test_build_dir(), net_chess, pgn);
-    int rc = cli_run_stdout(args, &out);
-    ck_assert_msg(rc == 0, "exit %d:\n%s", rc, out);
-    static const char *const reasons[] = {"checkmate", "stalemate", "threefold repetition", "50-move rule",
-                                          "insufficient material", "ply cap", NULL};
-    expect_two_rule_endings(out, reasons);
-    free(out);
-    char *text = test_read_file(pgn, NULL);
-    ck_assert_ptr_nonnull(text);
-    ck_assert_int_eq(count(text, "[Result \""), 2);
-    free(text);
+    chess_match("", "match-sf19.pgn");
 }
 END_TEST
 
