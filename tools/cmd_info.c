@@ -34,7 +34,8 @@ static void print_json(const char *path, const nnue_net_header *h, const char *d
     json_key_string("description", desc ? desc : "", 0);
     json_key_string("sha256", c->sha256, 0);
     json_key_string("known_net", c->known ? c->known->what : "", 0);
-    printf(", \"size\": %" PRIu64 ", \"leb128\": %s, \"matches\": [", h->file_bytes, h->leb128 ? "true" : "false");
+    printf(", \"size\": %" PRIu64 ", \"zstd\": %s, \"leb128\": %s, \"matches\": [", h->file_bytes,
+           h->zstd ? "true" : "false", h->leb128 ? "true" : "false");
     int first = 1;
     for (int i = 0; i < c->count; i++)
         if (c->list[i].size_fits) {
@@ -52,7 +53,8 @@ static void print_json(const char *path, const nnue_net_header *h, const char *d
 static void print_text(const char *path, const nnue_net_header *h, const char *desc, const arch_choice *c)
 {
     printf("file          %s\n", path);
-    printf("size          %" PRIu64 " bytes\n", h->file_bytes);
+    printf("size          %" PRIu64 " bytes%s\n", h->file_bytes, h->zstd ? " (decompressed)" : "");
+    printf("compression   %s\n", h->zstd ? "zstd (the whole file is one zstd frame)" : "none");
     printf("sha256        %s\n", c->sha256[0] ? c->sha256 : "(unreadable)");
     if (c->known)
         printf("known net     nn-%.12s: %s (%s)\n", c->sha256, c->known->what, c->known->arch);
