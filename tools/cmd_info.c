@@ -113,6 +113,10 @@ static int print_given_arch(const char *path, const char *arch_path)
         nnue_arch_describe(a, desc, need);
     printf("file          %s\narchitecture  %s (given: %s)\n", path, a->name, arch_path);
     printf("format        %s\n", a->format.kind == NNUE_FORMAT_RAW ? "raw (header-less blocks)" : "stockfish (header)");
+    nnue_net_header h;
+    nnue_error err;
+    nnue_net_read_header(path, &h, NULL, &err); /* only its zstd flag: a raw net has no header */
+    printf("compression   %s\n", h.zstd ? "zstd (the whole file is one zstd frame)" : "none");
     printf("parameters    %llu\n", (unsigned long long)a->parameters);
     printf("description   %s\n", desc ? desc : "(out of memory)");
     free(desc);
