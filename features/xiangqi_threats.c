@@ -174,7 +174,14 @@ static int32_t threat_index(int persp, int mirror, uint8_t xp, int from, uint8_t
     return (int32_t)(base[x][f][y] + (uint32_t)popcount90(m & (bit(t) - 1)));
 }
 
-static int threats_active(const nnue_board *board, int persp, int mirror, uint32_t *out)
+/* One threat as it stands on the board (real squares, nnue piece codes), for any perspective. */
+typedef struct raw_threat {
+    uint8_t x, from, y, to;
+} raw_threat;
+
+#define RAW_MAX 256 /* attacks on occupied squares of one board, every piece counted */
+
+static int raw_threats(const nnue_board *board, raw_threat *out)
 {
     bb90 occ = 0;
     for (int sq = 0; sq < 90; sq++)
@@ -186,14 +193,26 @@ static int threats_active(const nnue_board *board, int persp, int mirror, uint32
         if (!xp)
             continue;
         bb90 a = attacks(NNUE_PIECE_TYPE(xp), NNUE_PIECE_COLOUR(xp), from, occ, 0) & occ;
-        for (int to = 0; to < 90; to++)
+        for (int to = 0; to < 90 && a; to++)
             if ((a >> to) & 1) {
-                int32_t i = threat_index(persp, mirror, xp, from, board->piece_on[to], to);
-                if (i >= 0 && n < FT_MAX)
-                    out[n++] = (uint32_t)i;
+                a &= ~bit(to);
+                if (n < RAW_MAX)
+                    out[n++] = (raw_threat){xp, (uint8_t)from, board->piece_on[to], (uint8_t)to};
             }
     }
     return n;
+}
+
+/* persp's feature indices of raw threats, at most FT_MAX. */
+static int indices_of(const raw_threat *r, int n, int persp, int mirror, uint32_t *out)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int32_t f = threat_index(persp, mirror, r[i].x, r[i].from, r[i].y, r[i].to);
+        if (f >= 0 && k < FT_MAX)
+            out[k++] = (uint32_t)f;
+    }
+    return k;
 }
 
 static int mirror_of(const nnue_board *board, int persp)
@@ -212,7 +231,18 @@ static uint32_t xt_dimensions(const nnue_feature_params *params)
 static int xt_active(const nnue_feature_params *params, const nnue_board *board, int persp, uint32_t *out)
 {
     (void)params;
-    return threats_active(board, persp, mirror_of(board, persp), out);
+    raw_threat r[RAW_MAX];
+    return indices_of(r, raw_threats(board, r), persp, mirror_of(board, persp), out);
+}
+
+static void xt_active_both(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
+                           int n[2])
+{
+    (void)params;
+    raw_threat r[RAW_MAX];
+    int nr = raw_threats(board, r);
+    for (int p = 0; p < 2; p++)
+        n[p] = indices_of(r, nr, p, mirror_of(board, p), out[p]);
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -221,17 +251,27 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The difference of the sorted threat lists of the boards before and after the move, both in
- * the (unchanged) view of the board after it. */
-static void xt_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
-                       int persp, uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
+/* The threats of the boards before and after a move (the board before rebuilt from the delta). */
+typedef struct threat_lists {
+    int n_was, n_is;
+    raw_threat was[RAW_MAX], is[RAW_MAX];
+} threat_lists;
+
+static void lists_of(const nnue_board *after, const nnue_delta *delta, threat_lists *t)
 {
-    (void)params;
     nnue_board before;
     nnue_board_before(after, delta, &before);
-    int mirror = mirror_of(after, persp);
+    t->n_was = raw_threats(&before, t->was);
+    t->n_is = raw_threats(after, t->is);
+}
+
+/* The difference of persp's sorted index lists before and after, both in the (unchanged) view
+ * of the board after the move. */
+static void diff_of(const threat_lists *t, int persp, int mirror, uint32_t *removed, int *n_removed,
+                    uint32_t *added, int *n_added)
+{
     uint32_t was[FT_MAX], is[FT_MAX];
-    int nw = threats_active(&before, persp, mirror, was), ni = threats_active(after, persp, mirror, is);
+    int nw = indices_of(t->was, t->n_was, persp, mirror, was), ni = indices_of(t->is, t->n_is, persp, mirror, is);
     qsort(was, (size_t)nw, sizeof *was, cmp_u32);
     qsort(is, (size_t)ni, sizeof *is, cmp_u32);
     int i = 0, j = 0, nr = 0, na = 0;
@@ -245,6 +285,25 @@ static void xt_changed(const nnue_feature_params *params, const nnue_board *afte
     }
     *n_removed = nr;
     *n_added = na;
+}
+
+static void xt_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                       int persp, uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
+{
+    (void)params;
+    threat_lists t;
+    lists_of(after, delta, &t);
+    diff_of(&t, persp, mirror_of(after, persp), removed, n_removed, added, n_added);
+}
+
+static void xt_changed_both(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                            uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2])
+{
+    (void)params;
+    threat_lists t;
+    lists_of(after, delta, &t);
+    for (int p = 0; p < 2; p++)
+        diff_of(&t, p, mirror_of(after, p), removed[p], &n_removed[p], added[p], &n_added[p]);
 }
 
 /* Only a change of the mirror invalidates every threat of persp. */
@@ -269,4 +328,6 @@ const nnue_feature_set nnue_fs_xiangqi_threats = {
     .active = xt_active,
     .changed = xt_changed,
     .needs_refresh = xt_needs_refresh,
+    .active_both = xt_active_both,
+    .changed_both = xt_changed_both,
 };
