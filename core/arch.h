@@ -42,7 +42,9 @@ typedef struct nnue_ft_set {
     const nnue_feature_set *features;
     nnue_feature_params params;
     uint32_t inputs;            /* the set's dimensions */
-    nnue_dtype weight_type;     /* i16 or i8 */
+    nnue_dtype weight_type;     /* i16 or i8, in memory */
+    uint8_t file_i8;            /* the last set listed as i8 (Pikafish): i8 in the file, widened
+                                   to i16 on load (the last set's rows are always i16 in memory) */
 } nnue_ft_set;
 
 /* Several sets (SFNNv10: Full_Threats i8 + HalfKAv2_hm i16) feed the same accumulators, listed

@@ -25,7 +25,9 @@ static nnue_status check_ft(yreader *r, yaml_node_t *root, nnue_arch *a)
     }
     ft_bytes = nnue_sat_add(ft_bytes, nnue_sat_mul(nnue_sat_mul(total_inputs, ft->psqt_buckets), 4));
     ft->total_inputs = total_inputs > UINT32_MAX ? UINT32_MAX : (uint32_t)total_inputs;
-    const nnue_ft_set *last = &ft->sets[ft->n_sets - 1];
+    nnue_ft_set *last = &ft->sets[ft->n_sets - 1];
+    if (ft->n_sets > 1 && last->weight_type == NNUE_I8) /* Pikafish: widened on load */
+        last->weight_type = NNUE_I16, last->file_i8 = 1;
     ft->features = last->features;
     ft->params = last->params;
     ft->inputs = last->inputs;

@@ -36,7 +36,7 @@ uint64_t nnue_arch_ft_bytes(const nnue_arch *a)
     bytes += (uint64_t)ft->width * 2;
     for (int s = 0; s < ft->n_sets; s++)
         bytes = nnue_sat_add(bytes, nnue_sat_mul(nnue_sat_mul(ft->sets[s].inputs, ft->width),
-                                                 nnue_dtype_size(ft->sets[s].weight_type)));
+                                                 ft->sets[s].file_i8 ? 1 : nnue_dtype_size(ft->sets[s].weight_type)));
     return nnue_sat_add(bytes, nnue_sat_mul(nnue_sat_mul(ft->total_inputs, ft->psqt_buckets), 4));
 }
 

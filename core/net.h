@@ -99,6 +99,8 @@ typedef struct nnue_net_header {
     uint32_t description_bytes;
     uint64_t file_bytes;
     int leb128;                              /* FT starts with a COMPRESSED_LEB128 block */
+    int zstd;                                /* the file is one zstd frame; the rest describes its
+                                                decompressed bytes (file_bytes included) */
 } nnue_net_header;
 nnue_status nnue_net_read_header(const char *path, nnue_net_header *header, char **description, nnue_error *err);
 /* The same from a net in memory (no description); name labels it in messages. */

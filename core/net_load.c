@@ -2,9 +2,12 @@
  * file (or a buffer in memory) as a read stream (core/net_read.c), hands it to the reader of the arch's format
  * (core/net_read_stockfish.c or core/net_read_raw.c, declared in core/net_formats.h), then
  * prepares the SIMD plan (core/simd/prepare.c). Header facts: shared/oracle/chess/FORMATS.md
- * section 2 (version, hash, description length and bytes, then the FT hash). */
+ * section 2 (version, hash, description length and bytes, then the FT hash). A file or buffer
+ * that is one zstd frame (Pikafish ships its nets so) is decompressed whole first. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zstd.h>
 
 #include "core/error.h"
 #include "core/net_formats.h"
@@ -12,6 +15,74 @@
 #include "core/net_read.h"
 
 typedef unsigned long long ull;
+
+/* ---- whole-file zstd ---- */
+
+static int is_zstd(const void *data, size_t size)
+{
+    static const unsigned char magic[4] = {0x28, 0xB5, 0x2F, 0xFD};
+    return size >= 4 && memcmp(data, magic, 4) == 0;
+}
+
+/* *out = the decompressed frame (caller frees), *out_size its bytes. */
+static nnue_status unzstd(const void *data, size_t size, const char *name, void **out, size_t *out_size,
+                          nnue_error *err)
+{
+    unsigned long long n = ZSTD_getFrameContentSize(data, size);
+    if (n == ZSTD_CONTENTSIZE_ERROR || n == ZSTD_CONTENTSIZE_UNKNOWN || n == 0 || n > ((size_t)1 << 34))
+        return nnue_fail_offset(err, NNUE_E_FORMAT, name, 0, "zstd: expected one frame that records its size");
+    if (!(*out = malloc((size_t)n)))
+        return nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory for %llu decompressed bytes", name, n);
+    size_t got = ZSTD_decompress(*out, (size_t)n, data, size);
+    if (ZSTD_isError(got) || got != n) {
+        free(*out);
+        *out = NULL;
+        return nnue_fail(err, NNUE_E_FORMAT, "%s: zstd: %s", name,
+                         ZSTD_isError(got) ? ZSTD_getErrorName(got) : "short frame");
+    }
+    *out_size = (size_t)n;
+    return NNUE_OK;
+}
+
+/* Opens path, or its decompressed bytes (*owned, freed by the caller after the stream) when it
+ * is a zstd frame. */
+static nnue_status open_net(nr_stream *s, const char *path, void **owned, int *zstd, nnue_error *err)
+{
+    *owned = NULL;
+    *zstd = 0;
+    nnue_status st = nr_open(s, path, err);
+    unsigned char head[4];
+    if (st != NNUE_OK || s->size < 4 || fread(head, 1, 4, s->f) != 4 || !is_zstd(head, 4)) {
+        if (st == NNUE_OK)
+            rewind(s->f);
+        return st;
+    }
+    size_t size = (size_t)s->size, plain_size = 0;
+    void *packed = malloc(size);
+    rewind(s->f);
+    if (!packed || fread(packed, 1, size, s->f) != size) {
+        free(packed);
+        nr_close(s);
+        return nnue_fail(err, NNUE_E_IO, "%s: cannot read the %zu-byte zstd file", path, size);
+    }
+    nr_close(s);
+    st = unzstd(packed, size, path, owned, &plain_size, err);
+    free(packed);
+    *zstd = 1;
+    return st == NNUE_OK ? nr_open_memory(s, path, *owned, plain_size, err) : st;
+}
+
+/* A buffer as a stream, decompressed into *owned first when it is a zstd frame. */
+static nnue_status open_memory(nr_stream *s, const char *name, const void *data, size_t size, void **owned,
+                               int *zstd, nnue_error *err)
+{
+    *owned = NULL;
+    *zstd = is_zstd(data, size);
+    if (!*zstd)
+        return nr_open_memory(s, name, data, size, err);
+    nnue_status st = unzstd(data, size, name, owned, &size, err);
+    return st == NNUE_OK ? nr_open_memory(s, name, *owned, size, err) : st;
+}
 
 /* ---- load / free ---- */
 
@@ -73,8 +144,12 @@ nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **ou
     if (!arch || !path || !out)
         return nnue_fail(err, NNUE_E_ARG, "nnue_net_load: expected an architecture, a path and an output pointer");
     nr_stream s;
-    nnue_status st = nr_open(&s, path, err);
-    return st == NNUE_OK ? load_stream(arch, &s, path, out, err) : st;
+    void *owned;
+    int zstd;
+    nnue_status st = open_net(&s, path, &owned, &zstd, err);
+    st = st == NNUE_OK ? load_stream(arch, &s, path, out, err) : st;
+    free(owned);
+    return st;
 }
 
 nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t size, const char *name,
@@ -88,8 +163,12 @@ nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t
     if (!name)
         name = "<memory>";
     nr_stream s;
-    nnue_status st = nr_open_memory(&s, name, data, size, err);
-    return st == NNUE_OK ? load_stream(arch, &s, name, out, err) : st;
+    void *owned;
+    int zstd;
+    nnue_status st = open_memory(&s, name, data, size, &owned, &zstd, err);
+    st = st == NNUE_OK ? load_stream(arch, &s, name, out, err) : st;
+    free(owned);
+    return st;
 }
 
 void nnue_net_free(nnue_net *net)
@@ -171,8 +250,11 @@ nnue_status nnue_net_read_header(const char *path, nnue_net_header *h, char **de
         return nnue_fail(err, NNUE_E_ARG, "nnue_net_read_header: expected a path and a header pointer");
     memset(h, 0, sizeof *h);
     nr_stream s;
-    nnue_status st = nr_open(&s, path, err);
-    return st == NNUE_OK ? read_header_stream(&s, h, description, err) : st;
+    void *owned;
+    nnue_status st = open_net(&s, path, &owned, &h->zstd, err);
+    st = st == NNUE_OK ? read_header_stream(&s, h, description, err) : st;
+    free(owned);
+    return st;
 }
 
 nnue_status nnue_net_read_header_memory(const void *data, size_t size, const char *name, nnue_net_header *h,
@@ -183,6 +265,9 @@ nnue_status nnue_net_read_header_memory(const void *data, size_t size, const cha
         return nnue_fail(err, NNUE_E_ARG, "nnue_net_read_header_memory: expected the bytes and a header pointer");
     memset(h, 0, sizeof *h);
     nr_stream s;
-    nnue_status st = nr_open_memory(&s, name ? name : "<memory>", data, size, err);
-    return st == NNUE_OK ? read_header_stream(&s, h, NULL, err) : st;
+    void *owned;
+    nnue_status st = open_memory(&s, name ? name : "<memory>", data, size, &owned, &h->zstd, err);
+    st = st == NNUE_OK ? read_header_stream(&s, h, NULL, err) : st;
+    free(owned);
+    return st;
 }

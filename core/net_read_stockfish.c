@@ -189,6 +189,16 @@ static nnue_status read_ft_array(nr_stream *s, int leb, nnue_dtype t, uint64_t c
     return leb ? nr_leb128(s, t, *out, count, name) : nr_array(s, t, t, *out, count, name);
 }
 
+/* Plain i8 values into a new i16 array (the last set of a Pikafish net). */
+static nnue_status read_widened(nr_stream *s, uint64_t count, void **out, const char *name)
+{
+    *out = NULL;
+    nnue_status st = need_bytes(s, count, count, name);
+    if (st == NNUE_OK)
+        st = nr_alloc_for(s, out, count * 2, name);
+    return st == NNUE_OK ? nr_array(s, NNUE_I8, NNUE_I16, *out, count, name) : st;
+}
+
 /* Several feature sets, after the FT hash: biases; each set's weights in list order, i8 sets as
  * plain bytes, i16 sets as a LEB128 block (plain with leb128: false); the PSQT rows either as
  * ONE array after all weights, every set's rows in list order (SFNNv10, FORMATS.md section 9),
@@ -213,8 +223,11 @@ static nnue_status read_ft_sets(nnue_net *net, nr_stream *s)
         const nnue_ft_set *set = &ft->sets[k];
         char name[NNUE_NAME_MAX + 48];
         snprintf(name, sizeof name, "feature transformer weights (%s)", set->features->name);
-        st = read_ft_array(s, leb && set->weight_type != NNUE_I8, set->weight_type, (uint64_t)set->inputs * ft->width,
-                           &p, name);
+        if (set->file_i8) /* i8 in the file, i16 in memory */
+            st = read_widened(s, (uint64_t)set->inputs * ft->width, &p, name);
+        else
+            st = read_ft_array(s, leb && set->weight_type != NNUE_I8, set->weight_type,
+                               (uint64_t)set->inputs * ft->width, &p, name);
         if (k == ft->n_sets - 1)
             net->ft_weights = p;
         else

@@ -168,8 +168,9 @@ static nnue_status put_ft_sets(writer *w, const nnue_arch *a, nnue_error *err)
     int leb = w->leb128;
     nnue_status st = put_array(w, ft->width, 2, gen_range, &biases, err);
     for (int k = 0; k < ft->n_sets && st == NNUE_OK; k++) {
-        w->leb128 = leb && ft->sets[k].weight_type != NNUE_I8;
-        st = put_array(w, (uint64_t)ft->sets[k].inputs * ft->width, nnue_dtype_size(ft->sets[k].weight_type),
+        int i8 = ft->sets[k].weight_type == NNUE_I8 || ft->sets[k].file_i8;
+        w->leb128 = leb && !i8;
+        st = put_array(w, (uint64_t)ft->sets[k].inputs * ft->width, i8 ? 1 : nnue_dtype_size(ft->sets[k].weight_type),
                        gen_range, &weights, err);
         w->leb128 = leb;
         if (st == NNUE_OK && a->format.psqt_per_set)

@@ -17,6 +17,8 @@ extern const nnue_feature_set nnue_fs_shogi_halfka2;
 extern const nnue_feature_set nnue_fs_chess768;
 extern const nnue_feature_set nnue_fs_full_threats;
 extern const nnue_feature_set nnue_fs_pp_3wide;
+extern const nnue_feature_set nnue_fs_xiangqi_halfka;
+extern const nnue_feature_set nnue_fs_xiangqi_threats;
 
 const nnue_feature_set *const nnue_feature_sets[] = {
     /* entries */
@@ -30,6 +32,8 @@ const nnue_feature_set *const nnue_feature_sets[] = {
     &nnue_fs_chess768,
     &nnue_fs_full_threats,
     &nnue_fs_pp_3wide,
+    &nnue_fs_xiangqi_halfka,
+    &nnue_fs_xiangqi_threats,
     NULL,
 };
 

@@ -9,10 +9,12 @@
 
 extern const nnue_game nnue_game_chess;
 extern const nnue_game nnue_game_shogi;
+extern const nnue_game nnue_game_xiangqi;
 
 const nnue_game *const nnue_games[] = {
     &nnue_game_chess,
     &nnue_game_shogi,
+    &nnue_game_xiangqi,
     NULL,
 };
 

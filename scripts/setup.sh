@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(meson ninja-build clang libomp-dev libyaml-dev check pkg-config xz-utils graphviz stockfish fairy-stockfish python3 nettle-dev)
+packages=(meson ninja-build clang libomp-dev libyaml-dev check pkg-config xz-utils graphviz stockfish fairy-stockfish python3 nettle-dev libzstd-dev zstd)
 missing=()
 for p in "${packages[@]}"; do
   # "$p:arch" too: with a foreign architecture installed (arm64 for the Arm build) a plain name

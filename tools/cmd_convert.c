@@ -1,4 +1,5 @@
-/* tools/cmd_convert.c: `nnue convert [--arch A.yaml] --to plain|leb128|self-describing IN OUT`.
+/* tools/cmd_convert.c: `nnue convert [--arch A.yaml] --to plain|leb128|self-describing|zstd|unzstd
+ * IN OUT`.
  *  - plain / leb128: a Stockfish-format net (also YaneuraOu's HalfKP nn.bin, which has that
  *    layout) with its feature-transformer arrays (biases, weights, PSQT weights) stored
  *    uncompressed or as COMPRESSED_LEB128 blocks (FORMATS.md section 2); everything else is
@@ -6,6 +7,8 @@
  *    feature set of i16 weights (the threat inputs of SFNNv10 are not converted).
  *  - self-describing: a header-less trainer net with the YAML naming its layout, in one file
  *    (tools/self_describing.h) that loads without --arch.
+ *  - zstd / unzstd: the whole file compressed as one zstd frame (as Pikafish ships its nets; the
+ *    loader reads both forms) or decompressed, any format.
  * The output goes to a temporary file beside OUT (core/atomic_file.h), is loaded back from it and
  * evaluated on probe positions next to the input (the values must be equal), and only then
  * replaces OUT; on any failure OUT is left as it was and the temporary file is removed. */
@@ -13,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zstd.h>
 
 #include "core/atomic_file.h"
 #include "core/error.h"
@@ -109,9 +113,44 @@ static nnue_status reencode(const nnue_arch *a, const char *in, FILE *out, int t
     return st;
 }
 
+/* The whole file compressed into one zstd frame (compress) or decompressed from one. */
+static nnue_status rezstd(const char *in, FILE *out, int compress, nnue_error *err)
+{
+    FILE *f = fopen(in, "rb");
+    if (!f)
+        return nnue_fail(err, NNUE_E_IO, "%s: cannot open: %s", in, strerror(errno));
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    rewind(f);
+    void *data = size > 0 ? malloc((size_t)size) : NULL, *res = NULL;
+    nnue_status st = NNUE_OK;
+    if (!data || fread(data, 1, (size_t)size, f) != (size_t)size)
+        st = nnue_fail(err, NNUE_E_IO, "%s: cannot read the file", in);
+    fclose(f);
+    int packed = st == NNUE_OK && size >= 4 && memcmp(data, "\x28\xB5\x2F\xFD", 4) == 0; /* zstd magic */
+    size_t n = 0;
+    if (st == NNUE_OK && packed == compress)
+        st = nnue_fail(err, NNUE_E_ARG, "%s: the file is %s zstd-compressed", in, packed ? "already" : "not");
+    else if (st == NNUE_OK && compress) {
+        size_t cap = ZSTD_compressBound((size_t)size);
+        if (!(res = malloc(cap)) || ZSTD_isError(n = ZSTD_compress(res, cap, data, (size_t)size, ZSTD_CLEVEL_DEFAULT)))
+            st = nnue_fail(err, NNUE_E_NOMEM, "%s: zstd compression failed", in);
+    } else if (st == NNUE_OK) {
+        unsigned long long plain = ZSTD_getFrameContentSize(data, (size_t)size);
+        if (plain == ZSTD_CONTENTSIZE_ERROR || plain == ZSTD_CONTENTSIZE_UNKNOWN || !(res = malloc(plain ? plain : 1)) ||
+            ZSTD_isError(n = ZSTD_decompress(res, plain, data, (size_t)size)))
+            st = nnue_fail(err, NNUE_E_FORMAT, "%s: not one zstd frame that records its size", in);
+    }
+    if (st == NNUE_OK && fwrite(res, 1, n, out) != n)
+        st = nnue_fail(err, NNUE_E_IO, "write error");
+    free(data);
+    free(res);
+    return st;
+}
+
 static int usage(void)
 {
-    fprintf(stderr, "usage: nnue convert [--arch A.yaml] --to plain|leb128|self-describing IN OUT\n");
+    fprintf(stderr, "usage: nnue convert [--arch A.yaml] --to plain|leb128|self-describing|zstd|unzstd IN OUT\n");
     return 2;
 }
 
@@ -134,7 +173,8 @@ int cmd_convert(int argc, char **argv)
         }
     }
     int self = to && strcmp(to, "self-describing") == 0, to_leb = to && strcmp(to, "leb128") == 0;
-    if (!in || !out || !to || !(self || to_leb || strcmp(to, "plain") == 0))
+    int zstd = !to ? 0 : strcmp(to, "zstd") == 0 ? 1 : strcmp(to, "unzstd") == 0 ? 2 : 0;
+    if (!in || !out || !to || !(self || to_leb || zstd || strcmp(to, "plain") == 0))
         return usage();
     if (self && !arch_path) {
         fprintf(stderr, "nnue convert: --to self-describing needs --arch A.yaml (the layout of the header-less net)\n");
@@ -143,7 +183,7 @@ int cmd_convert(int argc, char **argv)
     nnue_arch *arch;
     if (tool_load_arch_for("convert", in, arch_path, &arch) != 0)
         return 1;
-    if (!self && (arch->format.kind != NNUE_FORMAT_STOCKFISH || arch->ft.n_sets > 1 ||
+    if (!self && !zstd && (arch->format.kind != NNUE_FORMAT_STOCKFISH || arch->ft.n_sets > 1 ||
                   arch->ft.weight_type != NNUE_I16 || arch->ft.bias_type != NNUE_I16)) {
         fprintf(stderr, "nnue convert: %s: --to %s needs a Stockfish-format net with one feature set of i16 weights; "
                 "architecture %s is not one%s\n", in, to, arch->name,
@@ -161,7 +201,10 @@ int cmd_convert(int argc, char **argv)
     int rc = 0;
     if (self) {
         rc = sd_write("convert", arch_path, in, af.f, af.tmp);
-    } else if (reencode(arch, in, af.f, to_leb, &err) != NNUE_OK) {
+    } else if (zstd && rezstd(in, af.f, zstd == 1, &err) != NNUE_OK) {
+        tool_print_error("convert", &err);
+        rc = 1;
+    } else if (!zstd && reencode(arch, in, af.f, to_leb, &err) != NNUE_OK) {
         tool_print_error("convert", &err);
         rc = 1;
     } else if (ferror(af.f) || fflush(af.f) != 0) {

@@ -35,7 +35,8 @@ static void print_json(const char *path, const nnue_net_header *h, const char *d
     json_key_string("description", desc ? desc : "", 0);
     json_key_string("sha256", c->sha256, 0);
     json_key_string("known_net", c->known ? c->known->what : "", 0);
-    printf(", \"size\": %" PRIu64 ", \"leb128\": %s, \"matches\": [", h->file_bytes, h->leb128 ? "true" : "false");
+    printf(", \"size\": %" PRIu64 ", \"zstd\": %s, \"leb128\": %s, \"matches\": [", h->file_bytes,
+           h->zstd ? "true" : "false", h->leb128 ? "true" : "false");
     int first = 1;
     for (int i = 0; i < c->count; i++)
         if (c->list[i].size_fits) {
@@ -53,7 +54,8 @@ static void print_json(const char *path, const nnue_net_header *h, const char *d
 static void print_text(const char *path, const nnue_net_header *h, const char *desc, const arch_choice *c)
 {
     printf("file          %s\n", path);
-    printf("size          %" PRIu64 " bytes\n", h->file_bytes);
+    printf("size          %" PRIu64 " bytes%s\n", h->file_bytes, h->zstd ? " (decompressed)" : "");
+    printf("compression   %s\n", h->zstd ? "zstd (the whole file is one zstd frame)" : "none");
     printf("sha256        %s\n", c->sha256[0] ? c->sha256 : "(unreadable)");
     if (c->known)
         printf("known net     nn-%.12s: %s (%s)\n", c->sha256, c->known->what, c->known->arch);
@@ -112,6 +114,11 @@ static void print_loaded(const char *path, const nnue_net *net, const char *arch
     printf("format        %s\n", format ? format
                                       : a->format.kind == NNUE_FORMAT_RAW ? "raw (header-less blocks)"
                                                                           : "stockfish (header)");
+    nnue_net_header h;
+    nnue_error err;
+    h.zstd = 0;
+    nnue_net_read_header(path, &h, NULL, &err); /* only its zstd flag: a raw net has no header */
+    printf("compression   %s\n", h.zstd ? "zstd (the whole file is one zstd frame)" : "none");
     printf("parameters    %llu\n", (unsigned long long)a->parameters);
     printf("description   %s\n", desc ? desc : "(out of memory)");
     free(desc);

@@ -1,0 +1,79 @@
+/* features/xiangqi_context.c: the per-perspective context of Pikafish's xiangqi feature sets.
+ * Facts (Pikafish 97133eeb, src/nnue/features/half_ka_v2_hm.h; docs/formats-pikafish.md):
+ *  - king bucket from the own king's palace square (rank from its own side * 2 + on file e);
+ *    on file f the view is mirrored;
+ *  - on file e the view is mirrored when the other king is on file f, or also on file e and
+ *    the "mid mirror" test says the pieces lean to the right: a 64-bit sum per colour over its
+ *    pieces (piece counts and squares per flank, right flank negated) compared with a
+ *    balanced constant, wrapping as unsigned 64-bit arithmetic does. */
+#include "features/xiangqi_context.h"
+
+static uint64_t mid_code[16][90];
+
+#define BALANCE 0xa4a92a74e989d3a7ull
+
+int xqf_valid(int p, int sq)
+{
+    int c = p >> 3, t = p & 7, f = sq % 9, r = sq / 9, rr = c ? 9 - r : r;
+    switch (t) {
+    case 7: /* king: own palace; red's (the own king's) never on file f */
+        return f >= 3 && f <= 5 && rr <= 2 && !(c == 0 && f == 5);
+    case 2:
+        return f >= 3 && f <= 5 && rr <= 2 && (f == 4) == (rr == 1);
+    case 6:
+        return ((rr == 0 || rr == 4) && (f == 2 || f == 6)) || (rr == 2 && (f == 0 || f == 4 || f == 8));
+    case 4:
+        return rr >= 5 || ((rr == 3 || rr == 4) && f % 2 == 0);
+    default:
+        return t >= 1 && t <= 5;
+    }
+}
+
+__attribute__((constructor)) static void xqf_tables(void)
+{
+    /* shift of the count field and of the square field, by type */
+    static const int shifts[8][2] = {{0, 0}, {44, 0}, {60, 36}, {47, 7}, {53, 21}, {50, 14}, {57, 29}, {0, 0}};
+    for (int p = 0; p < 16; p++)
+        for (int sq = 0; sq < 90; sq++) {
+            int c = p >> 3, t = p & 7, f = sq % 9, r = sq / 9;
+            uint64_t code = 0;
+            if (t >= 1 && t < 7 && f != 4) {
+                int rr = c ? 9 - r : r, ff = f < 4 ? f : 8 - f;
+                code = (1ull << shifts[t][0]) | ((uint64_t)((3 - ff) * 10 + rr) << shifts[t][1]);
+                if (f > 4)
+                    code = (uint64_t)0 - code;
+            } else if (t == 7 && f != 4) {
+                code = 1ull << 63;
+            }
+            mid_code[p][sq] = code;
+        }
+}
+
+static int king_bucket(int ksq)
+{
+    int r = ksq / 9;
+    int rr = r <= 2 ? r : 9 - r;
+    return rr * 2 + (ksq % 9 == 4);
+}
+
+void xqf_context_of(const nnue_board *board, int persp, xqf_context *ctx)
+{
+    int ksq = board->king_sq[persp], oksq = board->king_sq[!persp];
+    int counts[2][8] = {{0}};
+    uint64_t enc[2] = {BALANCE, BALANCE};
+    for (int sq = 0; sq < 90; sq++) {
+        uint8_t pc = board->piece_on[sq];
+        if (!pc)
+            continue;
+        int c = NNUE_PIECE_COLOUR(pc), t = NNUE_PIECE_TYPE(pc);
+        counts[c][t]++;
+        enc[c] += mid_code[t + 8 * c][sq];
+    }
+    int us = persp, them = !persp;
+    int mid = ((1ull << 63) & enc[us] & enc[them]) &&
+              (enc[us] < BALANCE || (enc[us] == BALANCE && enc[them] < BALANCE));
+    ctx->king_bucket = king_bucket(ksq);
+    ctx->attack_bucket = (counts[us][1] > 0) * 2 + (counts[us][5] + counts[us][3] > 0);
+    int kf = ksq % 9, of = oksq % 9;
+    ctx->mirror = kf == 5 || (kf == 4 && (of == 5 || (of == 4 && mid)));
+}

@@ -1,0 +1,38 @@
+/* features/xiangqi_context.h: what Pikafish's two xiangqi feature sets share (HalfKAv2_hm and
+ * FullThreats for xiangqi, docs/formats-pikafish.md): piece numbering, the squares a piece may
+ * stand on, the square map of a perspective (rank flip for black, file flip when mirrored) and
+ * the per-perspective context (king bucket, attack bucket, mirror). */
+#ifndef NNUE_FEATURES_XIANGQI_CONTEXT_H
+#define NNUE_FEATURES_XIANGQI_CONTEXT_H
+
+#include <stdint.h>
+
+#include "nnue_board.h"
+
+/* Pikafish's piece number: type (rook 1, advisor, cannon, pawn, knight, bishop, king 7) plus
+ * 8 for black; the perspective's own pieces count as red. */
+static inline int xqf_piece(uint8_t piece, int persp)
+{
+    return NNUE_PIECE_TYPE(piece) + 8 * (NNUE_PIECE_COLOUR(piece) ^ persp);
+}
+
+/* Square seen from persp: black's view flips ranks, a mirrored one flips files. */
+static inline int xqf_map(int sq, int mirror, int persp)
+{
+    int f = sq % 9, r = sq / 9;
+    return (persp ? 9 - r : r) * 9 + (mirror ? 8 - f : f);
+}
+
+/* Piece number p may stand on sq of a mapped view (the own king never on file f: mirroring
+ * moves it); the valid (piece, square) pairs are what both sets index. */
+int xqf_valid(int p, int sq);
+
+typedef struct xqf_context {
+    int king_bucket;   /* 0..5: rank of the own king in its palace * 2 + (on file e) */
+    int attack_bucket; /* 0..3: own rooks > 0 ? 2 : 0, + own knights and cannons > 0 */
+    int mirror;        /* the view flips files */
+} xqf_context;
+
+void xqf_context_of(const nnue_board *board, int persp, xqf_context *ctx);
+
+#endif

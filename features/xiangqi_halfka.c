@@ -1,0 +1,104 @@
+/* features/xiangqi_halfka.c: Pikafish's HalfKAv2_hm for xiangqi, 6 king buckets x 4 attack
+ * buckets x 689 piece-squares = 16536 inputs.
+ *
+ * Facts (Pikafish 97133eeb, src/nnue/features/half_ka_v2_hm.*; docs/formats-pikafish.md):
+ *  - the 689 piece-squares are the valid (piece, square) pairs of the mapped view, numbered
+ *    piece by piece (own R A C P N B K, then the other side's) and square by square;
+ *  - index = offset(piece', sq') + 689 * (king_bucket * 4 + attack_bucket), where the view
+ *    flips ranks for black and files when mirrored (features/xiangqi_context.c);
+ *  - the engine refreshes a perspective when its buckets or its mirror change; otherwise a
+ *    move's pieces are removed and added in the unchanged context. */
+#include "core/board_undo.h"
+#include "core/feature_set.h"
+#include "features/feature_util.h"
+#include "features/xiangqi_context.h"
+
+#define PS_NB 689
+
+static uint16_t psq_offset[16][90];
+
+__attribute__((constructor)) static void psq_tables(void)
+{
+    int n = 0;
+    for (int p = 1; p < 16; p++)
+        for (int sq = 0; sq < 90; sq++)
+            if (xqf_valid(p, sq))
+                psq_offset[p][sq] = (uint16_t)n++;
+}
+
+typedef struct {
+    int mirror;
+    uint32_t base;
+} hka_ctx;
+
+static int32_t hka_index(const void *ctx, int persp, uint8_t piece, int sq)
+{
+    const hka_ctx *c = ctx;
+    return (int32_t)(c->base + psq_offset[xqf_piece(piece, persp)][xqf_map(sq, c->mirror, persp)]);
+}
+
+static hka_ctx hka_context(const nnue_board *board, int persp)
+{
+    xqf_context x;
+    xqf_context_of(board, persp, &x);
+    return (hka_ctx){x.mirror, (uint32_t)(PS_NB * (x.king_bucket * 4 + x.attack_bucket))};
+}
+
+static uint32_t hka_dimensions(const nnue_feature_params *params)
+{
+    (void)params;
+    return 6 * 4 * PS_NB;
+}
+
+static int hka_active(const nnue_feature_params *params, const nnue_board *board, int persp, uint32_t *out)
+{
+    (void)params;
+    hka_ctx c = hka_context(board, persp);
+    return nnue_fs_board_active(board, persp, hka_index, &c, out);
+}
+
+static void hka_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                        int persp, uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
+{
+    (void)params;
+    hka_ctx c = hka_context(after, persp);
+    nnue_fs_board_changed(delta, persp, hka_index, &c, removed, n_removed, added, n_added);
+}
+
+static int hka_needs_refresh(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                             int persp)
+{
+    (void)params;
+    nnue_board before;
+    nnue_board_before(after, delta, &before);
+    hka_ctx a = hka_context(after, persp), b = hka_context(&before, persp);
+    return a.mirror != b.mirror || a.base != b.base;
+}
+
+static uint32_t hka_refresh_keys(const nnue_feature_params *params)
+{
+    (void)params;
+    return 48;
+}
+
+static uint32_t hka_refresh_key(const nnue_feature_params *params, const nnue_board *board, int persp)
+{
+    (void)params;
+    hka_ctx c = hka_context(board, persp);
+    return c.base / PS_NB * 2 + (uint32_t)c.mirror;
+}
+
+const nnue_feature_set nnue_fs_xiangqi_halfka = {
+    .name = "HalfKAv2_hm_xiangqi",
+    .game = "xiangqi",
+    .display = "HalfKAv2_hm(Friend)",
+    .hash = 0x7F234CB8u,
+    .max_active = 32,
+    .exact_board = 1, /* buckets and mirror read the whole board (counts, mid-mirror sum) */
+    .dimensions = hka_dimensions,
+    .active = hka_active,
+    .changed = hka_changed,
+    .needs_refresh = hka_needs_refresh,
+    .refresh_keys = hka_refresh_keys,
+    .refresh_key = hka_refresh_key,
+};

@@ -1,0 +1,333 @@
+/* features/xiangqi_threats.c: Pikafish's FullThreats for xiangqi, 45547 inputs: one feature
+ * per (piece X on `from`, occupied square `to` that X attacks, piece Y on `to`), in the view
+ * of the perspective (ranks flipped for black, files flipped when mirrored: the mirror of
+ * features/xiangqi_context.c).
+ *
+ * Facts (Pikafish 97133eeb, src/nnue/features/full_threats.cpp, src/attacks.h;
+ * docs/formats-pikafish.md):
+ *  - attacks: rook up to the first piece; cannon beyond its first screen up to the next piece;
+ *    horse unless its leg is occupied; elephant unless its eye is occupied, within the half it
+ *    stands on; advisor and king one step inside a palace; pawn forward, and sideways once
+ *    across the river. No flying-general attack;
+ *  - numbering: attacker X by piece (R A C P N B K, then the other side's), `from` ascending
+ *    over X's valid squares, victim Y by piece among X's valid victims, `to` ascending over the
+ *    empty-board attacks of X from `from` (cannon: every square two or more steps along a line)
+ *    that are valid for Y; same-type pairs (pawns: enemies on a file or friends on a rank;
+ *    never horses) count once: only from > to;
+ *  - own kings never attack; a threat outside the numbering is no feature.
+ * A move's changes are the difference of the threat lists before and after it (the board
+ * before is rebuilt from the delta: core/board_undo.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/board_undo.h"
+#include "core/feature_set.h"
+#include "features/xiangqi_context.h"
+
+typedef unsigned __int128 bb90;
+
+#define FT_MAX 128 /* threats per perspective kept; Pikafish keeps at most 64 */
+
+/* Bit y set: attacker x may have victim y (Pikafish's ValidPairs; piece numbers). */
+static const uint16_t valid_victims[16] = {
+    0x0000, 0x7EFE, 0x3A2E, 0x7EFE, 0x7C78, 0x7EFE, 0x3AFA, 0x0000,
+    0x0000, 0xFE7E, 0xAE3A, 0xFE7E, 0x787C, 0xFE7E, 0xFA3A, 0x6C38,
+};
+
+static bb90 empty_attacks[16][90];
+static bb90 target_mask[16][90][16];
+static uint16_t base[16][90][16];
+
+static bb90 bit(int sq)
+{
+    return (bb90)1 << sq;
+}
+
+static int on(int f, int r)
+{
+    return f >= 0 && f < 9 && r >= 0 && r < 10;
+}
+
+static int in_any_palace(int f, int r)
+{
+    return f >= 3 && f <= 5 && (r <= 2 || r >= 7);
+}
+
+/* Attacks of type t (colour c for pawns) from sq with occupancy occ; cannon_table: the
+ * empty-board table of cannons (Pikafish's screens on the four neighbours). */
+static bb90 attacks(int t, int c, int sq, bb90 occ, int cannon_table)
+{
+    static const int ortho[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
+    static const int diag[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+    int f0 = sq % 9, r0 = sq / 9;
+    bb90 a = 0;
+    switch (t) {
+    case 1:
+    case 3:
+        for (int d = 0; d < 4; d++) {
+            int screen = 0;
+            for (int f = f0 + ortho[d][0], r = r0 + ortho[d][1]; on(f, r); f += ortho[d][0], r += ortho[d][1]) {
+                int s = r * 9 + f, occupied = cannon_table ? (f == f0 + ortho[d][0] && r == r0 + ortho[d][1])
+                                                           : (int)((occ >> s) & 1);
+                if (t == 1 || screen)
+                    a |= bit(s);
+                if (occupied) {
+                    if (t == 3 && !screen)
+                        screen = 1;
+                    else
+                        break;
+                }
+            }
+        }
+        break;
+    case 5:
+        for (int d = 0; d < 4; d++) {
+            int lf = f0 + ortho[d][0], lr = r0 + ortho[d][1];
+            if (!on(lf, lr) || ((occ >> (lr * 9 + lf)) & 1))
+                continue;
+            for (int s = -1; s <= 1; s += 2) {
+                int f = lf + ortho[d][0] + (ortho[d][0] ? 0 : s), r = lr + ortho[d][1] + (ortho[d][1] ? 0 : s);
+                if (on(f, r))
+                    a |= bit(r * 9 + f);
+            }
+        }
+        break;
+    case 6:
+        for (int d = 0; d < 4; d++) {
+            int f = f0 + 2 * diag[d][0], r = r0 + 2 * diag[d][1];
+            if (on(f, r) && (r > 4) == (r0 > 4) && !((occ >> ((r0 + diag[d][1]) * 9 + f0 + diag[d][0])) & 1))
+                a |= bit(r * 9 + f);
+        }
+        break;
+    case 2:
+    case 7:
+        for (int d = 0; d < 4; d++) {
+            int f = f0 + (t == 2 ? diag : ortho)[d][0], r = r0 + (t == 2 ? diag : ortho)[d][1];
+            if (in_any_palace(f0, r0) && on(f, r) && in_any_palace(f, r))
+                a |= bit(r * 9 + f);
+        }
+        break;
+    case 4: {
+        int fwd = c ? -1 : 1;
+        if (on(f0, r0 + fwd))
+            a |= bit((r0 + fwd) * 9 + f0);
+        if (c ? r0 < 5 : r0 > 4)
+            for (int s = -1; s <= 1; s += 2)
+                if (on(f0 + s, r0))
+                    a |= bit(r0 * 9 + f0 + s);
+        break;
+    }
+    }
+    return a;
+}
+
+static bb90 valid_bb[16];
+static uint32_t total; /* 45547: the numbering's size, checked by tests/features */
+
+__attribute__((constructor)) static void threat_tables(void)
+{
+    for (int p = 0; p < 16; p++)
+        for (int sq = 0; sq < 90; sq++)
+            if (xqf_valid(p, sq))
+                valid_bb[p] |= bit(sq);
+    uint32_t n = 0;
+    for (int x = 1; x < 16; x++) {
+        int xt = x & 7;
+        for (int from = 0; from < 90; from++) {
+            empty_attacks[x][from] = attacks(xt, x >> 3, from, 0, xt == 3);
+            if (!((valid_bb[x] >> from) & 1))
+                continue;
+            for (int y = 1; y < 16; y++) {
+                if (!((valid_victims[x] >> y) & 1))
+                    continue;
+                bb90 m = 0, targets = empty_attacks[x][from] & valid_bb[y];
+                for (int to = 0; to < 90; to++) {
+                    if (!((targets >> to) & 1))
+                        continue;
+                    int enemy = (x >> 3) != (y >> 3), same_file = from % 9 == to % 9, same_rank = from / 9 == to / 9;
+                    int semi = xt == (y & 7) && (xt != 4 || (enemy && same_file) || (!enemy && same_rank)) && xt != 5;
+                    if (!semi || from > to)
+                        m |= bit(to);
+                }
+                target_mask[x][from][y] = m;
+                base[x][from][y] = (uint16_t)n;
+                n += (uint32_t)(__builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64)));
+            }
+        }
+    }
+    total = n;
+}
+
+static int popcount90(bb90 b)
+{
+    return __builtin_popcountll((uint64_t)b) + __builtin_popcountll((uint64_t)(b >> 64));
+}
+
+/* Index of a threat in persp's view, or -1. */
+static int32_t threat_index(int persp, int mirror, uint8_t xp, int from, uint8_t yp, int to)
+{
+    int x = xqf_piece(xp, persp), y = xqf_piece(yp, persp);
+    int f = xqf_map(from, mirror, persp), t = xqf_map(to, mirror, persp);
+    bb90 m = target_mask[x][f][y];
+    if (!((m >> t) & 1))
+        return -1;
+    return (int32_t)(base[x][f][y] + (uint32_t)popcount90(m & (bit(t) - 1)));
+}
+
+/* One threat as it stands on the board (real squares, nnue piece codes), for any perspective. */
+typedef struct raw_threat {
+    uint8_t x, from, y, to;
+} raw_threat;
+
+#define RAW_MAX 256 /* attacks on occupied squares of one board, every piece counted */
+
+static int raw_threats(const nnue_board *board, raw_threat *out)
+{
+    bb90 occ = 0;
+    for (int sq = 0; sq < 90; sq++)
+        if (board->piece_on[sq])
+            occ |= bit(sq);
+    int n = 0;
+    for (int from = 0; from < 90; from++) {
+        uint8_t xp = board->piece_on[from];
+        if (!xp)
+            continue;
+        bb90 a = attacks(NNUE_PIECE_TYPE(xp), NNUE_PIECE_COLOUR(xp), from, occ, 0) & occ;
+        for (int to = 0; to < 90 && a; to++)
+            if ((a >> to) & 1) {
+                a &= ~bit(to);
+                if (n < RAW_MAX)
+                    out[n++] = (raw_threat){xp, (uint8_t)from, board->piece_on[to], (uint8_t)to};
+            }
+    }
+    return n;
+}
+
+/* persp's feature indices of raw threats, at most FT_MAX. */
+static int indices_of(const raw_threat *r, int n, int persp, int mirror, uint32_t *out)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int32_t f = threat_index(persp, mirror, r[i].x, r[i].from, r[i].y, r[i].to);
+        if (f >= 0 && k < FT_MAX)
+            out[k++] = (uint32_t)f;
+    }
+    return k;
+}
+
+static int mirror_of(const nnue_board *board, int persp)
+{
+    xqf_context c;
+    xqf_context_of(board, persp, &c);
+    return c.mirror;
+}
+
+static uint32_t xt_dimensions(const nnue_feature_params *params)
+{
+    (void)params;
+    return total;
+}
+
+static int xt_active(const nnue_feature_params *params, const nnue_board *board, int persp, uint32_t *out)
+{
+    (void)params;
+    raw_threat r[RAW_MAX];
+    return indices_of(r, raw_threats(board, r), persp, mirror_of(board, persp), out);
+}
+
+static void xt_active_both(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
+                           int n[2])
+{
+    (void)params;
+    raw_threat r[RAW_MAX];
+    int nr = raw_threats(board, r);
+    for (int p = 0; p < 2; p++)
+        n[p] = indices_of(r, nr, p, mirror_of(board, p), out[p]);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The threats of the boards before and after a move (the board before rebuilt from the delta). */
+typedef struct threat_lists {
+    int n_was, n_is;
+    raw_threat was[RAW_MAX], is[RAW_MAX];
+} threat_lists;
+
+static void lists_of(const nnue_board *after, const nnue_delta *delta, threat_lists *t)
+{
+    nnue_board before;
+    nnue_board_before(after, delta, &before);
+    t->n_was = raw_threats(&before, t->was);
+    t->n_is = raw_threats(after, t->is);
+}
+
+/* The difference of persp's sorted index lists before and after, both in the (unchanged) view
+ * of the board after the move. */
+static void diff_of(const threat_lists *t, int persp, int mirror, uint32_t *removed, int *n_removed,
+                    uint32_t *added, int *n_added)
+{
+    uint32_t was[FT_MAX], is[FT_MAX];
+    int nw = indices_of(t->was, t->n_was, persp, mirror, was), ni = indices_of(t->is, t->n_is, persp, mirror, is);
+    qsort(was, (size_t)nw, sizeof *was, cmp_u32);
+    qsort(is, (size_t)ni, sizeof *is, cmp_u32);
+    int i = 0, j = 0, nr = 0, na = 0;
+    while (i < nw || j < ni) {
+        if (j == ni || (i < nw && was[i] < is[j]))
+            removed[nr++] = was[i++];
+        else if (i == nw || is[j] < was[i])
+            added[na++] = is[j++];
+        else
+            i++, j++;
+    }
+    *n_removed = nr;
+    *n_added = na;
+}
+
+static void xt_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                       int persp, uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
+{
+    (void)params;
+    threat_lists t;
+    lists_of(after, delta, &t);
+    diff_of(&t, persp, mirror_of(after, persp), removed, n_removed, added, n_added);
+}
+
+static void xt_changed_both(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                            uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2])
+{
+    (void)params;
+    threat_lists t;
+    lists_of(after, delta, &t);
+    for (int p = 0; p < 2; p++)
+        diff_of(&t, p, mirror_of(after, p), removed[p], &n_removed[p], added[p], &n_added[p]);
+}
+
+/* Only a change of the mirror invalidates every threat of persp. */
+static int xt_needs_refresh(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                            int persp)
+{
+    (void)params;
+    nnue_board before;
+    nnue_board_before(after, delta, &before);
+    return mirror_of(&before, persp) != mirror_of(after, persp);
+}
+
+const nnue_feature_set nnue_fs_xiangqi_threats = {
+    .name = "FullThreats_xiangqi",
+    .game = "xiangqi",
+    .display = "FullThreats",
+    .hash = 0x2E6B9D04u,
+    .max_active = FT_MAX,
+    .max_changed = FT_MAX,
+    .exact_board = 1,
+    .dimensions = xt_dimensions,
+    .active = xt_active,
+    .changed = xt_changed,
+    .needs_refresh = xt_needs_refresh,
+    .active_both = xt_active_both,
+    .changed_both = xt_changed_both,
+};

@@ -1,0 +1,176 @@
+/* games/xiangqi/game.c: the xiangqi descriptor (nnue_game_xiangqi): UCI moves in Pikafish's
+ * notation (files a..i, ranks 0..9: "h2e2"), perft, the selector variables. */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "games/xiangqi/internal.h"
+
+int xq_count(const nnue_board *b, int colour, int type)
+{
+    int n = 0;
+    for (int sq = 0; sq < XQ_SQUARES; sq++)
+        n += b->piece_on[sq] == NNUE_PIECE(colour, type);
+    return n;
+}
+
+static unsigned long long perft_rec(xq_pos *p, int depth)
+{
+    nnue_move moves[NNUE_MAX_MOVES];
+    int n = xq_legal_moves(p, moves);
+    if (depth <= 1)
+        return (unsigned long long)n;
+    unsigned long long total = 0;
+    for (int i = 0; i < n; i++) {
+        xq_make(p, moves[i], NULL);
+        total += perft_rec(p, depth - 1);
+        xq_unmake(p, moves[i]);
+    }
+    return total;
+}
+
+static unsigned long long v_perft(void *pos, int depth)
+{
+    return depth <= 0 ? 1 : perft_rec(pos, depth);
+}
+
+static void v_format_move(nnue_move move, char *buf, unsigned size)
+{
+    int from = XQ_FROM(move), to = XQ_TO(move);
+    if (size)
+        snprintf(buf, size, "%c%c%c%c", 'a' + XQ_FILE(from), '0' + XQ_RANK(from), 'a' + XQ_FILE(to),
+                 '0' + XQ_RANK(to));
+}
+
+static int v_parse_move(const void *pos, const char *text, nnue_move *move, nnue_error *err)
+{
+    nnue_error_clear(err);
+    nnue_move moves[NNUE_MAX_MOVES];
+    int n = xq_legal_moves(pos, moves);
+    for (int i = 0; i < n; i++) {
+        char buf[8];
+        v_format_move(moves[i], buf, sizeof buf);
+        if (strcmp(buf, text) == 0) {
+            *move = moves[i];
+            return 0;
+        }
+    }
+    return (int)nnue_fail(err, NNUE_E_ARG, "xiangqi move '%s': not a legal move here (expected e.g. h2e2)",
+                          text);
+}
+
+static int v_parse(void *pos, const char *text, nnue_error *err)
+{
+    return xq_parse_fen(pos, text, err);
+}
+
+static void v_format(const void *pos, char *buf, unsigned size)
+{
+    xq_format_fen(pos, buf, size);
+}
+
+static int v_legal_moves(const void *pos, nnue_move *moves)
+{
+    return xq_legal_moves(pos, moves);
+}
+
+static void v_make(void *pos, nnue_move move, nnue_delta *delta)
+{
+    xq_make(pos, move, delta);
+}
+
+static void v_unmake(void *pos, nnue_move move)
+{
+    xq_unmake(pos, move);
+}
+
+static const nnue_board *v_board(const void *pos)
+{
+    return &((const xq_pos *)pos)->board;
+}
+
+static int v_in_check(const void *pos)
+{
+    return xq_in_check(pos);
+}
+
+/* No legal move loses (checkmate and stalemate alike); repetition is a draw and the ply
+ * cap too. Simplified: Pikafish's perpetual-check and chase rules and rule 60 are not
+ * judged here. */
+static int v_adjudicate(const void *pos, const nnue_game_history *h, int *winner, const char **reason)
+{
+    nnue_move moves[NNUE_MAX_MOVES];
+    *winner = -1;
+    if (xq_legal_moves(pos, moves) == 0) {
+        *winner = !((const xq_pos *)pos)->board.side_to_move;
+        *reason = xq_in_check(pos) ? "checkmate" : "stalemate (loses)";
+    } else if (h->repetitions >= 2) {
+        *reason = "threefold repetition";
+    } else if (h->plies >= h->max_plies) {
+        *reason = "ply cap";
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* Selector variables: rooks and horses + cannons of each side, side to move first (the
+ * counts Pikafish's layer stack is chosen from). */
+#define STM(b) ((b)->side_to_move & 1)
+static int32_t stm_rooks(const nnue_board *b) { return xq_count(b, STM(b), XQ_ROOK); }
+static int32_t nstm_rooks(const nnue_board *b) { return xq_count(b, !STM(b), XQ_ROOK); }
+static int32_t stm_minors(const nnue_board *b)
+{
+    return xq_count(b, STM(b), XQ_KNIGHT) + xq_count(b, STM(b), XQ_CANNON);
+}
+static int32_t nstm_minors(const nnue_board *b)
+{
+    return xq_count(b, !STM(b), XQ_KNIGHT) + xq_count(b, !STM(b), XQ_CANNON);
+}
+
+static const nnue_game_var vars[] = {
+    {"stm_rooks", 0, 2, stm_rooks},
+    {"nstm_rooks", 0, 2, nstm_rooks},
+    {"stm_minors", 0, 4, stm_minors},
+    {"nstm_minors", 0, 4, nstm_minors},
+};
+
+static const char *const piece_names[] = {"R", "A", "C", "P", "N", "B", "K"};
+
+static const char *const probes[] = {
+    XQ_START_FEN,
+    "r1bakab1r/9/1cn4cn/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2",
+    "3k5/4a4/4b4/9/9/9/9/4B4/4A4/3AK1R2 w - - 0 60",
+    NULL,
+};
+
+const nnue_game nnue_game_xiangqi = {
+    .name = "xiangqi",
+    .files = XQ_FILES,
+    .ranks = XQ_RANKS,
+    .piece_types = XQ_KING,
+    .king_type = XQ_KING,
+    .max_pieces = 32,
+    .piece_names = piece_names,
+    .vars = vars,
+    .n_vars = (int)(sizeof vars / sizeof vars[0]),
+    .start = XQ_START_FEN,
+    .position_word = "fen",
+    .protocol = "uci",
+    .colour_names = {"red", "black"},
+    .counter_fields = 2,
+    .max_plies = 400,
+    .probes = probes,
+    .pos_size = sizeof(xq_pos),
+    .parse = v_parse,
+    .format = v_format,
+    .legal_moves = v_legal_moves,
+    .make = v_make,
+    .unmake = v_unmake,
+    .parse_move = v_parse_move,
+    .format_move = v_format_move,
+    .board = v_board,
+    .in_check = v_in_check,
+    .perft = v_perft,
+    .adjudicate = v_adjudicate,
+};

@@ -1,0 +1,169 @@
+/* tests/features/test_features_xiangqi.c: Pikafish's xiangqi feature sets (HalfKAv2_hm_xiangqi,
+ * FullThreats_xiangqi): dimensions 16536 and 45547, active lists within range and without
+ * repeats, and incremental == full: through random games from the corpus positions, for both
+ * perspectives, active(before) - removed + added == active(after) as multisets whenever
+ * needs_refresh() is 0, and unmake restores the lists. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/feature_set.h"
+#include "nnue_board.h"
+#include "support.h"
+
+static const nnue_game *game;
+static const nnue_feature_set *sets[2];
+static unsigned char pos[512];
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int active_sorted(const nnue_feature_set *fs, const nnue_board *b, int persp, uint32_t *out)
+{
+    int n = fs->active(NULL, b, persp, out);
+    ck_assert_int_le(n, fs->max_active);
+    qsort(out, (size_t)n, sizeof *out, cmp_u32);
+    for (int i = 0; i < n; i++) {
+        if (out[i] >= fs->dimensions(NULL) || (i && out[i] == out[i - 1]))
+            ck_abort_msg("%s: index %u out of range or repeated", fs->name, out[i]);
+    }
+    return n;
+}
+
+static void check_both(const nnue_feature_set *fs, const nnue_board *b, const nnue_delta *d)
+{
+    static uint32_t one[4][256], two[4][256];
+    int n1[4], n2[4];
+    if (fs->active_both) {
+        uint32_t *const out[2] = {two[0], two[1]};
+        fs->active_both(NULL, b, out, n2);
+        for (int p = 0; p < 2; p++) {
+            n1[p] = fs->active(NULL, b, p, one[p]);
+            ck_assert(n1[p] == n2[p] && memcmp(one[p], two[p], sizeof(uint32_t) * (size_t)n1[p]) == 0);
+        }
+    }
+    if (!fs->changed_both || fs->needs_refresh(NULL, b, d, 0) || fs->needs_refresh(NULL, b, d, 1))
+        return;
+    uint32_t *const rem[2] = {two[0], two[1]}, *const add[2] = {two[2], two[3]};
+    int nr[2], na[2];
+    fs->changed_both(NULL, b, d, rem, nr, add, na);
+    for (int p = 0; p < 2; p++) {
+        fs->changed(NULL, b, d, p, one[p], &n1[p], one[p + 2], &n1[p + 2]);
+        ck_assert(n1[p] == nr[p] && memcmp(one[p], two[p], sizeof(uint32_t) * (size_t)nr[p]) == 0);
+        ck_assert(n1[p + 2] == na[p] && memcmp(one[p + 2], two[p + 2], sizeof(uint32_t) * (size_t)na[p]) == 0);
+    }
+}
+
+/* One move checked for both sets and perspectives; returns incremental updates seen. */
+static int check_move(nnue_move m)
+{
+    static uint32_t before[2][2][256], after[2][2][256], removed[256], added[256], list[512];
+    int nb[2][2], na[2][2], incremental = 0;
+    nnue_board b0 = *game->board(pos);
+    for (int s = 0; s < 2; s++)
+        for (int p = 0; p < 2; p++)
+            nb[s][p] = active_sorted(sets[s], &b0, p, before[s][p]);
+    nnue_delta d;
+    game->make(pos, m, &d);
+    const nnue_board *b1 = game->board(pos);
+    for (int s = 0; s < 2; s++)
+        for (int p = 0; p < 2; p++) {
+            na[s][p] = active_sorted(sets[s], b1, p, after[s][p]);
+            if (sets[s]->needs_refresh(NULL, b1, &d, p))
+                continue;
+            int nr, nd;
+            sets[s]->changed(NULL, b1, &d, p, removed, &nr, added, &nd);
+            /* before + added == after + removed, as sorted multisets */
+            int n = 0;
+            memcpy(list, before[s][p], sizeof(uint32_t) * (size_t)nb[s][p]);
+            n = nb[s][p];
+            memcpy(list + n, added, sizeof(uint32_t) * (size_t)nd);
+            n += nd;
+            qsort(list, (size_t)n, sizeof *list, cmp_u32);
+            static uint32_t other[512];
+            int k = na[s][p];
+            memcpy(other, after[s][p], sizeof(uint32_t) * (size_t)k);
+            memcpy(other + k, removed, sizeof(uint32_t) * (size_t)nr);
+            k += nr;
+            qsort(other, (size_t)k, sizeof *other, cmp_u32);
+            if (n != k || memcmp(list, other, sizeof(uint32_t) * (size_t)n) != 0) {
+                char fen[256], mv[16];
+                game->unmake(pos, m);
+                game->format(pos, fen, sizeof fen);
+                game->format_move(m, mv, sizeof mv);
+                ck_abort_msg("%s persp %d: incremental != full after %s on '%s'", sets[s]->name, p, mv, fen);
+            }
+            incremental++;
+        }
+    for (int s = 0; s < 2; s++) /* the one-pass forms write what the per-perspective ones do */
+        check_both(sets[s], b1, &d);
+    game->unmake(pos, m);
+    for (int s = 0; s < 2; s++)
+        for (int p = 0; p < 2; p++) {
+            uint32_t again[256];
+            int n = active_sorted(sets[s], game->board(pos), p, again);
+            ck_assert(n == nb[s][p] && memcmp(again, before[s][p], sizeof(uint32_t) * (size_t)n) == 0);
+        }
+    return incremental;
+}
+
+START_TEST(dimensions_and_start)
+{
+    ck_assert_uint_eq(sets[0]->dimensions(NULL), 16536);
+    ck_assert_uint_eq(sets[1]->dimensions(NULL), 45547);
+    nnue_error err;
+    ck_assert_int_eq(game->parse(pos, game->start, &err), 0);
+    uint32_t out[256];
+    for (int p = 0; p < 2; p++)
+        ck_assert_int_eq(active_sorted(sets[0], game->board(pos), p, out), 32);
+}
+END_TEST
+
+START_TEST(incremental_equals_full)
+{
+    test_require_shared("oracle/xiangqi/corpusA.fen");
+    size_t size;
+    char *text = test_read_file(test_shared_path("oracle/xiangqi/corpusA.fen"), &size);
+    ck_assert_ptr_nonnull(text);
+    unsigned seed = 2026;
+    int positions = 0, moves = 0, incremental = 0;
+    for (char *line = strtok(text, "\n"); line && positions < 60; line = strtok(NULL, "\n"), positions++) {
+        nnue_error err;
+        ck_assert_int_eq(game->parse(pos, line, &err), 0);
+        nnue_move list[NNUE_MAX_MOVES];
+        for (int ply = 0; ply < 8; ply++) {
+            int n = game->legal_moves(pos, list);
+            if (!n)
+                break;
+            for (int i = 0; i < n; i++, moves++)
+                incremental += check_move(list[i]);
+            seed = seed * 1103515245u + 12345u;
+            game->make(pos, list[(seed >> 16) % (unsigned)n], NULL);
+        }
+    }
+    fprintf(stderr, "xiangqi features: %d moves, %d incremental updates checked\n", moves, incremental);
+    ck_assert_int_gt(incremental, moves);
+    free(text);
+}
+END_TEST
+
+int main(void)
+{
+    game = nnue_game_find("xiangqi");
+    sets[0] = nnue_feature_set_find("HalfKAv2_hm_xiangqi");
+    sets[1] = nnue_feature_set_find("FullThreats_xiangqi");
+    if (!game || !sets[0] || !sets[1] || game->pos_size > sizeof pos) {
+        fprintf(stderr, "xiangqi or its feature sets are not registered\n");
+        return 1;
+    }
+    Suite *s = suite_create("features_xiangqi");
+    TCase *tc = tcase_create("xiangqi");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, dimensions_and_start);
+    tcase_add_test(tc, incremental_equals_full);
+    suite_add_tcase(s, tc);
+    return test_run(s);
+}
