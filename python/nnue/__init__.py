@@ -12,6 +12,7 @@ from nnue.arch import Arch
 from nnue.errors import NnueError
 from nnue.net import Evaluations, Net
 from nnue.state import State
+from nnue import training
 
 __all__ = ['Arch', 'Net', 'State', 'Evaluations', 'NnueError', 'version', 'isa', 'library_path']
 

@@ -135,4 +135,20 @@ int32_t nnue_evaluate(nnue_state *state, const nnue_board *board, nnue_eval_deta
 size_t nnue_eval_batch(const nnue_net *net, const char *const *positions, size_t count, int threads,
                        nnue_eval_detail *out, nnue_error *first_error, size_t *first_bad);
 const char *nnue_isa_name(void);
+
+typedef enum nnue_train_format { NNUE_TRAIN_BULLET, NNUE_TRAIN_PLAIN } nnue_train_format;
+typedef struct nnue_train_record {
+    char position[256];
+    char move[16];
+    int32_t score;
+    int32_t ply;
+    char result[8];
+    uint64_t line;
+} nnue_train_record;
+typedef struct nnue_train_reader nnue_train_reader;
+nnue_train_format nnue_train_format_of(const char *path);
+nnue_status nnue_train_open(const char *path, nnue_train_format format, nnue_train_reader **out, nnue_error *err);
+int nnue_train_next(nnue_train_reader *reader, nnue_train_record *record, nnue_error *err);
+void nnue_train_close(nnue_train_reader *reader);
+size_t nnue_train_format_record(nnue_train_format format, const nnue_train_record *record, char *buf, size_t size);
 """
