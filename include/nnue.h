@@ -164,6 +164,24 @@ void nnue_state_set_refresh_cache(nnue_state *state, int on);
  * does not fit gives 0 with detail.bucket = -1 (nnue_state_error() says why). */
 int32_t nnue_evaluate(nnue_state *state, const nnue_board *board, nnue_eval_detail *detail);
 
+/* Many positions at once, in parallel (OpenMP; threads <= 0: OpenMP's default): positions[i]
+ * is a position text the net's game parses (a six-field FEN, an SFEN), out[i] its evaluation.
+ * A position that does not parse or fit gives out[i].bucket = -1 and zeros. Returns the number
+ * of such positions; *first_error (if non-NULL) says why the first of them failed (column of
+ * the text) and *first_bad (if non-NULL) is its index, count when none failed. */
+size_t nnue_eval_batch(const nnue_net *net, const char *const *positions, size_t count, int threads,
+                       nnue_eval_detail *out, nnue_error *first_error, size_t *first_bad);
+
+/* An architecture's identity, as `nnue arch` prints it (for bindings that cannot read the
+ * struct): its name ("SFNNv5"), description string (returns the length it needs, like
+ * snprintf; buf may be NULL when size is 0), the three Stockfish hashes (any pointer may be
+ * NULL), and its game. nnue_net_arch: the net's own copy (valid while the net lives). */
+const char *nnue_arch_name(const nnue_arch *arch);
+size_t nnue_arch_describe(const nnue_arch *arch, char *buf, size_t size);
+void nnue_arch_hashes(const nnue_arch *arch, uint32_t *file_hash, uint32_t *ft_hash, uint32_t *network_hash);
+const nnue_game *nnue_arch_game(const nnue_arch *arch);
+const nnue_arch *nnue_net_arch(const nnue_net *net);
+
 /* Name of the kernel set in use: "scalar", "avx2", "avx512", "vnni512" (x86-64) or "neon" (AArch64). */
 const char *nnue_isa_name(void);
 

@@ -23,5 +23,6 @@ int cmd_bench(int argc, char **argv);
 int cmd_init(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_match(int argc, char **argv);
+int cmd_rescore(int argc, char **argv);
 
 #endif

@@ -38,6 +38,19 @@ static const nnue_command commands[] = {
      "line (positions, bad lines, time, rate) ends the run on stderr; the exit status is 1 when any\n"
      "line was bad\n",
      cmd_eval, 1},
+    {"rescore", "--net NET [--arch A.yaml] [--format plain|bullet] [--threads N] [--quiet] IN OUT",
+     "training data (Stockfish .plain, bullet text) written back with the net's scores",
+     "  --net NET     the net file; its architecture is detected unless --arch names one\n"
+     "  --arch A.yaml the architecture of the net (needed for header-less nets)\n"
+     "  --format F    plain (Stockfish: fen/move/score/ply/result/e records) or bullet\n"
+     "                ('FEN | score | result' lines); default: plain for IN ending in .plain\n"
+     "  --threads N   OpenMP threads (default: all cores)\n"
+     "  --quiet, -q   no summary line\n"
+     "plain gets the side to move's total (Stockfish's internal units, as its .plain scores);\n"
+     "bullet gets white's view of scaled (centipawns for bullet nets); every other field is kept;\n"
+     "IN or OUT may be - (standard input, output); a malformed record or a position that does not\n"
+     "parse stops the run with FILE:LINE:COLUMN\n",
+     cmd_rescore, 1},
     {"bench",
      "--net NET [--arch A.yaml] --file POSITIONS [--iter N] [--mode incremental|refresh|moves|all|tree|tree-refresh]\n"
      "                  [--depth N] [--cache on|off] [--clock wall|cpu]",

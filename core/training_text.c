@@ -1,0 +1,176 @@
+/* core/training_text.c: the text training-data formats of include/nnue_training.h. Strict:
+ * a record missing a field or with a number that does not parse is an error at its line. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "nnue_training.h"
+
+struct nnue_train_reader {
+    FILE *f;
+    int own;
+    nnue_train_format format;
+    char name[256];
+    uint64_t line;
+    char *buf;
+    size_t cap;
+};
+
+nnue_train_format nnue_train_format_of(const char *path)
+{
+    size_t n = strlen(path);
+    return n >= 6 && strcmp(path + n - 6, ".plain") == 0 ? NNUE_TRAIN_PLAIN : NNUE_TRAIN_BULLET;
+}
+
+nnue_status nnue_train_open(const char *path, nnue_train_format format, nnue_train_reader **out, nnue_error *err)
+{
+    nnue_error_clear(err);
+    *out = NULL;
+    nnue_train_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return nnue_fail(err, NNUE_E_NOMEM, "out of memory");
+    r->own = strcmp(path, "-") != 0;
+    r->f = r->own ? fopen(path, "r") : stdin;
+    if (!r->f) {
+        free(r);
+        return nnue_fail_at(err, NNUE_E_IO, path, 0, 0, "cannot open: %s", strerror(errno));
+    }
+    r->format = format;
+    snprintf(r->name, sizeof r->name, "%s", r->own ? path : "(stdin)");
+    *out = r;
+    return NNUE_OK;
+}
+
+void nnue_train_close(nnue_train_reader *r)
+{
+    if (!r)
+        return;
+    if (r->own)
+        fclose(r->f);
+    free(r->buf);
+    free(r);
+}
+
+/* The next line without its newline (and CR), NULL at the end. */
+static char *next_line(nnue_train_reader *r)
+{
+    ssize_t n = getline(&r->buf, &r->cap, r->f);
+    if (n < 0)
+        return NULL;
+    r->line++;
+    while (n > 0 && (r->buf[n - 1] == '\n' || r->buf[n - 1] == '\r'))
+        r->buf[--n] = 0;
+    return r->buf;
+}
+
+/* A whole-text int32 (an optional sign and digits, spaces around allowed). */
+static int parse_int(const char *text, int32_t *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    while (*end == ' ')
+        end++;
+    if (end == text || *end || errno || v < INT32_MIN || v > INT32_MAX)
+        return -1;
+    *out = (int32_t)v;
+    return 0;
+}
+
+static int copy_field(char *dst, size_t size, const char *from, size_t len)
+{
+    while (len > 0 && from[0] == ' ')
+        from++, len--;
+    while (len > 0 && from[len - 1] == ' ')
+        len--;
+    if (len == 0 || len >= size)
+        return -1;
+    memcpy(dst, from, len);
+    dst[len] = 0;
+    return 0;
+}
+
+static int fail(nnue_train_reader *r, nnue_error *err, int column, const char *what)
+{
+    nnue_fail_at(err, NNUE_E_SYNTAX, r->name, (int)r->line, column, "%s", what);
+    return -1;
+}
+
+static int next_bullet(nnue_train_reader *r, nnue_train_record *rec, nnue_error *err)
+{
+    char *line;
+    do {
+        if (!(line = next_line(r)))
+            return 0;
+    } while (!line[0] || line[0] == '#');
+    rec->line = r->line;
+    rec->move[0] = 0;
+    rec->ply = -1;
+    char *bar1 = strchr(line, '|'), *bar2 = bar1 ? strchr(bar1 + 1, '|') : NULL;
+    if (!bar2 || strchr(bar2 + 1, '|'))
+        return fail(r, err, 1, "expected 'FEN | score | result' (three fields separated by '|')");
+    if (copy_field(rec->position, sizeof rec->position, line, (size_t)(bar1 - line)) != 0)
+        return fail(r, err, 1, "empty or over-long FEN field");
+    *bar2 = 0;
+    if (parse_int(bar1 + 1, &rec->score) != 0)
+        return fail(r, err, (int)(bar1 - line) + 2, "the score is not an integer");
+    if (copy_field(rec->result, sizeof rec->result, bar2 + 1, strlen(bar2 + 1)) != 0)
+        return fail(r, err, (int)(bar2 - line) + 2, "empty or over-long result field");
+    return 1;
+}
+
+/* plain: keys in any order, each once, every one of them before "e". */
+static int next_plain(nnue_train_reader *r, nnue_train_record *rec, nnue_error *err)
+{
+    static const char *const keys[] = {"fen ", "move ", "score ", "ply ", "result "};
+    int seen = 0;
+    char *line;
+    rec->line = 0;
+    while ((line = next_line(r))) {
+        if (!rec->line)
+            rec->line = r->line;
+        if (strcmp(line, "e") == 0) {
+            if (seen != 31)
+                return fail(r, err, 1, "record ends before fen, move, score, ply and result were all given");
+            return 1;
+        }
+        int k = 0;
+        while (k < 5 && strncmp(line, keys[k], strlen(keys[k])) != 0)
+            k++;
+        if (k == 5 || (seen & (1 << k)))
+            return fail(r, err, 1, k == 5 ? "expected fen, move, score, ply, result or e" : "a key given twice");
+        seen |= 1 << k;
+        const char *v = line + strlen(keys[k]);
+        int bad = k == 0   ? copy_field(rec->position, sizeof rec->position, v, strlen(v))
+                  : k == 1 ? copy_field(rec->move, sizeof rec->move, v, strlen(v))
+                  : k == 2 ? parse_int(v, &rec->score)
+                  : k == 3 ? parse_int(v, &rec->ply)
+                           : copy_field(rec->result, sizeof rec->result, v, strlen(v));
+        if (bad)
+            return fail(r, err, (int)strlen(keys[k]) + 1, "malformed value");
+    }
+    if (seen)
+        return fail(r, err, 1, "the file ends inside a record (no 'e' line)");
+    return 0;
+}
+
+int nnue_train_next(nnue_train_reader *r, nnue_train_record *rec, nnue_error *err)
+{
+    nnue_error_clear(err);
+    int rc = r->format == NNUE_TRAIN_PLAIN ? next_plain(r, rec, err) : next_bullet(r, rec, err);
+    if (rc == 0 && ferror(r->f))
+        return nnue_fail_at(err, NNUE_E_IO, r->name, (int)r->line, 0, "read error: %s", strerror(errno)), -1;
+    return rc;
+}
+
+size_t nnue_train_format_record(nnue_train_format format, const nnue_train_record *rec, char *buf, size_t size)
+{
+    int n = format == NNUE_TRAIN_PLAIN
+                ? snprintf(buf, size, "fen %s\nmove %s\nscore %d\nply %d\nresult %s\ne\n", rec->position, rec->move,
+                           rec->score, rec->ply, rec->result)
+                : snprintf(buf, size, "%s | %d | %s\n", rec->position, rec->score, rec->result);
+    return n < 0 ? 0 : (size_t)n;
+}

@@ -1,0 +1,32 @@
+#!/bin/sh
+# tests/python/test_install.sh SRC PYTHON NNUE_TOOL: docs/python.md's install as a user follows
+# it: a fresh venv over Debian's packages (python3-venv, python3-mesonpy, python3-cffi,
+# python3-numpy), pip install --no-build-isolation SRC, then `python3 -c "import nnue; ..."`
+# evaluates Stockfish 18's net on a FEN equal to the CLI. Exit 77 when a piece is missing.
+# NNUE_JOBS limits the build's parallel jobs (a shared machine).
+set -eu
+src=$1 py=$2 tool=$3
+net="${NNUE_NETS_DIR:-$HOME/.cache/nnue-nets}/nn-c288c895ea92.nnue"
+[ -f "$net" ] || { echo "SKIP: $net is absent (scripts/setup.sh fetches it)"; exit 77; }
+"$py" -c 'import venv, mesonpy, cffi, numpy' 2>/dev/null ||
+  { echo "SKIP: $py lacks venv, mesonpy, cffi or numpy (python3-venv python3-mesonpy python3-cffi python3-numpy)"; exit 77; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+unset NNUE_LIBRARY PYTHONPATH
+"$py" -m venv --system-site-packages "$tmp/venv"
+jobs=""
+[ -n "${NNUE_JOBS:-}" ] && jobs="--config-settings=compile-args=-j$NNUE_JOBS"
+CC="${CC:-clang}" "$tmp/venv/bin/pip" install --no-build-isolation --no-deps -q $jobs "$src" >"$tmp/pip.log" 2>&1 ||
+  { cat "$tmp/pip.log"; echo "FAIL: pip install"; exit 1; }
+fen='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10'
+cd "$tmp"   # not the source tree: the installed package, not python/
+got=$("$tmp/venv/bin/python3" -c "
+import sys, nnue
+assert nnue.library_path.startswith(sys.prefix), nnue.library_path
+e = nnue.Net.load(sys.argv[1]).evaluate_one(sys.argv[2])
+print(e['bucket'], e['psqt'], e['positional'], e['total'], e['scaled'])" "$net" "$fen")
+want=$("$tool" eval --net "$net" --fen "$fen" --quiet | tail -n 1 | cut -f2-6 | tr '\t' ' ')
+echo "python: $got"
+echo "cli:    $want"
+[ -n "$got" ] && [ "$got" = "$want" ] || { echo "FAIL: the installed package differs from the CLI"; exit 1; }
+echo "ok: pip install in a fresh venv evaluates Stockfish 18's net as the CLI does"

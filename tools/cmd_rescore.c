@@ -1,0 +1,138 @@
+/* tools/cmd_rescore.c: `nnue rescore --net NET [--arch A.yaml] [--format plain|bullet]
+ * [--threads N] [--quiet] IN OUT`: training data written back in its own format with every
+ * score replaced by the net's (include/nnue_training.h reads it; nnue_eval_batch scores it).
+ * Scores: .plain keeps the side to move's view and gets `total` (Stockfish's internal units,
+ * as its searcher writes them); bullet text keeps white's view and gets `scaled` (centipawns
+ * for bullet nets, `total` for Stockfish nets). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/arch.h"
+#include "core/net.h"
+#include "nnue.h"
+#include "nnue_training.h"
+#include "tools/commands.h"
+#include "tools/net_setup.h"
+#include "tools/progress.h"
+#include "tools/tool_args.h"
+
+enum { BATCH = 1 << 14 };
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: nnue rescore --net NET [--arch A.yaml] [--format plain|bullet] [--threads N] [--quiet] "
+                    "IN OUT\n");
+    return 2;
+}
+
+/* Scores one batch of records and writes them; returns 0, or 1 on a bad position. */
+static int flush(const nnue_net *net, nnue_train_format fmt, nnue_train_record *recs, int n, int threads, FILE *out,
+                 const char *in_name)
+{
+    const char **texts = malloc(sizeof *texts * (size_t)n);
+    nnue_eval_detail *d = malloc(sizeof *d * (size_t)n);
+    if (!texts || !d) {
+        free(texts);
+        free(d);
+        fprintf(stderr, "nnue rescore: out of memory\n");
+        return 1;
+    }
+    for (int i = 0; i < n; i++)
+        texts[i] = recs[i].position;
+    nnue_error err;
+    size_t first;
+    int rc = 0;
+    if (nnue_eval_batch(net, texts, (size_t)n, threads, d, &err, &first) > 0) {
+        fprintf(stderr, "nnue rescore: %s:%llu:%d: %s\n", in_name, (unsigned long long)recs[first].line, err.column,
+                err.message);
+        rc = 1;
+    }
+    char buf[512];
+    for (int i = 0; !rc && i < n; i++) {
+        if (fmt == NNUE_TRAIN_PLAIN) {
+            recs[i].score = d[i].total;
+        } else {
+            int white_to_move = strstr(recs[i].position, " w") != NULL;
+            recs[i].score = white_to_move ? d[i].scaled : -d[i].scaled;
+        }
+        size_t len = nnue_train_format_record(fmt, &recs[i], buf, sizeof buf);
+        if (len >= sizeof buf || fwrite(buf, 1, len, out) != len)
+            rc = 1;
+    }
+    free(texts);
+    free(d);
+    return rc;
+}
+
+int cmd_rescore(int argc, char **argv)
+{
+    const char *net_path = NULL, *arch_path = NULL, *files[2] = {NULL, NULL}, *format = NULL;
+    int threads = 0, quiet = 0, n_files = 0;
+    static const char *const value_options[] = {"--net", "--arch", "--format", "--threads", NULL};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0 ? argv[i + 1] : NULL;
+        if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0)
+            quiet = 1;
+        else if (v && strcmp(a, "--net") == 0)
+            net_path = argv[++i];
+        else if (v && strcmp(a, "--arch") == 0)
+            arch_path = argv[++i];
+        else if (v && strcmp(a, "--format") == 0)
+            format = argv[++i];
+        else if (v && strcmp(a, "--threads") == 0) {
+            if (tool_parse_int("rescore", a, argv[++i], 1, 1024, &threads) != 0)
+                return 2;
+        } else if ((a[0] != '-' || strcmp(a, "-") == 0) && n_files < 2) {
+            files[n_files++] = a;
+        } else {
+            tool_bad_argument("rescore", a, value_options);
+            return usage();
+        }
+    }
+    if (!net_path || n_files != 2 || (format && strcmp(format, "plain") != 0 && strcmp(format, "bullet") != 0))
+        return usage();
+    nnue_train_format fmt = format ? (strcmp(format, "plain") == 0 ? NNUE_TRAIN_PLAIN : NNUE_TRAIN_BULLET)
+                                   : nnue_train_format_of(files[0]);
+    nnue_net *net;
+    if (tool_load_net("rescore", net_path, arch_path, &net) != 0)
+        return 1;
+    nnue_error err;
+    nnue_train_reader *r = NULL;
+    FILE *out = strcmp(files[1], "-") == 0 ? stdout : fopen(files[1], "w");
+    nnue_train_record *recs = malloc(sizeof *recs * BATCH);
+    int rc = 0;
+    if (!out || !recs || nnue_train_open(files[0], fmt, &r, &err) != NNUE_OK) {
+        char msg[1200];
+        nnue_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "nnue rescore: %s\n", !out ? "cannot open the output file" : !recs ? "out of memory" : msg);
+        rc = 1;
+    }
+    uint64_t total = 0;
+    double t0 = progress_now();
+    for (int n = 0, got = 1; !rc && got;) {
+        got = nnue_train_next(r, &recs[n], &err);
+        if (got < 0) {
+            char msg[1200];
+            nnue_error_format(&err, msg, sizeof msg);
+            fprintf(stderr, "nnue rescore: %s\n", msg);
+            rc = 1;
+        } else if (got)
+            n++;
+        if (!rc && n > 0 && (n == BATCH || !got)) {
+            rc = flush(net, fmt, recs, n, threads, out, files[0]);
+            total += (uint64_t)n;
+            n = 0;
+        }
+    }
+    double secs = progress_now() - t0;
+    if (!rc && !quiet)
+        fprintf(stderr, "nnue rescore: %llu records in %.2f s (%.0f positions/s)\n", (unsigned long long)total, secs,
+                secs > 0 ? (double)total / secs : 0.0);
+    if (out && out != stdout && fclose(out) != 0)
+        rc = 1;
+    nnue_train_close(r);
+    free(recs);
+    nnue_net_free(net);
+    return rc;
+}
