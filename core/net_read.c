@@ -43,7 +43,7 @@ nnue_status nr_open(nr_stream *s, const char *path, nnue_error *err)
     }
     if (st.st_size == 0) { /* say so plainly rather than "truncated at byte 0" */
         nr_close(s);
-        return nnue_fail(err, NNUE_E_FORMAT, "%s: empty file (0 bytes), not a net", path);
+        return nnue_fail_offset(err, NNUE_E_FORMAT, path, 0, "empty file (0 bytes), not a net");
     }
     s->size = (uint64_t)st.st_size;
     setvbuf(s->f, NULL, _IOFBF, 1 << 16);

@@ -213,7 +213,7 @@ static void truncations(const char *yaml, const char *name)
         for (int j = 0; j < (secs[i].bytes > 1 ? 2 : 1); j++) {
             const char *cut = nets_copy(good, cut_name, points[j]);
             if (points[j] == 0) /* nothing left: said as such, not as a truncated header */
-                nets_expect_fail(a, cut, NNUE_E_FORMAT, -1, "empty file (0 bytes)", NULL);
+                nets_expect_fail(a, cut, NNUE_E_FORMAT, 0, "empty file (0 bytes)", NULL);
             else if (strcmp(secs[i].name, "header description") == 0)
                 nets_expect_fail(a, cut, NNUE_E_FORMAT, 8, "description length 5 exceeds", NULL);
             else

@@ -37,12 +37,12 @@ START_TEST(missing_and_empty_nets)
     free(out);
     snprintf(args, sizeof args, "info '%s'", write_file("cli-empty.nnue", ""));
     ck_assert_int_eq(cli_run(args, &out), 1);
-    cli_expect_contains(out, "cli-empty.nnue: empty file (0 bytes), not a net\n");
+    cli_expect_contains(out, "cli-empty.nnue: byte 0: empty file (0 bytes), not a net\n");
     expect_absent(out, "header-less");
     free(out);
     snprintf(args, sizeof args, "bench --net '%s' --file x", write_file("cli-empty.nnue", ""));
     ck_assert_int_eq(cli_run(args, &out), 1);
-    cli_expect_contains(out, "cli-empty.nnue: empty file (0 bytes), not a net\n");
+    cli_expect_contains(out, "cli-empty.nnue: byte 0: empty file (0 bytes), not a net\n");
     expect_absent(out, "header-less");
     free(out);
     /* A file with bytes but no header may be a raw net: the hint stays. */
