@@ -105,6 +105,17 @@ typedef struct nnue_game_history {
                                    of those occurrences (0 when repetitions == 0) */
 } nnue_game_history;
 
+/* A finished game, for a game's record writer (`nnue match --out`). */
+typedef struct nnue_game_record {
+    const char *start;             /* position text the moves start from */
+    const char *const *moves;      /* protocol text of each move */
+    int plies;
+    const char *names[2];          /* the players of colour 0 and colour 1 */
+    int winner;                    /* colour, or -1 for a draw */
+    int repetition, declared;      /* ended by repetition / by a winning declaration */
+    const char *reason;
+} nnue_game_record;
+
 /* A game: its descriptor (shape, pieces, texts, selector variables) and its rules as a
  * vtable. Core reads the shape to check boards and deltas and the variables for selectors;
  * the tool reads the texts and rules; nothing outside games/ compares game names.
@@ -155,6 +166,9 @@ typedef struct nnue_game {
     int (*declaration_valid)(const void *pos);
     /* Optional: the move in the game's human notation (SAN); the match record is then PGN. */
     void (*human_move)(const void *pos, nnue_move move, char *buf, unsigned size);
+    /* Optional: writes a finished game in the game's standard record format (shogi: CSA) to f
+     * (a FILE *); 0 or -1. NULL: the tool writes PGN (with human_move) or position lines. */
+    int (*write_record)(void *f, const nnue_game_record *game);
 } nnue_game;
 
 /* The built-in games (games/registry.c), NULL-terminated. */

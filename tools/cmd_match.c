@@ -210,6 +210,19 @@ static void write_pgn(FILE *f, const match_record *r, const game_result *g, int 
     free(pos);
 }
 
+/* One game in the game's own record format (shogi: CSA), through its descriptor. */
+static void write_game_record(FILE *f, const match_opts *o, const match_record *r, const game_result *g)
+{
+    static const char *moves[MATCH_MAX_PLIES];
+    for (int i = 0; i < r->plies; i++)
+        moves[i] = r->moves[i];
+    nnue_game_record rec = {r->start, moves, r->plies, {names[g->first_colour == 0 ? 0 : 1],
+                            names[g->first_colour == 0 ? 1 : 0]}, g->winner, strstr(g->reason, "repetition") != NULL,
+                            strstr(g->reason, "declar") != NULL, g->reason};
+    if (o->game->write_record(f, &rec) != 0)
+        fprintf(stderr, "nnue match: cannot write the record of a game (a move does not replay)\n");
+}
+
 /* One game: a comment line and the protocol's position command that replays it. */
 static void write_position_record(FILE *f, const match_record *r, const game_result *g, int round)
 {
@@ -382,7 +395,9 @@ int cmd_match(int argc, char **argv)
         printf("game %d/%d: %s (%s) - %s (%s): %s, %s, %d plies\n", g + 1, o.games, first, o.game->colour_names[0],
                second, o.game->colour_names[1], result_text(res.winner), res.reason, r->plies);
         fflush(stdout);
-        if (out && o.game->human_move)
+        if (out && o.game->write_record)
+            write_game_record(out, &o, r, &res);
+        else if (out && o.game->human_move)
             write_pgn(out, r, &res, g + 1);
         else if (out)
             write_position_record(out, r, &res, g + 1);

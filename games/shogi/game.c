@@ -106,6 +106,7 @@ const nnue_game nnue_game_shogi = {
     .hand_types = NNUE_SHOGI_ROOK,
     .max_hand = 18,
     .hand_caps = shogi_hand_caps,
+    .write_record = nnue_shogi_write_csa,
     .max_pieces = 40,
     .piece_names = piece_names,
     .vars = sh_selector_vars,

@@ -66,4 +66,7 @@ extern const nnue_game_var sh_selector_vars[SH_SELECTOR_VARS];
 int sh_adjudicate(const void *pos, const nnue_game_history *h, int *winner, const char **reason);
 int sh_declaration_valid(const void *pos);
 
+/* games/shogi/csa.c: a finished game as a CSA record (nnue_game.write_record). */
+int nnue_shogi_write_csa(void *file, const nnue_game_record *game);
+
 #endif

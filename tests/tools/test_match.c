@@ -110,35 +110,49 @@ START_TEST(shogi_against_fairy_stockfish)
                                           "resigns", NULL};
     expect_two_rule_endings(out, reasons);
     free(out);
-    /* Each record replays move by move with the library's legality check. */
+    /* Each record (CSA: games/shogi/csa.c) replays move by move with the library's legality check:
+     * every CSA move must be exactly one legal move (from, to, and the piece after the move). */
     char *text = test_read_file(record, NULL);
     ck_assert_ptr_nonnull(text);
-    int games = 0;
+    int games = 0, plies = 0, ended = 0;
+    nnue_shogi_pos pos;
+    nnue_error err;
+    static const char *const csa[] = {"", "FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU",
+                                      "TO", "NY", "NK", "NG", "UM", "RY"};
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        if (strncmp(line, "position startpos", 17) != 0)
+        if (strcmp(line, "V2.2") == 0) {
+            ck_assert_msg(games == 0 || plies > 2, "game %d: %d plies", games, plies);
+            games++, plies = 0;
+            ck_assert_int_eq(nnue_shogi_parse_sfen(&pos, NNUE_SHOGI_START_SFEN, &err), NNUE_OK);
             continue;
-        games++;
-        nnue_shogi_pos pos;
-        nnue_error err;
-        ck_assert_int_eq(nnue_shogi_parse_sfen(&pos, NNUE_SHOGI_START_SFEN, &err), NNUE_OK);
-        char *moves = strstr(line, " moves ");
-        int plies = 0;
-        for (char *m = moves ? moves + 7 : NULL; m && *m;) {
-            char word[16];
-            int n = 0;
-            sscanf(m, "%15s%n", word, &n);
-            nnue_move move;
-            ck_assert_msg(nnue_shogi_parse_usi(&pos, word, &move, &err) == NNUE_OK, "game %d ply %d: %s", games,
-                          plies + 1, err.message);
-            nnue_shogi_make(&pos, move, NULL);
-            plies++;
-            m += n;
-            while (*m == ' ')
-                m++;
         }
-        ck_assert_int_gt(plies, 2);
+        if (line[0] == '%') {
+            ended++;
+            continue;
+        }
+        if ((line[0] != '+' && line[0] != '-') || strlen(line) != 7)
+            continue;
+        ck_assert_int_eq(line[0] == '-', pos.board.side_to_move);
+        int from = line[1] == '0' ? -1 : (line[1] - '1') * 9 + line[2] - '1', to = (line[3] - '1') * 9 + line[4] - '1';
+        nnue_move legal[NNUE_MAX_MOVES], found = 0;
+        int n = nnue_shogi_legal_moves(&pos, legal), matches = 0;
+        for (int i = 0; i < n; i++) {
+            nnue_move m = legal[i];
+            int drop = NNUE_SHOGI_MOVE_IS_DROP(m), type = drop ? NNUE_SHOGI_MOVE_TYPE(m)
+                                                               : NNUE_PIECE_TYPE(pos.board.piece_on[NNUE_SHOGI_MOVE_FROM(m)]);
+            if (NNUE_SHOGI_MOVE_IS_PROMOTE(m))
+                type = type <= NNUE_SHOGI_SILVER ? type + 8 : type + 7;
+            if (NNUE_SHOGI_MOVE_TO(m) == to && (drop ? from < 0 : NNUE_SHOGI_MOVE_FROM(m) == from) &&
+                strcmp(csa[type], line + 5) == 0)
+                found = m, matches++;
+        }
+        ck_assert_msg(matches == 1, "game %d ply %d: %s is %d legal moves", games, plies + 1, line, matches);
+        nnue_shogi_make(&pos, found, NULL);
+        plies++;
     }
+    ck_assert_int_gt(plies, 2);
     ck_assert_int_eq(games, 2);
+    ck_assert_int_eq(ended, 2);
     free(text);
 }
 END_TEST
