@@ -2,7 +2,7 @@
  * protocol (no net needed: the checks are on the protocol, not the moves' quality): the options
  * advertised, MultiPV lines, "go searchmoves", seldepth and hashfull in info lines, UCI_Chess960
  * castling notation, and pondering (a pondering search does not end on its own; after
- * ponderhit it is timed). Time bounds are generous: a protocol rule, not a speed claim. */
+ * ponderhit it is timed), UCI_Variant xiangqi. Time bounds are generous: a protocol rule, not a speed claim. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +47,13 @@ START_TEST(options_are_advertised)
     expect(out, "option name MultiPV type spin default 1 min 1 max 64\n");
     expect(out, "option name Ponder type check default false\n");
     expect(out, "option name UCI_Chess960 type check default false\n");
+    expect(out, "option name UCI_Variant type combo default chess var chess var xiangqi\n");
+    free(out);
+    /* UCI_Variant xiangqi without a net: xiangqi's start and Pikafish's notation (ranks 0..9). */
+    out = run_engine("nnue-uci", "printf 'setoption name UCI_Variant value xiangqi\nposition startpos moves h2e2\n"
+                                 "go depth 2 searchmoves h9g7 b0c2\n' | \"$E\"");
+    expect(out, "info string game xiangqi (UCI_Variant)\n");
+    expect(out, "bestmove h9g7");
     free(out);
     out = run_engine("nnue-usi", "printf 'usi\\nsetoption name USI_Ponder value true\\n' | \"$E\"");
     expect(out, "option name USI_Ponder type check default false\n");
