@@ -123,18 +123,19 @@ static double info_nps(const char *line)
     return at ? strtod(at + 5, NULL) : -1;
 }
 
-/* For an illegal move that is legal with ranks counted from 1 more or less: the option to give. */
+/* For an illegal move that is legal with the ranks counted from the other base (0 or 1): the
+ * option to give. */
 static const char *ranks_hint(const match_record *r, const char *move, int ranks_from, int who)
 {
     static char hint[96];
-    for (int d = -1; d <= 1; d += 2) {
+    for (int from = 0; from <= 1; from++) {
         char shifted[64];
         nnue_move m;
         nnue_error err;
-        if (move_shift_ranks(move, -(ranks_from + d), shifted, sizeof shifted) == 0 &&
+        if (from != ranks_from && move_shift_ranks(move, -from, shifted, sizeof shifted) == 0 &&
             r->game->parse_move(r->pos, shifted, &m, &err) == 0) {
-            snprintf(hint, sizeof hint, " (ranks counted from %d? give --%sranks-from %d)", ranks_from + d,
-                     who ? "opponent-" : "", ranks_from + d);
+            snprintf(hint, sizeof hint, " (ranks counted from %d? give --%sranks-from %d)", from,
+                     who ? "opponent-" : "", from);
             return hint;
         }
     }

@@ -166,7 +166,8 @@ START_TEST(xiangqi_against_fairy_stockfish)
              test_build_dir(), net_xiangqi, record);
     int rc = cli_run_stdout(args, &out);
     ck_assert_msg(rc == 0, "exit %d:\n%s", rc, out);
-    static const char *const reasons[] = {"checkmate", "stalemate (loses)", "threefold repetition", "ply cap", NULL};
+    static const char *const reasons[] = {"checkmate", "stalemate (loses)", "perpetual check (loses)",
+                                          "threefold repetition", "ply cap", NULL};
     expect_two_rule_endings(out, reasons);
     free(out);
     replay_records(record, nnue_game_find("xiangqi"));

@@ -3,7 +3,7 @@
  * threefold repetition (not at the second occurrence), the 50-move rule, bare kings, the ply
  * cap, refused illegal moves; shogi checkmate, fourfold sennichite (not at the third) and its
  * perpetual-check exception, the 27-point declaration just met and just missed; xiangqi
- * checkmate, stalemate (a loss), threefold repetition, and the rank translation for engines
+ * checkmate, stalemate (a loss), threefold repetition, perpetual check (a loss), and the rank translation for engines
  * counting ranks from 1; SAN disambiguation, castling, promotion, check and mate marks. */
 #include <stdio.h>
 #include <string.h>
@@ -135,6 +135,13 @@ START_TEST(xiangqi_endings)
     expect(0, 0, "");
     play("g7h9");
     expect(1, -1, "threefold repetition");
+    record_free(&rec);
+    /* Red's rook checks with every move of the cycle: at the third occurrence red loses. */
+    start("xiangqi", "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    play("a0a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9");
+    expect(0, 0, "");
+    play("a8a9");
+    expect(1, 1, "perpetual check (loses)");
     record_free(&rec);
 }
 END_TEST
