@@ -4,11 +4,15 @@
  * command exit 1); games end by the rules of tools/match_rules.h. Colours alternate; with
  * --random-plies each pair of games starts from the same random opening. Writes PGN (games with
  * a human notation: chess) or one "position ... moves ..." line per game with --out, and
- * prints the score of the first engine as W/D/L. */
+ * prints the score of the first engine as W/D/L. An engine listing a UCI_Variant option with the
+ * game among its values is told the game (unless --option gives one); --ranks-from /
+ * --opponent-ranks-from translate an engine whose ranks count from 1 (Fairy-Stockfish's
+ * xiangqi) to the game's notation and back. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include <time.h>
 
@@ -23,6 +27,7 @@ typedef struct match_opts {
     const char *command[2];              /* [0] the engine under test, [1] the opponent */
     const char *options[2][MAX_OPTIONS]; /* NAME=VALUE */
     int option_count[2];
+    int ranks_from[2];                   /* an engine's first rank number (the game's: 0) */
     int games, movetime, max_plies, random_plies;
     long long timeout_margin;
     uint64_t seed;
@@ -40,6 +45,24 @@ typedef struct game_result {
 } game_result;
 
 static char names[2][128];
+
+/* The option line offers the game as a value (" var NAME", a whole word). */
+static int offers_variant(const char *line, const char *game)
+{
+    size_t n = strlen(game);
+    for (const char *at = line; (at = strstr(at, " var ")); at += 5)
+        if (strncmp(at + 5, game, n) == 0 && (at[5 + n] == 0 || at[5 + n] == ' '))
+            return 1;
+    return 0;
+}
+
+static int has_option(const match_opts *o, int who, const char *name)
+{
+    for (int i = 0; i < o->option_count[who]; i++)
+        if (strncasecmp(o->options[who][i], name, strlen(name)) == 0 && o->options[who][i][strlen(name)] == '=')
+            return 1;
+    return 0;
+}
 
 static int start_engine(const match_opts *o, int who, engine_proc *p, char *why, size_t size)
 {
@@ -60,6 +83,9 @@ static int start_engine(const match_opts *o, int who, engine_proc *p, char *why,
         }
         if (strncmp(line, "id name ", 8) == 0 && strcmp(names[who], o->command[who]) == 0)
             snprintf(names[who], sizeof names[who], "%.127s", line + 8); /* a long name is cut */
+        if (strncmp(line, "option name UCI_Variant ", 24) == 0 && offers_variant(line, o->game->name) &&
+            !has_option(o, who, "UCI_Variant"))
+            proc_send(p, "setoption name UCI_Variant value %s", o->game->name);
         if (strcmp(line, ok) == 0)
             break;
     }
@@ -76,13 +102,17 @@ static int start_engine(const match_opts *o, int who, engine_proc *p, char *why,
     return 0;
 }
 
-/* The "position" command for the game so far. */
-static void send_position(engine_proc *p, const match_record *r)
+/* The "position" command for the game so far, in the engine's notation. */
+static void send_position(engine_proc *p, const match_record *r, int ranks_from)
 {
-    static char text[MATCH_MAX_PLIES * 8 + 64];
+    static char text[MATCH_MAX_PLIES * 10 + 64];
     size_t n = (size_t)snprintf(text, sizeof text, "position startpos%s", r->plies ? " moves" : "");
-    for (int i = 0; i < r->plies && n + 9 < sizeof text; i++)
-        n += (size_t)snprintf(text + n, sizeof text - n, " %s", r->moves[i]);
+    for (int i = 0; i < r->plies && n + 11 < sizeof text; i++) {
+        char move[16];
+        if (move_shift_ranks(r->moves[i], ranks_from, move, sizeof move) != 0)
+            snprintf(move, sizeof move, "%s", r->moves[i]);
+        n += (size_t)snprintf(text + n, sizeof text - n, " %s", move);
+    }
     proc_send(p, "%s", text);
 }
 
@@ -91,6 +121,25 @@ static double info_nps(const char *line)
 {
     const char *at = strstr(line, " nps ");
     return at ? strtod(at + 5, NULL) : -1;
+}
+
+/* For an illegal move that is legal with the ranks counted from the other base (0 or 1): the
+ * option to give. */
+static const char *ranks_hint(const match_record *r, const char *move, int ranks_from, int who)
+{
+    static char hint[96];
+    for (int from = 0; from <= 1; from++) {
+        char shifted[64];
+        nnue_move m;
+        nnue_error err;
+        if (from != ranks_from && move_shift_ranks(move, -from, shifted, sizeof shifted) == 0 &&
+            r->game->parse_move(r->pos, shifted, &m, &err) == 0) {
+            snprintf(hint, sizeof hint, " (ranks counted from %d? give --%sranks-from %d)", from,
+                     who ? "opponent-" : "", from);
+            return hint;
+        }
+    }
+    return "";
 }
 
 static void play(const match_opts *o, int index, match_record *r, const char *const *opening, int opening_len,
@@ -120,7 +169,7 @@ static void play(const match_opts *o, int index, match_record *r, const char *co
         int stm = r->game->board(r->pos)->side_to_move;
         int who = stm == res->first_colour ? 0 : 1;
         engine_proc *p = &procs[who];
-        send_position(p, r);
+        send_position(p, r, o->ranks_from[who]);
         if (strcmp(o->game->protocol, "usi") == 0) /* USI has no movetime: byoyomi on empty clocks */
             proc_send(p, "go btime 0 wtime 0 byoyomi %d", o->movetime);
         else
@@ -143,8 +192,10 @@ static void play(const match_opts *o, int index, match_record *r, const char *co
             res->nps_sum += nps;
             res->nps_count++;
         }
-        char move[64];
-        sscanf(line + 9, "%63s", move);
+        char said[64], move[64];
+        sscanf(line + 9, "%63s", said);
+        if (move_shift_ranks(said, -o->ranks_from[who], move, sizeof move) != 0)
+            snprintf(move, sizeof move, "%s", said);
         if (strcmp(move, "resign") == 0) {
             winner = 1 - stm;
             snprintf(res->reason, sizeof res->reason, "%s resigns", names[who]);
@@ -156,7 +207,8 @@ static void play(const match_opts *o, int index, match_record *r, const char *co
         } else if (record_play(r, move, &err) != 0) {
             winner = 1 - stm;
             res->failed = 1;
-            snprintf(res->reason, sizeof res->reason, "illegal move '%s' by %s: %s", move, names[who], err.message);
+            snprintf(res->reason, sizeof res->reason, "illegal move '%s' by %s: %s%s", said, names[who], err.message,
+                     ranks_hint(r, said, o->ranks_from[who], who));
         }
     }
     proc_stop(&procs[0]);
@@ -308,7 +360,8 @@ static int usage(void)
 {
     fprintf(stderr, "usage: nnue match --game GAME --engine CMD --opponent CMD [--option NAME=VALUE]...\n"
                     "       [--opponent-option NAME=VALUE]... [--games N] [--movetime MS] [--max-plies N]\n"
-                    "       [--random-plies N] [--seed N] [--timeout-margin MS] [--out FILE]\n");
+                    "       [--random-plies N] [--seed N] [--timeout-margin MS] [--out FILE]\n"
+                    "       [--ranks-from N] [--opponent-ranks-from N]\n");
     return 2;
 }
 
@@ -347,13 +400,16 @@ int cmd_match(int argc, char **argv)
             o.timeout_margin = atoll(v);
         else if (strcmp(a, "--out") == 0)
             o.out = v;
+        else if (strcmp(a, "--ranks-from") == 0 || strcmp(a, "--opponent-ranks-from") == 0)
+            o.ranks_from[a[2] == 'o'] = atoi(v);
         else {
             fprintf(stderr, "nnue match: unknown option '%s'\n", a);
             return usage();
         }
     }
     if (!o.game || !o.command[0] || !o.command[1] || o.games < 1 || o.movetime < 1 || o.max_plies < 0 ||
-        o.random_plies < 0 || o.random_plies > 64)
+        o.random_plies < 0 || o.random_plies > 64 || o.ranks_from[0] < 0 || o.ranks_from[0] > 1 ||
+        o.ranks_from[1] < 0 || o.ranks_from[1] > 1)
         return usage();
     if (o.max_plies == 0 || o.max_plies >= MATCH_MAX_PLIES)
         o.max_plies = o.game->max_plies > 0 && o.game->max_plies < MATCH_MAX_PLIES ? o.game->max_plies : 400;

@@ -114,6 +114,32 @@ match_outcome record_adjudicate(const match_record *r, int max_plies)
     return (match_outcome){0, -1, ""};
 }
 
+int move_shift_ranks(const char *move, int shift, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const char *c = move; *c;) {
+        char piece[16];
+        int len;
+        if (*c >= '0' && *c <= '9') {
+            long v = strtol(c, (char **)&c, 10) + shift;
+            if (v < 0)
+                return -1;
+            len = snprintf(piece, sizeof piece, "%ld", v);
+        } else {
+            piece[0] = *c++;
+            piece[1] = 0;
+            len = 1;
+        }
+        if (n + (size_t)len >= size)
+            return -1;
+        memcpy(out + n, piece, (size_t)len + 1);
+        n += (size_t)len;
+    }
+    if (size)
+        out[n] = 0;
+    return size ? 0 : -1;
+}
+
 int record_declaration_valid(const match_record *r)
 {
     return r->game->declaration_valid && r->game->declaration_valid(r->pos);

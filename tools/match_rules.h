@@ -40,6 +40,11 @@ int record_play(match_record *r, const char *move, nnue_error *err);
 /* Whether the game is over after the last move, and how (never over at max_plies - 1). */
 match_outcome record_adjudicate(const match_record *r, int max_plies);
 
+/* A move in the notation of an engine whose ranks count from 0 + shift (shift = 1: Debian's
+ * Fairy-Stockfish in xiangqi writes "h3e3" for Pikafish's "h2e2"; -1 translates back): every run
+ * of digits is shifted. Returns 0, or -1 when a rank would fall below 0 or out does not hold it. */
+int move_shift_ranks(const char *move, int shift, char *out, size_t size);
+
 /* A "bestmove win" declaration by the side to move (games whose descriptor has
  * declaration_valid: shogi's entering king); 1 when it is valid. */
 int record_declaration_valid(const match_record *r);

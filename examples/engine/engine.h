@@ -1,7 +1,8 @@
 /* examples/engine/engine.h: a small alpha-beta engine on the nnue library, shared by the chess
- * engine (nnue-uci) and the shogi engine (nnue-usi).
+ * and xiangqi engine (nnue-uci) and the shogi engine (nnue-usi).
  *
- * What is game-specific sits behind engine_rules (rules_chess.c, rules_shogi.c); moves,
+ * What is game-specific sits behind engine_rules (rules_chess.c, rules_xiangqi.c,
+ * rules_shogi.c); moves,
  * positions and deltas come from the library's game adapters (nnue_game in nnue_board.h).
  * Evaluation goes only through the library: one nnue_net shared by every search thread, one
  * nnue_state per thread, pushed after each make and popped after each unmake.
@@ -55,6 +56,8 @@ typedef struct engine_rules {
 
 extern const engine_rules engine_rules_chess;
 extern const engine_rules engine_rules_shogi;
+/* Built at the first call from the library's descriptor (NULL if the library lacks the game). */
+const engine_rules *engine_rules_xiangqi(void);
 
 /* ---- position keys (position_key.c) ---- */
 uint64_t key_of_board(const nnue_board *board);
@@ -117,8 +120,9 @@ void search_ponderhit(search_shared *s);  /* pondering becomes a timed search fr
 void search_wait(search_shared *s);       /* waits for bestmove and frees the search */
 
 /* The command loop (engine_loop.c): answers --help / --version, else reads stdin until quit;
- * returns the exit code. */
-int engine_main(const engine_rules *rules, int argc, char **argv);
+ * returns the exit code. games: the games the engine plays (NULL-terminated, the first is the
+ * default; with several, the loaded net's game or the UCI_Variant option chooses). */
+int engine_main(const engine_rules *const *games, int argc, char **argv);
 
 /* Output lines to the GUI (one lock, flushed). */
 void engine_print(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -8,7 +8,10 @@
  * needed when the header fits several architectures), Threads (search threads sharing the one
  * net), Hash (MB; USI_Hash too), MultiPV (root lines reported), Ponder / USI_Ponder (accepted:
  * "go ponder" and "ponderhit" work either way), UCI_Chess960 (chess: castling as king takes
- * rook). "go searchmoves M..." limits the root moves (read here: the library's parser does not
+ * rook), UCI_Variant (nnue-uci: chess or xiangqi; without it the game follows the loaded net's
+ * game). A net of another game than the position's is said at every isready and go and is not
+ * used (every evaluation 0), so the engine never plays one game's moves with another's net.
+ * "go searchmoves M..." limits the root moves (read here: the library's parser does not
  * know it). The net is (re)loaded at the next isready or go; without a
  * usable one, every isready and go says so (info string) before answering. */
 #include <stdio.h>
@@ -19,7 +22,14 @@
 #include "engine.h"
 
 typedef struct engine {
-    const engine_rules *r;
+    const engine_rules *r;                 /* the game being played */
+    const engine_rules *const *games;      /* the games this engine plays, NULL-terminated */
+    int variant_set;                       /* UCI_Variant given: the net no longer chooses */
+    int net_fits;                          /* the net evaluates r's boards */
+    const engine_rules *net_rules;         /* the game among games the net is for, or NULL */
+    void *scratch;                         /* a position of any of the games, for probes */
+    nnue_command last_position;            /* replayed when the game changes */
+    int has_position;
     char eval_file[1024], eval_arch[1024];
     int net_dirty;
     nnue_net *net;
@@ -49,7 +59,35 @@ static void finish_search(engine *e)
     }
 }
 
-/* Loads EvalFile (with EvalArch when given) if an option changed since the last load. */
+/* Whether the net takes a game's start board (the public API names no net's game: a board of
+ * another game is refused by nnue_state_reset). */
+static int net_takes(const engine *e, const engine_rules *r)
+{
+    nnue_error err;
+    nnue_state *st = e->net ? nnue_state_new(e->net, 0) : NULL;
+    int ok = st && r->game->parse(e->scratch, r->start_position, &err) == 0 &&
+             nnue_state_reset(st, r->game->board(e->scratch)) == 0;
+    nnue_state_free(st);
+    return ok;
+}
+
+static void set_position(engine *e, const nnue_command *c);
+
+/* Plays another game from now: the last position command is read again in its rules. */
+static void switch_game(engine *e, const engine_rules *r, const char *why)
+{
+    if (r != e->r) {
+        e->r = r;
+        tt_clear(&e->tt);
+        nnue_command start = {.kind = NNUE_CMD_POSITION, .startpos = 1};
+        set_position(e, e->has_position ? &e->last_position : &start);
+        engine_print("info string game %s (%s)", r->game->name, why);
+    }
+    e->net_fits = e->net && e->net_rules == e->r;
+}
+
+/* Loads EvalFile (with EvalArch when given) if an option changed since the last load; the game
+ * follows the net's unless UCI_Variant chose it. */
 static void load_net(engine *e)
 {
     if (!e->net_dirty)
@@ -57,6 +95,8 @@ static void load_net(engine *e)
     e->net_dirty = 0;
     nnue_net_free(e->net);
     e->net = NULL;
+    e->net_rules = NULL;
+    e->net_fits = 0;
     if (!e->eval_file[0])
         return; /* said by warn_no_net at every isready and go */
     nnue_error err;
@@ -76,12 +116,25 @@ static void load_net(engine *e)
         return;
     }
     engine_print("info string loaded %s (nnue %s, %s kernels)", e->eval_file, nnue_version(), nnue_isa_name());
+    e->net_rules = NULL;
+    for (int i = 0; e->games[i] && !e->net_rules; i++)
+        if (net_takes(e, e->games[i]))
+            e->net_rules = e->games[i];
+    switch_game(e, e->net_rules && !e->variant_set ? e->net_rules : e->r, "the net's game");
 }
 
 /* Without a usable net every evaluation is 0 and the moves are close to random: a GUI must
  * hear that at every isready and go, not only once when the option was set. */
 static void warn_no_net(const engine *e)
 {
+    if (e->net && !e->net_fits) {
+        if (e->net_rules)
+            engine_print("info string error: the net is for %s, the position is %s (UCI_Variant): the net is not "
+                         "used, every position evaluates to 0", e->net_rules->game->name, e->r->game->name);
+        else
+            engine_print("info string error: the net does not fit %s boards: the net is not used, every position "
+                         "evaluates to 0", e->r->game->name);
+    }
     if (e->net)
         return;
     if (!e->eval_file[0])
@@ -90,6 +143,14 @@ static void warn_no_net(const engine *e)
     else
         engine_print("info string error: no net: EvalFile %s did not load, every position evaluates to 0",
                      e->eval_file);
+}
+
+static int any_chess960(const engine *e)
+{
+    int any = 0;
+    for (int i = 0; e->games[i]; i++)
+        any |= e->games[i]->set_chess960 != NULL;
+    return any;
 }
 
 static void print_identity(const engine *e)
@@ -102,9 +163,24 @@ static void print_identity(const engine *e)
     engine_print("option name %s type spin default 16 min 1 max 65536", e->r->protocol[1] == 's' ? "USI_Hash" : "Hash");
     engine_print("option name MultiPV type spin default 1 min 1 max %d", MULTIPV_MAX);
     engine_print("option name %s type check default false", e->r->protocol[1] == 's' ? "USI_Ponder" : "Ponder");
-    if (e->r->set_chess960)
+    if (any_chess960(e))
         engine_print("option name UCI_Chess960 type check default false");
+    if (e->games[1]) {
+        char vars[256] = "";
+        for (int i = 0; e->games[i]; i++)
+            snprintf(vars + strlen(vars), sizeof vars - strlen(vars), " var %s", e->games[i]->game->name);
+        engine_print("option name UCI_Variant type combo default %s%s", e->games[0]->game->name, vars);
+    }
     engine_print("%sok", e->r->protocol);
+}
+
+static const char *variant_list(const engine *e)
+{
+    static char list[256];
+    list[0] = 0;
+    for (int i = 0; e->games[i]; i++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", e->games[i]->game->name);
+    return list;
 }
 
 static void set_option(engine *e, const nnue_command *c)
@@ -128,8 +204,18 @@ static void set_option(engine *e, const nnue_command *c)
     } else if (strcasecmp(c->option_name, "MultiPV") == 0) {
         int n = atoi(v);
         e->multipv = n < 1 ? 1 : n > MULTIPV_MAX ? MULTIPV_MAX : n;
-    } else if (e->r->set_chess960 && strcasecmp(c->option_name, "UCI_Chess960") == 0) {
+    } else if (any_chess960(e) && strcasecmp(c->option_name, "UCI_Chess960") == 0) {
         e->chess960 = strcasecmp(v, "true") == 0;
+    } else if (e->games[1] && strcasecmp(c->option_name, "UCI_Variant") == 0) {
+        int i = 0;
+        while (e->games[i] && strcasecmp(e->games[i]->game->name, v) != 0)
+            i++;
+        if (!e->games[i]) {
+            engine_print("info string UCI_Variant %s: this engine plays %s", v, variant_list(e));
+            return;
+        }
+        e->variant_set = 1;
+        switch_game(e, e->games[i], "UCI_Variant");
     } else if (strcasecmp(c->option_name, "USI_Ponder") != 0 && strcasecmp(c->option_name, "Ponder") != 0) {
         engine_print("info string unknown option '%s'", c->option_name);
     }
@@ -147,7 +233,7 @@ static uint64_t position_key(const engine *e)
 static void print_eval(engine *e)
 {
     load_net(e);
-    if (!e->net) {
+    if (!e->net || !e->net_fits) {
         warn_no_net(e);
         return;
     }
@@ -168,11 +254,15 @@ static void set_position(engine *e, const nnue_command *c)
     const nnue_game *g = e->r->game;
     nnue_error err;
     const char *text = c->startpos ? e->r->start_position : c->position;
+    if (c != &e->last_position) {
+        e->last_position = *c;
+        e->has_position = 1;
+    }
     if (g->parse(e->pos, text, &err) != 0) {
         info_error("position", &err);
         g->parse(e->pos, e->r->start_position, &err);
     }
-    if (e->chess960) /* a Chess960 FEN sets it by itself; a standard one needs the option */
+    if (e->chess960 && e->r->set_chess960) /* a Chess960 FEN sets it; a standard one needs the option */
         e->r->set_chess960(e->pos, 1);
     e->history_count = 0;
     e->history[e->history_count++] = position_key(e);
@@ -231,8 +321,8 @@ static void go(engine *e, const nnue_command *c, const search_setup *moves)
     finish_search(e);
     load_net(e);
     warn_no_net(e);
-    search_setup setup = {.rules = e->r, .net = e->net, .tt = &e->tt, .threads = e->threads, .root = e->pos,
-                          .history = e->history, .history_count = e->history_count, .go = c->go,
+    search_setup setup = {.rules = e->r, .net = e->net_fits ? e->net : NULL, .tt = &e->tt, .threads = e->threads,
+                          .root = e->pos, .history = e->history, .history_count = e->history_count, .go = c->go,
                           .multipv = e->multipv};
     setup.searchmove_count = moves->searchmove_count;
     memcpy(setup.searchmoves, moves->searchmoves, sizeof setup.searchmoves);
@@ -243,9 +333,16 @@ static void go(engine *e, const nnue_command *c, const search_setup *moves)
         engine_print("info string error: out of memory starting the search");
 }
 
-static void usage(const engine_rules *r)
+static void usage(const engine_rules *const *games)
 {
+    const engine_rules *r = games[0];
     int usi = r->protocol[1] == 's';
+    char names[128] = "", variant[256] = "";
+    for (int i = 0; games[i]; i++)
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                 i == 0 ? "" : games[i + 1] ? ", " : " and ", games[i]->game->name);
+    if (games[1])
+        snprintf(variant, sizeof variant, "  UCI_Variant V   the game: %s (default: the net's game)\n", names);
     printf("usage: %s [--help | --version]\n\n"
            "A %s engine on the nnue library: speaks %s on standard input and output.\n\n"
            "options (setoption name N value V):\n"
@@ -255,22 +352,24 @@ static void usage(const engine_rules *r)
            "  Threads N       search threads sharing the net (1)\n"
            "  %-15s hash table megabytes (16)\n"
            "  MultiPV N       best lines reported in info (1)\n"
-           "  %-15s accepted; go ponder / ponderhit work either way\n%s\n"
+           "  %-15s accepted; go ponder / ponderhit work either way\n%s%s\n"
            "example:\n"
            "  printf '%s\\nsetoption name EvalFile value NET\\nisready\\nposition startpos\\n"
            "go movetime 1000\\n' | %s\n",
-           r->name, usi ? "shogi" : "chess", usi ? "USI" : "UCI", usi ? "USI_Hash MB" : "Hash MB",
+           r->name, names, usi ? "USI" : "UCI", usi ? "USI_Hash MB" : "Hash MB",
            usi ? "USI_Ponder" : "Ponder",
-           r->set_chess960 ? "  UCI_Chess960    castling written as king takes rook (false)\n" : "", r->protocol, r->name);
+           r->set_chess960 ? "  UCI_Chess960    castling written as king takes rook (false)\n" : "", variant,
+           r->protocol, r->name);
 }
 
 /* --help and --version answer and exit 0; any other argument is bad usage (2); none: -1, run. */
-static int command_line(const engine_rules *r, int argc, char **argv)
+static int command_line(const engine_rules *const *games, int argc, char **argv)
 {
+    const engine_rules *r = games[0];
     if (argc < 2)
         return -1;
     if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
-        usage(r);
+        usage(games);
         return 0;
     }
     if (argc == 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
@@ -282,20 +381,26 @@ static int command_line(const engine_rules *r, int argc, char **argv)
     return 2;
 }
 
-int engine_main(const engine_rules *r, int argc, char **argv)
+int engine_main(const engine_rules *const *games, int argc, char **argv)
 {
-    int rc = command_line(r, argc, argv);
+    const engine_rules *r = games[0];
+    int rc = command_line(games, argc, argv);
     if (rc >= 0)
         return rc;
     static engine e;   /* large (history); one per process */
     static nnue_command cmd;
     static char line[NNUE_PROTOCOL_MAX_LINE + 2];
     e.r = r;
+    e.games = games;
+    unsigned pos_size = 0;
+    for (int i = 0; games[i]; i++)
+        pos_size = games[i]->game->pos_size > pos_size ? games[i]->game->pos_size : pos_size;
+    e.scratch = calloc(1, pos_size);
     e.threads = 1;
     e.hash_mb = 16;
     e.multipv = 1;
-    e.pos = calloc(1, r->game->pos_size);
-    if (!e.pos || tt_resize(&e.tt, e.hash_mb) != 0) {
+    e.pos = calloc(1, pos_size); /* room for any of the games */
+    if (!e.pos || !e.scratch || tt_resize(&e.tt, e.hash_mb) != 0) {
         fprintf(stderr, "%s: out of memory\n", r->name);
         return 1;
     }
@@ -344,5 +449,6 @@ done:
     nnue_net_free(e.net);
     tt_free(&e.tt);
     free(e.pos);
+    free(e.scratch);
     return 0;
 }

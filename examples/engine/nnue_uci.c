@@ -1,7 +1,9 @@
-/* examples/engine/nnue_uci.c: nnue-uci, the chess engine (UCI protocol). */
+/* examples/engine/nnue_uci.c: nnue-uci, the chess and xiangqi engine (UCI protocol; the game
+ * follows the net, or UCI_Variant). */
 #include "engine.h"
 
 int main(int argc, char **argv)
 {
-    return engine_main(&engine_rules_chess, argc, argv);
+    const engine_rules *games[] = {&engine_rules_chess, engine_rules_xiangqi(), NULL};
+    return engine_main(games, argc, argv);
 }

@@ -3,5 +3,6 @@
 
 int main(int argc, char **argv)
 {
-    return engine_main(&engine_rules_shogi, argc, argv);
+    const engine_rules *games[] = {&engine_rules_shogi, NULL};
+    return engine_main(games, argc, argv);
 }

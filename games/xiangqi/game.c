@@ -94,9 +94,10 @@ static int v_in_check(const void *pos)
     return xq_in_check(pos);
 }
 
-/* No legal move loses (checkmate and stalemate alike); repetition is a draw and the ply
- * cap too. Simplified: Pikafish's perpetual-check and chase rules and rule 60 are not
- * judged here. */
+/* No legal move loses (checkmate and stalemate alike); at the third occurrence of a position
+ * the side that gave check with every one of its moves since the first loses (perpetual check),
+ * else it is a draw; the ply cap is a draw. Simplified: perpetual chase and rule 60 are not
+ * judged, and mutual perpetual check is a draw. */
 static int v_adjudicate(const void *pos, const nnue_game_history *h, int *winner, const char **reason)
 {
     nnue_move moves[NNUE_MAX_MOVES];
@@ -104,6 +105,9 @@ static int v_adjudicate(const void *pos, const nnue_game_history *h, int *winner
     if (xq_legal_moves(pos, moves) == 0) {
         *winner = !((const xq_pos *)pos)->board.side_to_move;
         *reason = xq_in_check(pos) ? "checkmate" : "stalemate (loses)";
+    } else if (h->repetitions >= 2 && h->always_checked[0] != h->always_checked[1]) {
+        *winner = h->always_checked[0] ? 1 : 0;
+        *reason = "perpetual check (loses)";
     } else if (h->repetitions >= 2) {
         *reason = "threefold repetition";
     } else if (h->plies >= h->max_plies) {

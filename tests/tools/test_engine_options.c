@@ -2,12 +2,13 @@
  * protocol (no net needed: the checks are on the protocol, not the moves' quality): the options
  * advertised, MultiPV lines, "go searchmoves", seldepth and hashfull in info lines, UCI_Chess960
  * castling notation, and pondering (a pondering search does not end on its own; after
- * ponderhit it is timed). Time bounds are generous: a protocol rule, not a speed claim. */
+ * ponderhit it is timed), UCI_Variant xiangqi. Time bounds are generous: a protocol rule, not a speed claim. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
+#include "nnue.h"
 #include "support.h"
 
 /* Runs a shell command with the engine's path as $E (stdout and stderr together). */
@@ -47,6 +48,31 @@ START_TEST(options_are_advertised)
     expect(out, "option name MultiPV type spin default 1 min 1 max 64\n");
     expect(out, "option name Ponder type check default false\n");
     expect(out, "option name UCI_Chess960 type check default false\n");
+    expect(out, "option name UCI_Variant type combo default chess var chess var xiangqi\n");
+    free(out);
+    /* UCI_Variant xiangqi without a net: xiangqi's start and Pikafish's notation (ranks 0..9). */
+    out = run_engine("nnue-uci", "printf 'setoption name UCI_Variant value xiangqi\nposition startpos moves h2e2\n"
+                                 "go depth 2 searchmoves h9g7 b0c2\n' | \"$E\"");
+    expect(out, "info string game xiangqi (UCI_Variant)\n");
+    expect(out, "bestmove h9g7");
+    free(out);
+    /* Black's king boxed in by e8's pawn: red's mate (a0a9) or any quiet rook move (stalemate
+     * loses in xiangqi) wins at once, and is found without a net. */
+    const char *fen = "3k5/4P4/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+    char shell[512], move[16];
+    snprintf(shell, sizeof shell, "printf 'setoption name UCI_Variant value xiangqi\\nposition fen %s\\n"
+             "go depth 3\\n' | \"$E\"", fen);
+    out = run_engine("nnue-uci", shell);
+    expect(out, "score mate 1 ");
+    const nnue_game *g = nnue_game_find("xiangqi");
+    void *pos = malloc(g->pos_size);
+    nnue_error err;
+    nnue_move m, none[NNUE_MAX_MOVES];
+    ck_assert(pos && g->parse(pos, fen, &err) == 0);
+    ck_assert_msg(g->parse_move(pos, bestmove(out, move), &m, &err) == 0, "%s", err.message);
+    g->make(pos, m, NULL);
+    ck_assert_int_eq(g->legal_moves(pos, none), 0);
+    free(pos);
     free(out);
     out = run_engine("nnue-usi", "printf 'usi\\nsetoption name USI_Ponder value true\\n' | \"$E\"");
     expect(out, "option name USI_Ponder type check default false\n");

@@ -2,8 +2,9 @@
  * and the SAN of its PGN (the chess descriptor's human_move), on hand-built positions: checkmate, stalemate,
  * threefold repetition (not at the second occurrence), the 50-move rule, bare kings, the ply
  * cap, refused illegal moves; shogi checkmate, fourfold sennichite (not at the third) and its
- * perpetual-check exception, the 27-point declaration just met and just missed; SAN
- * disambiguation, castling, promotion, check and mate marks. */
+ * perpetual-check exception, the 27-point declaration just met and just missed; xiangqi
+ * checkmate, stalemate (a loss), threefold repetition, perpetual check (a loss), and the rank translation for engines
+ * counting ranks from 1; SAN disambiguation, castling, promotion, check and mate marks. */
 #include <stdio.h>
 #include <string.h>
 
@@ -119,6 +120,48 @@ START_TEST(shogi_endings)
 }
 END_TEST
 
+START_TEST(xiangqi_endings)
+{
+    /* Black's king on d9, red's pawn on e8 guarding d8 and e9: no move, no check: black loses. */
+    start("xiangqi", "3k5/4P4/9/9/9/9/9/9/9/R3K4 b - - 0 1");
+    expect(1, 0, "stalemate (loses)");
+    record_free(&rec);
+    start("xiangqi", "3k5/4P4/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    play("a0a9");
+    expect(1, 0, "checkmate");
+    record_free(&rec);
+    start("xiangqi", NULL);
+    play("h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0");
+    expect(0, 0, "");
+    play("g7h9");
+    expect(1, -1, "threefold repetition");
+    record_free(&rec);
+    /* Red's rook checks with every move of the cycle: at the third occurrence red loses. */
+    start("xiangqi", "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    play("a0a9 d9d8 a9a8 d8d9 a8a9 d9d8 a9a8 d8d9");
+    expect(0, 0, "");
+    play("a8a9");
+    expect(1, 1, "perpetual check (loses)");
+    record_free(&rec);
+}
+END_TEST
+
+START_TEST(rank_translation)
+{
+    char out[16];
+    ck_assert_int_eq(move_shift_ranks("h2e2", 1, out, sizeof out), 0);
+    ck_assert_str_eq(out, "h3e3");
+    ck_assert_int_eq(move_shift_ranks("a9a8", 1, out, sizeof out), 0);
+    ck_assert_str_eq(out, "a10a9");
+    ck_assert_int_eq(move_shift_ranks("a10a9", -1, out, sizeof out), 0);
+    ck_assert_str_eq(out, "a9a8");
+    ck_assert_int_eq(move_shift_ranks("7g7f", 0, out, sizeof out), 0);
+    ck_assert_str_eq(out, "7g7f");
+    ck_assert_int_eq(move_shift_ranks("a0a1", -1, out, sizeof out), -1); /* no rank below 0 */
+    ck_assert_int_eq(move_shift_ranks("a9a8", 1, out, 5), -1);           /* does not fit */
+}
+END_TEST
+
 static void expect_san(const char *fen, const char *uci, const char *san)
 {
     nnue_chess_pos pos;
@@ -152,6 +195,8 @@ int main(void)
     TCase *tc = tcase_create("rules");
     tcase_add_test(tc, chess_endings);
     tcase_add_test(tc, shogi_endings);
+    tcase_add_test(tc, xiangqi_endings);
+    tcase_add_test(tc, rank_translation);
     tcase_add_test(tc, san);
     suite_add_tcase(s, tc);
     return test_run(s);
