@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(meson ninja-build clang libomp-dev libyaml-dev check pkg-config xz-utils graphviz stockfish fairy-stockfish python3 nettle-dev
+packages=(meson ninja-build clang gcc libomp-dev libyaml-dev check pkg-config xz-utils graphviz stockfish fairy-stockfish python3 nettle-dev
   libzstd-dev zstd                                                                              # zstd nets (Pikafish)
   python3-mesonpy python3-cffi python3-numpy python3-distributed python3-pytest python3-venv)  # python/ (docs/python.md)
 missing=()

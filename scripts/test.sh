@@ -4,7 +4,8 @@
 # suite in a ThreadSanitizer build (build-tsan, only those targets are built), and
 # the fuzz smoke runs (build-fuzz: each libFuzzer target a few seconds from its seeds), and on an
 # x86-64 host the Arm run (scripts/test_arm.sh: NEON kernels and goldens cross-built for AArch64,
-# under qemu-user; about 3.5 min; NNUE_ARM=0 leaves it out). Ends with the
+# under qemu-user; about 3.5 min; NNUE_ARM=0 leaves it out), then the gcc build (scripts/test_gcc.sh:
+# warning-free library, tool and engines, the quick suites; NNUE_GCC=0 leaves it out). Ends with the
 # line "N passed, N failed, N skipped" counting Check test cases; a test
 # program that skipped (exit 77, reference data absent) counts once as skipped.
 set -uo pipefail
@@ -29,6 +30,12 @@ stage "TSan and fuzz smoke suites"
 
 logs=(build/meson-logs/testlog.json build-asan/meson-logs/testlog.json build-tsan/meson-logs/testlog.json
   build-fuzz/meson-logs/testlog.json)
+if [ "${NNUE_GCC:-1}" != 0 ]; then
+  rm -f build-gcc/meson-logs/testlog.json   # a failed build leaves none: counted as a failure
+  bash scripts/test_gcc.sh | grep -v '^[0-9]* passed, ' || status=1
+  logs+=(build-gcc/meson-logs/testlog.json)
+  stage "gcc build and quick suites"
+fi
 if [ "$(uname -m)" = x86_64 ] && [ "${NNUE_ARM:-1}" != 0 ]; then
   rm -f build-arm/meson-logs/testlog.json   # a failed install or build leaves none: counted as a failure
   bash scripts/test_arm.sh | grep -v '^[0-9]* passed, ' || status=1   # its line is in the total below

@@ -36,7 +36,7 @@ int xq_attacked(const nnue_board *b, int sq, int by)
             unsigned pc = b->piece_on[XQ_SQ(f, r)];
             if (!pc)
                 continue;
-            int t = NNUE_PIECE_TYPE(pc), mine = NNUE_PIECE_COLOUR(pc) == by;
+            int t = NNUE_PIECE_TYPE(pc), mine = (int)NNUE_PIECE_COLOUR(pc) == by;
             if (seen++ == 0) {
                 if (mine && (t == XQ_ROOK || t == XQ_KING))
                     return 1;
@@ -91,7 +91,7 @@ static int pseudo_moves(const xq_pos *pos, nnue_move *moves)
     int us = b->side_to_move, n = 0, fwd = us ? -1 : 1;
     for (int sq = 0; sq < XQ_SQUARES; sq++) {
         unsigned pc = b->piece_on[sq];
-        if (!pc || NNUE_PIECE_COLOUR(pc) != us)
+        if (!pc || (int)NNUE_PIECE_COLOUR(pc) != us)
             continue;
         int f0 = XQ_FILE(sq), r0 = XQ_RANK(sq);
         switch (NNUE_PIECE_TYPE(pc)) {
