@@ -37,8 +37,9 @@ static nnue_status unzstd(const void *data, size_t size, const char *name, void 
     if (ZSTD_isError(got) || got != n) {
         free(*out);
         *out = NULL;
-        return nnue_fail(err, NNUE_E_FORMAT, "%s: zstd: %s", name,
-                         ZSTD_isError(got) ? ZSTD_getErrorName(got) : "short frame");
+        /* zstd says what, not where: the frame starts at byte 0 of the file */
+        return nnue_fail_offset(err, NNUE_E_FORMAT, name, 0, "zstd frame: %s",
+                                ZSTD_isError(got) ? ZSTD_getErrorName(got) : "shorter than the size it records");
     }
     *out_size = (size_t)n;
     return NNUE_OK;

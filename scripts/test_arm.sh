@@ -14,7 +14,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 native=(meson ninja-build pkg-config python3 xz-utils gcc-aarch64-linux-gnu qemu-user)
-arm64=(libyaml-dev check libsubunit-dev nettle-dev)
+arm64=(libyaml-dev check libsubunit-dev nettle-dev libzstd-dev)
 missing=()
 for p in "${native[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || dpkg -s "$p:$(dpkg --print-architecture)" >/dev/null 2>&1 || missing+=("$p")
