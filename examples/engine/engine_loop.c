@@ -27,7 +27,6 @@ typedef struct engine {
     int variant_set;                       /* UCI_Variant given: the net no longer chooses */
     int net_fits;                          /* the net evaluates r's boards */
     const engine_rules *net_rules;         /* the game among games the net is for, or NULL */
-    void *scratch;                         /* a position of any of the games, for probes */
     nnue_command last_position;            /* replayed when the game changes */
     int has_position;
     char eval_file[1024], eval_arch[1024];
@@ -59,16 +58,10 @@ static void finish_search(engine *e)
     }
 }
 
-/* Whether the net takes a game's start board (the public API names no net's game: a board of
- * another game is refused by nnue_state_reset). */
+/* Whether the net was made for these rules' game (the game its architecture names). */
 static int net_takes(const engine *e, const engine_rules *r)
 {
-    nnue_error err;
-    nnue_state *st = e->net ? nnue_state_new(e->net, 0) : NULL;
-    int ok = st && r->game->parse(e->scratch, r->start_position, &err) == 0 &&
-             nnue_state_reset(st, r->game->board(e->scratch)) == 0;
-    nnue_state_free(st);
-    return ok;
+    return e->net && nnue_arch_game(nnue_net_arch(e->net)) == r->game;
 }
 
 static void set_position(engine *e, const nnue_command *c);
@@ -395,12 +388,11 @@ int engine_main(const engine_rules *const *games, int argc, char **argv)
     unsigned pos_size = 0;
     for (int i = 0; games[i]; i++)
         pos_size = games[i]->game->pos_size > pos_size ? games[i]->game->pos_size : pos_size;
-    e.scratch = calloc(1, pos_size);
     e.threads = 1;
     e.hash_mb = 16;
     e.multipv = 1;
     e.pos = calloc(1, pos_size); /* room for any of the games */
-    if (!e.pos || !e.scratch || tt_resize(&e.tt, e.hash_mb) != 0) {
+    if (!e.pos || tt_resize(&e.tt, e.hash_mb) != 0) {
         fprintf(stderr, "%s: out of memory\n", r->name);
         return 1;
     }
@@ -449,6 +441,5 @@ done:
     nnue_net_free(e.net);
     tt_free(&e.tt);
     free(e.pos);
-    free(e.scratch);
     return 0;
 }
