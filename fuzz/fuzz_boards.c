@@ -32,6 +32,8 @@ static const fuzz_net specs[] = {
     {"tests/threads/tiny_shogi.yaml", NULL, NULL, "shogi"},
     {"fuzz/archs/sfnn_shogi_w8.yaml", NULL, NULL, "shogi"},
     {"fuzz/archs/sfnn_shogi_w8.yaml", "features: HalfKA_hm2_shogi", "features: HalfKA2_shogi", "shogi"},
+    {"fuzz/archs/sfnnv16_w8.yaml", NULL, NULL, "chess"},
+    {"fuzz/archs/pikafish_w8.yaml", NULL, NULL, "xiangqi"},
 };
 enum { N_NETS = sizeof specs / sizeof specs[0] };
 static nnue_net *nets[N_NETS];

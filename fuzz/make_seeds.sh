@@ -44,7 +44,7 @@ for y in tests/nets/tiny_sf.yaml tests/nets/tiny_sf_leb128.yaml tests/nets/tiny_
   { cat "$src/$y"; printf '#NET\n'; cat "$out/seeds/net/$name-1.nnue"; } > "$out/seeds/arch_net/$name"
 done
 # fuzz_boards scripts: net byte, then (opcode, operand) pairs (fuzz/fuzz_boards.c).
-for net in 0 1 2 3 4 5 6 7 8; do
+for net in 0 1 2 3 4 5 6 7 8 9 a; do
   printf "\\x0$net\\x00\\x03\\x04\\x00\\x00\\x11\\x04\\x00\\x07\\x01\\x00\\x05\\x04\\x00" > "$out/seeds/boards/moves-$net"
   printf "\\x0$net\\x00\\x01\\x04\\x00\\x01\\x05\\x24\\x06\\x00\\x04\\x00\\x02\\x02\\xc8\\x04\\x00" > "$out/seeds/boards/mutate-$net"
 done
