@@ -16,5 +16,5 @@ except ImportError as e:
 src = sys.argv[1]
 sys.path.insert(0, os.path.join(src, 'python'))
 os.environ['PYTHONPATH'] = os.pathsep.join([os.path.join(src, 'python'), os.environ.get('PYTHONPATH', '')])
-sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', '--rootdir', os.path.join(src, 'tests', 'python'),
+sys.exit(pytest.main(['-q', '-rs', '-p', 'no:cacheprovider', '--rootdir', os.path.join(src, 'tests', 'python'),
                       *sys.argv[2:]]))
