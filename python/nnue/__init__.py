@@ -11,10 +11,11 @@ from nnue._lib import ffi, lib, library_path, text
 from nnue.arch import Arch
 from nnue.errors import NnueError
 from nnue.net import Evaluations, Net
+from nnue.progress import Progress
 from nnue.state import State
 from nnue import training
 
-__all__ = ['Arch', 'Net', 'State', 'Evaluations', 'NnueError', 'version', 'isa', 'library_path']
+__all__ = ['Arch', 'Net', 'State', 'Evaluations', 'NnueError', 'Progress', 'version', 'isa', 'library_path']
 
 
 def version():

@@ -1,0 +1,26 @@
+"""nnue.Progress: the CLI's progress line (positions/s, ETA) as a Python callback."""
+import io
+
+import nnue
+from nnue.progress import eta_seconds, format_line
+
+
+def test_eta_and_line():
+    assert eta_seconds(0, 100, 1.0) is None
+    assert eta_seconds(25, 100, 5.0) == 15.0          # 25 done in 5 s: 75 more at 5/s
+    assert format_line(420, 1000, 0.084) == (' 42.0% [##########..............] 420/1000  5000 pos/s  ETA 0:00')
+    assert format_line(250, 1000, 50.0) == (' 25.0% [######..................] 250/1000  5 pos/s  ETA 2:30')
+    assert format_line(300, 0, 65.0) == '300 positions  5 pos/s  1:05 elapsed'
+
+
+def test_callback_keeps_figures_and_draws(sf151):
+    out = io.StringIO()
+    p = nnue.Progress(stream=out, every=0)
+    e = sf151.evaluate(['startpos'] * 10, chunk=4, progress=p)
+    assert len(e.total) == 10
+    assert (p.done, p.total) == (10, 10) and p.rate > 0 and p.eta == 0
+    lines = out.getvalue().split('\r')[1:]
+    assert len(lines) == 3 and lines[0].startswith(' 40.0% [#########') and '4/10' in lines[0]
+    assert lines[-1].startswith('100.0% [########################] 10/10')
+    p.close()
+    assert out.getvalue().endswith('\r\033[K')
