@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "core/board_undo.h"
-#include "core/feature_set.h"
+#include "features/feature_set.h"
 #include "features/chess_attacks.h"
 #include "features/feature_util.h"
 

@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 
 #include "core/isa.h"
-#include "core/net.h"
-#include "core/state.h"
+#include "core/net/net.h"
+#include "core/eval/state.h"
 #include "nnue.h"
 #include "support.h"
 
