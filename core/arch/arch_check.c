@@ -3,9 +3,9 @@
 #include <string.h>
 
 #include "core/arch/arch_internal.h"
+#include "core/arch/layer.h"
 #include "core/arch_limits.h"
 #include "core/error.h"
-#include "core/arch/layer.h"
 
 static nnue_status check_ft(yreader *r, yaml_node_t *root, nnue_arch *a)
 {

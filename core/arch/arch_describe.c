@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "core/arch/arch_internal.h"
-#include "core/arch_limits.h"
 #include "core/arch/layer.h"
+#include "core/arch_limits.h"
 
 typedef struct sbuf {
     char *buf;

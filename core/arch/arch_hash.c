@@ -13,8 +13,8 @@
  * Note the quirk kept on purpose: the start value uses 2 * width even when a pairwise FT
  * activation halves what the first layer reads. */
 #include "core/arch/arch_internal.h"
-#include "core/arch_limits.h"
 #include "core/arch/layer.h"
+#include "core/arch_limits.h"
 
 uint32_t nnue_arch_input_hash(const nnue_arch *a)
 {

@@ -1,4 +1,4 @@
-/* core/arch/arch_internal.h: the steps of loading an architecture, shared by core/arch_*.c. */
+/* core/arch/arch_internal.h: the steps of loading an architecture, shared by core/arch/arch_*.c. */
 #ifndef NNUE_CORE_ARCH_ARCH_INTERNAL_H
 #define NNUE_CORE_ARCH_ARCH_INTERNAL_H
 

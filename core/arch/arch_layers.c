@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "core/arch/arch_internal.h"
-#include "core/arch_limits.h"
 #include "core/arch/layer.h"
+#include "core/arch_limits.h"
 
 #define MAX_FIELDS 24
 

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "core/arch/arch_internal.h"
-#include "core/error.h"
 #include "core/arch/layer.h"
+#include "core/error.h"
 
 typedef struct load_state {
     nnue_fs_ctx fs;              /* first: a feature set's own keys at the feature_transformer level */

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/error.h"
 #include "core/arch/expr_ops.h"
+#include "core/error.h"
 
 typedef struct parser {
     const char *text, *p;

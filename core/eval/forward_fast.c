@@ -1,13 +1,13 @@
 /* core/eval/forward_fast.c: the forward pass on the SIMD kernels, following the plan made at
- * load time (plan.h). u8 layers read bytes: the network input comes straight from the
+ * load time (core/layers/plan.h). u8 layers read bytes: the network input comes straight from the
  * accumulators through the clamp/pairwise kernel; an inner layer's int32 input (already known
  * to lie in 0..127) is packed to bytes first. Every other layer runs its scalar propagate on
  * the same int32 buffers as the reference path, so results are identical by construction. */
 #include <string.h>
 
-#include "core/eval/ft_activation.h"
 #include "core/arch/layer.h"
 #include "core/eval/forward_fast.h"
+#include "core/eval/ft_activation.h"
 
 static int32_t bullet(const nnue_net *net, const nnue_kernels *k, const nnue_plan *plan, const int16_t *us,
                       const int16_t *them, int bucket, int32_t *out)

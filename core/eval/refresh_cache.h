@@ -21,9 +21,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "features/feature_set.h"
 #include "core/net/net.h"
 #include "core/simd/kernels.h"
+#include "features/feature_set.h"
 
 #define NNUE_REFRESH_WINDOW 4096   /* indices per slot bit set */
 

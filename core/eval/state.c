@@ -1,8 +1,8 @@
 /* core/eval/state.c: creating, resetting and moving through the per-thread accumulator stack. */
 #include "core/eval/state.h"
 
-#include "core/eval/board_check.h"
 #include "core/error.h"
+#include "core/eval/board_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,8 +8,8 @@
  * applied. */
 #include <string.h>
 
-#include "core/eval/accumulator.h"
 #include "core/board_undo.h"
+#include "core/eval/accumulator.h"
 #include "core/eval/state.h"
 
 /* One pending move of a lazy update: perspective, entry, and each set's changed lists. */

@@ -6,8 +6,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/error.h"
 #include "core/arch/layer.h"
+#include "core/error.h"
 #include "core/net/net_layer_tensors.h"
 
 typedef unsigned long long ull;

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "features/feature_set.h"
 #include "core/arch/layer.h"
 #include "core/layers/common.h" /* nnue_range_of_inputs */
+#include "features/feature_set.h"
 #include "nnue.h"
 
 typedef long long ll;

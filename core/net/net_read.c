@@ -14,8 +14,8 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 
-#include "core/error.h"
 #include "core/arch/layer.h"
+#include "core/error.h"
 #include "core/net/net_read.h"
 
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__

@@ -21,8 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/error.h"
 #include "core/arch/layer.h"
+#include "core/error.h"
 #include "core/net/net_formats.h"
 #include "core/net/net_layer_tensors.h"
 

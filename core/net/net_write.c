@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/net/atomic_file.h"
-#include "core/error.h"
 #include "core/arch/layer.h"
+#include "core/error.h"
+#include "core/net/atomic_file.h"
 #include "core/net/net.h"
 
 typedef struct writer {

@@ -3,8 +3,8 @@
 #ifndef NNUE_TESTS_EVAL_NETS_H
 #define NNUE_TESTS_EVAL_NETS_H
 
-#include "core/net/net.h"
 #include "core/eval/state.h"
+#include "core/net/net.h"
 #include "nnue.h"
 
 typedef struct eval_net {

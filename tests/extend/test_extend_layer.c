@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "core/arch/arch_api.h"
-#include "core/isa.h"
 #include "core/eval/state.h"
+#include "core/isa.h"
 #include "nnue.h"
 #include "support.h"
 #include "toy_negate_f32.h"

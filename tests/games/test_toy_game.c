@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "core/arch/arch.h"
-#include "features/feature_set.h"
 #include "core/net/net.h"
+#include "features/feature_set.h"
 #include "games/perft.h"
 #include "nnue.h"
 #include "support.h"
