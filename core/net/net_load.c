@@ -1,9 +1,10 @@
 /* core/net/net_load.c: nnue_net_load / nnue_net_free and the Stockfish header reader: opens the
- * file (or a buffer in memory) as a read stream (core/net/net_read.c), hands it to the reader of the arch's format
- * (core/net/net_read_stockfish.c or core/net/net_read_raw.c, declared in core/net/net_formats.h), then
- * prepares the SIMD plan (core/layers/plan.c). Header facts: shared/oracle/chess/FORMATS.md
- * section 2 (version, hash, description length and bytes, then the FT hash). A file or buffer
- * that is one zstd frame (Pikafish ships its nets so) is decompressed whole first. */
+ * file (or a buffer in memory) as a read stream (core/net/net_read.c), hands it to the reader of
+ * the arch's format (core/net/net_read_stockfish.c or core/net/net_read_raw.c, declared in
+ * core/net/net_formats.h), then asks the layers' planner for the SIMD plan (core/layers/plan.c).
+ * Header facts: shared/oracle/chess/FORMATS.md section 2 (version, hash, description length and
+ * bytes, then the FT hash). A file or buffer that is one zstd frame (Pikafish ships its nets so)
+ * is decompressed whole first. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
