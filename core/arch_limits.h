@@ -1,5 +1,7 @@
 /* core/arch_limits.h: the largest architecture the loader accepts, and saturating arithmetic
- * for computing sizes against those limits (docs/arch-yaml.md, "Limits").
+ * for computing sizes against those limits (docs/arch-yaml.md, "Limits"). It sits at the
+ * bottom (core/, including nothing of the library), so that every folder may size its arrays
+ * from the graph's fixed bounds without reaching up into core/arch/ (core/layers/plan.h).
  *
  * Every size derived from the YAML (values per layer, scratch, parameters, bytes) is computed in
  * 64 bits with saturation, then compared with its limit, so no sum or product can wrap on the
@@ -8,6 +10,14 @@
 #define NNUE_CORE_ARCH_LIMITS_H
 
 #include <stdint.h>
+
+/* Fixed sizes of the graph (core/arch/arch.h) and of the tables sized by it. */
+#define NNUE_MAX_LAYERS 32        /* layers of one stack */
+#define NNUE_MAX_LAYER_INPUTS 4   /* inputs of one layer */
+#define NNUE_MAX_BLOCKS 32        /* blocks of a raw format */
+#define NNUE_NAME_MAX 64          /* an architecture's or a layer's name, with its NUL */
+#define NNUE_MAX_FT_SETS 4        /* feature sets of one feature transformer */
+#define NNUE_MAX_TENSORS 2        /* tensors a layer keeps per stack (core/arch/layer_weights.h) */
 
 /* Values one layer reads (all inputs together) or writes: SFNNv10's widest is 1024 x 2. */
 #define NNUE_MAX_LAYER_VALUES (1u << 20)

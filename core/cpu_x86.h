@@ -3,7 +3,7 @@
 #define NNUE_CORE_CPU_X86_H
 
 /* 1 when every feature of `list` (a target-attribute string such as "avx2,bmi,bmi2,popcnt", see
- * core/simd/targets.h) and every feature the compiler takes it to imply (avx512f: avx2, fma, f16c;
+ * core/targets.h) and every feature the compiler takes it to imply (avx512f: avx2, fma, f16c;
  * avx2: avx; avx: SSE up to 4.2) is reported by CPUID, and the OS saves the registers they use
  * (XCR0: SSE and AVX state for AVX, also opmask and ZMM state for AVX-512). 0 otherwise, also on
  * a name this file does not know and on other architectures.

@@ -1,6 +1,6 @@
 /* core/isa.c: which kernel set runs, chosen once from the CPU and overridable with
  * NNUE_ISA=scalar|avx2|avx512|vnni512|neon for testing. On x86-64 a set is chosen only when the
- * CPU and the OS support every extension its kernels are compiled for (core/simd/targets.h,
+ * CPU and the OS support every extension its kernels are compiled for (core/targets.h,
  * checked by core/cpu_x86.c; NNUE_CPU_MASK hides features for tests); NEON on every AArch64.
  * Both choices are made under pthread_once: every nnue_state_new() asks, from any thread
  * (tests/threads runs this under ThreadSanitizer). */
@@ -10,7 +10,7 @@
 
 #include "core/cpu_x86.h"
 #include "core/isa.h"
-#include "core/simd/targets.h"
+#include "core/targets.h"
 #include "nnue.h"
 
 #if defined(__aarch64__)

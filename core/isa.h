@@ -9,7 +9,7 @@ typedef enum nnue_isa {
     NNUE_ISA_NEON,     /* AArch64 Advanced SIMD (always present there) */
 #else
     NNUE_ISA_AVX2,
-    NNUE_ISA_AVX512,   /* AVX-512 F + BW + VL (core/simd/targets.h: every extension checked) */
+    NNUE_ISA_AVX512,   /* AVX-512 F + BW + VL (core/targets.h: every extension checked) */
     NNUE_ISA_VNNI512,  /* AVX-512 VNNI */
 #endif
     NNUE_ISA_COUNT

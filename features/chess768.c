@@ -17,7 +17,7 @@
  * NULL params mean 1 bucket, no mirroring. */
 #include <stdio.h>
 
-#include "core/feature_set.h"
+#include "features/feature_set.h"
 #include "features/feature_util.h"
 
 typedef struct {
@@ -76,7 +76,7 @@ static int chess768_needs_refresh(const nnue_feature_params *params, const nnue_
     return before.bucket_base != now.bucket_base || before.xor_mask != now.xor_mask;
 }
 
-/* Refresh-cache key (core/feature_set.h): king bucket * 2 + mirrored, exactly what
+/* Refresh-cache key (features/feature_set.h): king bucket * 2 + mirrored, exactly what
  * needs_refresh() compares. */
 static uint32_t chess768_refresh_keys(const nnue_feature_params *params)
 {

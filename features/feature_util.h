@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "core/feature_set.h"
+#include "features/feature_set.h"
 
 /* Index of (piece on board square sq) for one perspective, -1 when not a feature. */
 typedef int32_t (*nnue_fs_square_index_fn)(const void *ctx, int persp, uint8_t piece, int sq);
@@ -35,7 +35,7 @@ static inline int nnue_fs_own_king_moved(const nnue_delta *delta, int persp, uin
 }
 
 /* Sets oriented by the half of the board the own chess king stands on (Full_Threats, PP_3Wide):
- * their refresh context (core/feature_set.h refresh_key) is that half, files a-d = 0, e-h = 1. */
+ * their refresh context (features/feature_set.h refresh_key) is that half, files a-d = 0, e-h = 1. */
 static inline uint32_t nnue_fs_king_half_keys(const nnue_feature_params *params)
 {
     (void)params;

@@ -24,8 +24,8 @@
 #include <string.h>
 
 #include "core/board_undo.h"
-#include "core/feature_set.h"
 #include "features/chess_attacks.h"
+#include "features/feature_set.h"
 #include "features/feature_util.h"
 
 /* Active threats per perspective: each piece attacks at most 8 occupied squares (the first piece

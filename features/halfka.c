@@ -13,7 +13,7 @@
  * The display name "HalfKA(Friend)" follows Stockfish's naming of its other sets (no Stockfish
  * release shipped this set, so there is no authoritative description string).
  * Refresh: any move of the perspective's own king (the king square selects the block). */
-#include "core/feature_set.h"
+#include "features/feature_set.h"
 #include "features/feature_util.h"
 
 #define HALFKA_PLANES 769
@@ -72,7 +72,7 @@ static int halfka_needs_refresh(const nnue_feature_params *params, const nnue_bo
     return nnue_fs_own_king_moved(delta, persp, NNUE_CHESS_KING);
 }
 
-/* Refresh-cache key (core/feature_set.h): the own king's square (it selects the 769-block). */
+/* Refresh-cache key (features/feature_set.h): the own king's square (it selects the 769-block). */
 static uint32_t halfka_refresh_keys(const nnue_feature_params *params)
 {
     (void)params;

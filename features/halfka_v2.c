@@ -5,7 +5,7 @@
  *  - index = o(sq) + base + 704 * o(own king), base = 64 * (2*type + (own ? 0 : 1)) for P..Q
  *    (type 0..4) and 640 for both kings (own and enemy king share one plane);
  *  - any move of the perspective's own king refreshes it (the king square selects the block). */
-#include "core/feature_set.h"
+#include "features/feature_set.h"
 #include "features/feature_util.h"
 
 #define HALFKA_V2_PLANES 704
@@ -64,7 +64,7 @@ static int halfka_v2_needs_refresh(const nnue_feature_params *params, const nnue
     return nnue_fs_own_king_moved(delta, persp, NNUE_CHESS_KING);
 }
 
-/* Refresh-cache key (core/feature_set.h): the own king's square (it selects the 704-block). */
+/* Refresh-cache key (features/feature_set.h): the own king's square (it selects the 704-block). */
 static uint32_t halfka_v2_refresh_keys(const nnue_feature_params *params)
 {
     (void)params;

@@ -7,7 +7,7 @@
  *  - index = o(sq) + base + 704 * bucket, base = 64 * (2*type + (own ? 0 : 1)) for P..Q,
  *    640 for both kings;
  *  - the engine refreshes a side whenever its own king moves (even within a bucket): so do we. */
-#include "core/feature_set.h"
+#include "features/feature_set.h"
 #include "features/feature_util.h"
 
 #define HALFKA_V2_HM_PLANES 704
@@ -68,7 +68,7 @@ static int halfka_v2_hm_needs_refresh(const nnue_feature_params *params, const n
     return nnue_fs_own_king_moved(delta, persp, NNUE_CHESS_KING);
 }
 
-/* Refresh-cache key (core/feature_set.h): the own king's real square, i.e. bucket AND mirror
+/* Refresh-cache key (features/feature_set.h): the own king's real square, i.e. bucket AND mirror
  * state: the king on a1 and on h1 share bucket 31 but orient every square differently. */
 static uint32_t halfka_v2_hm_refresh_keys(const nnue_feature_params *params)
 {

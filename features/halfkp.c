@@ -4,7 +4,7 @@
  *  - black's perspective rotates the board 180 degrees: sq ^ 63; white's is unchanged;
  *  - index = o(sq) + 1 + 64 * (2*type + (own ? 0 : 1)) + 641 * o(own king), type P..Q = 0..4;
  *  - kings are not features; any move of the perspective's own king refreshes it. */
-#include "core/feature_set.h"
+#include "features/feature_set.h"
 #include "features/feature_util.h"
 
 #define HALFKP_PLANES 641
@@ -65,7 +65,7 @@ static int halfkp_needs_refresh(const nnue_feature_params *params, const nnue_bo
     return nnue_fs_own_king_moved(delta, persp, NNUE_CHESS_KING);
 }
 
-/* Refresh-cache key (core/feature_set.h): the own king's square (it selects the 641-block). */
+/* Refresh-cache key (features/feature_set.h): the own king's square (it selects the 641-block). */
 static uint32_t halfkp_refresh_keys(const nnue_feature_params *params)
 {
     (void)params;

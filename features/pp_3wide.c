@@ -16,7 +16,7 @@
  *    and adds those of the pawns that arrived. */
 #include <stdio.h>
 
-#include "core/feature_set.h"
+#include "features/feature_set.h"
 #include "features/feature_util.h"
 
 #define PP_MAX_ACTIVE 120  /* 16 pawns make at most 16 * 15 / 2 pairs */

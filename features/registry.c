@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "core/feature_set.h"
+#include "features/feature_set.h"
 
 /* declarations */
 extern const nnue_feature_set nnue_fs_halfkp;
@@ -49,6 +49,16 @@ const nnue_feature_set *nnue_feature_set_find(const char *name)
         if (strcmp(registered[i]->name, name) == 0)
             return registered[i];
     return NULL;
+}
+
+const nnue_feature_set *nnue_feature_set_at(int i)
+{
+    int builtin = (int)(sizeof nnue_feature_sets / sizeof nnue_feature_sets[0]) - 1;
+    if (i < 0)
+        return NULL;
+    if (i < builtin)
+        return nnue_feature_sets[i];
+    return i - builtin < n_registered ? registered[i - builtin] : NULL;
 }
 
 int nnue_feature_set_register(const nnue_feature_set *set)

@@ -12,7 +12,7 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-#include "core/simd/targets.h"
+#include "core/targets.h"
 
 /* Runs only with the AVX-512 kernel set or better (below), so compiled for that set exactly. */
 #define TGT NNUE_TARGET(NNUE_TARGET_AVX512)

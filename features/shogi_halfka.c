@@ -13,7 +13,7 @@
  *    index 1629 * k, so active() always returns 40 indices;
  *  - the engine refreshes a perspective when its own king moves (that is also the only way
  *    the mirror state changes); a move of the other king is an ordinary change. */
-#include "core/feature_set.h"
+#include "features/feature_set.h"
 #include "features/feature_util.h"
 #include "features/shogi_bonapiece.h"
 
@@ -134,7 +134,7 @@ static int ka_needs_refresh(const nnue_feature_params *params, const nnue_board 
     return nnue_fs_own_king_moved(delta, persp, NNUE_SHOGI_KING);
 }
 
-/* Refresh-cache key (core/feature_set.h): the own king's real square (block and mirror state). */
+/* Refresh-cache key (features/feature_set.h): the own king's real square (block and mirror state). */
 static uint32_t ka_refresh_keys(const nnue_feature_params *params)
 {
     (void)params;

@@ -14,7 +14,7 @@
  *    base + n - 1 (the adapter reports these slots in nnue_dirty, include/nnue_board.h). */
 #include <string.h>
 
-#include "core/feature_set.h"
+#include "features/feature_set.h"
 #include "features/feature_util.h"
 #include "features/shogi_board_simd.h"
 #include "features/shogi_bonapiece.h"
@@ -190,7 +190,7 @@ static int shogi_halfkp_needs_refresh(const nnue_feature_params *params, const n
     return nnue_fs_own_king_moved(delta, persp, NNUE_SHOGI_KING);
 }
 
-/* Refresh-cache key (core/feature_set.h): the own king's square (it selects the 1548-block). */
+/* Refresh-cache key (features/feature_set.h): the own king's square (it selects the 1548-block). */
 static uint32_t shogi_halfkp_refresh_keys(const nnue_feature_params *params)
 {
     (void)params;

@@ -9,7 +9,7 @@
  *  - the engine refreshes a perspective when its buckets or its mirror change; otherwise a
  *    move's pieces are removed and added in the unchanged context. */
 #include "core/board_undo.h"
-#include "core/feature_set.h"
+#include "features/feature_set.h"
 #include "features/feature_util.h"
 #include "features/xiangqi_context.h"
 

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "core/board_undo.h"
-#include "core/feature_set.h"
+#include "features/feature_set.h"
 #include "features/xiangqi_context.h"
 
 typedef unsigned __int128 bb90;

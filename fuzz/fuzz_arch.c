@@ -2,7 +2,7 @@
  * located error, never a crash, leak or UB. Seeds: every YAML in archs/ and tests/, and fuzz/seeds/arch. */
 #include <stdint.h>
 
-#include "core/arch_api.h"
+#include "core/arch/arch_api.h"
 #include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arch_api.h"
-#include "core/net.h"
+#include "core/arch/arch_api.h"
+#include "core/net/net.h"
 #include "fuzz_util.h"
 #include "nnue.h"
 

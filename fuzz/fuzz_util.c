@@ -6,8 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/arch_api.h"
-#include "core/net.h"
+#include "core/arch/arch_api.h"
+#include "core/net/net.h"
 
 const char *fuzz_temp_file(int slot, const char *tag, const void *data, size_t size)
 {

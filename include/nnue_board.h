@@ -85,7 +85,7 @@ typedef struct nnue_delta {
 /* Moves are opaque 32-bit values chosen by each adapter. */
 typedef uint32_t nnue_move;
 
-/* A selector variable a game offers to YAML stack selectors (core/expr.c): a board fact by
+/* A selector variable a game offers to YAML stack selectors (core/arch/expr.c): a board fact by
  * name, with the range of its values over every legal board (the loader proves a selector
  * stays in 0..stacks-1 from these bounds). "pieces" (pieces on the board, kings included,
  * 2..max_pieces) exists for every game and is not listed. */

@@ -1,27 +1,42 @@
 #!/usr/bin/env python3
 """tests/layout.py SRC: the code layout rules of the project (docs/development.md: Layout).
 
-1. No include circles: a file's concept is its path without .c/.h (core/state.c and
-   core/state.h are one node); an edge A -> B is a quoted #include of B's header in any file of
-   A. A cycle means a lower piece reaches back up (the circles once between core/forward.c and
-   core/simd/forward_fast.c, or core/state and core/refresh_cache).
+1. No include circles: a file's concept is its path without .c/.h (core/eval/state.c and
+   core/eval/state.h are one node); an edge A -> B is a quoted #include of B's header in any file
+   of A. A cycle means a lower piece reaches back up (the circles once between core/forward.c and
+   core/simd/forward_fast.c, or core/state and core/refresh_cache, before core/ had folders).
 2. No C file past 600 lines (one concept per file).
 3. A layer type lives in core/layers/ alone: no string literal equal to a layer type's name
    (the `.name = "..."` of core/layers/*.c) in a C file outside core/layers/, tests/ and fuzz/
    (code that switches on a type's name instead of asking the type). The FT activation names
-   of core/arch_load.c are another vocabulary that shares one word ("pairwise").
+   of core/arch/arch_load.c are another vocabulary that shares one word ("pairwise").
 4. A game is data (docs/extending.md): no game name ("chess", "shogi": the names the built-in
    descriptors games/*/game.c declare) as a string literal in C code outside games/, where
    it could only be compared with a name. Comments are not code; tests/ (which name the
    games they test), examples/ and fuzz/ (programs written for one game) are out of scope;
    a feature set's own `.game = "NAME"` in features/ (the game it reads, data) is allowed.
-Exits 1 naming every cycle, long file, named layer type and game name, 0 otherwise."""
+5. Folders depend one way (docs/development.md: Layout): the same includes seen between
+   folders, a node per folder (core/arch, core/net, core/eval, core/layers, core/simd, core itself
+   for the files directly in it, then each top-level folder whole: features, games, tools, tests,
+   examples, fuzz, include). Any cycle between folders fails, naming the files that make each of
+   its edges. The library's rooms also have a fixed order (FOLDER_ORDER, top first): a folder
+   may include only from folders listed after it, so an arrow back up fails even before it
+   closes a cycle.
+Exits 1 naming every cycle, long file, named layer type, game name and upward folder arrow, 0
+otherwise."""
 import os
 import re
 import subprocess
 import sys
 
 MAX_LINES = 600
+# The library's rooms, top first: eval runs a state through the net's accumulators and layers;
+# net turns files into weights; layers are the layer types (and their planner for the kernels);
+# arch is the YAML graph with the layer-type contract; features are the feature sets with their
+# contract; games the game descriptors; simd the kernels (plain arrays and sizes); core itself the
+# small files under everything (errors, ISA choice, YAML reading, limits); include the public API.
+FOLDER_ORDER = ('core/eval', 'core/net', 'core/layers', 'core/arch', 'features', 'games', 'core/simd', 'core',
+                'include')
 GAME_NAME_SCOPE_EXEMPT = ('games/', 'tests/', 'examples/', 'fuzz/')
 
 
@@ -50,6 +65,52 @@ def include_graph(src, files):
     return graph
 
 
+def resolve_include(src, f, inc):
+    """The tracked path a quoted #include of file f names, or None (a system or generated header)."""
+    for cand in (inc, os.path.join(os.path.dirname(f), inc), os.path.join('include', inc)):
+        if os.path.exists(os.path.join(src, cand)):
+            return os.path.normpath(cand)
+    return None
+
+
+def folder_of(path):
+    """core/arch/arch.h -> core/arch; core/error.h -> core; games/chess/uci.c -> games."""
+    parts = path.split('/')
+    if parts[0] == 'core' and len(parts) > 2:
+        return 'core/' + parts[1]
+    return parts[0] if len(parts) > 1 else '.'
+
+
+def folder_graph(src, files):
+    """{folder: {folder: [(file, header), ...]}} for includes between different folders."""
+    graph = {}
+    for f in sorted(files):
+        text = open(os.path.join(src, f), errors='replace').read()
+        for inc in re.findall(r'^\s*#\s*include\s+"([^"]+)"', text, re.M):
+            path = resolve_include(src, f, inc)
+            if path and folder_of(path) != folder_of(f):
+                graph.setdefault(folder_of(f), {}).setdefault(folder_of(path), []).append((f, path))
+    return graph
+
+
+def folder_problems(graph):
+    found = []
+    simple = {a: set(bs) for a, bs in graph.items()}
+    for c in cycles(simple):
+        edges = []
+        for a, b in zip(c, c[1:]):
+            why = ', '.join(f'{f} includes {h}' for f, h in graph[a][b])
+            edges.append(f'{a} -> {b} ({why})')
+        found.append('folder cycle ' + ' -> '.join(c) + ': ' + '; '.join(edges))
+    rank = {name: i for i, name in enumerate(FOLDER_ORDER)}
+    for a in sorted(graph):
+        for b in sorted(graph[a]):
+            if a in rank and b in rank and rank[b] < rank[a]:
+                why = ', '.join(f'{f} includes {h}' for f, h in graph[a][b])
+                found.append(f'{a} -> {b} runs back up (order, top first: {", ".join(FOLDER_ORDER)}): {why}')
+    return found
+
+
 def cycles(graph):
     found, state = [], {}
 
@@ -71,7 +132,7 @@ def cycles(graph):
 
 
 # (file, name) pairs where the word means something else.
-LAYER_NAME_ELSEWHERE_OK = {('core/arch_load.c', 'pairwise')}
+LAYER_NAME_ELSEWHERE_OK = {('core/arch/arch_load.c', 'pairwise')}
 
 
 def layer_names_outside(src, files):
@@ -86,7 +147,7 @@ def layer_names_outside(src, files):
         text = open(os.path.join(src, f), errors='replace').read()
         for name in sorted(names):
             if f'"{name}"' in text and (f, name) not in LAYER_NAME_ELSEWHERE_OK:
-                found.append(f'{f}: names the layer type "{name}" (ask the type: core/layer.h)')
+                found.append(f'{f}: names the layer type "{name}" (ask the type: core/arch/layer.h)')
     return found
 
 
@@ -151,6 +212,7 @@ def main():
     files = tracked_sources(src)
     assert len(files) > 50, f'only {len(files)} C files found under {src}'
     problems = [' -> '.join(c) for c in cycles(include_graph(src, files))]
+    problems += folder_problems(folder_graph(src, files))
     for f in files:
         n = sum(1 for _ in open(os.path.join(src, f), errors='replace'))
         if n > MAX_LINES:

@@ -5,8 +5,8 @@
 #ifndef NNUE_TOOLS_ARCH_DISCOVERY_H
 #define NNUE_TOOLS_ARCH_DISCOVERY_H
 
-#include "core/arch_api.h"
-#include "core/net.h"
+#include "core/arch/arch_api.h"
+#include "core/net/net.h"
 
 typedef struct arch_candidate {
     char source[1024];   /* the YAML path, or "built-in (archs/NAME.yaml)" */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arch_api.h"
+#include "core/arch/arch_api.h"
 #include "nnue.h"
 #include "tools/commands.h"
 #include "tools/json_out.h"

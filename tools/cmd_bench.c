@@ -23,7 +23,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/state.h"
+#include "core/eval/state.h"
 #include "tools/commands.h"
 #include "tools/net_setup.h"
 #include "tools/positions.h"
@@ -249,7 +249,7 @@ int cmd_bench(int argc, char **argv)
     }
     nnue_state *state = nnue_state_new(net, depth > 4 ? depth : 4);
     if (cache < 0)
-        cache = state->cache_on; /* the library's default (core/state.h) */
+        cache = state->cache_on; /* the library's default (core/eval/state.h) */
     const char *slash = strrchr(file, '/');
     char workload[300];
     snprintf(workload, sizeof workload, "%s:%s", slash ? slash + 1 : file, net->arch->name);

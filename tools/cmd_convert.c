@@ -9,7 +9,7 @@
  *    (tools/self_describing.h) that loads without --arch.
  *  - zstd / unzstd: the whole file compressed as one zstd frame (as Pikafish ships its nets; the
  *    loader reads both forms) or decompressed, any format.
- * The output goes to a temporary file beside OUT (core/atomic_file.h), is loaded back from it and
+ * The output goes to a temporary file beside OUT (core/net/atomic_file.h), is loaded back from it and
  * evaluated on probe positions next to the input (the values must be equal), and only then
  * replaces OUT; on any failure OUT is left as it was and the temporary file is removed. */
 #include <errno.h>
@@ -18,10 +18,10 @@
 #include <string.h>
 #include <zstd.h>
 
-#include "core/atomic_file.h"
+#include "core/net/atomic_file.h"
 #include "core/error.h"
-#include "core/net_read.h"
-#include "core/state.h"
+#include "core/net/net_read.h"
+#include "core/eval/state.h"
 #include "tools/commands.h"
 #include "tools/tool_args.h"
 #include "tools/net_setup.h"

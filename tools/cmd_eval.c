@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/state.h"
+#include "core/eval/state.h"
 #include "tools/commands.h"
 #include "tools/eval_batch.h"
 #include "tools/json_out.h"

@@ -9,8 +9,8 @@
 
 #include "tools/commands.h"
 #include "tools/json_out.h"
-#include "core/arch_api.h"
-#include "core/net.h"
+#include "core/arch/arch_api.h"
+#include "core/net/net.h"
 #include "nnue.h"
 #include "tools/net_setup.h"
 #include "tools/self_describing.h"

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arch_api.h"
+#include "core/arch/arch_api.h"
 #include "nnue.h"
-#include "core/net.h"
+#include "core/net/net.h"
 #include "tools/commands.h"
 #include "tools/tool_args.h"
 #include "tools/net_setup.h"

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arch.h"
-#include "core/net.h"
+#include "core/arch/arch.h"
+#include "core/net/net.h"
 #include "nnue.h"
 #include "nnue_training.h"
 #include "tools/commands.h"

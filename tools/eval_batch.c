@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/state.h"
+#include "core/eval/state.h"
 #include "tools/json_out.h"
 #include "tools/position_line.h"
 #include "tools/progress.h"

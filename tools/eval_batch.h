@@ -5,7 +5,7 @@
 #ifndef NNUE_TOOLS_EVAL_BATCH_H
 #define NNUE_TOOLS_EVAL_BATCH_H
 
-#include "core/net.h"
+#include "core/net/net.h"
 #include "nnue.h"
 #include "nnue_board.h"
 

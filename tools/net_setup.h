@@ -4,10 +4,10 @@
 #ifndef NNUE_TOOLS_NET_SETUP_H
 #define NNUE_TOOLS_NET_SETUP_H
 
-#include "core/arch_api.h"
-#include "core/net.h"
+#include "core/arch/arch_api.h"
+#include "core/net/net.h"
 #include "tools/arch_discovery.h"
-#include "core/known_nets.h"
+#include "core/net/known_nets.h"
 #include "tools/tool_error.h"
 
 typedef enum {

@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "core/net.h"
+#include "core/net/net.h"
 
 #define SD_MAGIC "NNUEYAML"
 

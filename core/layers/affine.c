@@ -6,7 +6,7 @@
  * "affine_sparse" is the same math with a kernel hint that the input is mostly zero. */
 #include <stdio.h>
 
-#include "core/layer.h"
+#include "core/layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

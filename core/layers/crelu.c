@@ -2,7 +2,7 @@
  * Stockfish: shift 6 (weight scale bits), max 127; hash step p + 0x538D24C7. */
 #include <stdio.h>
 
-#include "core/layer.h"
+#include "core/layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

@@ -3,7 +3,7 @@
  * Not hashed. */
 #include <stdio.h>
 
-#include "core/layer.h"
+#include "core/layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

@@ -7,7 +7,7 @@
 #ifndef NNUE_CORE_LAYERS_FLOAT_COMMON_H
 #define NNUE_CORE_LAYERS_FLOAT_COMMON_H
 
-#include "core/layer.h"
+#include "core/layers/common.h"
 
 /* YAML `scale: [num, den]` (1 <= num, den <= 2^30) into layer->p.f32.scale. */
 nnue_status nnue_read_f32_scale(yreader *r, yaml_node_t *v, void *target);

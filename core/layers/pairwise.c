@@ -4,7 +4,7 @@
  * inside a stack on clipped values. Not hashed. */
 #include <stdio.h>
 
-#include "core/layer.h"
+#include "core/layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

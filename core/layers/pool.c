@@ -2,7 +2,7 @@
  * avg: out = floor(sum / size); max: out = largest value. Not hashed. */
 #include <stdio.h>
 
-#include "core/layer.h"
+#include "core/layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

@@ -3,7 +3,7 @@
  * out = 126 - q for x > 0, else q. Not hashed (no Stockfish release uses it). */
 #include <stdio.h>
 
-#include "core/layer.h"
+#include "core/layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

@@ -5,7 +5,7 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "core/layer.h"
+#include "core/arch/layer.h"
 
 extern const nnue_layer_type nnue_layer_affine, nnue_layer_affine_sparse, nnue_layer_crelu,
     nnue_layer_sqr_crelu, nnue_layer_slice, nnue_layer_concat, nnue_layer_skip, nnue_layer_pairwise,

@@ -4,7 +4,7 @@
  * (docs/formats-sfnnv16.md). Not hashed. */
 #include <stdio.h>
 
-#include "core/layer.h"
+#include "core/layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

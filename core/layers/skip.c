@@ -2,7 +2,7 @@
  * truncating). Stockfish 15+: fc2 + fc0[15] * 9600 / 8128 (600*16 / 127*64). Not hashed. */
 #include <stdio.h>
 
-#include "core/layer.h"
+#include "core/layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

@@ -3,7 +3,7 @@
  * (FORMATS.md section 1: "the squared ReLU of v5+ adds nothing"). */
 #include <stdio.h>
 
-#include "core/layer.h"
+#include "core/layers/common.h"
 
 extern const yfield nnue_relu_fields[];
 

@@ -6,7 +6,7 @@
  * still runs on any x86-64 and only the table for nnue_isa_current() (or a test's choice) is
  * ever called.
  *
- * Prepared affine layout ("u8 x i8" layers, built once per net by core/simd/prepare.c):
+ * Prepared affine layout ("u8 x i8" layers, built once per net by core/layers/plan.c):
  *   weights [groups][out_pad][4] i8, where group g holds inputs 4g..4g+3 and out_pad is the
  *   output count rounded up to NNUE_KERNEL_OUT_BLOCK; padding inputs and outputs are zero.
  *   One broadcast 4-byte input chunk then multiplies a whole block of outputs at once. */

@@ -8,7 +8,7 @@
 
 #include "core/simd/kernels.h"
 #include "core/simd/nz_table.h"
-#include "core/simd/targets.h"
+#include "core/targets.h"
 
 #define TGT NNUE_TARGET(NNUE_TARGET_AVX2)
 #define TILE 8 /* vectors of 16 i16 kept in registers per pass over the rows */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "core/simd/kernels_avx512.h"
-#include "core/simd/targets.h"
+#include "core/targets.h"
 
 #define TGT NNUE_TARGET(NNUE_TARGET_VNNI512)
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arch_api.h"
+#include "core/arch/arch_api.h"
 #include "support.h"
 
 typedef struct expected {

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/arch_api.h"
+#include "core/arch/arch_api.h"
 #include "support.h"
 
 /* A valid base document; each test replaces one line (marked by its key) or appends text. */

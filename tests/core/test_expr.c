@@ -1,9 +1,9 @@
 /* tests/core/test_expr.c: selector expressions evaluate like C integer arithmetic; shogi board
- * variables (core/expr.c conventions); the loader's range analysis is exact or a safe bound. */
+ * variables (core/arch/expr.c conventions); the loader's range analysis is exact or a safe bound. */
 #include <stdio.h>
 #include <string.h>
 
-#include "core/expr.h"
+#include "core/arch/expr.h"
 #include "nnue_shogi.h"
 #include "support.h"
 

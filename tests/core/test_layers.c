@@ -3,8 +3,8 @@
  * docs/arch-yaml.md defines. */
 #include <string.h>
 
-#include "core/arch_api.h"
-#include "core/layer.h"
+#include "core/arch/arch_api.h"
+#include "core/arch/layer.h"
 #include "support.h"
 
 static nnue_arch *load_future(void)

@@ -10,8 +10,8 @@
  * far files for each colour, empty and full hands, hand scores at zone borders. */
 #include <string.h>
 
-#include "core/arch_api.h"
-#include "core/arch.h"
+#include "core/arch/arch_api.h"
+#include "core/arch/arch.h"
 #include "support.h"
 
 static nnue_arch *load(const char *relative)

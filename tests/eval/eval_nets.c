@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "../nets/nets_helpers.h"
-#include "core/arch_api.h"
+#include "core/arch/arch_api.h"
 #include "support.h"
 
 const eval_net eval_nets[] = {

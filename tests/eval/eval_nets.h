@@ -3,8 +3,8 @@
 #ifndef NNUE_TESTS_EVAL_NETS_H
 #define NNUE_TESTS_EVAL_NETS_H
 
-#include "core/net.h"
-#include "core/state.h"
+#include "core/eval/state.h"
+#include "core/net/net.h"
 #include "nnue.h"
 
 typedef struct eval_net {
@@ -45,7 +45,7 @@ void *eval_parse(const nnue_game *game, const char *text);
 /* Full-refresh evaluation of a board with a fresh state. */
 void eval_fresh(const nnue_net *net, const nnue_board *board, nnue_eval_detail *detail);
 
-/* Checks feature set s's i8 rows (core/net_narrow.c) against its i16 rows: built exactly when the
+/* Checks feature set s's i8 rows (core/net/net_narrow.c) against its i16 rows: built exactly when the
  * set is i16 with at most 1 value in 256 outside -128..127; each i8 value is the i16 one clamped;
  * the row's patches give back every i16 value exactly. Returns the number of patched values, or
  * -1 when the i8 rows are (rightly) not built. Fails the test otherwise. */

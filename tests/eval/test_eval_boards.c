@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "../nets/nets_helpers.h"
-#include "core/arch_api.h"
-#include "core/net.h"
+#include "core/arch/arch_api.h"
+#include "core/net/net.h"
 #include "eval_nets.h"
 #include "support.h"
 
@@ -188,7 +188,7 @@ END_TEST
 
 /* Finding 1: a shogi board of the caller's (78 golds, one empty square, kings on 0 and 80,
  * piece_count 80) passed reset; with the refresh cache on, a king move's push and evaluate wrote
- * past the cache's index list (core/refresh_cache.c, from shogi_halfkp_active: ASan
+ * past the cache's index list (core/eval/refresh_cache.c, from shogi_halfkp_active: ASan
  * stack-buffer-overflow). Every shogi set declares 40 pieces; such boards are refused. */
 START_TEST(shogi_golds_refused)
 {

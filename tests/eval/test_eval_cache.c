@@ -1,4 +1,4 @@
-/* tests/eval/test_eval_cache.c NET: the bucket refresh cache (core/refresh_cache.h) is exact.
+/* tests/eval/test_eval_cache.c NET: the bucket refresh cache (core/eval/refresh_cache.h) is exact.
  *  - the sorted multiset difference, the sort and the bit sets on hand-made lists (repeats too);
  *  - long random walks from corpus positions that pick king moves preferentially (so forced
  *    refreshes go through the cache), evaluated at every ply and after pops, accumulators and
@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arch_api.h"
-#include "core/refresh_cache.h"
+#include "core/arch/arch_api.h"
+#include "core/eval/refresh_cache.h"
 #include "eval_nets.h"
 #include "support.h"
 

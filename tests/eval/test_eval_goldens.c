@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/eval/state.h"
 #include "core/isa.h"
-#include "core/state.h"
 #include "eval_nets.h"
 #include "support.h"
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arch_api.h"
+#include "core/arch/arch_api.h"
 #include "eval_nets.h"
 #include "support.h"
 
@@ -209,7 +209,7 @@ START_TEST(shogi_handicap_goldens)
 }
 END_TEST
 
-/* The accumulator reads i8 rows with patches where the net allows (core/net_narrow.c): they must
+/* The accumulator reads i8 rows with patches where the net allows (core/net/net_narrow.c): they must
  * give back the i16 rows exactly. The shogi random net has 0.1% of its FT values beyond i8, so
  * there the patched path is what every test of this program (and goldens_shogi) runs through. */
 START_TEST(narrow_rows_restore_i16)

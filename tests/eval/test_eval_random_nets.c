@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "../nets/nets_helpers.h"
-#include "core/arch_api.h"
+#include "core/arch/arch_api.h"
 #include "core/isa.h"
 #include "eval_nets.h"
 #include "support.h"
@@ -153,7 +153,7 @@ static void narrow_row(const nnue_game *game, void *pos, nnue_move move, const c
     }
 }
 
-/* The i8 copy of the FT rows (core/net_narrow.c) is built as eval_check_narrow_rows() says, and
+/* The i8 copy of the FT rows (core/net/net_narrow.c) is built as eval_check_narrow_rows() says, and
  * evaluating from it equals evaluating from the i16 rows on every kernel set. (Patched rows:
  * tests/eval/test_eval_incremental.c on the shogi random net.) */
 START_TEST(narrow_rows_equal_wide_rows)

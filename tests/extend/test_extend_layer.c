@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arch_api.h"
+#include "core/arch/arch_api.h"
+#include "core/eval/state.h"
 #include "core/isa.h"
-#include "core/state.h"
 #include "nnue.h"
 #include "support.h"
 #include "toy_negate_f32.h"

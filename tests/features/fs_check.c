@@ -108,7 +108,7 @@ static int max_changed(const fs_case *c)
     return c->fs->max_changed ? c->fs->max_changed : NNUE_MAX_CHANGED;
 }
 
-/* What decides a full refresh: the set's own refresh context (core/feature_set.h refresh_key),
+/* What decides a full refresh: the set's own refresh context (features/feature_set.h refresh_key),
  * whatever the set; no context = nothing forces a refresh. */
 static int king_state(const fs_case *c, const nnue_board *b, int persp)
 {

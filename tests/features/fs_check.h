@@ -16,7 +16,7 @@
 
 #include <stdint.h>
 
-#include "core/feature_set.h"
+#include "features/feature_set.h"
 #include "nnue_board.h"
 #include "support.h"
 

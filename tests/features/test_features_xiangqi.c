@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/feature_set.h"
+#include "features/feature_set.h"
 #include "nnue_board.h"
 #include "support.h"
 

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arch.h"
-#include "core/feature_set.h"
-#include "core/net.h"
+#include "core/arch/arch.h"
+#include "core/net/net.h"
+#include "features/feature_set.h"
 #include "games/perft.h"
 #include "nnue.h"
 #include "support.h"

@@ -3,11 +3,11 @@
  * own king, enemy rook, enemy king) x 90 squares, the ranks flipped for colour 1. The set owns
  * its king bucketing: its YAML key `king_files` gives each of the 9 files its bucket (the own
  * king's file picks it), read and checked by the set itself (fields, check_params of
- * core/feature_set.h); without the key, 3 buckets of 3 files. A move refreshes a perspective only
+ * features/feature_set.h); without the key, 3 buckets of 3 files. A move refreshes a perspective only
  * when its own king changes bucket: refresh_key, the rule the tests read. */
 #include <stdio.h>
 
-#include "core/feature_set.h"
+#include "features/feature_set.h"
 #include "toy_game.h"
 
 #define TOY_PLANE (4 * TOY_SQUARES)

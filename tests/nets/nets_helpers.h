@@ -9,8 +9,8 @@
 
 #include <stdint.h>
 
-#include "core/arch_api.h"
-#include "core/net.h"
+#include "core/arch/arch_api.h"
+#include "core/net/net.h"
 
 /* BUILD/nets (created on demand). */
 const char *nets_dir(void);

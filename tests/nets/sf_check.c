@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/layer.h"
+#include "core/arch/layer.h"
 #include "support.h"
 
 #define ALIGNED(p) ck_assert_msg(((uintptr_t)(p) & 63) == 0, "%s is not 64-byte aligned", #p)

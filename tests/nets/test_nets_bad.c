@@ -11,7 +11,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "core/layer.h"
+#include "core/arch/layer.h"
 #include "nnue.h"
 #include "nets_helpers.h"
 #include "support.h"

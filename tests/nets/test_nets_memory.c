@@ -8,8 +8,8 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "core/arch_api.h"
-#include "core/net.h"
+#include "core/arch/arch_api.h"
+#include "core/net/net.h"
 #include "eval/eval_nets.h"
 #include "nets_helpers.h"
 #include "support.h"

@@ -1,4 +1,4 @@
-/* tests/nets/test_nets_ranges.c: the worst-case ranges computed at load (core/net_ranges.h) on
+/* tests/nets/test_nets_ranges.c: the worst-case ranges computed at load (core/net/net_ranges.h) on
  * crafted tiny nets (tests/nets/tiny_sf.yaml: Chess768, width 8, at most 32 active features,
  * 2 PSQT buckets). Expected values are worked out by hand from the bytes the test writes: a
  * column of 1000s gives 32 * 1000 = 32000 (fits int16), of 1100s 35200 (does not); PSQT rows of
@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arch_api.h"
+#include "core/arch/arch_api.h"
 #include "core/isa.h"
-#include "core/net.h"
+#include "core/net/net.h"
 #include "eval/eval_nets.h"
 #include "nets_helpers.h"
 #include "support.h"
@@ -142,7 +142,7 @@ END_TEST
 /* Issue 26 finding 4: a crafted raw net (Chess768, width 8, sqrrelu, 8 nested 4-way concats:
  * 2^20 values of up to 32767^2 into one affine of weights 32767; here width 16 and 7 levels,
  * 2^19 values, as the description limit now refuses 8 levels) overflowed int64 in the range
- * analysis on load (UBSan: core/net_ranges.c signed integer overflow) and, with FT biases 32767,
+ * analysis on load (UBSan: core/net/net_ranges.c signed integer overflow) and, with FT biases 32767,
  * in the affine's sum when evaluated. Now: the analysis saturates (and warns), the sum wraps like
  * the engines' int32 sums: the output is the exact sum modulo 2^32 on every kernel set. */
 START_TEST(crafted_sums_are_defined)

@@ -56,7 +56,7 @@ END_TEST
 /* v4 and v5 files have the same hashes and size (FORMATS.md section 1). A v4 file loads with the
  * v5 arch (its fc1 columns 15..31 are zero); a v5 file loads with the v4 arch too, as the engine
  * would load it, and its fc1 columns 15..29 (real v5 inputs, padding to v4) are counted as
- * non-zero padding and zeroed. Which arch a file is, is told by its SHA-256 (core/known_nets.c). */
+ * non-zero padding and zeroed. Which arch a file is, is told by its SHA-256 (core/net/known_nets.c). */
 START_TEST(v4_v5_swap)
 {
     nnue_arch *a4 = nets_arch("archs/sfnnv4.yaml"), *a5 = nets_arch("archs/sfnnv5.yaml");

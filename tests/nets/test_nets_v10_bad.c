@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "../eval/eval_nets.h"
-#include "core/arch_api.h"
+#include "core/arch/arch_api.h"
 #include "support.h"
 
 #define MAGIC_LEN 17

@@ -22,8 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arch_api.h"
-#include "core/net.h"
+#include "core/arch/arch_api.h"
+#include "core/net/net.h"
 #include "eval/eval_nets.h"
 #include "nets/nets_helpers.h"
 #include "nnue.h"

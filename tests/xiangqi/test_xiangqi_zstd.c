@@ -9,10 +9,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "core/arch_api.h"
+#include "core/arch/arch_api.h"
+#include "core/eval/state.h"
 #include "core/isa.h"
-#include "core/net.h"
-#include "core/state.h"
+#include "core/net/net.h"
 #include "nnue.h"
 #include "support.h"
 

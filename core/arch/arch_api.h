@@ -1,0 +1,35 @@
+/* core/arch/arch_api.h: loading an architecture and asking it for its identity. */
+#ifndef NNUE_CORE_ARCH_ARCH_API_H
+#define NNUE_CORE_ARCH_ARCH_API_H
+
+#include <stddef.h>
+
+#include "core/arch/arch.h"
+#include "nnue_error.h"
+
+/* Loads and validates a YAML architecture. On success *out is owned by the caller
+ * (nnue_arch_free). On failure *out is NULL and err says file:line:col and what. */
+nnue_status nnue_arch_load(const char *path, nnue_arch **out, nnue_error *err);
+void nnue_arch_free(nnue_arch *arch);
+
+/* The description string (docs/description-strings.md). Returns the length it needs
+ * (like snprintf); buf may be NULL when size is 0. */
+size_t nnue_arch_describe(const nnue_arch *arch, char *buf, size_t size);
+
+/* Graphviz picture of the layer graph. Returns 0 on success. */
+int nnue_arch_write_dot(const nnue_arch *arch, void *file /* FILE* */);
+
+/* Hash of the network input ("InputSlice"): 0xEC42E90D ^ (2 * width). */
+uint32_t nnue_arch_input_hash(const nnue_arch *arch);
+
+/* Per-stack byte count in a Stockfish-format file (hash included). */
+uint64_t nnue_arch_stack_bytes(const nnue_arch *arch);
+
+/* Feature-transformer section bytes when stored uncompressed (hash included for stockfish). */
+uint64_t nnue_arch_ft_bytes(const nnue_arch *arch);
+
+/* Whole file bytes (FT, all stacks, header and description_bytes, or raw padding); saturates at
+ * UINT64_MAX instead of wrapping. */
+uint64_t nnue_arch_file_bytes(const nnue_arch *arch);
+
+#endif

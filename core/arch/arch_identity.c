@@ -1,0 +1,25 @@
+/* core/arch/arch_identity.c: the public accessors of an architecture's identity (include/nnue.h),
+ * for bindings that cannot read struct nnue_arch (python/nnue). A net's arch
+ * (nnue_net_arch) is the net's to give: core/net/net_load.c. */
+#include "core/arch/arch.h"
+#include "nnue.h"
+
+const char *nnue_arch_name(const nnue_arch *arch)
+{
+    return arch->name;
+}
+
+void nnue_arch_hashes(const nnue_arch *arch, uint32_t *file_hash, uint32_t *ft_hash, uint32_t *network_hash)
+{
+    if (file_hash)
+        *file_hash = arch->file_hash;
+    if (ft_hash)
+        *ft_hash = arch->ft_hash;
+    if (network_hash)
+        *network_hash = arch->network_hash;
+}
+
+const nnue_game *nnue_arch_game(const nnue_arch *arch)
+{
+    return arch->game_desc;
+}

@@ -1,0 +1,20 @@
+/* core/eval/acc_entry.h: one ply of a state's accumulator stack (core/eval/state.h): the move that led
+ * there, what it forces, and both perspectives' accumulators. On its own so that the refresh
+ * cache (core/eval/refresh_cache.c), which fills entries, does not need the state that owns them. */
+#ifndef NNUE_CORE_EVAL_ACC_ENTRY_H
+#define NNUE_CORE_EVAL_ACC_ENTRY_H
+
+#include <stdint.h>
+
+#include "nnue_board.h"
+
+typedef struct nnue_acc_entry {
+    nnue_delta delta;              /* the move that led here (unused at the root) */
+    uint8_t refresh[2];            /* the move forces perspective p to refresh */
+    uint8_t computed[2];
+    uint8_t bad_delta;             /* the pushed board or delta did not fit the game: never applied */
+    int16_t *acc[2];               /* [width] per perspective */
+    int32_t *psqt[2];              /* [psqt_buckets] per perspective */
+} nnue_acc_entry;
+
+#endif

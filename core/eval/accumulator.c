@@ -1,0 +1,139 @@
+/* core/eval/accumulator.c: feature-transformer accumulators as arithmetic on weight rows (see
+ * core/eval/accumulator.h). No state lives here: core/eval/state_update.c decides which entries to
+ * update or refresh, the refresh cache (core/eval/refresh_cache.c) which rows to apply to a slot;
+ * both apply rows through nnue_acc_apply_rows, the one applier (i16 rows, i8 rows widened, the
+ * narrowed i8 rows with their patches, PSQT rows). */
+#include <string.h>
+
+#include "core/eval/accumulator.h"
+
+/* The i8 rows' patches (core/net/net_narrow.c) of the subtracted and added rows, onto dst (i16
+ * wrapping, computed in unsigned arithmetic). */
+static void apply_patches(const nnue_narrow_rows *nr, const uint32_t *sub, int n_sub, const uint32_t *add, int n_add,
+                          int16_t *dst)
+{
+    for (int i = 0; i < n_sub; i++)
+        for (uint32_t p = nr->patch_start[sub[i]]; p < nr->patch_start[sub[i] + 1]; p++)
+            dst[nr->patches[p].col] = (int16_t)((uint16_t)dst[nr->patches[p].col] - (uint16_t)nr->patches[p].delta);
+    for (int i = 0; i < n_add; i++)
+        for (uint32_t p = nr->patch_start[add[i]]; p < nr->patch_start[add[i] + 1]; p++)
+            dst[nr->patches[p].col] = (int16_t)((uint16_t)dst[nr->patches[p].col] + (uint16_t)nr->patches[p].delta);
+}
+
+/* dst = src - rows(sub) + rows(add) for feature set s's weights, and psqt_dst = psqt_src -/+ its
+ * PSQT rows (when the net has PSQT; psqt_src NULL = zero). */
+void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, const uint32_t *sub, int n_sub,
+                       const uint32_t *add, int n_add, int16_t *dst, const int16_t *src, int32_t *psqt_dst,
+                       const int32_t *psqt_src)
+{
+    const nnue_ft_desc *ft = &net->arch->ft;
+    uint32_t width = ft->width, buckets = ft->psqt_buckets;
+    const void *rsub[NNUE_MAX_ACTIVE_ANY], *radd[NNUE_MAX_ACTIVE_ANY];
+    const nnue_narrow_rows *nr = &net->narrow[s];
+    if (ft->sets[s].weight_type == NNUE_I8 || nr->rows) {
+        const int8_t *w = nr->rows ? nr->rows : (const int8_t *)net->set_weights[s];
+        for (int i = 0; i < n_sub; i++)
+            rsub[i] = w + (size_t)sub[i] * width;
+        for (int i = 0; i < n_add; i++)
+            radd[i] = w + (size_t)add[i] * width;
+        k->acc_i8(dst, src, (const int8_t *const *)rsub, n_sub, (const int8_t *const *)radd, n_add, width);
+        if (nr->patch_start)
+            apply_patches(nr, sub, n_sub, add, n_add, dst);
+    } else {
+        const int16_t *w = net->set_weights[s];
+        for (int i = 0; i < n_sub; i++)
+            rsub[i] = w + (size_t)sub[i] * width;
+        for (int i = 0; i < n_add; i++)
+            radd[i] = w + (size_t)add[i] * width;
+        k->acc_i16(dst, src, (const int16_t *const *)rsub, n_sub, (const int16_t *const *)radd, n_add, width);
+    }
+    if (!buckets)
+        return;
+    const int32_t *p = net->set_psqt[s];
+    for (int i = 0; i < n_sub; i++)
+        rsub[i] = p + (size_t)sub[i] * buckets;
+    for (int i = 0; i < n_add; i++)
+        radd[i] = p + (size_t)add[i] * buckets;
+    if (!psqt_src) {
+        memset(psqt_dst, 0, buckets * sizeof(int32_t));
+        psqt_src = psqt_dst;
+    }
+    k->acc_i32(psqt_dst, psqt_src, (const int32_t *const *)rsub, n_sub, (const int32_t *const *)radd, n_add, buckets);
+}
+
+/* Perspective persp from scratch; set s's active list already in given[s] (n_given[s] entries)
+ * when given and given[s] are not NULL. */
+static void refresh_sets(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
+                         const uint32_t *const *given, const int *n_given, nnue_acc_entry *e)
+{
+    const nnue_ft_desc *ft = &net->arch->ft;
+    uint32_t idx[NNUE_MAX_ACTIVE_ANY];
+    for (int s = 0; s < ft->n_sets; s++) {
+        const uint32_t *list = given ? given[s] : NULL;
+        int n = list ? n_given[s] : 0;
+        if (!list) {
+            n = ft->sets[s].features->active(&ft->sets[s].params, board, persp, idx);
+            list = idx;
+        }
+        nnue_acc_apply_rows(net, k, s, NULL, 0, list, n, e->acc[persp], s ? e->acc[persp] : net->ft_biases, e->psqt[persp],
+                   s ? e->psqt[persp] : NULL);
+    }
+    e->computed[persp] = 1;
+}
+
+void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
+                              nnue_acc_entry *e)
+{
+    refresh_sets(net, k, board, persp, NULL, NULL, e);
+}
+
+void nnue_accumulator_refresh_both(const nnue_net *net, const nnue_kernels *k, const nnue_board *board,
+                                   nnue_acc_entry *e)
+{
+    const nnue_ft_desc *ft = &net->arch->ft;
+    uint32_t lists[NNUE_MAX_FT_SETS][2][NNUE_MAX_ACTIVE_ANY];
+    const uint32_t *given[2][NNUE_MAX_FT_SETS];
+    int n[2][NNUE_MAX_FT_SETS];
+    for (int s = 0; s < ft->n_sets; s++) {
+        const nnue_feature_set *fs = ft->sets[s].features;
+        given[0][s] = given[1][s] = NULL;
+        if (!fs->active_both)
+            continue;
+        uint32_t *const out[2] = {lists[s][0], lists[s][1]};
+        int both[2];
+        fs->active_both(&ft->sets[s].params, board, out, both);
+        for (int p = 0; p < 2; p++) {
+            given[p][s] = lists[s][p];
+            n[p][s] = both[p];
+        }
+    }
+    for (int p = 0; p < 2; p++)
+        refresh_sets(net, k, board, p, given[p], n[p], e);
+}
+
+static void prefetch_bytes(const void *p, size_t bytes)
+{
+    for (size_t off = 0; off < bytes; off += 64)
+        __builtin_prefetch((const char *)p + off);
+}
+
+/* Requests set s's weight and PSQT rows of n indices. */
+void nnue_acc_prefetch_rows(const nnue_net *net, int s, const uint32_t *idx, int n)
+{
+    const nnue_ft_desc *ft = &net->arch->ft;
+    const nnue_narrow_rows *nr = &net->narrow[s];
+    int narrow = ft->sets[s].weight_type == NNUE_I8 || nr->rows;
+    size_t row = (size_t)ft->width * (narrow ? 1 : 2);
+    size_t prow = (size_t)ft->psqt_buckets * sizeof(int32_t);
+    const char *rows = nr->rows ? (const char *)nr->rows : (const char *)net->set_weights[s];
+    for (int i = 0; i < n; i++) {
+        prefetch_bytes(rows + idx[i] * row, row);
+        if (prow)
+            prefetch_bytes((const char *)net->set_psqt[s] + idx[i] * prow, prow);
+        if (nr->patch_start) {
+            uint32_t first = nr->patch_start[idx[i]];
+            prefetch_bytes(nr->patches + first, (nr->patch_start[idx[i] + 1] - first) * sizeof *nr->patches);
+        }
+    }
+}
+

@@ -1,0 +1,36 @@
+/* core/eval/accumulator.h: the feature transformer's accumulators as arithmetic on weight rows.
+ *
+ * acc[p] = biases + sum of the weight rows of perspective p's active features (i16, wrapping
+ * like the engines); psqt[p][b] = sum of the active features' PSQT rows (i32). With several
+ * feature sets (SFNNv10 and later) every set adds its own rows (i16, or i8 widened) and PSQT
+ * rows into the same two sums, through the kernel set given (core/simd/kernels.h). Sums wrap,
+ * so the order of rows never matters: an update (previous accumulator minus removed rows plus
+ * added ones), a refresh (biases plus every active row) and a cached refresh (a slot plus a
+ * difference) give the same values. Nothing here knows the state (core/eval/state_update.c decides). */
+#ifndef NNUE_CORE_EVAL_ACCUMULATOR_H
+#define NNUE_CORE_EVAL_ACCUMULATOR_H
+
+#include "core/eval/acc_entry.h"
+#include "core/net/net.h"
+#include "core/simd/kernels.h"
+
+/* dst = src - rows(sub) + rows(add) of feature set s's weights (its narrowed i8 rows and
+ * patches when built, core/net/net_narrow.c), and psqt_dst = psqt_src -/+ its PSQT rows when the net
+ * has PSQT (psqt_src NULL = zero). dst may equal src. */
+void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, const uint32_t *sub, int n_sub,
+                         const uint32_t *add, int n_add, int16_t *dst, const int16_t *src, int32_t *psqt_dst,
+                         const int32_t *psqt_src);
+
+/* Requests (prefetches) set s's weight and PSQT rows of n indices. */
+void nnue_acc_prefetch_rows(const nnue_net *net, int s, const uint32_t *idx, int n);
+
+/* Full recomputation of one perspective into entry. */
+void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
+                              nnue_acc_entry *entry);
+
+/* Both perspectives from scratch, the active lists taken in one pass when the feature set
+ * offers active_both(). */
+void nnue_accumulator_refresh_both(const nnue_net *net, const nnue_kernels *k, const nnue_board *board,
+                                   nnue_acc_entry *entry);
+
+#endif

@@ -1,0 +1,152 @@
+/* core/eval/board_check.c: see board_check.h. Piece codes follow include/nnue_board.h; the square
+ * count, piece types, king and hands are the game descriptor's. */
+#include "core/eval/board_check.h"
+
+#include <string.h>
+
+#include "core/error.h"
+
+nnue_board_shape nnue_board_shape_of(const nnue_game *game)
+{
+    nnue_board_shape s = {game->name, game->files * game->ranks, game->piece_types, game->king_type,
+                          game->hand_types, {0}};
+    for (int t = 1; t <= game->hand_types && t < NNUE_MAX_HAND_TYPES; t++)
+        s.hand_cap[t] = s.hand_cap[NNUE_MAX_HAND_TYPES + t] = game->hand_caps ? game->hand_caps[t] : game->max_hand;
+    return s;
+}
+
+static int piece_fits(const nnue_board_shape *g, uint8_t piece)
+{
+    int type = NNUE_PIECE_TYPE(piece), colour = NNUE_PIECE_COLOUR(piece);
+    return colour <= 1 && type >= 1 && type <= g->max_type;
+}
+
+/* The hot path (every pushed board): 16 squares per step in portable vector code (SSE2 on x86-64,
+ * NEON on AArch64). Returns nonzero when some square holds a code that is not a piece of the game
+ * (a colour past 1, a type past max_type, colour 1 with type 0); *count = occupied squares. */
+typedef uint8_t squares16 __attribute__((vector_size(16)));
+
+static unsigned squares_bad(const uint8_t *sq, int n, int max_type, int *count)
+{
+    squares16 bad = {0}, occupied = {0};
+    int i = 0;
+    for (; i + 16 <= n; i += 16) {
+        squares16 p;
+        memcpy(&p, sq + i, 16);
+        bad |= (p & 0xE0) | (squares16)((p & 15) > (uint8_t)max_type) | (squares16)(p == 16);
+        occupied -= (squares16)(p != 0); /* -1 per occupied square: at most n / 16 per lane */
+    }
+    uint64_t b[2], o[2];
+    memcpy(b, &bad, 16);
+    memcpy(o, &occupied, 16);
+    unsigned any = (b[0] | b[1]) != 0;
+    int c = (int)(((o[0] + o[1]) * 0x0101010101010101ull) >> 56); /* sum of the 16 byte counts */
+    for (; i < n; i++) {
+        unsigned p = sq[i];
+        any |= (p & 0xE0u) | ((p & 15u) > (unsigned)max_type) | (p == 16u);
+        c += p != 0;
+    }
+    *count = c;
+    return any;
+}
+
+#define BOARD_FAIL(...) (nnue_fail_at(err, NNUE_E_ARG, "nnue_board", 0, 0, __VA_ARGS__), -1)
+
+int nnue_board_check(const nnue_board_shape *shape, const nnue_board *b, int *pieces, nnue_error *err)
+{
+    const nnue_board_shape g = *shape;
+    const char *game = g.game;
+    if (!b)
+        return BOARD_FAIL("no board (NULL)");
+    if (b->num_squares != g.squares)
+        return BOARD_FAIL("num_squares is %d, a %s board has %d", b->num_squares, game, g.squares);
+    if (b->side_to_move > 1)
+        return BOARD_FAIL("side_to_move is %d, expected 0 or 1", b->side_to_move);
+    int count;
+    if (squares_bad(b->piece_on, g.squares, g.max_type, &count))
+        for (int sq = 0; sq < g.squares; sq++)
+            if (b->piece_on[sq] && !piece_fits(&g, b->piece_on[sq]))
+                return BOARD_FAIL("square %d holds piece code 0x%02x (colour %d, type %d): not a %s piece", sq,
+                                  b->piece_on[sq], NNUE_PIECE_COLOUR(b->piece_on[sq]),
+                                  NNUE_PIECE_TYPE(b->piece_on[sq]), game);
+    if (count != b->piece_count)
+        return BOARD_FAIL("piece_count is %d, the squares hold %d pieces", b->piece_count, count);
+    for (int c = 0; c < 2; c++) {
+        if (b->king_sq[c] >= g.squares)
+            return BOARD_FAIL("king_sq[%d] is %d, outside the %d squares", c, b->king_sq[c], g.squares);
+        if (b->piece_on[b->king_sq[c]] != NNUE_PIECE(c, g.king))
+            return BOARD_FAIL("king_sq[%d] is %d, whose square holds 0x%02x, not colour %d's king (0x%02x)", c,
+                              b->king_sq[c], b->piece_on[b->king_sq[c]], c, NNUE_PIECE(c, g.king));
+    }
+    /* Both hands at once (16 bytes), as the squares. */
+    squares16 hand, cap;
+    memcpy(&hand, b->hand, 16);
+    memcpy(&cap, g.hand_cap, 16);
+    squares16 over = (squares16)(hand > cap);
+    uint64_t o[2], h[2];
+    memcpy(o, &over, 16);
+    memcpy(h, &hand, 16);
+    if (o[0] | o[1])
+        for (int i = 0; i < 16; i++)
+            if (b->hand[i / 8][i % 8] > g.hand_cap[i])
+                return BOARD_FAIL("hand[%d][%d] is %d, at most %d", i / 8, i % 8, b->hand[i / 8][i % 8], g.hand_cap[i]);
+    /* 16 hand bytes summed in 16-bit lanes (at most 8 x 255 each): no carry between lanes */
+    count += (int)(((h[0] & 0x00FF00FF00FF00FFull) + ((h[0] >> 8) & 0x00FF00FF00FF00FFull) +
+                    (h[1] & 0x00FF00FF00FF00FFull) + ((h[1] >> 8) & 0x00FF00FF00FF00FFull)) *
+                       0x0001000100010001ull >>
+                   48);
+    if (pieces)
+        *pieces = count;
+    return 0;
+}
+
+int nnue_board_check_kings(const nnue_board_shape *g, const nnue_board *b, nnue_error *err)
+{
+    if (b && b->num_squares == g->squares && b->side_to_move <= 1 && b->king_sq[0] < g->squares &&
+        b->king_sq[1] < g->squares)
+        return 0;
+    return nnue_board_check(g, b, NULL, err) != 0 ? -1 : 0; /* names what does not fit */
+}
+
+int nnue_board_fits(const nnue_game *game, const nnue_board *b)
+{
+    nnue_board_shape g = nnue_board_shape_of(game);
+    return nnue_board_check(&g, b, NULL, NULL) == 0;
+}
+
+static int location_fits(const nnue_board_shape *g, int sq, uint8_t piece, int slot)
+{
+    if (sq == NNUE_SQ_NONE)
+        return 1;
+    if (sq == NNUE_SQ_HAND)
+        return NNUE_PIECE_TYPE(piece) <= g->hand_types && piece_fits(g, piece) &&
+               slot < g->hand_cap[NNUE_PIECE_TYPE(piece)];
+    return sq >= 0 && sq < g->squares && piece_fits(g, piece);
+}
+
+int nnue_delta_check(const nnue_board_shape *shape, const nnue_delta *d, nnue_error *err)
+{
+    const nnue_board_shape g = *shape;
+    const char *game = g.game;
+    if (!d)
+        return nnue_fail_at(err, NNUE_E_ARG, "nnue_delta", 0, 0, "no delta (NULL)"), -1;
+    if (d->count > NNUE_MAX_DIRTY)
+        return nnue_fail_at(err, NNUE_E_ARG, "nnue_delta", 0, 0, "count is %d, at most %d", d->count, NNUE_MAX_DIRTY),
+               -1;
+    for (int i = 0; i < d->count; i++) {
+        const nnue_dirty *x = &d->dirty[i];
+        int old_ok = location_fits(&g, x->old_sq, x->old_piece, x->old_slot);
+        if (!old_ok || !location_fits(&g, x->new_sq, x->new_piece, x->new_slot))
+            return nnue_fail_at(err, NNUE_E_ARG, "nnue_delta", 0, 0,
+                                "dirty[%d]: %s square %d, piece 0x%02x, slot %d does not fit a %s board", i,
+                                old_ok ? "new" : "old", old_ok ? x->new_sq : x->old_sq,
+                                old_ok ? x->new_piece : x->old_piece, old_ok ? x->new_slot : x->old_slot, game);
+    }
+    return 0;
+}
+
+int nnue_delta_fits(const nnue_game *game, const nnue_delta *d)
+{
+    nnue_board_shape g = nnue_board_shape_of(game);
+    return nnue_delta_check(&g, d, NULL) == 0;
+}

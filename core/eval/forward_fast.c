@@ -1,0 +1,116 @@
+/* core/eval/forward_fast.c: the forward pass on the SIMD kernels, following the plan made at
+ * load time (core/layers/plan.h). u8 layers read bytes: the network input comes straight from the
+ * accumulators through the clamp/pairwise kernel; an inner layer's int32 input (already known
+ * to lie in 0..127) is packed to bytes first. Every other layer runs its scalar propagate on
+ * the same int32 buffers as the reference path, so results are identical by construction. */
+#include <string.h>
+
+#include "core/arch/layer.h"
+#include "core/eval/forward_fast.h"
+#include "core/eval/ft_activation.h"
+
+static int32_t bullet(const nnue_net *net, const nnue_kernels *k, const nnue_plan *plan, const int16_t *us,
+                      const int16_t *them, int bucket, int32_t *out)
+{
+    const nnue_arch *a = net->arch;
+    const nnue_layer *l = &a->layers[0];
+    const nnue_layer_weights *lw = &net->layer_weights[bucket];
+    uint32_t width = a->ft.width;
+    for (uint32_t o = 0; o < l->out_size; o++) {
+        const int16_t *row = (const int16_t *)lw->weights + (size_t)o * l->p.affine.padded_in;
+        int32_t wmax = plan->wmax[(size_t)bucket * l->out_size + o];
+        int64_t sum = k->sq_dot_i16(us, row, width, plan->clip, wmax) +
+                      k->sq_dot_i16(them, row + width, width, plan->clip, wmax);
+        if (l->p.affine.sum_divisor != 1)
+            sum /= l->p.affine.sum_divisor;
+        out[o] = (int32_t)(sum + ((const int32_t *)lw->biases)[o]);
+    }
+    return out[0];
+}
+
+static void network_u8(const nnue_ft_desc *ft, const nnue_kernels *k, const int16_t *acc, uint8_t *out)
+{
+    if (ft->activation == NNUE_FT_PAIRWISE)
+        k->ft_pairwise_u8(acc, out, ft->width / 2, ft->clamp_max, ft->shift);
+    else
+        k->ft_clamp_u8(acc, out, ft->width, ft->clamp_max);
+}
+
+int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int16_t *us, const int16_t *them,
+                          int bucket, int32_t *scratch)
+{
+    const nnue_plan *plan = net->kernel_data;
+    const nnue_arch *a = net->arch;
+    if (plan->kind == NNUE_PLAN_BULLET)
+        return bullet(net, k, plan, us, them, bucket, scratch);
+
+    uint32_t ops = a->ft.out_per_side;
+    int32_t *input = scratch;
+    uint8_t *u8_net = (uint8_t *)(scratch + (plan->scalar_values + 15) / 16 * 16);
+    uint8_t *u8_tmp = u8_net + plan->u8_net_bytes;
+    uint16_t *idx = (uint16_t *)(u8_tmp + plan->u8_tmp_bytes);
+    if (plan->network_u8) {
+        network_u8(&a->ft, k, us, u8_net);
+        network_u8(&a->ft, k, them, u8_net + ops);
+        memset(u8_net + 2 * ops, 0, plan->u8_net_bytes - 2 * ops);
+    }
+    if (plan->network_i32) {
+        nnue_ft_transform(&a->ft, us, input);
+        nnue_ft_transform(&a->ft, them, input + ops);
+    }
+
+    const int32_t *outputs[NNUE_MAX_LAYERS];
+    int32_t *next = input + 2 * ops;
+    const nnue_layer_weights *stack = net->layer_weights + (size_t)bucket * a->n_layers;
+    for (int i = 0; i < a->n_layers; i++) {
+        const nnue_layer *l = &a->layers[i];
+        const nnue_plan_layer *pl = &plan->layers[i];
+        const int32_t *x0 = l->inputs[0] == NNUE_INPUT_NETWORK ? input : outputs[l->inputs[0]];
+        if (i > 0 && i == plan->tail_at && k->tail_32_32_1) /* the last four layers in one call (plan.h) */
+            return k->tail_32_32_1(x0, l[0].p.relu.shift, l[0].p.relu.max, plan->layers[i + 1].weights[bucket],
+                                   stack[i + 1].biases, l[2].p.relu.shift, l[2].p.relu.max,
+                                   plan->layers[i + 3].weights[bucket], stack[i + 3].biases);
+        if (pl->u8) {
+            const uint8_t *x = u8_net;
+            if (!pl->from_network) {
+                k->pack_u8(x0, u8_tmp, l->in_size, pl->groups * 4);
+                x = u8_tmp;
+            }
+            if (pl->sparse) {
+                int count = k->nonzero_groups(x, pl->groups, idx);
+                /* Nearly dense input (random nets: 98-100% of fc0's groups): the dense kernel, with
+                 * no index to follow, is faster (SFNNv9 bench -4%); the zero groups add nothing. */
+                if ((uint64_t)count * 10 >= (uint64_t)pl->groups * 9)
+                    k->affine_u8(x, pl->groups, pl->weights[bucket], stack[i].biases, next, l->out_size, pl->out_pad);
+                else
+                    k->affine_u8_list(x, idx, count, pl->weights[bucket], stack[i].biases, next, l->out_size,
+                                      pl->out_pad);
+            } else {
+                k->affine_u8(x, pl->groups, pl->weights[bucket], stack[i].biases, next, l->out_size, pl->out_pad);
+            }
+        } else if (pl->kind == NNUE_OP_VIEW) { /* a view, no copy: outputs are never written twice */
+            outputs[i] = x0 + l->p.slice.offset;
+            next += l->out_size;
+            continue;
+        } else if (pl->kind == NNUE_OP_CONCAT) {
+            int32_t *o = next;
+            for (int j = 0; j < l->n_inputs; j++) {
+                const int32_t *xj = l->inputs[j] == NNUE_INPUT_NETWORK ? input : outputs[l->inputs[j]];
+                memcpy(o, xj, l->input_sizes[j] * sizeof(int32_t));
+                o += l->input_sizes[j];
+            }
+        } else if (pl->kind == NNUE_OP_CRELU) {
+            k->crelu_i32(x0, next, l->out_size, l->p.relu.shift, l->p.relu.max);
+        } else if (pl->kind == NNUE_OP_SQR_CRELU) {
+            k->sqr_crelu_i32(x0, next, l->out_size, l->p.relu.shift, l->p.relu.max, l->p.relu.sq_bound);
+        } else {
+            const int32_t *in[NNUE_MAX_LAYER_INPUTS];
+            for (int j = 0; j < l->n_inputs; j++)
+                in[j] = l->inputs[j] == NNUE_INPUT_NETWORK ? input : outputs[l->inputs[j]];
+            l->type->propagate(l, &stack[i], in, next);
+        }
+        outputs[i] = next;
+        next += l->out_size;
+    }
+    return outputs[a->n_layers - 1][0];
+}

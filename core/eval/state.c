@@ -1,0 +1,220 @@
+/* core/eval/state.c: creating, resetting and moving through the per-thread accumulator stack. */
+#include "core/eval/state.h"
+
+#include "core/error.h"
+#include "core/eval/board_check.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static size_t round_up(size_t n, size_t to)
+{
+    return (n + to - 1) / to * to;
+}
+
+nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
+{
+    if (!net || max_ply < 0 || max_ply > 100000)
+        return NULL;
+    nnue_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    const nnue_arch *a = net->arch;
+    size_t acc_bytes = round_up(a->ft.width * sizeof(int16_t), 64);
+    size_t psqt_bytes = round_up((a->ft.psqt_buckets ? a->ft.psqt_buckets : 1) * sizeof(int32_t), 64);
+    size_t per_entry = 2 * (acc_bytes + psqt_bytes);
+    s->net = net;
+    s->kernels = nnue_kernels_for(nnue_isa_current());
+    s->shape = nnue_board_shape_of(a->game_desc);
+    for (int k = 0; k < a->ft.n_sets; k++) {
+        const nnue_feature_set *fs = a->ft.sets[k].features;
+        if (fs->max_pieces && (!s->limit_set || fs->max_pieces < s->max_pieces))
+            s->max_pieces = fs->max_pieces, s->limit_set = fs;
+    }
+    s->cache_on = 0; /* see nnue_state_set_refresh_cache in include/nnue.h */
+    nnue_refresh_cache_init(&s->cache, net);
+    s->max_ply = max_ply;
+    s->entries = calloc((size_t)max_ply + 1, sizeof *s->entries);
+    s->memory = aligned_alloc(64, per_entry * ((size_t)max_ply + 1));
+    s->scratch_values = nnue_forward_scratch_values(net);
+    s->scratch = aligned_alloc(64, round_up(s->scratch_values * sizeof(int32_t), 64));
+    int exact = 0;
+    for (int k = 0; k < a->ft.n_sets; k++)
+        exact |= a->ft.sets[k].features->exact_board;
+    if (exact)
+        s->boards = malloc(sizeof *s->boards * ((size_t)max_ply + 1));
+    if (!s->entries || !s->memory || !s->scratch || (exact && !s->boards)) {
+        nnue_state_free(s);
+        return NULL;
+    }
+    char *p = s->memory;
+    for (int i = 0; i <= max_ply; i++)
+        for (int c = 0; c < 2; c++) {
+            s->entries[i].acc[c] = (int16_t *)p;
+            p += acc_bytes;
+            s->entries[i].psqt[c] = (int32_t *)p;
+            p += psqt_bytes;
+        }
+    return s;
+}
+
+int nnue_state_set_isa(nnue_state *s, nnue_isa isa)
+{
+    const nnue_kernels *k = isa <= nnue_isa_best() ? nnue_kernels_for(isa) : NULL;
+    if (!k)
+        return -1;
+    s->kernels = k;
+    nnue_state_invalidate(s);
+    nnue_refresh_cache_clear(&s->cache);
+    return 0;
+}
+
+void nnue_state_set_refresh_cache(nnue_state *s, int on)
+{
+    s->cache_on = on != 0;
+    nnue_refresh_cache_clear(&s->cache);
+}
+
+void nnue_state_free(nnue_state *s)
+{
+    if (!s)
+        return;
+    nnue_refresh_cache_free(&s->cache);
+    free(s->entries);
+    free(s->memory);
+    free(s->scratch);
+    free(s->boards);
+    free(s);
+}
+
+/* Where the (n+1)-th piece of a board stands, in square order, then hands (for the message). */
+static void nth_piece(const nnue_board *b, int n, char *buf, size_t size)
+{
+    for (int sq = 0; sq < b->num_squares && sq < NNUE_MAX_SQUARES; sq++)
+        if (b->piece_on[sq] && n-- == 0) {
+            snprintf(buf, size, "piece 0x%02x on square %d", b->piece_on[sq], sq);
+            return;
+        }
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < NNUE_MAX_HAND_TYPES; t++)
+            if ((n -= b->hand[c][t]) < 0) {
+                snprintf(buf, size, "in hand[%d][%d]", c, t);
+                return;
+            }
+    snprintf(buf, size, "nowhere");
+}
+
+/* Checks a board the caller hands over (0 = fits): the game's rules, then the feature sets'
+ * declared maximum of pieces (what the worst-case ranges of the weights assume). A refusal is
+ * kept in s->error. */
+static int check_board(nnue_state *s, const nnue_board *board)
+{
+    int pieces;
+    if (nnue_board_check(&s->shape, board, &pieces, &s->error) != 0)
+        return -1;
+    if (s->max_pieces && pieces > s->max_pieces) {
+        char where[64];
+        nth_piece(board, s->max_pieces, where, sizeof where);
+        const nnue_feature_set *fs = s->limit_set;
+        nnue_fail_at(&s->error, NNUE_E_ARG, "nnue_board", 0, 0,
+                     "%d pieces (board and hands, kings included): the net's feature set %s takes at most %d "
+                     "(at most %d active features per perspective); piece %d is the %s",
+                     pieces, fs->name, s->max_pieces, fs->max_active ? fs->max_active : NNUE_MAX_ACTIVE,
+                     s->max_pieces + 1, where);
+        return -1;
+    }
+    const nnue_ft_desc *ft = &s->net->arch->ft;
+    for (int k = 0; k < ft->n_sets; k++) {
+        const nnue_feature_set *fs = ft->sets[k].features;
+        char why[160];
+        const char *problem = fs->board_fits ? fs->board_fits(&ft->sets[k].params, board, why, sizeof why) : NULL;
+        if (problem) {
+            nnue_fail_at(&s->error, NNUE_E_ARG, "nnue_board", 0, 0, "the net's feature set %s: %s", fs->name, problem);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int nnue_state_reset(nnue_state *s, const nnue_board *board)
+{
+    s->ply = 0;
+    s->bad_deltas = 0;
+    s->entries[0].computed[0] = s->entries[0].computed[1] = 0;
+    s->error.code = NNUE_OK;
+    s->bad_root = check_board(s, board) != 0;
+    return s->bad_root ? -1 : 0;
+}
+
+int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *delta)
+{
+    s->error.code = NNUE_OK;
+    if (s->ply >= s->max_ply) {
+        nnue_fail(&s->error, NNUE_E_ARG, "state full: %d moves pushed, max_ply %d (nothing pushed)", s->ply,
+                  s->max_ply);
+        return -1;
+    }
+    nnue_acc_entry *e = &s->entries[++s->ply];
+    const nnue_ft_desc *ft = &s->net->arch->ft;
+    /* A board or delta that does not fit the game is kept out of every update (needs_refresh()
+     * reads both): the entry forces both perspectives to refresh from the board, which evaluate()
+     * checks first. */
+    e->bad_delta = check_board(s, board) != 0 || nnue_delta_check(&s->shape, delta, &s->error) != 0;
+    s->bad_deltas += e->bad_delta;
+    if (e->bad_delta)
+        memset(&e->delta, 0, sizeof e->delta);
+    else
+        e->delta = *delta;
+    for (int p = 0; p < 2; p++) {
+        e->refresh[p] = e->bad_delta;
+        for (int k = 0; k < ft->n_sets && !e->refresh[p]; k++)
+            e->refresh[p] = (uint8_t)ft->sets[k].features->needs_refresh(&ft->sets[k].params, board, delta, p);
+        e->computed[p] = 0;
+    }
+    return e->bad_delta ? -1 : 0;
+}
+
+void nnue_state_pop(nnue_state *s)
+{
+    if (s->ply > 0)
+        s->bad_deltas -= s->entries[s->ply--].bad_delta;
+}
+
+void nnue_state_invalidate(nnue_state *s)
+{
+    s->entries[s->ply].computed[0] = s->entries[s->ply].computed[1] = 0;
+}
+
+/* 1 when this evaluation may read more of its board than the king squares and the side to move:
+ * a refresh, several moves to apply, or a set that reads the whole board after each move. */
+static int reads_whole_board(const nnue_state *s)
+{
+    const nnue_acc_entry *cur = &s->entries[s->ply];
+    if (s->boards)
+        return 1;
+    for (int p = 0; p < 2; p++)
+        if (!cur->computed[p] && (s->ply == 0 || cur->refresh[p] || !cur[-1].computed[p]))
+            return 1;
+    return 0;
+}
+
+int32_t nnue_evaluate(nnue_state *s, const nnue_board *board, nnue_eval_detail *detail)
+{
+    /* The board given here need not be the one pushed (include/nnue.h): every byte the update
+     * and the forward pass will read is checked first, the whole board when a refresh reads it
+     * all (an incremental step reads only the kings and the side to move: O(1)). */
+    if (reads_whole_board(s) ? check_board(s, board) != 0 : nnue_board_check_kings(&s->shape, board, &s->error) != 0) {
+        if (detail)
+            *detail = (nnue_eval_detail){-1, 0, 0, 0, 0};
+        return 0;
+    }
+    s->error.code = NNUE_OK;
+    nnue_state_update(s, board);
+    return nnue_forward(s->net, s->kernels, &s->entries[s->ply], board, s->scratch, detail);
+}
+
+const nnue_error *nnue_state_error(const nnue_state *s)
+{
+    return &s->error;
+}

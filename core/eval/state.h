@@ -1,0 +1,58 @@
+/* core/eval/state.h: per-thread evaluation state: accumulator stack with lazy incremental updates.
+ *
+ * Each ply owns one entry: the move's delta, which perspectives it forces to refresh (decided
+ * at push time, when the board after the move is at hand), and, once computed, the two
+ * accumulators. Evaluating computes the current entry from the nearest computed ancestor,
+ * applying the deltas in between, or refreshes a perspective when a refresh was forced on the
+ * way. Feature sets' changed() is called with the current board, which is valid because a
+ * perspective's orientation can only change through a forced refresh. A refresh forced by a
+ * pushed move goes through the refresh cache (core/eval/refresh_cache.h) when it is on; a refresh
+ * with no computed ancestor (after reset or invalidate) never does. */
+#ifndef NNUE_CORE_EVAL_STATE_H
+#define NNUE_CORE_EVAL_STATE_H
+
+#include "core/isa.h"
+#include "core/eval/acc_entry.h"
+#include "core/eval/accumulator.h"
+#include "core/eval/board_check.h"
+#include "core/net/net.h"
+#include "core/eval/refresh_cache.h"
+#include "core/simd/kernels.h"
+#include "nnue.h"
+
+
+struct nnue_state {
+    const nnue_net *net;
+    const nnue_kernels *kernels;   /* nnue_isa_current()'s set unless nnue_state_set_isa() */
+    int max_ply, ply;
+    nnue_acc_entry *entries;       /* [max_ply + 1] */
+    void *memory;                  /* one block holding every accumulator */
+    int32_t *scratch;              /* forward-pass buffers */
+    size_t scratch_values;
+    int cache_on;                  /* nnue_state_set_refresh_cache(), default 0 */
+    int bad_root;                  /* reset() was given a board that does not fit the net's game */
+    int bad_deltas;                /* entries on the stack with bad_delta set */
+    nnue_board_shape shape;        /* the net's game: what reset/push/evaluate check boards against */
+    int max_pieces;                /* the fewest max_pieces of the net's feature sets (0: none) */
+    const struct nnue_feature_set *limit_set; /* the set that declares it */
+    nnue_error error;              /* why the last reset/push/evaluate refused (nnue_state_error) */
+    nnue_refresh_cache cache;
+    nnue_board *boards;            /* [max_ply + 1] scratch when a set's changed() needs the exact
+                                      board after each move (core/eval/accumulator.c), else NULL */
+};
+
+/* Runs this state on another kernel set (tests compare sets); the current entry's
+ * accumulators are recomputed on the next evaluation. Returns -1 if the CPU lacks it. */
+int nnue_state_set_isa(nnue_state *state, nnue_isa isa);
+
+/* Brings the current entry's accumulators up to date (core/eval/state_update.c). */
+void nnue_state_update(nnue_state *state, const nnue_board *board);
+
+/* The layers after the feature transformer (core/eval/forward.c). */
+int32_t nnue_forward(const nnue_net *net, const nnue_kernels *k, const nnue_acc_entry *entry,
+                     const nnue_board *board, int32_t *scratch, nnue_eval_detail *detail);
+
+/* Scratch int32 values the forward pass of this net needs. */
+size_t nnue_forward_scratch_values(const nnue_net *net);
+
+#endif

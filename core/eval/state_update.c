@@ -1,0 +1,156 @@
+/* core/eval/state_update.c: nnue_state_update(): the state decides what to recompute. Each
+ * perspective of the current entry is brought up to date from its nearest computed ancestor by
+ * applying the moves in between (lazily, several at once, their rows prefetched together), or
+ * recomputed when a move on the way forced a refresh: through the refresh cache when it is on
+ * and an ancestor exists, else from scratch (both perspectives in one pass when both need it).
+ * The arithmetic is core/eval/accumulator.c's. Sets whose changed() needs the board right after each
+ * move (Full_Threats) get it rebuilt move by move (core/board_undo.h) when several moves are
+ * applied. */
+#include <string.h>
+
+#include "core/board_undo.h"
+#include "core/eval/accumulator.h"
+#include "core/eval/state.h"
+
+/* One pending move of a lazy update: perspective, entry, and each set's changed lists. */
+typedef struct pending_move {
+    int persp, entry;
+    int n_removed[NNUE_MAX_FT_SETS], n_added[NNUE_MAX_FT_SETS];
+    uint32_t *removed[NNUE_MAX_FT_SETS], *added[NNUE_MAX_FT_SETS];
+} pending_move;
+
+#define PENDING_MOVES 8                                    /* moves whose rows are requested together */
+#define PENDING_INDICES (4 * NNUE_MAX_FT_SETS * NNUE_MAX_ACTIVE_ANY) /* room for one move, both sides, any net */
+
+static void apply_pending(nnue_state *s, const pending_move *m, int n)
+{
+    const nnue_ft_desc *ft = &s->net->arch->ft;
+    for (int j = 0; j < n; j++) {
+        int p = m[j].persp;
+        const nnue_acc_entry *from = &s->entries[m[j].entry - 1];
+        nnue_acc_entry *to = &s->entries[m[j].entry];
+        for (int t = 0; t < ft->n_sets; t++)
+            nnue_acc_apply_rows(s->net, s->kernels, t, m[j].removed[t], m[j].n_removed[t], m[j].added[t], m[j].n_added[t],
+                       to->acc[p], t ? to->acc[p] : from->acc[p], to->psqt[p], t ? to->psqt[p] : from->psqt[p]);
+        to->computed[p] = 1;
+    }
+}
+
+/* Brings perspective p up to date move by move from entry from[p] - 1 (nothing when
+ * from[p] <= 0). The moves go in batches, entry by entry (both perspectives of an entry
+ * together, so that a set's changed_both() lists them in one pass): every row of a batch is
+ * requested (prefetched) before the first is summed, since the rows a move adds are mostly not
+ * in cache (a new square's row) and then arrive together instead of one after another. */
+static void apply_moves(nnue_state *s, const nnue_board *board, const int from[2])
+{
+    const nnue_ft_desc *ft = &s->net->arch->ft;
+    pending_move batch[PENDING_MOVES];
+    uint32_t pool[PENDING_INDICES];
+    size_t bound[NNUE_MAX_FT_SETS], need = 0, used = 0;
+    for (int t = 0; t < ft->n_sets; t++) {
+        bound[t] = ft->sets[t].features->max_changed ? ft->sets[t].features->max_changed : NNUE_MAX_CHANGED;
+        need += 2 * bound[t];
+    }
+    int n = 0, first = s->ply + 1;
+    for (int p = 0; p < 2; p++)
+        if (from[p] > 0 && from[p] < first)
+            first = from[p];
+    for (int i = first; i <= s->ply; i++) {
+        int want[2] = {from[0] > 0 && i >= from[0], from[1] > 0 && i >= from[1]}, moves = want[0] + want[1];
+        if (n + moves > PENDING_MOVES || used + moves * need > PENDING_INDICES) {
+            apply_pending(s, batch, n);
+            n = used = 0;
+        }
+        pending_move *m[2] = {NULL, NULL};
+        for (int p = 0; p < 2; p++) {
+            if (!want[p])
+                continue;
+            m[p] = &batch[n++];
+            m[p]->persp = p;
+            m[p]->entry = i;
+            for (int t = 0; t < ft->n_sets; t++) {
+                m[p]->removed[t] = pool + used;
+                m[p]->added[t] = pool + used + bound[t];
+                used += 2 * bound[t];
+                m[p]->n_removed[t] = m[p]->n_added[t] = 0;
+            }
+        }
+        const nnue_board *after = s->boards && i < s->ply ? &s->boards[i] : board;
+        const nnue_delta *delta = &s->entries[i].delta;
+        for (int t = 0; t < ft->n_sets; t++) {
+            const nnue_feature_set *fs = ft->sets[t].features;
+            if (moves == 2 && fs->changed_both) {
+                uint32_t *const removed[2] = {m[0]->removed[t], m[1]->removed[t]};
+                uint32_t *const added[2] = {m[0]->added[t], m[1]->added[t]};
+                int nr[2], na[2];
+                fs->changed_both(&ft->sets[t].params, after, delta, removed, nr, added, na);
+                for (int p = 0; p < 2; p++)
+                    m[p]->n_removed[t] = nr[p], m[p]->n_added[t] = na[p];
+            } else {
+                for (int p = 0; p < 2; p++)
+                    if (m[p])
+                        fs->changed(&ft->sets[t].params, after, delta, p, m[p]->removed[t], &m[p]->n_removed[t],
+                                    m[p]->added[t], &m[p]->n_added[t]);
+            }
+            for (int p = 0; p < 2; p++)
+                if (m[p]) {
+                    nnue_acc_prefetch_rows(s->net, t, m[p]->added[t], m[p]->n_added[t]);
+                    nnue_acc_prefetch_rows(s->net, t, m[p]->removed[t], m[p]->n_removed[t]);
+                }
+        }
+    }
+    apply_pending(s, batch, n);
+}
+
+/* The board after each entry first..ply (boards[i]), walking back from the current board. */
+static void boards_back_to(nnue_state *s, const nnue_board *board, int first)
+{
+    s->boards[s->ply] = *board;
+    for (int i = s->ply; i > first; i--)
+        nnue_board_before(&s->boards[i], &s->entries[i].delta, &s->boards[i - 1]);
+}
+
+void nnue_state_update(nnue_state *s, const nnue_board *board)
+{
+    nnue_acc_entry *entries = s->entries, *cur = &entries[s->ply];
+    int from[2] = {-1, -1};   /* per perspective: -1 computed, 0 from scratch, k > 0 see below */
+    for (int p = 0; p < 2; p++) {
+        if (cur->computed[p])
+            continue;
+        /* Walk back while the move into entry k keeps p incremental and k-1 is not computed. */
+        int k = s->ply;
+        while (k > 0 && !entries[k].refresh[p] && !entries[k - 1].computed[p])
+            k--;
+        from[p] = k;
+    }
+    int scratch[2];
+    for (int p = 0; p < 2; p++)
+        scratch[p] = from[p] == 0 || (from[p] > 0 && entries[from[p]].refresh[p] && !s->cache_on);
+    if (scratch[0] && scratch[1]) {
+        /* Both from scratch (a root, or a king move whose other side has no computed ancestor
+         * either, cache off): one pass over the board. */
+        nnue_accumulator_refresh_both(s->net, s->kernels, board, cur);
+        return;
+    }
+    int first = s->ply; /* exact boards from here on (sets that need them only) */
+    for (int p = 0; p < 2; p++)
+        if (from[p] > 0 && !entries[from[p]].refresh[p] && from[p] < first)
+            first = from[p];
+    if (s->boards && first < s->ply)
+        boards_back_to(s, board, first);
+    int steps[2];
+    for (int p = 0; p < 2; p++)
+        steps[p] = from[p] > 0 && !entries[from[p]].refresh[p] ? from[p] : -1;
+    if (steps[0] > 0 || steps[1] > 0)
+        apply_moves(s, board, steps);
+    for (int p = 0; p < 2; p++) {
+        int k = from[p];
+        if (k < 0 || steps[p] > 0)
+            continue;
+        if (k == 0 || !s->cache_on ||
+            nnue_refresh_cache_refresh(&s->cache, s->net, s->kernels, board, p, cur) != 0) {
+            /* No computed ancestor (a root), cache off or unavailable: from scratch. */
+            nnue_accumulator_refresh(s->net, s->kernels, board, p, cur);
+        }
+    }
+}

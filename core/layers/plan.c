@@ -1,0 +1,195 @@
+/* core/layers/plan.c: nnue_plan_make(): decides once per net which layers the SIMD forward
+ * pass runs (core/layers/plan.h) and permutes their weights into the kernels' layout. It reads
+ * the graph, the layer types' range rules and the weights it is handed, never the net: any arch
+ * it does not recognise gets no plan, and the scalar reference path runs. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/layers/common.h"
+#include "core/layers/plan.h"
+#include "core/simd/kernels.h" /* NNUE_KERNEL_OUT_BLOCK */
+
+static const nnue_range unknown = {INT32_MIN, INT32_MAX};
+
+static size_t round64(size_t n)
+{
+    return (n + 63) / 64 * 64;
+}
+
+/* Range of the u8 network input, or `unknown` when the activation has no u8 kernel. */
+static nnue_range network_range(const nnue_ft_desc *ft)
+{
+    int64_t max = ft->clamp_max;
+    if (ft->activation == NNUE_FT_CLAMP && max >= 0 && max <= 255)
+        return (nnue_range){0, max};
+    if (ft->activation == NNUE_FT_PAIRWISE && max >= 0 && max * max <= 65535 && ft->shift >= 0 &&
+        ft->shift < 16 && (max * max) >> ft->shift <= 255 && ft->width % 2 == 0)
+        return (nnue_range){0, (max * max) >> ft->shift};
+    return unknown;
+}
+
+void nnue_plan_free(nnue_plan *plan)
+{
+    if (!plan)
+        return;
+    for (int i = 0; i < NNUE_MAX_LAYERS; i++)
+        if (plan->layers[i].weights) {
+            for (uint32_t s = 0; s < plan->stacks; s++)
+                free(plan->layers[i].weights[s]);
+            free(plan->layers[i].weights);
+        }
+    free(plan->wmax);
+    free(plan);
+}
+
+/* [out][padded_in] i8 rows -> [groups][out_pad][4]. */
+static int8_t *permute(const nnue_layer *l, const int8_t *rows, uint32_t groups, uint32_t out_pad)
+{
+    size_t bytes = round64((size_t)groups * out_pad * 4);
+    int8_t *w = aligned_alloc(64, bytes);
+    if (!w)
+        return NULL;
+    memset(w, 0, bytes);
+    for (uint32_t o = 0; o < l->out_size; o++)
+        for (uint32_t j = 0; j < l->in_size; j++)
+            w[((size_t)(j / 4) * out_pad + o) * 4 + j % 4] = rows[(size_t)o * l->p.affine.padded_in + j];
+    return w;
+}
+
+/* Layer i reads exactly one input: layer i - 1. */
+static int reads_previous(const nnue_layer *l, int i)
+{
+    return l->n_inputs == 1 && l->inputs[0] == i - 1;
+}
+
+/* The index of the first of the last four layers when they are crelu 32, u8 affine 32 -> 32,
+ * crelu 32, u8 affine 32 -> 1 in a chain (kernels.h tail_32_32_1), else 0. */
+static int find_tail(const nnue_arch *a, const nnue_plan *plan)
+{
+    int t = a->n_layers - 4;
+    if (t < 1)
+        return 0;
+    const nnue_layer *l = &a->layers[t];
+    const nnue_plan_layer *pl = &plan->layers[t];
+    for (int j = 0; j < 4; j++) {
+        if (l[j].n_inputs != 1 || (j > 0 && !reads_previous(&l[j], t + j)))
+            return 0;
+        if (j % 2 == 0 && (pl[j].kind != NNUE_OP_CRELU || l[j].in_size != 32 || l[j].out_size != 32 ||
+                           l[j].p.relu.max < 0 || l[j].p.relu.max > 127 || l[j].p.relu.shift < 0 ||
+                           l[j].p.relu.shift > 31))
+            return 0;
+        if (j % 2 == 1 && (!pl[j].u8 || pl[j].sparse || pl[j].from_network || pl[j].groups != 8 ||
+                           l[j].out_size != (j == 1 ? 32u : 1u) || pl[j].out_pad != (j == 1 ? 32u : 16u)))
+            return 0;
+    }
+    return t;
+}
+
+static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnue_plan *plan)
+{
+    nnue_range net_range = network_range(&a->ft), out[NNUE_MAX_LAYERS];
+    int any = 0;
+    for (int i = 0; i < a->n_layers; i++) {
+        const nnue_layer *l = &a->layers[i];
+        nnue_range ins[NNUE_MAX_LAYER_INPUTS], in;
+        for (int k = 0; k < l->n_inputs; k++)
+            ins[k] = l->inputs[k] == NNUE_INPUT_NETWORK ? net_range : out[l->inputs[k]];
+        nnue_range_of_inputs(l, ins, &in);
+        /* Known output ranges (the layer types' own rule) let a later affine read bytes; float
+         * values and unmodelled types are `unknown`. Bounds beyond int32 mean wrapped sums. */
+        out[i] = unknown;
+        if (l->value_type == NNUE_I32 && !l->type->is_affine && l->type->range && l->type->range(l, ins, &out[i]) &&
+            (out[i].lo < INT32_MIN || out[i].hi > INT32_MAX))
+            out[i] = unknown;
+        nnue_plan_layer *pl = &plan->layers[i];
+        pl->kind = (uint8_t)l->type->op;
+        if (pl->kind == NNUE_OP_SQR_CRELU && l->p.relu.sq_bound <= 0)
+            pl->kind = NNUE_OP_PROPAGATE;
+        int u8 = l->type->is_affine && l->n_inputs == 1 && l->p.affine.weight_type == NNUE_I8 &&
+                 l->p.affine.sum_divisor == 1 && in.lo >= 0 && in.hi <= 127;
+        if (!u8) {
+            for (int k = 0; k < l->n_inputs; k++)
+                if (l->inputs[k] == NNUE_INPUT_NETWORK)
+                    plan->network_i32 = 1;
+            continue;
+        }
+        pl->u8 = 1;
+        pl->sparse = (uint8_t)l->p.affine.sparse;
+        pl->from_network = l->inputs[0] == NNUE_INPUT_NETWORK;
+        plan->network_u8 |= pl->from_network;
+        pl->groups = (l->in_size + 3) / 4;
+        pl->out_pad = (l->out_size + NNUE_KERNEL_OUT_BLOCK - 1) / NNUE_KERNEL_OUT_BLOCK * NNUE_KERNEL_OUT_BLOCK;
+        if (pl->groups > 65535)
+            return -1;
+        pl->weights = calloc(a->stacks, sizeof *pl->weights);
+        if (!pl->weights)
+            return -1;
+        for (uint32_t s = 0; s < a->stacks; s++) {
+            const nnue_layer_weights *lw = &weights[(size_t)s * a->n_layers + i];
+            if (!(pl->weights[s] = permute(l, lw->weights, pl->groups, pl->out_pad)))
+                return -1;
+        }
+        if (!pl->from_network && round64((size_t)pl->groups * 4 + 16) > plan->u8_tmp_bytes)
+            plan->u8_tmp_bytes = (uint32_t)round64((size_t)pl->groups * 4 + 16);
+        if (pl->groups > plan->max_groups)
+            plan->max_groups = pl->groups;
+        any = 1;
+    }
+    if (!any)
+        return 1;
+    plan->kind = NNUE_PLAN_U8;
+    plan->tail_at = find_tail(a, plan);
+    plan->scalar_values = 2 * (size_t)a->ft.out_per_side;
+    for (int i = 0; i < a->n_layers; i++)
+        plan->scalar_values += a->layers[i].out_size;
+    plan->u8_net_bytes = (uint32_t)round64(2 * (size_t)a->ft.out_per_side);
+    size_t bytes = plan->u8_net_bytes + plan->u8_tmp_bytes + round64((plan->max_groups + 16) * sizeof(uint16_t)) + 64;
+    plan->scratch_extra_values = bytes / 4 + 16;
+    return 0;
+}
+
+static int prepare_bullet(const nnue_arch *a, const nnue_layer_weights *weights, nnue_plan *plan)
+{
+    const nnue_layer *l = &a->layers[0];
+    if ((a->ft.activation != NNUE_FT_SCRELU && a->ft.activation != NNUE_FT_SQRRELU) || a->n_layers != 1 ||
+        !l->type->is_affine || l->n_inputs != 1 || l->inputs[0] != NNUE_INPUT_NETWORK ||
+        l->p.affine.weight_type != NNUE_I16 || l->in_size != 2 * a->ft.width || a->ft.out_per_side != a->ft.width ||
+        a->ft.clamp_max < 0)
+        return 1;
+    plan->clip = a->ft.activation == NNUE_FT_SQRRELU || a->ft.clamp_max > 32767 ? 32767 : a->ft.clamp_max;
+    plan->wmax = calloc((size_t)a->stacks * l->out_size, sizeof *plan->wmax);
+    if (!plan->wmax)
+        return -1;
+    for (uint32_t s = 0; s < a->stacks; s++) {
+        const int16_t *w = weights[s].weights;
+        for (uint32_t o = 0; o < l->out_size; o++) {
+            int32_t m = 0;
+            for (uint32_t j = 0; j < l->in_size; j++) {
+                int32_t v = w[(size_t)o * l->p.affine.padded_in + j];
+                v = v < 0 ? -v : v;
+                m = v > m ? v : m;
+            }
+            plan->wmax[s * l->out_size + o] = m;
+        }
+    }
+    plan->kind = NNUE_PLAN_BULLET;
+    return 0;
+}
+
+nnue_plan *nnue_plan_make(const nnue_arch *arch, const nnue_layer_weights *weights)
+{
+    if (!arch || !weights || arch->n_layers < 1)
+        return NULL;
+    nnue_plan *plan = calloc(1, sizeof *plan);
+    if (!plan)
+        return NULL;
+    plan->stacks = arch->stacks;
+    int st = prepare_bullet(arch, weights, plan);
+    if (st > 0)
+        st = prepare_u8(arch, weights, plan);
+    if (st != 0) { /* unsupported (st > 0) or out of memory: scalar path */
+        nnue_plan_free(plan);
+        return NULL;
+    }
+    return plan;
+}

@@ -1,0 +1,64 @@
+/* core/layers/plan.h: what the layers' planner (core/layers/plan.c) derives from a loaded net's
+ * graph and weights for the SIMD forward pass (core/eval/forward_fast.c): which layers run on
+ * the u8 x i8 kernels, their weights permuted into the kernels' layout (core/simd/kernels.h),
+ * and the bullet output layer's bounds. Built once at load (core/net/net_load.c keeps it in
+ * nnue_net.kernel_data), read-only afterwards (shared by threads like the net).
+ *
+ * Kinds:
+ *  U8: the FT activation is clamp or pairwise with values <= 127, and every affine layer with
+ *      i8 weights whose input is provably in 0..127 (value ranges are propagated by each layer
+ *      type's range rule, core/arch/layer.h) runs on u8 inputs; other layers run the operation
+ *      their type names (nnue_layer_op) or their scalar propagate, on the same int32 values as
+ *      the reference path.
+ *  BULLET: screlu/sqrrelu FT activation feeding a single i16 affine layer (sum_divisor).
+ *  NONE: the scalar reference forward pass (core/eval/forward.c) does everything.
+ * A U8 plan whose last four layers are the classic 32-32-1 tail also notes it (tail_at). */
+#ifndef NNUE_CORE_LAYERS_PLAN_H
+#define NNUE_CORE_LAYERS_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/arch/arch.h"
+#include "core/arch/layer_weights.h"
+#include "core/arch_limits.h"
+
+typedef enum { NNUE_PLAN_NONE, NNUE_PLAN_U8, NNUE_PLAN_BULLET } nnue_plan_kind;
+
+typedef struct nnue_plan_layer {
+    uint8_t u8;              /* runs on affine_u8 / affine_u8_list */
+    uint8_t kind;            /* otherwise: its type's nnue_layer_op (core/arch/layer.h) */
+    uint8_t sparse;          /* gathers the non-zero input groups first */
+    uint8_t from_network;    /* reads the u8 network input directly (else packs its i32 input) */
+    uint32_t groups;         /* ceil(in_size / 4) */
+    uint32_t out_pad;        /* out_size rounded up to NNUE_KERNEL_OUT_BLOCK */
+    int8_t **weights;        /* [stacks] prepared weights, or NULL */
+} nnue_plan_layer;
+
+typedef struct nnue_plan {
+    nnue_plan_kind kind;
+    int network_u8;                      /* a u8 layer reads the network input (clamp/pairwise kernel) */
+    int network_i32;                     /* a scalar layer reads the network input as int32 */
+    size_t scalar_values;                /* int32 values of the reference path's scratch (kept first) */
+    uint32_t u8_net_bytes;               /* u8 network input, padded to 64 bytes */
+    uint32_t u8_tmp_bytes;               /* u8 input of an inner layer, padded to 64 bytes */
+    uint32_t max_groups;                 /* for the non-zero group list */
+    size_t scratch_extra_values;         /* int32 values of scratch the plan's buffers need */
+    nnue_plan_layer layers[NNUE_MAX_LAYERS];
+    /* > 0: layers tail_at .. tail_at + 3 are the last ones and have the shape of the kernels'
+     * tail_32_32_1 (crelu 32, u8 affine 32 -> 32, crelu 32, u8 affine 32 -> 1, each reading the
+     * one before), so a kernel set that has it runs them in one call. */
+    int tail_at;
+    /* BULLET */
+    int32_t clip;                        /* activation clamp (32767 = none) */
+    int32_t *wmax;                       /* [stacks * out_size]: max |w| of each output row */
+    uint32_t stacks;                     /* of the arch it was made for: weights[] of each layer */
+} nnue_plan;
+
+/* The plan for arch with the weights weights[stacks * n_layers] (nnue_net.layer_weights), or
+ * NULL when the arch has nothing the kernels run (or memory ran out): the scalar reference path
+ * then runs everything. Free it with nnue_plan_free. */
+nnue_plan *nnue_plan_make(const nnue_arch *arch, const nnue_layer_weights *weights);
+void nnue_plan_free(nnue_plan *plan);
+
+#endif

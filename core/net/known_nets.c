@@ -1,0 +1,98 @@
+/* core/net/known_nets.c: the release nets of Stockfish by SHA-256, and the SFNNv4/v5 default.
+ * Facts: each Stockfish release names its default net nn-<sha256[0:12]>.nnue (EvalFileDefaultName
+ * in evaluate.h); the architecture of each release is in shared/oracle/chess/FORMATS.md section 1
+ * (v4 = sf_15, v5 = sf_15.1); SFNNv5 came to Stockfish's master with nn-3c0aa92af1da (May 2022)
+ * and every later net with those hashes has the v5 layout, which makes v5 the better guess for an
+ * unknown file. The random nets of shared/oracle/chess (FORMATS.md section 8, sha256 listed there)
+ * were the default nets of sf_15 / sf_15.1 builds and are listed too. Stockfish 19's net and its
+ * architecture: docs/formats-sfnnv16.md. */
+#include "core/net/known_nets.h"
+
+#include <errno.h>
+#include <nettle/sha2.h>
+#include <stdio.h>
+#include <string.h>
+
+static const known_net table[] = {
+    {"82215d0fd0df", "SFNNv1", "Stockfish 12 default net"},
+    {"62ef826d1a6d", "SFNNv1", "Stockfish 13 default net"},
+    {"3475407dc199", "SFNNv2", "Stockfish 14 default net"},
+    {"13406b1dcbe0", "SFNNv3", "Stockfish 14.1 default net"},
+    {"6877cd24400e", "SFNNv4", "Stockfish 15 default net"},
+    {"3c0aa92af1da", "SFNNv5", "first SFNNv5 net of Stockfish master (May 2022)"},
+    {"ad9b42354671", "SFNNv5", "Stockfish 15.1 default net"},
+    {"5af11540bbfe", "SFNNv6", "Stockfish 16 default net"},
+    {"1a298aa575a0", "SFNNv16", "Stockfish 19 default net"},
+    {"a85d884a0723", "SFNNv4", "random SFNNv4 test net of the oracle data (evaluated by sf_15)"},
+    {"1f384aa9369d", "SFNNv5", "random SFNNv5 test net of the oracle data (evaluated by sf_15.1)"},
+};
+
+static void digest_hex(struct sha256_ctx *ctx, char hex[65])
+{
+    uint8_t digest[SHA256_DIGEST_SIZE];
+    sha256_digest(ctx, sizeof digest, digest);
+    for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
+        snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+}
+
+int file_sha256_hex(const char *path, char hex[65])
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    struct sha256_ctx ctx;
+    sha256_init(&ctx);
+    unsigned char buf[1 << 15];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        sha256_update(&ctx, n, buf);
+    int failed = ferror(f);
+    fclose(f);
+    if (failed) {
+        errno = EIO;
+        return -1;
+    }
+    digest_hex(&ctx, hex);
+    return 0;
+}
+
+void memory_sha256_hex(const void *data, size_t size, char hex[65])
+{
+    struct sha256_ctx ctx;
+    sha256_init(&ctx);
+    sha256_update(&ctx, size, data);
+    digest_hex(&ctx, hex);
+}
+
+const known_net *known_net_find(const char *sha256_hex)
+{
+    for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+        if (strncmp(sha256_hex, table[i].sha12, 12) == 0)
+            return &table[i];
+    return NULL;
+}
+
+const char *known_nets_default_choice(const char *const *names, int count)
+{
+    static const char *const v4_v5[] = {"SFNNv4", "SFNNv5"};
+    int has_v5 = 0;
+    for (int i = 0; i < count; i++) {
+        if (strcmp(names[i], v4_v5[0]) != 0 && strcmp(names[i], v4_v5[1]) != 0)
+            return NULL;
+        has_v5 |= strcmp(names[i], v4_v5[1]) == 0;
+    }
+    return has_v5 ? v4_v5[1] : NULL;
+}
+
+int known_nets_written_for(const char *description, char *name, size_t size)
+{
+    static const char head[] = "Random net for ";
+    if (!description || strncmp(description, head, sizeof head - 1) != 0)
+        return 0;
+    const char *start = description + sizeof head - 1, *end = strstr(start, " (seed ");
+    if (!end || end == start || (size_t)(end - start) >= size || !strstr(end, "), written by nnue init."))
+        return 0;
+    memcpy(name, start, (size_t)(end - start));
+    name[end - start] = 0;
+    return 1;
+}

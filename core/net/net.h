@@ -1,0 +1,116 @@
+/* core/net/net.h: a loaded net: its architecture plus weights, in the layout the kernels use.
+ *
+ * Weights are read once (core/net/net_read_*.c) and then never change, so one nnue_net can be
+ * shared read-only by any number of threads. Layout (after loading, whatever the file order):
+ *   ft_biases  [width]                 i16
+ *   ft_weights [inputs][width]         i16, feature-major (one row per feature)
+ *   ft_psqt    [inputs][psqt_buckets]  i32 (NULL without PSQT)
+ *   (several feature sets: each set's rows in set_weights[s], i8 or i16; PSQT rows of all sets
+ *    one after the other in ft_psqt, set_psqt[s] pointing at set s's first row)
+ *   stack s, layer i (affine layers only): layer_weights[s * n_layers + i]
+ *     biases  [out]                    i32 (widened from the file's i16/i32)
+ *     weights [out][padded_in]         row-major, dtype = layer->p.affine.weight_type (i8 or i16),
+ *                                      padding columns zero. Input-major files are transposed.
+ * All arrays are 64-byte aligned. */
+#ifndef NNUE_CORE_NET_NET_H
+#define NNUE_CORE_NET_NET_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/arch/arch.h"
+#include "core/arch/layer_weights.h"
+#include "nnue_error.h"
+
+/* One value of an i8 row that did not fit: the i16 weight is the row's i8 value plus delta. */
+typedef struct nnue_row_patch {
+    uint16_t col;
+    int16_t delta;
+} nnue_row_patch;
+
+/* A feature set's rows as i8 values, each i16 weight clamped to -128..127, and per row the
+ * patches that restore the clamped ones: row r's are patches[patch_start[r] .. patch_start[r + 1]).
+ * patch_start is NULL when every value fits. */
+typedef struct nnue_narrow_rows {
+    int8_t *rows;
+    uint32_t *patch_start;
+    nnue_row_patch *patches;
+} nnue_narrow_rows;
+
+typedef struct nnue_net {
+    nnue_arch *arch;                  /* owned copy */
+    char path[256];
+    uint32_t version, file_hash;      /* from the header (stockfish format), else 0 */
+    char *description;                /* from the header, NUL-terminated ("" for raw) */
+    uint64_t file_bytes;              /* size of the file that was read */
+    int16_t *ft_biases;
+    int16_t *ft_weights;              /* the last listed feature set's rows (the only set of most nets) */
+    int32_t *ft_psqt;                 /* [total inputs][buckets]: every set's PSQT rows, in set order */
+    /* Per feature set s (arch->ft.sets[s]): its weight rows ([inputs][width] of the set's
+     * weight_type; the last set's are ft_weights) and PSQT rows (inside ft_psqt). */
+    const void *set_weights[NNUE_MAX_FT_SETS];
+    const int32_t *set_psqt[NNUE_MAX_FT_SETS];
+    /* Set s's i16 rows again as i8 plus patches for the few values that do not fit, owned
+     * (core/net/net_narrow.c; rows NULL when not built): the accumulator update reads these (about
+     * half the bytes, same sums). */
+    nnue_narrow_rows narrow[NNUE_MAX_FT_SETS];
+    void *ft_extra[NNUE_MAX_FT_SETS]; /* owned weight arrays of the sets before the last */
+    nnue_layer_weights *layer_weights; /* [stacks * n_layers]; non-affine entries are {NULL, NULL} */
+    void *kernel_data;                /* nnue_plan (core/layers/plan.h) or NULL: scalar forward only */
+    char *warning;                    /* nnue_net_warning() (core/net/net_ranges.h), NULL when none */
+    uint64_t padding_nonzero;         /* padding-column weights the file held non-zero (zeroed on load) */
+} nnue_net;
+
+/* Reads a net file for the given architecture (copied into the net). Checks version, hashes,
+ * every section size, padding columns and the end of file. Errors carry the file name and the
+ * byte offset, the section, what was expected and what was found. */
+nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err);
+void nnue_net_free(nnue_net *net);
+
+/* Fills narrow[] (core/net/net_narrow.c); called by nnue_net_load before the layers' planner
+ * (nnue_plan_make, core/layers/plan.h) makes kernel_data. A failed allocation, or too many
+ * values beyond i8, only leaves a set on its i16 rows. */
+void nnue_net_narrow_rows(nnue_net *net);
+void nnue_net_narrow_free(nnue_net *net);
+
+/* Header of a Stockfish-format file without loading the weights (for detection and `nnue info`).
+ * description may be NULL; otherwise *description is malloc'ed (caller frees). */
+typedef struct nnue_net_header {
+    uint32_t version, file_hash, ft_hash;   /* ft_hash: the u32 after the description */
+    uint32_t description_bytes;
+    uint64_t file_bytes;
+    int leb128;                              /* FT starts with a COMPRESSED_LEB128 block */
+    int zstd;                                /* the file is one zstd frame; the rest describes its
+                                                decompressed bytes (file_bytes included) */
+} nnue_net_header;
+nnue_status nnue_net_read_header(const char *path, nnue_net_header *header, char **description, nnue_error *err);
+/* The same from a net in memory (no description); name labels it in messages. */
+nnue_status nnue_net_read_header_memory(const void *data, size_t size, const char *name, nnue_net_header *header,
+                                        nnue_error *err);
+
+/* Loads a net from size bytes in memory (nnue.h). */
+nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t size, const char *name,
+                                 nnue_net **out, nnue_error *err);
+
+/* 1 if a Stockfish-format header fits the architecture: same version and file hash and, for
+ * uncompressed formats, exactly the file size the architecture predicts (core/net/net_auto.c). */
+int nnue_arch_fits_header(const nnue_arch *arch, const nnue_net_header *header);
+
+/* Writes a net file with deterministic random weights for arch (core/net/net_write.c): same seed,
+ * same bytes. The file loads with nnue_net_load(arch, ...). */
+nnue_status nnue_net_write_random(const nnue_arch *arch, const char *path, uint64_t seed, nnue_error *err);
+
+/* count values of type (NNUE_I16 or NNUE_I32) in host memory, for nnue_net_write_values. */
+typedef struct nnue_values {
+    const void *data;
+    nnue_dtype type;
+    uint64_t count;
+} nnue_values;
+
+/* Writes the values to f as little-endian integers of their type's width, or (leb128) as one
+ * COMPRESSED_LEB128 block in Stockfish's layout (magic, u32 payload bytes, signed LEB128 values,
+ * the shortest encoding of each). Used by `nnue convert`. */
+nnue_status nnue_net_write_values(FILE *f, int leb128, const nnue_values *values, nnue_error *err);
+
+#endif

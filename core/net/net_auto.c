@@ -1,0 +1,144 @@
+/* core/net/net_auto.c: loading a Stockfish-format net (chess or YaneuraOu shogi) without naming its
+ * architecture: the header picks one of the built-in architectures (core/arch/arch_builtin.h).
+ *
+ * Facts relied on: the header (version, file hash) of shared/oracle/chess/FORMATS.md section 2;
+ * the file hash alone cannot tell SFNNv1 from YaneuraOu's HalfKP net (same layers, same
+ * hashes), so an uncompressed net must also have exactly the size the architecture predicts.
+ * SFNNv4 and SFNNv5 nets share hashes and size: a known net (core/net/known_nets.c, by SHA-256) takes
+ * its release's architecture, any other such file SFNNv5 (the layout of every later net). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/arch/arch_api.h"
+#include "core/arch/arch_builtin.h"
+#include "core/error.h"
+#include "core/net/known_nets.h"
+#include "core/net/net.h"
+#include "nnue.h"
+
+int nnue_arch_fits_header(const nnue_arch *arch, const nnue_net_header *h)
+{
+    /* An arch that fixes the description length counts it in file_size (core/arch/arch_hash.c). */
+    int32_t fixed = arch->format.description_bytes;
+    if (fixed >= 0 && (uint32_t)fixed != h->description_bytes)
+        return 0;
+    uint64_t expected = arch->file_size + (fixed > 0 ? 0 : h->description_bytes);
+    int size_fits = arch->format.leb128 || expected == h->file_bytes;
+    return arch->format.kind == NNUE_FORMAT_STOCKFISH && arch->file_hash == h->file_hash &&
+           arch->format.version == h->version && size_fits;
+}
+
+/* Where the bytes are, for the SHA-256 that tells SFNNv4 from SFNNv5 files (only computed then). */
+typedef struct net_bytes {
+    const char *path;          /* a file, or NULL: */
+    const void *data;          /* bytes in memory */
+    size_t size;
+    const char *description;   /* the header's, or NULL */
+} net_bytes;
+
+/* Among several fitting architectures, the one to take: the architecture of a known net (by its
+ * SHA-256), else the documented default of the group (SFNNv5 for the SFNNv4/v5 hashes), else -1. */
+static int choose_among(nnue_arch *const *fit, int count, const net_bytes *bytes)
+{
+    char sha[65];
+    if (!bytes->path)
+        memory_sha256_hex(bytes->data, bytes->size, sha);
+    else if (file_sha256_hex(bytes->path, sha) != 0)
+        return -1;
+    const known_net *known = known_net_find(sha);
+    const char *names[32];
+    for (int i = 0; i < count; i++)
+        names[i] = fit[i]->name;
+    char written_for[NNUE_NAME_MAX];
+    const char *want = known ? known->arch : known_nets_default_choice(names, count);
+    if (!known && known_nets_written_for(bytes->description, written_for, sizeof written_for))
+        want = written_for; /* nnue init's own net names its architecture */
+    for (int i = 0; want && i < count; i++)
+        if (strcmp(fit[i]->name, want) == 0)
+            return i;
+    return -1;
+}
+
+/* The built-in architecture fitting the header (caller frees), or an error naming the
+ * candidates. */
+static nnue_status pick_builtin(const nnue_net_header *h, const char *name, const net_bytes *bytes,
+                                nnue_arch **out, nnue_error *err)
+{
+    nnue_arch *fit[32];
+    char names[512] = "";
+    int count = 0;
+    for (int i = 0; i < nnue_builtin_arch_total && count < 32; i++) {
+        nnue_arch *a;
+        nnue_error ignored;
+        if (nnue_arch_load_builtin(nnue_builtin_archs[i].name, &a, &ignored) != NNUE_OK)
+            continue; /* tests/core keep every shipped YAML loadable */
+        if (!nnue_arch_fits_header(a, h)) {
+            nnue_arch_free(a);
+            continue;
+        }
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", count ? ", " : "",
+                 nnue_builtin_archs[i].name);
+        fit[count++] = a;
+    }
+    int chosen = count == 1 ? 0 : count > 1 ? choose_among(fit, count, bytes) : -1;
+    for (int i = 0; i < count; i++)
+        if (i != chosen)
+            nnue_arch_free(fit[i]);
+    if (chosen >= 0) {
+        *out = fit[chosen];
+        return NNUE_OK;
+    }
+    if (count == 0)
+        return nnue_fail(err, NNUE_E_HASH,
+                         "%s: no built-in architecture has version 0x%08" PRIX32 ", file hash 0x%08" PRIX32
+                         " and a size of %" PRIu64 " bytes; load its YAML with nnue_arch_load",
+                         name, h->version, h->file_hash, h->file_bytes);
+    return nnue_fail(err, NNUE_E_AMBIGUOUS, "%s: the header fits %d built-in architectures (%s); name one", name,
+                     count, names);
+}
+
+nnue_status nnue_net_load_auto(const char *path, nnue_net **out, nnue_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (!path || !out)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_net_load_auto: expected a path and an output pointer");
+    nnue_net_header h;
+    nnue_arch *arch;
+    char *description = NULL;
+    nnue_status st = nnue_net_read_header(path, &h, &description, err);
+    if (st == NNUE_OK)
+        st = pick_builtin(&h, path, &(net_bytes){path, NULL, 0, description}, &arch, err);
+    free(description);
+    if (st != NNUE_OK)
+        return st;
+    st = nnue_net_load(arch, path, out, err);
+    nnue_arch_free(arch);
+    return st;
+}
+
+nnue_status nnue_net_load_auto_memory(const void *data, size_t size, const char *name, nnue_net **out,
+                                      nnue_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (!data || !out)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_net_load_auto_memory: expected the bytes and an output pointer");
+    if (!name)
+        name = "<memory>";
+    nnue_net_header h;
+    nnue_arch *arch;
+    nnue_status st = nnue_net_read_header_memory(data, size, name, &h, err);
+    char description[256] = ""; /* bytes 12.. of the header, when short enough to matter */
+    if (st == NNUE_OK && h.description_bytes < sizeof description && 12 + (size_t)h.description_bytes <= size)
+        memcpy(description, (const char *)data + 12, h.description_bytes);
+    if (st == NNUE_OK)
+        st = pick_builtin(&h, name, &(net_bytes){NULL, data, size, description}, &arch, err);
+    if (st != NNUE_OK)
+        return st;
+    st = nnue_net_load_memory(arch, data, size, name, out, err);
+    nnue_arch_free(arch);
+    return st;
+}

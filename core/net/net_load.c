@@ -1,0 +1,281 @@
+/* core/net/net_load.c: nnue_net_load / nnue_net_free and the Stockfish header reader: opens the
+ * file (or a buffer in memory) as a read stream (core/net/net_read.c), hands it to the reader of
+ * the arch's format (core/net/net_read_stockfish.c or core/net/net_read_raw.c, declared in
+ * core/net/net_formats.h), then asks the layers' planner for the SIMD plan (core/layers/plan.c).
+ * Header facts: shared/oracle/chess/FORMATS.md section 2 (version, hash, description length and
+ * bytes, then the FT hash). A file or buffer that is one zstd frame (Pikafish ships its nets so)
+ * is decompressed whole first. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zstd.h>
+
+#include "core/error.h"
+#include "core/layers/plan.h"
+#include "core/net/net_formats.h"
+#include "core/net/net_ranges.h"
+#include "core/net/net_read.h"
+
+typedef unsigned long long ull;
+
+/* ---- whole-file zstd ---- */
+
+static int is_zstd(const void *data, size_t size)
+{
+    static const unsigned char magic[4] = {0x28, 0xB5, 0x2F, 0xFD};
+    return size >= 4 && memcmp(data, magic, 4) == 0;
+}
+
+/* *out = the decompressed frame (caller frees), *out_size its bytes. */
+static nnue_status unzstd(const void *data, size_t size, const char *name, void **out, size_t *out_size,
+                          nnue_error *err)
+{
+    unsigned long long n = ZSTD_getFrameContentSize(data, size);
+    if (n == ZSTD_CONTENTSIZE_ERROR || n == ZSTD_CONTENTSIZE_UNKNOWN || n == 0 || n > ((size_t)1 << 34))
+        return nnue_fail_offset(err, NNUE_E_FORMAT, name, 0, "zstd: expected one frame that records its size");
+    if (!(*out = malloc((size_t)n)))
+        return nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory for %llu decompressed bytes", name, n);
+    size_t got = ZSTD_decompress(*out, (size_t)n, data, size);
+    if (ZSTD_isError(got) || got != n) {
+        free(*out);
+        *out = NULL;
+        /* zstd says what, not where: the frame starts at byte 0 of the file */
+        return nnue_fail_offset(err, NNUE_E_FORMAT, name, 0, "zstd frame: %s",
+                                ZSTD_isError(got) ? ZSTD_getErrorName(got) : "shorter than the size it records");
+    }
+    *out_size = (size_t)n;
+    return NNUE_OK;
+}
+
+/* Opens path, or its decompressed bytes (*owned, freed by the caller after the stream) when it
+ * is a zstd frame. */
+static nnue_status open_net(nr_stream *s, const char *path, void **owned, int *zstd, nnue_error *err)
+{
+    *owned = NULL;
+    *zstd = 0;
+    nnue_status st = nr_open(s, path, err);
+    unsigned char head[4];
+    if (st != NNUE_OK || s->size < 4 || fread(head, 1, 4, s->f) != 4 || !is_zstd(head, 4)) {
+        if (st == NNUE_OK)
+            rewind(s->f);
+        return st;
+    }
+    size_t size = (size_t)s->size, plain_size = 0;
+    void *packed = malloc(size);
+    rewind(s->f);
+    if (!packed || fread(packed, 1, size, s->f) != size) {
+        free(packed);
+        nr_close(s);
+        return nnue_fail(err, NNUE_E_IO, "%s: cannot read the %zu-byte zstd file", path, size);
+    }
+    nr_close(s);
+    st = unzstd(packed, size, path, owned, &plain_size, err);
+    free(packed);
+    *zstd = 1;
+    return st == NNUE_OK ? nr_open_memory(s, path, *owned, plain_size, err) : st;
+}
+
+/* A buffer as a stream, decompressed into *owned first when it is a zstd frame. */
+static nnue_status open_memory(nr_stream *s, const char *name, const void *data, size_t size, void **owned,
+                               int *zstd, nnue_error *err)
+{
+    *owned = NULL;
+    *zstd = is_zstd(data, size);
+    if (!*zstd)
+        return nr_open_memory(s, name, data, size, err);
+    nnue_status st = unzstd(data, size, name, owned, &size, err);
+    return st == NNUE_OK ? nr_open_memory(s, name, *owned, size, err) : st;
+}
+
+/* ---- load / free ---- */
+
+/* Reads a net from an opened stream (closed here); name labels it (path or caller's label). */
+static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *name, nnue_net **out,
+                               nnue_error *err)
+{
+    nnue_net *net = calloc(1, sizeof *net);
+    if (net)
+        net->arch = malloc(sizeof *net->arch);
+    if (net && net->arch)
+        net->layer_weights = calloc((size_t)arch->stacks * (size_t)(arch->n_layers ? arch->n_layers : 1),
+                                    sizeof *net->layer_weights);
+    if (!net || !net->arch || !net->layer_weights) {
+        nnue_net_free(net);
+        nr_close(s);
+        return nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory", name);
+    }
+    memcpy(net->arch, arch, sizeof *arch);
+    snprintf(net->path, sizeof net->path, "%s", name);
+    net->file_bytes = s->size;
+    nnue_status st = arch->format.kind == NNUE_FORMAT_RAW ? nnue_net_read_raw(net, s) : nnue_net_read_stockfish(net, s);
+    nr_close(s);
+    if (st == NNUE_OK && !net->description)
+        net->description = calloc(1, 1);
+    if (st == NNUE_OK && !net->description)
+        st = nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory", name);
+    if (st != NNUE_OK) {
+        nnue_net_free(net);
+        return st;
+    }
+    const nnue_ft_desc *ft = &net->arch->ft;
+    uint64_t row = 0;
+    for (int k = 0; k < ft->n_sets; k++) {
+        net->set_weights[k] = k == ft->n_sets - 1 ? net->ft_weights : net->ft_extra[k];
+        net->set_psqt[k] = net->ft_psqt ? net->ft_psqt + row * ft->psqt_buckets : NULL;
+        row += ft->sets[k].inputs;
+    }
+    nnue_net_ranges ranges;
+    char warning[1024];
+    if (nnue_net_compute_ranges(net, &ranges) == 0 && nnue_net_ranges_warning(net, &ranges, warning, sizeof warning))
+        net->warning = strdup(warning); /* NULL when out of memory: the warning is lost, not the net */
+    nnue_net_narrow_rows(net);
+    net->kernel_data = nnue_plan_make(net->arch, net->layer_weights); /* NULL: the scalar path only */
+    *out = net;
+    return NNUE_OK;
+}
+
+const nnue_arch *nnue_net_arch(const nnue_net *net)
+{
+    return net->arch;
+}
+
+const char *nnue_net_warning(const nnue_net *net)
+{
+    return net ? net->warning : NULL;
+}
+
+nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err)
+{
+    nnue_error_clear(err);
+    if (out)
+        *out = NULL;
+    if (!arch || !path || !out)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_net_load: expected an architecture, a path and an output pointer");
+    nr_stream s;
+    void *owned;
+    int zstd;
+    nnue_status st = open_net(&s, path, &owned, &zstd, err);
+    st = st == NNUE_OK ? load_stream(arch, &s, path, out, err) : st;
+    free(owned);
+    return st;
+}
+
+nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t size, const char *name,
+                                 nnue_net **out, nnue_error *err)
+{
+    nnue_error_clear(err);
+    if (out)
+        *out = NULL;
+    if (!arch || !data || !out)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_net_load_memory: expected an architecture, the bytes and an output pointer");
+    if (!name)
+        name = "<memory>";
+    nr_stream s;
+    void *owned;
+    int zstd;
+    nnue_status st = open_memory(&s, name, data, size, &owned, &zstd, err);
+    st = st == NNUE_OK ? load_stream(arch, &s, name, out, err) : st;
+    free(owned);
+    return st;
+}
+
+void nnue_net_free(nnue_net *net)
+{
+    if (!net)
+        return;
+    nnue_plan_free(net->kernel_data);
+    if (net->layer_weights && net->arch) {
+        size_t n = (size_t)net->arch->stacks * (size_t)net->arch->n_layers;
+        for (size_t i = 0; i < n; i++) {
+            for (int k = 0; k < NNUE_MAX_TENSORS; k++)
+                free(net->layer_weights[i].tensor[k]);
+        }
+    }
+    free(net->layer_weights);
+    free(net->ft_biases);
+    free(net->ft_weights);
+    free(net->ft_psqt);
+    for (int k = 0; k < NNUE_MAX_FT_SETS; k++) {
+        free(net->ft_extra[k]);
+    }
+    nnue_net_narrow_free(net);
+    free(net->description);
+    free(net->warning);
+    free(net->arch);
+    free(net);
+}
+
+/* ---- header only ---- */
+
+/* Reads the header from an opened stream (closed here). */
+static nnue_status read_header_stream(nr_stream *s, nnue_net_header *h, char **description, nnue_error *err)
+{
+    const char *path = s->path;
+    nnue_status st;
+    h->file_bytes = s->size;
+    if ((st = nr_u32(s, &h->version, "header version")) != NNUE_OK ||
+        (st = nr_u32(s, &h->file_hash, "header file hash")) != NNUE_OK ||
+        (st = nr_u32(s, &h->description_bytes, "header description length")) != NNUE_OK)
+        goto done;
+    if (h->description_bytes > s->size - s->offset) {
+        st = nnue_fail_offset(err, NNUE_E_FORMAT, path, 8,
+                              "header: description length %u exceeds the %llu bytes left in the file", h->description_bytes,
+                              (ull)(s->size - s->offset));
+        goto done;
+    }
+    if (description) {
+        *description = malloc((size_t)h->description_bytes + 1);
+        if (!*description) {
+            st = nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory for a %u-byte description", path, h->description_bytes);
+            goto done;
+        }
+        if ((st = nr_bytes(s, *description, h->description_bytes, "header description")) != NNUE_OK)
+            goto done;
+        (*description)[h->description_bytes] = 0;
+    } else if ((st = nr_skip(s, h->description_bytes, "header description")) != NNUE_OK) {
+        goto done;
+    }
+    if ((st = nr_u32(s, &h->ft_hash, "feature transformer hash")) != NNUE_OK)
+        goto done;
+    unsigned char magic[NR_LEB128_MAGIC_LEN];
+    if (s->size - s->offset >= sizeof magic && nr_bytes(s, magic, sizeof magic, "feature transformer") == NNUE_OK)
+        h->leb128 = memcmp(magic, NR_LEB128_MAGIC, sizeof magic) == 0;
+done:
+    nr_close(s);
+    if (st != NNUE_OK && description) {
+        free(*description);
+        *description = NULL;
+    }
+    return st;
+}
+
+nnue_status nnue_net_read_header(const char *path, nnue_net_header *h, char **description, nnue_error *err)
+{
+    nnue_error_clear(err);
+    if (description)
+        *description = NULL;
+    if (!path || !h)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_net_read_header: expected a path and a header pointer");
+    memset(h, 0, sizeof *h);
+    nr_stream s;
+    void *owned;
+    nnue_status st = open_net(&s, path, &owned, &h->zstd, err);
+    st = st == NNUE_OK ? read_header_stream(&s, h, description, err) : st;
+    free(owned);
+    return st;
+}
+
+nnue_status nnue_net_read_header_memory(const void *data, size_t size, const char *name, nnue_net_header *h,
+                                        nnue_error *err)
+{
+    nnue_error_clear(err);
+    if (!data || !h)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_net_read_header_memory: expected the bytes and a header pointer");
+    memset(h, 0, sizeof *h);
+    nr_stream s;
+    void *owned;
+    nnue_status st = open_memory(&s, name ? name : "<memory>", data, size, &owned, &h->zstd, err);
+    st = st == NNUE_OK ? read_header_stream(&s, h, NULL, err) : st;
+    free(owned);
+    return st;
+}

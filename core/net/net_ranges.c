@@ -1,0 +1,267 @@
+/* core/net/net_ranges.c: see net_ranges.h. Facts used: accumulators are int16 and PSQT int32
+ * (FORMATS.md section 4), the FT activations of core/eval/ft_activation.c, and each layer type's
+ * arithmetic as its file in core/layers/ defines it. */
+#include "core/net/net_ranges.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/arch/layer.h"
+#include "core/layers/common.h" /* nnue_range_of_inputs */
+#include "features/feature_set.h"
+#include "nnue.h"
+
+typedef long long ll;
+
+/* Keeps, per column, the k largest values seen (sorted descending, starting from zeros: an
+ * inactive feature adds nothing) in top[col * k ...]. sign = -1 keeps the k smallest instead. */
+static void top_k_insert(int64_t *top, int k, int64_t v)
+{
+    int i = k - 1;
+    while (i > 0 && top[i - 1] < v) {
+        top[i] = top[i - 1];
+        i--;
+    }
+    top[i] = v;
+}
+
+/* Sum of the k largest (sign 1) or k smallest (sign -1) values of each column of a
+ * rows x cols matrix (i8, i16 or i32), never below 0 / above 0. Adds it into sums[cols]. */
+static int add_extreme_columns(const void *m, nnue_dtype t, uint32_t rows, uint32_t cols, int k, int sign, int64_t *sums)
+{
+    int64_t *top = calloc((size_t)cols * (size_t)k, sizeof *top); /* int64: -INT32_MIN fits */
+    /* Each column's k-th largest so far, side by side: the row scan compares against these
+     * (a few kB, in L1) and touches a column's top list only to insert. */
+    int64_t *least = calloc(cols ? cols : 1, sizeof *least);
+    if (!top || !least) {
+        free(top);
+        free(least);
+        return -1;
+    }
+    for (uint32_t r = 0; r < rows; r++)
+        for (uint32_t c = 0; c < cols; c++) {
+            size_t at = (size_t)r * cols + c;
+            int64_t v = t == NNUE_I8 ? ((const int8_t *)m)[at] : t == NNUE_I16 ? ((const int16_t *)m)[at] : ((const int32_t *)m)[at];
+            v = sign > 0 ? v : -v;
+            if (v > least[c]) {
+                top_k_insert(top + (size_t)c * k, k, v);
+                least[c] = top[(size_t)c * k + k - 1];
+            }
+        }
+    for (uint32_t c = 0; c < cols; c++)
+        for (int i = 0; i < k; i++)
+            sums[c] += sign * top[(size_t)c * k + i];
+    free(top);
+    free(least);
+    return 0;
+}
+
+static int set_max_active(const nnue_ft_set *set)
+{
+    return set->features->max_active ? set->features->max_active : NNUE_MAX_ACTIVE;
+}
+
+static int ft_ranges(const nnue_net *net, nnue_net_ranges *r)
+{
+    const nnue_ft_desc *ft = &net->arch->ft;
+    uint32_t w = ft->width, b = ft->psqt_buckets;
+    int64_t *hi = calloc(w, sizeof *hi), *lo = calloc(w, sizeof *lo);
+    int64_t *phi = calloc(b ? b : 1, sizeof *phi), *plo = calloc(b ? b : 1, sizeof *plo);
+    int st = hi && lo && phi && plo ? 0 : -1;
+    for (uint32_t j = 0; j < w && st == 0; j++)
+        hi[j] = lo[j] = net->ft_biases[j];
+    for (int s = 0; s < ft->n_sets && st == 0; s++) {
+        const nnue_ft_set *set = &ft->sets[s];
+        int k = set_max_active(set);
+        r->max_active += k;
+        st = add_extreme_columns(net->set_weights[s], set->weight_type, set->inputs, w, k, 1, hi);
+        if (st == 0)
+            st = add_extreme_columns(net->set_weights[s], set->weight_type, set->inputs, w, k, -1, lo);
+        if (st == 0 && b)
+            st = add_extreme_columns(net->set_psqt[s], NNUE_I32, set->inputs, b, k, 1, phi);
+        if (st == 0 && b)
+            st = add_extreme_columns(net->set_psqt[s], NNUE_I32, set->inputs, b, k, -1, plo);
+    }
+    if (st == 0) {
+        r->acc_lo = INT64_MAX, r->acc_hi = INT64_MIN;
+        for (uint32_t j = 0; j < w; j++) {
+            if (lo[j] < r->acc_lo)
+                r->acc_lo = lo[j], r->acc_lo_neuron = j;
+            if (hi[j] > r->acc_hi)
+                r->acc_hi = hi[j], r->acc_hi_neuron = j;
+            if ((lo[j] < INT16_MIN || hi[j] > INT16_MAX) && r->acc_overflows++ == 0)
+                r->first_overflow = j, r->first_lo = lo[j], r->first_hi = hi[j];
+        }
+        for (uint32_t i = 0; i < b; i++) {
+            r->psqt_lo = i == 0 || plo[i] < r->psqt_lo ? plo[i] : r->psqt_lo;
+            r->psqt_hi = i == 0 || phi[i] > r->psqt_hi ? phi[i] : r->psqt_hi;
+        }
+    }
+    free(hi), free(lo), free(phi), free(plo);
+    return st;
+}
+
+/* Range of the FT activation's output for accumulators in [lo, hi] (int16 after wrapping). */
+static void ft_output_range(const nnue_ft_desc *ft, int64_t *lo, int64_t *hi)
+{
+    int64_t m = ft->clamp_max;
+    switch (ft->activation) {
+    case NNUE_FT_CLAMP: *lo = 0, *hi = m; break;
+    case NNUE_FT_PAIRWISE: *lo = 0, *hi = (m * m) >> ft->shift; break;
+    case NNUE_FT_SCRELU: *lo = 0, *hi = m * m; break;
+    default: *lo = 0, *hi = (int64_t)INT16_MAX * INT16_MAX; break;
+    }
+}
+
+/* a + b, saturated to the int64 range: a crafted net's worst case may pass it (then it is
+ * reported as an overflow like any sum past int32), never wrap. */
+static int64_t sat_add(int64_t a, int64_t b)
+{
+    int64_t r;
+    return __builtin_add_overflow(a, b, &r) ? (b > 0 ? INT64_MAX : INT64_MIN) : r;
+}
+
+static void affine_range(const nnue_net *net, int i, nnue_layer_range *lr)
+{
+    const nnue_arch *a = net->arch;
+    const nnue_layer *l = &a->layers[i];
+    lr->lo = INT64_MAX, lr->hi = INT64_MIN;
+    for (uint32_t s = 0; s < a->stacks; s++) {
+        const nnue_layer_weights *lw = &net->layer_weights[(size_t)s * a->n_layers + i];
+        for (uint32_t o = 0; o < l->out_size; o++) {
+            int64_t up = 0, down = 0;
+            for (uint32_t j = 0; j < l->in_size; j++) {
+                size_t at = (size_t)o * l->p.affine.padded_in + j;
+                int64_t wv = l->p.affine.weight_type == NNUE_I8 ? ((const int8_t *)lw->weights)[at]
+                                                               : ((const int16_t *)lw->weights)[at];
+                int64_t x = wv * lr->in_lo, y = wv * lr->in_hi;
+                up = sat_add(up, x > y ? x : y);
+                down = sat_add(down, x < y ? x : y);
+            }
+            up = sat_add(up / l->p.affine.sum_divisor, ((const int32_t *)lw->biases)[o]);
+            down = sat_add(down / l->p.affine.sum_divisor, ((const int32_t *)lw->biases)[o]);
+            if (down < lr->lo)
+                lr->lo = down, lr->lo_stack = s, lr->lo_neuron = o;
+            if (up > lr->hi)
+                lr->hi = up, lr->hi_stack = s, lr->hi_neuron = o;
+        }
+    }
+}
+
+int nnue_net_compute_ranges(const nnue_net *net, nnue_net_ranges *r)
+{
+    memset(r, 0, sizeof *r);
+    if (ft_ranges(net, r) != 0) {
+        memset(r, 0, sizeof *r);
+        return -1;
+    }
+    const nnue_arch *a = net->arch;
+    int64_t net_lo, net_hi, out_lo[NNUE_MAX_LAYERS], out_hi[NNUE_MAX_LAYERS];
+    int known[NNUE_MAX_LAYERS];
+    ft_output_range(&a->ft, &net_lo, &net_hi);
+    for (int i = 0; i < a->n_layers; i++) {
+        const nnue_layer *l = &a->layers[i];
+        nnue_layer_range *lr = &r->layers[i];
+        nnue_range ins[NNUE_MAX_LAYER_INPUTS], out;
+        lr->known = 1;
+        for (int k = 0; k < l->n_inputs; k++) {
+            int src = l->inputs[k];
+            int ok = src == NNUE_INPUT_NETWORK || known[src];
+            ins[k].lo = src == NNUE_INPUT_NETWORK ? net_lo : ok ? out_lo[src] : 0;
+            ins[k].hi = src == NNUE_INPUT_NETWORK ? net_hi : ok ? out_hi[src] : 0;
+            lr->known &= ok;
+        }
+        nnue_range_of_inputs(l, ins, &out);
+        lr->in_lo = out.lo, lr->in_hi = out.hi;
+        known[i] = 0;
+        if (!lr->known || l->value_type != NNUE_I32)
+            continue;
+        if (l->type->is_affine) {
+            affine_range(net, i, lr);
+            r->layer_overflows += lr->lo < INT32_MIN || lr->hi > INT32_MAX;
+            out.lo = lr->lo, out.hi = lr->hi;
+            known[i] = 1;
+        } else if (l->type->range) {
+            known[i] = l->type->range(l, ins, &out); /* the type's own rule (core/arch/layer.h) */
+        }
+        /* Layer outputs are int32 values (wrapped when a sum overflowed, which is reported), so
+         * later products of ranges stay far inside int64. */
+        out_lo[i] = out.lo < INT32_MIN ? INT32_MIN : out.lo > INT32_MAX ? INT32_MAX : out.lo;
+        out_hi[i] = out.hi > INT32_MAX ? INT32_MAX : out.hi < INT32_MIN ? INT32_MIN : out.hi;
+    }
+    return 0;
+}
+
+size_t nnue_net_ranges_format(const nnue_net *net, const nnue_net_ranges *r, char *buf, size_t size)
+{
+    size_t n = 0;
+    char none[1];
+    if (!buf) /* measuring only */
+        buf = none, size = 0;
+#define OUT(...) (n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, __VA_ARGS__))
+    OUT("accumulator   %lld..%lld worst case with %d active features (neurons %u and %u); int16: %s\n",
+        (ll)r->acc_lo, (ll)r->acc_hi, r->max_active, r->acc_lo_neuron, r->acc_hi_neuron,
+        r->acc_overflows ? "CAN OVERFLOW" : "fits");
+    if (r->acc_overflows)
+        OUT("overflow      %u neurons can leave int16, first neuron %u (%lld..%lld)\n", r->acc_overflows,
+            r->first_overflow, (ll)r->first_lo, (ll)r->first_hi);
+    if (net->arch->ft.psqt_buckets)
+        OUT("psqt          %lld..%lld; int32: %s\n", (ll)r->psqt_lo, (ll)r->psqt_hi,
+            r->psqt_lo < INT32_MIN || r->psqt_hi > INT32_MAX ? "CAN OVERFLOW" : "fits");
+    if (net->padding_nonzero)
+        OUT("padding       %llu weights in padding columns are non-zero in the file (never read by the engine: "
+            "ignored)\n",
+            (unsigned long long)net->padding_nonzero);
+    for (int i = 0; i < net->arch->n_layers; i++) {
+        const nnue_layer *l = &net->arch->layers[i];
+        const nnue_layer_range *lr = &r->layers[i];
+        if (!l->type->is_affine)
+            continue;
+        if (!lr->known)
+            OUT("layer %-7s input range unknown (a layer type before it is not modelled)\n", l->name);
+        else
+            OUT("layer %-7s inputs %lld..%lld, sums %lld..%lld (stack %u output %u .. stack %u output %u); int32: %s\n",
+                l->name, (ll)lr->in_lo, (ll)lr->in_hi, (ll)lr->lo, (ll)lr->hi, lr->lo_stack, lr->lo_neuron,
+                lr->hi_stack, lr->hi_neuron, lr->lo < INT32_MIN || lr->hi > INT32_MAX ? "CAN OVERFLOW" : "fits");
+    }
+#undef OUT
+    return n;
+}
+
+int nnue_net_ranges_warning(const nnue_net *net, const nnue_net_ranges *r, char *buf, size_t size)
+{
+    if (size)
+        buf[0] = 0;
+    if (r->acc_overflows) {
+        snprintf(buf, size,
+                 "%s: int16 accumulator can overflow: neuron %u reaches %lld..%lld with %d active features (%u "
+                 "neurons can)",
+                 net->path, r->first_overflow, (ll)r->first_lo, (ll)r->first_hi, r->max_active, r->acc_overflows);
+        return 1;
+    }
+    if (net->arch->ft.psqt_buckets && (r->psqt_lo < INT32_MIN || r->psqt_hi > INT32_MAX)) {
+        snprintf(buf, size, "%s: int32 PSQT sum can overflow: %lld..%lld with %d active features", net->path,
+                 (ll)r->psqt_lo, (ll)r->psqt_hi, r->max_active);
+        return 1;
+    }
+    for (int i = 0; i < net->arch->n_layers; i++) {
+        const nnue_layer_range *lr = &r->layers[i];
+        if (net->arch->layers[i].type->is_affine && lr->known && (lr->lo < INT32_MIN || lr->hi > INT32_MAX)) {
+            int high = lr->hi > INT32_MAX;
+            snprintf(buf, size, "%s: int32 sum of layer '%s' can overflow: stack %u output %u reaches %lld",
+                     net->path, net->arch->layers[i].name, high ? lr->hi_stack : lr->lo_stack,
+                     high ? lr->hi_neuron : lr->lo_neuron, (ll)(high ? lr->hi : lr->lo));
+            return 1;
+        }
+    }
+    return 0;
+}
+
+size_t nnue_net_range_report(const nnue_net *net, char *buf, size_t size)
+{
+    nnue_net_ranges r;
+    if (nnue_net_compute_ranges(net, &r) != 0)
+        return (size_t)snprintf(buf, size, "ranges        (out of memory)\n");
+    return nnue_net_ranges_format(net, &r, buf, size);
+}

@@ -1,0 +1,294 @@
+/* core/net/net_read.c: reading net files, the common part: the read stream with offset tracking,
+ * little-endian arrays, signed LEB128 blocks, aligned allocation. It calls nothing above it:
+ * the format readers (core/net/net_read_stockfish.c, core/net/net_read_raw.c) use it, and
+ * core/net/net_load.c opens the file and picks the format reader.
+ *
+ * Format facts relied on: shared/oracle/chess/FORMATS.md section 2 (byte layout: header
+ * version/hash/description, the "COMPRESSED_LEB128" blocks: 17 magic bytes, u32 payload byte
+ * count, signed LEB128 values with 7 data bits per byte, low bits first, 0x80 = more bytes,
+ * sign from bit 0x40 of the last byte) and shared/oracle/shogi/FORMATS.md section 1 (same
+ * header). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include "core/arch/layer.h"
+#include "core/error.h"
+#include "core/net/net_read.h"
+
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define NR_BIG_ENDIAN 1
+#else
+#define NR_BIG_ENDIAN 0
+#endif
+
+typedef unsigned long long ull;
+
+/* ---- stream ---- */
+
+nnue_status nr_open(nr_stream *s, const char *path, nnue_error *err)
+{
+    memset(s, 0, sizeof *s);
+    s->path = path;
+    s->err = err;
+    s->f = fopen(path, "rb");
+    if (!s->f)
+        return nnue_fail(err, NNUE_E_IO, "%s: cannot open the net file: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fileno(s->f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        nr_close(s);
+        return nnue_fail(err, NNUE_E_IO, "%s: cannot read the net file: not a regular file", path);
+    }
+    if (st.st_size == 0) { /* say so plainly rather than "truncated at byte 0" */
+        nr_close(s);
+        return nnue_fail_offset(err, NNUE_E_FORMAT, path, 0, "empty file (0 bytes), not a net");
+    }
+    s->size = (uint64_t)st.st_size;
+    setvbuf(s->f, NULL, _IOFBF, 1 << 16);
+    return NNUE_OK;
+}
+
+nnue_status nr_open_memory(nr_stream *s, const char *name, const void *data, size_t size, nnue_error *err)
+{
+    memset(s, 0, sizeof *s);
+    s->path = name;
+    s->err = err;
+    if (size == 0)
+        return nnue_fail_offset(err, NNUE_E_FORMAT, name, 0, "the net is empty (0 bytes)");
+    s->f = fmemopen((void *)data, size, "rb"); /* read-only mode: the bytes are never written */
+    if (!s->f)
+        return nnue_fail(err, NNUE_E_NOMEM, "%s: cannot open a %zu-byte net in memory as a stream", name, size);
+    s->size = (uint64_t)size;
+    return NNUE_OK;
+}
+
+void nr_close(nr_stream *s)
+{
+    if (s->f)
+        fclose(s->f);
+    s->f = NULL;
+}
+
+nnue_status nr_bytes(nr_stream *s, void *buf, uint64_t n, const char *section)
+{
+    size_t got = n ? fread(buf, 1, (size_t)n, s->f) : 0;
+    uint64_t at = s->offset;
+    s->offset += got;
+    if (got == n)
+        return NNUE_OK;
+    if (ferror(s->f))
+        return nnue_fail_offset(s->err, NNUE_E_IO, s->path, (long long)s->offset, "%s: read error", section);
+    return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)s->offset,
+                            "%s: file truncated: expected %llu bytes from byte %llu, found %llu (the file ends at "
+                            "byte %llu)",
+                            section, (ull)n, (ull)at, (ull)got, (ull)s->offset);
+}
+
+nnue_status nr_skip(nr_stream *s, uint64_t n, const char *section)
+{
+    if (n > s->size - s->offset) {
+        return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)s->size,
+                                "%s: file truncated: expected %llu bytes from byte %llu, found %llu", section, (ull)n,
+                                (ull)s->offset, (ull)(s->size - s->offset));
+    }
+    if (fseeko(s->f, (off_t)(s->offset + n), SEEK_SET) != 0)
+        return nnue_fail_offset(s->err, NNUE_E_IO, s->path, (long long)s->offset, "%s: seek error", section);
+    s->offset += n;
+    return NNUE_OK;
+}
+
+uint32_t nr_le32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+nnue_status nr_u32(nr_stream *s, uint32_t *v, const char *section)
+{
+    unsigned char b[4];
+    nnue_status st = nr_bytes(s, b, 4, section);
+    *v = st == NNUE_OK ? nr_le32(b) : 0;
+    return st;
+}
+
+void nr_from_le(void *data, nnue_dtype type, uint64_t count)
+{
+#if NR_BIG_ENDIAN
+    if (type == NNUE_I16) {
+        uint16_t *p = data;
+        for (uint64_t i = 0; i < count; i++)
+            p[i] = __builtin_bswap16(p[i]);
+    } else if (type == NNUE_I32 || type == NNUE_F32) {
+        uint32_t *p = data;
+        for (uint64_t i = 0; i < count; i++)
+            p[i] = __builtin_bswap32(p[i]);
+    }
+#else
+    (void)data, (void)type, (void)count;
+#endif
+}
+
+/* Value i of a little-endian array of type t, sign-extended (u8 zero-extended). */
+static int64_t load_le(const unsigned char *p, nnue_dtype t)
+{
+    switch (t) {
+    case NNUE_I8: return (int8_t)p[0];
+    case NNUE_U8: return p[0];
+    case NNUE_I16: return (int16_t)(uint16_t)(p[0] | p[1] << 8);
+    default: return (int32_t)nr_le32(p);
+    }
+}
+
+static void store(void *dst, nnue_dtype t, uint64_t i, int64_t v)
+{
+    switch (t) {
+    case NNUE_I8: ((int8_t *)dst)[i] = (int8_t)v; break;
+    case NNUE_U8: ((uint8_t *)dst)[i] = (uint8_t)v; break;
+    case NNUE_I16: ((int16_t *)dst)[i] = (int16_t)v; break;
+    default: ((int32_t *)dst)[i] = (int32_t)v; break;
+    }
+}
+
+nnue_status nr_array(nr_stream *s, nnue_dtype file_type, nnue_dtype mem_type, void *dst, uint64_t count,
+                     const char *section)
+{
+    size_t fsize = nnue_dtype_size(file_type);
+    if (file_type == mem_type) {
+        nnue_status st = nr_bytes(s, dst, count * fsize, section);
+        if (st == NNUE_OK)
+            nr_from_le(dst, mem_type, count);
+        return st;
+    }
+    unsigned char buf[1 << 14];
+    uint64_t per = sizeof buf / fsize;
+    for (uint64_t done = 0; done < count;) {
+        uint64_t n = count - done < per ? count - done : per;
+        nnue_status st = nr_bytes(s, buf, n * fsize, section);
+        if (st != NNUE_OK)
+            return st;
+        for (uint64_t i = 0; i < n; i++)
+            store(dst, mem_type, done + i, load_le(buf + i * fsize, file_type));
+        done += n;
+    }
+    return NNUE_OK;
+}
+
+/* ---- LEB128 ---- */
+
+static void printable(const unsigned char *in, size_t n, char *out, size_t size)
+{
+    size_t j = 0;
+    for (size_t i = 0; i < n && j + 5 < size; i++)
+        j += (size_t)snprintf(out + j, size - j, in[i] >= 32 && in[i] < 127 && in[i] != '\\' ? "%c" : "\\x%02x",
+                              in[i]);
+    out[j] = 0;
+}
+
+nnue_status nr_leb128(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t count, const char *section)
+{
+    unsigned char magic[NR_LEB128_MAGIC_LEN];
+    uint64_t start = s->offset;
+    nnue_status st = nr_bytes(s, magic, sizeof magic, section);
+    if (st != NNUE_OK)
+        return st;
+    if (memcmp(magic, NR_LEB128_MAGIC, sizeof magic) != 0) {
+        char shown[100];
+        printable(magic, sizeof magic, shown, sizeof shown);
+        return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)start,
+                                "%s: expected a LEB128 block starting with \"%s\", found \"%s\"", section,
+                                NR_LEB128_MAGIC, shown);
+    }
+    uint32_t announced;
+    if ((st = nr_u32(s, &announced, section)) != NNUE_OK)
+        return st;
+    uint64_t pstart = s->offset, left = s->size - s->offset;
+    if (announced > left)
+        return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)s->size,
+                                "%s: file truncated: the LEB128 block announces %u payload bytes from byte %llu, "
+                                "found %llu",
+                                section, announced, (ull)pstart, (ull)left);
+    if (announced < count)
+        return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)pstart,
+                                "%s: LEB128 payload of %u bytes is too short for %llu values (at least 1 byte each)",
+                                section, announced, (ull)count);
+    int max_bytes = mem_type == NNUE_I16 ? 3 : 5;
+    int64_t lo = mem_type == NNUE_I16 ? INT16_MIN : INT32_MIN, hi = mem_type == NNUE_I16 ? INT16_MAX : INT32_MAX;
+    const char *tname = nnue_dtype_name(mem_type);
+    unsigned char buf[1 << 16];
+    uint64_t done = 0, acc = 0, value_start = pstart;
+    int shift = 0, nb = 0;
+    for (uint64_t pos = 0; pos < announced;) {
+        uint64_t n = announced - pos < sizeof buf ? announced - pos : sizeof buf;
+        if ((st = nr_bytes(s, buf, n, section)) != NNUE_OK)
+            return st;
+        for (uint64_t i = 0; i < n; i++) {
+            unsigned b = buf[i];
+            uint64_t at = pstart + pos + i;
+            if (done == count)
+                return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)at,
+                                        "%s: LEB128 payload has %llu bytes left over after the %llu values (it "
+                                        "announces %u bytes)",
+                                        section, (ull)(announced - (pos + i)), (ull)count, announced);
+            if (nb == 0)
+                value_start = at;
+            acc |= (uint64_t)(b & 0x7f) << shift;
+            shift += 7;
+            nb++;
+            if (b & 0x80) {
+                if (nb == max_bytes)
+                    return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)value_start,
+                                            "%s: LEB128 value %llu is longer than %d bytes, out of range for %s",
+                                            section, (ull)done, max_bytes, tname);
+                continue;
+            }
+            if (b & 0x40)
+                acc |= ~(uint64_t)0 << shift;
+            int64_t v = (int64_t)acc;
+            if (v < lo || v > hi)
+                return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)value_start,
+                                        "%s: LEB128 value %llu is %lld, out of range for %s", section, (ull)done,
+                                        (long long)v, tname);
+            store(dst, mem_type, done++, v);
+            acc = 0, shift = 0, nb = 0;
+        }
+        pos += n;
+    }
+    if (done < count || nb)
+        return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)(pstart + announced),
+                                "%s: LEB128 payload of %u bytes ends after %llu of %llu values%s", section, announced,
+                                (ull)done, (ull)count, nb ? " (in the middle of a value)" : "");
+    return NNUE_OK;
+}
+
+/* ---- memory ---- */
+
+/* Large arrays (the feature weights: tens of MB read at random rows) go on 2 MB boundaries and
+ * ask for transparent huge pages: each row read would otherwise often miss the TLB. */
+#define HUGE_PAGE ((uint64_t)2 << 20)
+
+void *nr_alloc(uint64_t bytes)
+{
+    if (bytes > SIZE_MAX - HUGE_PAGE)
+        return NULL;
+    if (bytes >= HUGE_PAGE) {
+        size_t rounded = (size_t)((bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE);
+        void *p = aligned_alloc((size_t)HUGE_PAGE, rounded);
+#ifdef MADV_HUGEPAGE
+        if (p)
+            madvise(p, rounded, MADV_HUGEPAGE); /* a hint: failure only costs speed */
+#endif
+        return p;
+    }
+    size_t rounded = (size_t)((bytes + 63) / 64 * 64);
+    return aligned_alloc(64, rounded ? rounded : 64);
+}
+
+nnue_status nr_alloc_for(nr_stream *s, void **out, uint64_t bytes, const char *what)
+{
+    *out = nr_alloc(bytes);
+    if (*out)
+        return NNUE_OK;
+    return nnue_fail(s->err, NNUE_E_NOMEM, "%s: out of memory: cannot allocate %llu bytes for %s", s->path, (ull)bytes,
+                     what);
+}

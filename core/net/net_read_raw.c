@@ -1,0 +1,180 @@
+/* core/net/net_read_raw.c: reading a header-less "raw" net (NNUE_FORMAT_RAW, bullet's quantised.bin).
+ *
+ * Format facts relied on: shared/oracle/third/cwtch/FACTS.md and
+ * shared/oracle/third/obsidian/FACTS.md, sections "Byte layout": little-endian blocks in a
+ * fixed order with no header, hash or gaps, then a trailer that pads the file to a multiple of
+ * 64 bytes with the text "bullet" repeated. The architecture says which blocks come in which
+ * order (format.blocks), their dtypes, the rounding (format.pad_to) and the trailer text
+ * (format.pad_text, "" = zero bytes). Block shapes:
+ *   ft.weights  [inputs][width]        (feature-major, as loaded)
+ *   ft.biases   [width]
+ *   ft.psqt     [inputs][psqt_buckets]
+ *   LAYER.NAME  a tensor its layer type declares (core/arch/layer.h), every stack's: a vector
+ *               [stack][n]; a matrix bucket-major [stack][out][in] (cwtch), input-major
+ *               [in][stack][out] (obsidian) or input-major per bucket [stack][in][out]
+ *               (the Viridithas-style multilayer net), loaded row-major
+ * The file size must be exactly the data size rounded up to pad_to; it is checked before
+ * anything is allocated, and a wrong size names the YAML fields the expectation came from. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/arch/layer.h"
+#include "core/error.h"
+#include "core/net/net_formats.h"
+#include "core/net/net_layer_tensors.h"
+
+typedef unsigned long long ull;
+
+/* The shape of a LAYER.TENSOR block's tensor. */
+static nnue_tensor_shape block_shape(const nnue_arch *a, const nnue_block *b)
+{
+    const nnue_layer *l = &a->layers[b->layer];
+    nnue_tensor_shape t[NNUE_MAX_TENSORS];
+    l->type->tensors(l, t);
+    return t[b->index];
+}
+
+/* Values of a block and, in `why`, the YAML fields they come from. */
+static uint64_t block_values(const nnue_arch *a, const nnue_block *b, char *why, size_t size)
+{
+    const nnue_ft_desc *ft = &a->ft;
+    size_t bytes = nnue_dtype_size(b->dtype);
+    switch (b->tensor) {
+    case NNUE_T_FT_WEIGHTS:
+        snprintf(why, size, "feature_transformer.width %u x inputs %u x %zu bytes", ft->width, ft->inputs, bytes);
+        return (uint64_t)ft->width * ft->inputs;
+    case NNUE_T_FT_BIASES:
+        snprintf(why, size, "feature_transformer.width %u x %zu bytes", ft->width, bytes);
+        return ft->width;
+    case NNUE_T_FT_PSQT:
+        snprintf(why, size, "feature_transformer.psqt_buckets %u x inputs %u x %zu bytes", ft->psqt_buckets,
+                 ft->inputs, bytes);
+        return (uint64_t)ft->psqt_buckets * ft->inputs;
+    default: {
+        nnue_tensor_shape t = block_shape(a, b);
+        snprintf(why, size, "%s %u x %u x stacks.count %u x %zu bytes", b->name, t.rows, t.cols, a->stacks, bytes);
+        return (uint64_t)t.rows * t.cols * a->stacks;
+    }
+    }
+}
+
+static nnue_status check_size(nnue_net *net, nr_stream *s, uint64_t *data_end)
+{
+    const nnue_arch *a = net->arch;
+    const nnue_format *f = &a->format;
+    char why[1600] = "", part[200];
+    uint64_t data = 0;
+    for (int i = 0; i < f->n_blocks; i++) {
+        data += block_values(a, &f->blocks[i], part, sizeof part) * nnue_dtype_size(f->blocks[i].dtype);
+        size_t len = strlen(why);
+        snprintf(why + len, sizeof why - len, "%s%s", i ? " + " : "", part);
+    }
+    uint64_t pad = f->pad_to ? f->pad_to : 1;
+    uint64_t expected = (data + pad - 1) / pad * pad;
+    *data_end = data;
+    if (expected == s->size)
+        return NNUE_OK;
+    return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)(s->size < expected ? s->size : expected),
+                            "file size: expected %llu bytes (%s = %llu bytes, rounded up to format.pad_to %llu; "
+                            "architecture %s), found %llu bytes",
+                            (ull)expected, why, (ull)data, (ull)pad, a->name, (ull)s->size);
+}
+
+/* A layer's tensor over all stacks, into each stack's [rows][stride] array (allocated and zeroed
+ * by nr_layer_tensors_alloc). File orders (nnue_weight_order): row-major [stack][row][col];
+ * input-major [col][stack][row]; input-major per bucket [stack][col][row]. */
+static nnue_status read_layer_block(nnue_net *net, nr_stream *s, const nnue_block *b)
+{
+    const nnue_arch *a = net->arch;
+    nnue_tensor_shape t = block_shape(a, b);
+    size_t ts = nnue_dtype_size(t.mem);
+    uint64_t per_stack = (uint64_t)t.rows * t.cols, count = per_stack * a->stacks, start = s->offset;
+    void *tmp;
+    char section[NNUE_NAME_MAX + 80];
+    snprintf(section, sizeof section, "%s (layer '%s', all %u stacks)", b->name, a->layers[b->layer].name, a->stacks);
+    nnue_status st = nr_alloc_for(s, &tmp, count * ts, section);
+    if (st != NNUE_OK)
+        return st;
+    if ((st = nr_array(s, b->dtype, t.mem, tmp, count, section)) == NNUE_OK && t.mem == NNUE_F32)
+        st = nr_check_finite(s, tmp, count, start, section);
+    for (uint64_t v = 0; st == NNUE_OK && v < count; v++) {
+        uint64_t k, r, c; /* stack, row, column of file value v */
+        if (b->order == NNUE_ROW_MAJOR)
+            k = v / per_stack, r = v % per_stack / t.cols, c = v % t.cols;
+        else if (b->order == NNUE_INPUT_MAJOR)
+            c = v / ((uint64_t)a->stacks * t.rows), k = v / t.rows % a->stacks, r = v % t.rows;
+        else
+            k = v / per_stack, c = v % per_stack / t.rows, r = v % t.rows;
+        char *dst = net->layer_weights[k * (uint64_t)a->n_layers + (uint64_t)b->layer].tensor[b->index];
+        memcpy(dst + (r * t.stride + c) * ts, (char *)tmp + v * ts, ts);
+    }
+    free(tmp);
+    return st;
+}
+
+static nnue_status read_ft_block(nnue_net *net, nr_stream *s, const nnue_block *b)
+{
+    char why[200];
+    uint64_t n = block_values(net->arch, b, why, sizeof why);
+    nnue_dtype mem = b->tensor == NNUE_T_FT_PSQT ? NNUE_I32 : NNUE_I16;
+    void *p;
+    nnue_status st = nr_alloc_for(s, &p, n * nnue_dtype_size(mem), b->name);
+    if (st != NNUE_OK)
+        return st;
+    if (b->tensor == NNUE_T_FT_WEIGHTS)
+        net->ft_weights = p;
+    else if (b->tensor == NNUE_T_FT_BIASES)
+        net->ft_biases = p;
+    else
+        net->ft_psqt = p;
+    return nr_array(s, b->dtype, mem, p, n, b->name);
+}
+
+static nnue_status check_padding(nnue_net *net, nr_stream *s, uint64_t data_end)
+{
+    const nnue_format *f = &net->arch->format;
+    unsigned char buf[4096 + 64];
+    uint64_t n = s->size - data_end;
+    if (n > sizeof buf)
+        n = sizeof buf; /* cannot happen: pad_to <= 4096 */
+    nnue_status st = nr_bytes(s, buf, n, "padding");
+    if (st != NNUE_OK)
+        return st;
+    size_t len = strlen(f->pad_text);
+    for (uint64_t i = 0; i < n; i++) {
+        unsigned char want = len ? (unsigned char)f->pad_text[i % len] : 0;
+        if (buf[i] == want)
+            continue;
+        char found[64];
+        size_t j = 0;
+        for (uint64_t k = i; k < n && j + 5 < sizeof found; k++)
+            j += (size_t)snprintf(found + j, sizeof found - j,
+                                  buf[k] >= 32 && buf[k] < 127 && buf[k] != '\\' ? "%c" : "\\x%02x", buf[k]);
+        if (len)
+            return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)(data_end + i),
+                                    "padding: expected the text \"%s\" repeated (format.pad_text) up to format.pad_to "
+                                    "%u, found \"%s\"",
+                                    f->pad_text, f->pad_to, found);
+        return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)(data_end + i),
+                                "padding: expected zero bytes (format.pad_text is empty) up to format.pad_to %u, "
+                                "found \"%s\"",
+                                f->pad_to, found);
+    }
+    return NNUE_OK;
+}
+
+nnue_status nnue_net_read_raw(nnue_net *net, nr_stream *s)
+{
+    const nnue_arch *a = net->arch;
+    nnue_status st;
+    uint64_t data_end;
+    if ((st = check_size(net, s, &data_end)) != NNUE_OK || (st = nr_layer_tensors_alloc(net, s)) != NNUE_OK)
+        return st;
+    for (int i = 0; i < a->format.n_blocks; i++) {
+        const nnue_block *b = &a->format.blocks[i];
+        st = b->tensor == NNUE_T_LAYER ? read_layer_block(net, s, b) : read_ft_block(net, s, b);
+        if (st != NNUE_OK)
+            return st;
+    }
+    return check_padding(net, s, data_end);
+}

@@ -1,0 +1,129 @@
+/* features/feature_set.h: the contract every feature set fills (one file per set in features/).
+ *
+ * A feature set turns a board (include/nnue_board.h) seen from one
+ * perspective (colour 0 or 1) into the indices of its active inputs, and a
+ * move's delta into the indices that went away and came in. It never sees a
+ * game's internals. Adding a set: one file in features/ defining a const
+ * nnue_feature_set, and one line in features/registry.c (or, from outside the library,
+ * nnue_feature_set_register).
+ *
+ * The contract lives here, beside the sets and their registry, below core/arch/ (whose graph
+ * holds a set and its parameters): features/ includes nothing of core/ but the bottom files
+ * (core/yaml_read.h, core/isa.h, core/targets.h, core/board_undo.h) and core/simd/. */
+#ifndef NNUE_FEATURES_FEATURE_SET_H
+#define NNUE_FEATURES_FEATURE_SET_H
+
+#include <stdint.h>
+
+#include "core/yaml_read.h"
+#include "nnue_board.h"
+
+#define NNUE_MAX_ACTIVE 64      /* default bound: active features per perspective (shogi: 38) */
+#define NNUE_MAX_CHANGED 8      /* default bound: removed or added features per perspective, one move */
+#define NNUE_MAX_ACTIVE_ANY 256 /* largest max_active / max_changed any set may declare */
+
+/* Per-arch settings of a configurable set (the bullet-style "Chess768"); fixed sets ignore it. */
+/* A feature set's parameters in one architecture. The set reads them from the YAML itself (its
+ * `fields`, then `check_params`): the core only stores them. */
+typedef struct nnue_feature_params {
+    uint8_t king_buckets;          /* number of king buckets (1 = none) */
+    uint8_t king_bucket_of[NNUE_MAX_SQUARES]; /* bucket of the own king's square (the set's view) */
+    uint8_t mirror;                /* 1: mirror files when the own king stands on files e-h */
+    uint8_t variant;               /* index into the set's variants[] (0 = the default) */
+    uint8_t n_listed;              /* entries of listed[] as the YAML gave them */
+    uint8_t listed[NNUE_MAX_SQUARES]; /* a list key's raw values (king_buckets), for check_params */
+} nnue_feature_params;
+
+/* What a set's YAML key handlers (nnue_feature_set.fields) receive as their target: the first
+ * member of every struct core/arch/arch_load.c passes to them. */
+typedef struct nnue_fs_ctx {
+    nnue_feature_params *params;
+} nnue_fs_ctx;
+
+/* A named variant of a set (YAML `variant: NAME` in a set item): the same rules with other
+ * tables, e.g. Full_Threats of Stockfish 18 (79,856 inputs) and of Stockfish 19 (59,808). */
+typedef struct nnue_fs_variant {
+    const char *name;              /* YAML value, e.g. "sfnnv16" */
+    const char *display;           /* name in description strings */
+    uint32_t hash;                 /* the set's Stockfish-style hash in this variant */
+} nnue_fs_variant;
+
+typedef struct nnue_feature_set {
+    const char *name;              /* name used in YAML: "HalfKP", "HalfKAv2_hm", ... */
+    const char *game;              /* name of the game it reads (nnue_game.name) */
+    const char *display;           /* name in description strings, e.g. "HalfKP(Friend)" */
+    uint32_t hash;                 /* Stockfish-style hash of the set (0 if the format has none) */
+    /* Optional: the variants a YAML set item may name, NULL-name-terminated; [0] is the default
+     * and repeats display and hash. NULL: the set has one form. */
+    const nnue_fs_variant *variants;
+    /* Bounds of active() and of each list changed() writes; 0 = NNUE_MAX_ACTIVE / NNUE_MAX_CHANGED.
+     * At most NNUE_MAX_ACTIVE_ANY (Full_Threats: a move changes many attacks). */
+    uint16_t max_active, max_changed;
+    /* Most pieces (on the board and in hands, kings included) of a board this set takes: for
+     * every such board active() stays within max_active (the set's comment says why), and the
+     * state refuses a board with more (core/eval/state.c), so the worst-case ranges of the weights
+     * (core/net/net_ranges.c, max_active rows) hold for every board evaluated. 0 = not declared. */
+    uint8_t max_pieces;
+    /* Optional: a bound beyond the piece count (PP_3Wide: at most 16 pawns, so that its pairs fit
+     * max_active). NULL, or a message (static or in buf) saying why the board is refused. */
+    const char *(*board_fits)(const nnue_feature_params *params, const nnue_board *board, char *buf, size_t size);
+    /* 1: changed() reads more of `after` than the moved pieces' context (Full_Threats reads the
+     * whole board), so the state hands it the exact board after each move of a lazy update. */
+    uint8_t exact_board;
+    /* Number of inputs (may depend on params, e.g. king buckets * 768). */
+    uint32_t (*dimensions)(const nnue_feature_params *params);
+    /* Optional: the set's own YAML keys ({NULL}-terminated; target: nnue_fs_ctx), written beside
+     * `features: NAME` in the feature_transformer mapping, or inside the set's item of a list. */
+    const yfield *fields;
+    /* Optional: checks and completes the parameters once every key was read (e.g. king bucket
+     * tables against mirroring); returns a message (static or in buf), NULL when fine. */
+    const char *(*check_params)(nnue_feature_params *params, char *buf, size_t size);
+    /* Writes the active indices of perspective persp; returns how many (<= the set's max_active). */
+    int (*active)(const nnue_feature_params *params, const nnue_board *board, int persp,
+                  uint32_t *out);
+    /* Indices removed and added by a move whose result is `after` (the board right after that
+     * move, also when several moves are applied at once). Only called when needs_refresh() is 0
+     * for that perspective. Writes counts to *n_removed, *n_added (each <= max_changed). */
+    void (*changed)(const nnue_feature_params *params, const nnue_board *after,
+                    const nnue_delta *delta, int persp, uint32_t *removed, int *n_removed,
+                    uint32_t *added, int *n_added);
+    /* 1 when the move invalidates every feature of persp (e.g. its own king moved). */
+    int (*needs_refresh)(const nnue_feature_params *params, const nnue_board *after,
+                         const nnue_delta *delta, int persp);
+    /* The refresh rule as data: the own-king context of persp that orients its indices (king
+     * square, bucket and mirror state, board half), < refresh_keys(params). needs_refresh() is 1
+     * exactly when a move changes it (tests/features check that from these, not from the set's
+     * name). The refresh cache (core/eval/refresh_cache.h) keys its slots with it; exactness never
+     * depends on it (the cache diffs the active lists). Both NULL: no move forces a refresh. */
+    uint32_t (*refresh_keys)(const nnue_feature_params *params);
+    uint32_t (*refresh_key)(const nnue_feature_params *params, const nnue_board *board, int persp);
+    /* Optional: active() of both perspectives in one pass over the board (out[p], n[p] as
+     * active(persp = p) would write them, same order). NULL = active() twice. */
+    void (*active_both)(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
+                        int n[2]);
+    /* Optional: changed() of both perspectives in one pass (removed[p], n_removed[p], ... as
+     * changed(persp = p) would write them, same order), called only when neither perspective
+     * needs a refresh. NULL = changed() twice. */
+    void (*changed_both)(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                         uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2]);
+} nnue_feature_set;
+
+/* The registry (features/registry.c): what the rest of the library asks, never a set's own file
+ * nor the table itself (core/arch/arch_load.c looks sets up by name here). nnue_feature_sets[]:
+ * the built-in sets, NULL-terminated. find: by YAML name (built-in, then registered); at: set i
+ * of all known ones (built-in, then registered), NULL past the last. */
+extern const nnue_feature_set *const nnue_feature_sets[];
+const nnue_feature_set *nnue_feature_set_find(const char *name);
+const nnue_feature_set *nnue_feature_set_at(int i);
+/* Hash and display name of a set in the variant its params choose. */
+uint32_t nnue_feature_set_hash(const nnue_feature_set *fs, const nnue_feature_params *params);
+const char *nnue_feature_set_display(const nnue_feature_set *fs, const nnue_feature_params *params);
+
+/* Adds a set at run time (a test's or an engine's own; it must outlive every arch naming it).
+ * Returns 0, or -1 for a NULL or incomplete set (name, game, display, dimensions, active,
+ * changed, needs_refresh), a name already known, or a full table. Not thread-safe: register
+ * before loading architectures. */
+#define NNUE_MAX_REGISTERED_SETS 16
+int nnue_feature_set_register(const nnue_feature_set *set);
+
+#endif
