@@ -89,8 +89,10 @@ size_t nnue_train_format_record(nnue_train_format format, const nnue_train_recor
  * content until then). */
 nnue_status nnue_train_writer_open(const char *path, nnue_train_format format, nnue_train_writer **out,
                                    nnue_error *err);
-/* Adds one record: text formats write nnue_train_format_record's text; binpack checks the
- * record (limits at the top of this file) and chains or packs it. An error names the output
+/* Adds one record: text formats write nnue_train_format_record's text (refusing a record the
+ * reader could not give back: an empty position or result, plain's empty move, a line break or
+ * a leading or trailing space in a field, in bullet a '|' in a field or a position starting
+ * with '#'); binpack checks the record (limits at the top of this file) and chains or packs it. An error names the output
  * file and the record's number (1-based, among those written) and leaves the writer usable:
  * the bad record is not written. */
 nnue_status nnue_train_write(nnue_train_writer *writer, const nnue_train_record *record, nnue_error *err);

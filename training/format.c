@@ -202,8 +202,11 @@ nnue_status nnue_train_write(nnue_train_writer *w, const nnue_train_record *rec,
         st = binpack_write(w, rec, err);
     } else {
         char buf[512];
+        const char *why = text_check_record(w->format, rec);
         size_t len = text_format_record(w->format, rec, buf, sizeof buf);
-        if (len >= sizeof buf)
+        if (why)
+            st = nnue_fail_at(err, NNUE_E_ARG, w->name, 0, 0, "record %llu: %s", (unsigned long long)number, why);
+        else if (len >= sizeof buf)
             st = nnue_fail_at(err, NNUE_E_ARG, w->name, 0, 0, "record %llu: its text is longer than %zu bytes",
                               (unsigned long long)number, sizeof buf - 1);
         else if (fwrite(buf, 1, len, w->f) != len)

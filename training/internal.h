@@ -46,6 +46,9 @@ nnue_status train_writer_open_stream(FILE *f, const char *name, nnue_train_forma
 /* Text formats (training/text.c). */
 int text_next(nnue_train_reader *r, nnue_train_record *rec, nnue_error *err);
 size_t text_format_record(nnue_train_format format, const nnue_train_record *rec, char *buf, size_t size);
+/* Why the text reader could not give the record back as written (an empty field, a line break,
+ * bullet: a '|' or a leading '#'), or NULL when it can. */
+const char *text_check_record(nnue_train_format format, const nnue_train_record *rec);
 
 /* Binpack (training/binpack_read.c, training/binpack_write.c). */
 struct binpack_reader *binpack_reader_new(void);

@@ -129,3 +129,32 @@ size_t text_format_record(nnue_train_format format, const nnue_train_record *rec
                 : snprintf(buf, size, "%s | %d | %s\n", rec->position, rec->score, rec->result);
     return n < 0 ? 0 : (size_t)n;
 }
+
+/* A field the reader gives back as written: not empty, no line break, and for bullet no '|'. */
+static const char *bad_field(nnue_train_format format, const char *name, const char *v, int may_be_empty)
+{
+    static char why[96];
+    if (!may_be_empty && !v[0])
+        snprintf(why, sizeof why, "the %s is empty", name);
+    else if (strpbrk(v, "\n\r"))
+        snprintf(why, sizeof why, "the %s holds a line break", name);
+    else if (format == NNUE_TRAIN_BULLET && strchr(v, '|'))
+        snprintf(why, sizeof why, "the %s holds a '|' (bullet's field separator)", name);
+    else if (v[0] == ' ' || (v[0] && v[strlen(v) - 1] == ' '))
+        snprintf(why, sizeof why, "the %s starts or ends with a space (the reader trims them)", name);
+    else
+        return NULL;
+    return why;
+}
+
+const char *text_check_record(nnue_train_format format, const nnue_train_record *rec)
+{
+    const char *why;
+    if ((why = bad_field(format, "position", rec->position, 0)) || (why = bad_field(format, "result", rec->result, 0)))
+        return why;
+    if (format == NNUE_TRAIN_PLAIN)
+        return bad_field(format, "move", rec->move, 0);
+    if (rec->position[0] == '#')
+        return "the position starts with '#' (a comment line in bullet text)";
+    return NULL;
+}
