@@ -244,6 +244,34 @@ START_TEST(abort_leaves_the_old_file)
 }
 END_TEST
 
+/* Text writers refuse what their reader would not give back as written. */
+START_TEST(text_writers_refuse_what_would_not_read_back)
+{
+    struct {
+        nnue_train_format format;
+        nnue_train_record rec;
+        const char *fragment;
+    } bad[] = {
+        {NNUE_TRAIN_BULLET, record("8/8/8/8/8/8/6k1/4K2R w K - 0 1 | x", "", -1, "1.0"),
+         "the position holds a '|' (bullet's field separator)"},
+        {NNUE_TRAIN_BULLET, record("#8/8/8/8/8/8/6k1/4K2R w K - 0 1", "", -1, "1.0"), "starts with '#'"},
+        {NNUE_TRAIN_BULLET, record("8/8/8/8/8/8/6k1/4K2R w K - 0 1", "", -1, ""), "the result is empty"},
+        {NNUE_TRAIN_PLAIN, record("8/8/8/8/8/8/6k1/4K2R w K - 0 1", "", 0, "1"), "the move is empty"},
+        {NNUE_TRAIN_PLAIN, record("8/8/8/8/8/8/6k1/4K2R w K - 0 1\ne", "e1e2", 0, "1"), "holds a line break"},
+        {NNUE_TRAIN_PLAIN, record("8/8/8/8/8/8/6k1/4K2R w K - 0 1 ", "e1e2", 0, "1"), "ends with a space"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        nnue_train_writer *w;
+        nnue_error err;
+        ck_assert_int_eq(nnue_train_writer_open(train_tmp("text.out"), bad[i].format, &w, &err), NNUE_OK);
+        ck_assert_int_eq(nnue_train_write(w, &bad[i].rec, &err), NNUE_E_ARG);
+        ck_assert_msg(strstr(err.message, "record 1: ") && strstr(err.message, bad[i].fragment), "case %zu: %s", i,
+                      err.message);
+        nnue_train_writer_abort(w);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("binpack_errors");
@@ -253,6 +281,7 @@ int main(void)
     tcase_add_test(tc, bad_move_lists);
     tcase_add_test(tc, writer_refuses_what_the_format_cannot_hold);
     tcase_add_test(tc, abort_leaves_the_old_file);
+    tcase_add_test(tc, text_writers_refuse_what_would_not_read_back);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
