@@ -44,6 +44,8 @@ void binpack_writer_free(struct binpack_writer *b)
 
 static int append(struct binpack_writer *b, const uint8_t *data, size_t n)
 {
+    if (n == 0)
+        return 0; /* data may be NULL (an empty move list) */
     if (b->len + n > b->cap) {
         size_t cap = b->cap ? b->cap : 4096;
         while (cap < b->len + n)
