@@ -16,15 +16,18 @@
  * (for a chained record: counted on by the moves, as the reference reader does); its fullmove
  * number is ply / 2 + 1, the real FEN number of a game that started at move 1 (the reference
  * reader writes (ply + 1) / 2 there instead; the binpack holds no fullmove number). The
- * en-passant square follows include/nnue_chess.h. A record's `line` is the byte offset in the
- * file of its data (its 32-byte entry, or the byte holding the first bit of its move).
+ * en-passant square: a chain's first position has one only when an en-passant capture is legal
+ * (all the format stores); the following positions follow include/nnue_chess.h, as games.plain
+ * does. A record's `line` is the byte offset in the file of its data (its 32-byte entry, or the
+ * byte holding the first bit of its move). The score of a chained record is the previous
+ * score's negation plus the stored delta, in 16-bit arithmetic (as the reference).
  *
  * The binpack writer chains a record to the one before exactly as the reference writer does
  * (nnue-pytorch CompressedTrainingDataEntryWriter): when its result is the negation of the
  * previous one's, its ply is one more and its position is the previous position after the
  * previous move (board, side to move, castling rights and en passant as the format stores them;
- * clocks are not compared). Anything else starts a new chain, and a chain also ends at 65535
- * chained records (the count's limit). A chunk is written when a new chain starts and the
+ * clocks are not compared). Anything else starts a new chain (a chain also ends at 65535
+ * chained records, the count's limit, which the 14-bit ply keeps it from reaching). A chunk is written when a new chain starts and the
  * chunk holds at least 1 MiB (1048576 bytes), and at close. So the reference writer and this
  * one give the same bytes for the same records. Limits of the format, errors when writing: the
  * position must be standard chess (no Chess960 castling), the move legal, the score within
@@ -34,8 +37,10 @@
  * Reading errors name the file and the byte offset and say what was expected: a chunk that is
  * not "BINP", a chunk header or chunk cut short by the end of the file, a chunk size past
  * 100 MiB (the reference reader's limit) or past the file's end, an entry that does not fit in
- * the rest of its chunk, a packed position that is not a legal chess position, a move that is
- * not legal, a move index out of the range its piece allows, a result other than -1, 0, 1. */
+ * the rest of its chunk (leftover bytes included), a packed position that is not a legal chess
+ * position, a packed move that is not legal, a piece or move index out of the range the
+ * position allows or a decoded move that is not legal, a move list that runs past its chunk, a
+ * score delta of more than 16 bits, a result other than -1, 0, 1. */
 #ifndef NNUE_TRAINING_H
 #define NNUE_TRAINING_H
 

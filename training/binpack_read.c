@@ -190,10 +190,11 @@ static int read_chained(nnue_train_reader *r, nnue_train_record *rec, nnue_error
     unsigned n_pieces = chess_bp_piece_count(&b->pos), piece, index;
     if (bp_get_bits(bits, bp_index_bits(n_pieces), &piece) != 0)
         return past_end(r, err, at, "a piece index");
-    nnue_chess_to_fen(&b->pos, fen, sizeof fen);
-    if (piece >= n_pieces)
-        return fail(r, err, NNUE_E_FORMAT, at, "piece index %u out of range: "
-                    "the side to move has %u pieces in %s", piece, n_pieces, fen);
+    if (piece >= n_pieces) {
+        nnue_chess_to_fen(&b->pos, fen, sizeof fen);
+        return fail(r, err, NNUE_E_FORMAT, at, "piece index %u out of range: the side to move has %u pieces in %s",
+                    piece, n_pieces, fen);
+    }
     unsigned n_moves = chess_bp_move_count(&b->pos, piece);
     long long index_at = base + (long long)(bits->bit / 8);
     if (bp_get_bits(bits, bp_index_bits(n_moves), &index) != 0)
@@ -204,6 +205,7 @@ static int read_chained(nnue_train_reader *r, nnue_train_record *rec, nnue_error
             own &= own - 1;
         int from = __builtin_ctzll(own);
         sq[0] = (char)('a' + from % 8), sq[1] = (char)('1' + from / 8), sq[2] = 0;
+        nnue_chess_to_fen(&b->pos, fen, sizeof fen);
         return fail(r, err, NNUE_E_FORMAT, index_at, "move index %u out of range: the piece on %s has %u moves "
                     "in %s", index, sq, n_moves, fen);
     }
@@ -211,6 +213,7 @@ static int read_chained(nnue_train_reader *r, nnue_train_record *rec, nnue_error
     if (!chess_bp_is_legal(&b->pos, move)) {
         char uci[8];
         nnue_chess_move_to_uci(move, uci, sizeof uci);
+        nnue_chess_to_fen(&b->pos, fen, sizeof fen);
         return fail(r, err, NNUE_E_ILLEGAL, index_at, "the move %s (piece %u, index %u) is not legal in %s", uci,
                     piece, index, fen);
     }
