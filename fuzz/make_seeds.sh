@@ -11,19 +11,28 @@
 #   OUT/seeds/protocol   fuzz/seeds/protocol (UCI/USI lines a GUI sends)
 #   OUT/seeds/boards     per net of fuzz_boards: a few moves evaluated, then a square or a byte
 #                        of the board view changed, pushed and evaluated (fuzz/fuzz_boards.c)
+#   OUT/seeds/training   fuzz/seeds/training (a format byte, then a bullet, .plain or .binpack
+#                        file: fuzz/fuzz_training.c) + games.binpack and games.plain of the
+#                        reference data when ../shared is there
 # and an empty writable corpus OUT/corpus/TARGET for each (libFuzzer adds what it finds there).
 set -euo pipefail
 src=$1 out=$2 tool=$3
 rm -rf "$out/seeds"
-targets="positions arch net net_shogi net_threats net_sfnn arch_net protocol boards"
+targets="positions arch net net_shogi net_threats net_sfnn arch_net protocol boards training"
 for t in $targets; do mkdir -p "$out/seeds/$t"; done
 for t in $targets; do mkdir -p "$out/corpus/$t"; done
 cp "$src"/fuzz/seeds/positions/* "$out/seeds/positions/"
 cp "$src"/fuzz/seeds/protocol/* "$out/seeds/protocol/"
 cp "$src"/fuzz/seeds/arch/* "$out/seeds/arch/"
+cp "$src"/fuzz/seeds/training/* "$out/seeds/training/"
 shared=${NNUE_SHARED_DIR:-$src/../shared}
 if [ -f "$shared/oracle/chess/corpusA.fen" ]; then
   head -n 20 "$shared/oracle/chess/corpusA.fen" | grep -v '^#' | split -l 1 - "$out/seeds/positions/fen-"
+fi
+if [ -f "$shared/oracle/chess/training/games.binpack" ]; then
+  { printf '\002'; cat "$shared/oracle/chess/training/games.binpack"; } > "$out/seeds/training/games-binpack"
+  { printf '\006'; cat "$shared/oracle/chess/training/games.binpack"; } > "$out/seeds/training/games-binpack-stream"
+  { printf '\001'; head -n 600 "$shared/oracle/chess/training/games.plain"; } > "$out/seeds/training/games-plain"
 fi
 if [ -f "$shared/oracle/shogi/corpusA.sfen" ]; then
   head -n 20 "$shared/oracle/shogi/corpusA.sfen" | grep -v '^#' | split -l 1 - "$out/seeds/positions/sfen-"

@@ -35,7 +35,7 @@ MAX_LINES = 600
 # arch is the YAML graph with the layer-type contract; features are the feature sets with their
 # contract; games the game descriptors; simd the kernels (plain arrays and sizes); core itself the
 # small files under everything (errors, ISA choice, YAML reading, limits); include the public API.
-FOLDER_ORDER = ('core/eval', 'core/net', 'core/layers', 'core/arch', 'features', 'games', 'core/simd', 'core',
+FOLDER_ORDER = ('training', 'core/eval', 'core/net', 'core/layers', 'core/arch', 'features', 'games', 'core/simd', 'core',
                 'include')
 GAME_NAME_SCOPE_EXEMPT = ('games/', 'tests/', 'examples/', 'fuzz/')
 

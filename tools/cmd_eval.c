@@ -1,5 +1,5 @@
-/* tools/cmd_eval.c: `nnue eval --net NET [--arch A.yaml] (--fen POS | --file FILE) [--json]
- * [--threads N] [--quiet]`: bucket, psqt, positional, total (and scaled) per position, side to
+/* tools/cmd_eval.c: `nnue eval --net NET [--arch A.yaml] (--fen POS | --file FILE [--format F])
+ * [--json] [--threads N] [--quiet]`: bucket, psqt, positional, total (and scaled) per position, side to
  * move's view, and centipawns where the net's engine conversion is checked (docs/units.md). One position here; files of any length in tools/eval_batch.c. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,8 +15,8 @@
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: nnue eval --net NET [--arch A.yaml] (--fen POSITION | --file FILE) [--json] "
-                    "[--threads N] [--quiet]\n");
+    fprintf(stderr, "usage: nnue eval --net NET [--arch A.yaml] (--fen POSITION | --file FILE "
+                    "[--format plain|binpack|bullet]) [--json] [--threads N] [--quiet]\n");
     return 2;
 }
 
@@ -57,7 +57,7 @@ int cmd_eval(int argc, char **argv)
 {
     const char *net_path = NULL, *arch_path = NULL, *fen = NULL, *file = NULL;
     eval_batch_options opt = {0};
-    static const char *const value_options[] = {"--net", "--arch", "--fen", "--file", "--threads", NULL};
+    static const char *const value_options[] = {"--net", "--arch", "--fen", "--file", "--format", "--threads", NULL};
     for (int i = 1; i < argc; i++) {
         /* An option as the value ("--fen --net N"): the value is missing. */
         const char *a = argv[i], *v = i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0 ? argv[i + 1] : NULL;
@@ -73,6 +73,8 @@ int cmd_eval(int argc, char **argv)
             fen = argv[++i];
         else if (v && strcmp(a, "--file") == 0)
             file = argv[++i];
+        else if (v && strcmp(a, "--format") == 0)
+            opt.format = argv[++i];
         else if (v && strcmp(a, "--threads") == 0) {
             if (tool_parse_int("eval", a, argv[++i], 1, 1024, &opt.threads) != 0)
                 return 2;
@@ -81,7 +83,7 @@ int cmd_eval(int argc, char **argv)
             return usage();
         }
     }
-    if (!net_path || (!fen == !file))
+    if (!net_path || (!fen == !file) || (fen && opt.format))
         return usage();
     nnue_net *net;
     if (tool_load_net("eval", net_path, arch_path, &net) != 0)

@@ -1,9 +1,10 @@
-/* tools/cmd_rescore.c: `nnue rescore --net NET [--arch A.yaml] [--format plain|bullet]
+/* tools/cmd_rescore.c: `nnue rescore --net NET [--arch A.yaml] [--format plain|bullet|binpack]
  * [--threads N] [--quiet] IN OUT`: training data written back in its own format with every
- * score replaced by the net's (include/nnue_training.h reads it; nnue_eval_batch scores it).
- * Scores: .plain keeps the side to move's view and gets `total` (Stockfish's internal units,
- * as its searcher writes them); bullet text keeps white's view and gets `scaled` (centipawns
- * for bullet nets, `total` for Stockfish nets). */
+ * score replaced by the net's (include/nnue_training.h reads and writes it; nnue_eval_batch
+ * scores it). Scores: .plain and .binpack keep the side to move's view and get `total`
+ * (Stockfish's internal units, as its searcher writes them); bullet text keeps white's view and
+ * gets `scaled` (centipawns for bullet nets, `total` for Stockfish nets). OUT appears whole
+ * when everything went well (the writer's temporary file), else not at all. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,14 +22,22 @@ enum { BATCH = 1 << 14 };
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: nnue rescore --net NET [--arch A.yaml] [--format plain|bullet] [--threads N] [--quiet] "
-                    "IN OUT\n");
+    fprintf(stderr, "usage: nnue rescore --net NET [--arch A.yaml] [--format plain|bullet|binpack] [--threads N] "
+                    "[--quiet] IN OUT\n");
     return 2;
 }
 
-/* Scores one batch of records and writes them; returns 0, or 1 on a bad position. */
-static int flush(const nnue_net *net, nnue_train_format fmt, nnue_train_record *recs, int n, int threads, FILE *out,
-                 const char *in_name)
+static void print_error(const nnue_error *err)
+{
+    char msg[1200];
+    nnue_error_format(err, msg, sizeof msg);
+    fprintf(stderr, "nnue rescore: %s\n", msg);
+}
+
+/* Scores one batch of records and writes them; returns 0, or 1 on a bad position or a write
+ * error. */
+static int flush(const nnue_net *net, nnue_train_format fmt, nnue_train_record *recs, int n, int threads,
+                 nnue_train_writer *out, const char *in_name)
 {
     const char **texts = malloc(sizeof *texts * (size_t)n);
     nnue_eval_detail *d = malloc(sizeof *d * (size_t)n);
@@ -44,21 +53,25 @@ static int flush(const nnue_net *net, nnue_train_format fmt, nnue_train_record *
     size_t first;
     int rc = 0;
     if (nnue_eval_batch(net, texts, (size_t)n, threads, d, &err, &first) > 0) {
-        fprintf(stderr, "nnue rescore: %s:%llu:%d: %s\n", in_name, (unsigned long long)recs[first].line, err.column,
-                err.message);
+        if (fmt == NNUE_TRAIN_BINPACK)
+            fprintf(stderr, "nnue rescore: %s: byte %llu: %s\n", in_name, (unsigned long long)recs[first].line,
+                    err.message);
+        else
+            fprintf(stderr, "nnue rescore: %s:%llu:%d: %s\n", in_name, (unsigned long long)recs[first].line,
+                    err.column, err.message);
         rc = 1;
     }
-    char buf[512];
     for (int i = 0; !rc && i < n; i++) {
-        if (fmt == NNUE_TRAIN_PLAIN) {
+        if (fmt != NNUE_TRAIN_BULLET) {
             recs[i].score = d[i].total;
         } else {
             int white_to_move = strstr(recs[i].position, " w") != NULL;
             recs[i].score = white_to_move ? d[i].scaled : -d[i].scaled;
         }
-        size_t len = nnue_train_format_record(fmt, &recs[i], buf, sizeof buf);
-        if (len >= sizeof buf || fwrite(buf, 1, len, out) != len)
+        if (nnue_train_write(out, &recs[i], &err) != NNUE_OK) {
+            print_error(&err);
             rc = 1;
+        }
     }
     free(texts);
     free(d);
@@ -90,22 +103,29 @@ int cmd_rescore(int argc, char **argv)
             return usage();
         }
     }
-    if (!net_path || n_files != 2 || (format && strcmp(format, "plain") != 0 && strcmp(format, "bullet") != 0))
+    nnue_error err;
+    nnue_train_format fmt = NNUE_TRAIN_BULLET;
+    if (!net_path || n_files != 2)
         return usage();
-    nnue_train_format fmt = format ? (strcmp(format, "plain") == 0 ? NNUE_TRAIN_PLAIN : NNUE_TRAIN_BULLET)
-                                   : nnue_train_format_of(files[0]);
+    if (format && nnue_train_format_parse(format, &fmt, &err) != NNUE_OK) {
+        fprintf(stderr, "nnue rescore: --format: %s\n", err.message);
+        return usage();
+    }
+    if (!format)
+        fmt = nnue_train_format_of(files[0]);
     nnue_net *net;
     if (tool_load_net("rescore", net_path, arch_path, &net) != 0)
         return 1;
-    nnue_error err;
     nnue_train_reader *r = NULL;
-    FILE *out = strcmp(files[1], "-") == 0 ? stdout : fopen(files[1], "w");
+    nnue_train_writer *out = NULL;
     nnue_train_record *recs = malloc(sizeof *recs * BATCH);
     int rc = 0;
-    if (!out || !recs || nnue_train_open(files[0], fmt, &r, &err) != NNUE_OK) {
-        char msg[1200];
-        nnue_error_format(&err, msg, sizeof msg);
-        fprintf(stderr, "nnue rescore: %s\n", !out ? "cannot open the output file" : !recs ? "out of memory" : msg);
+    if (!recs) {
+        fprintf(stderr, "nnue rescore: out of memory\n");
+        rc = 1;
+    } else if (nnue_train_open(files[0], fmt, &r, &err) != NNUE_OK ||
+               nnue_train_writer_open(files[1], fmt, &out, &err) != NNUE_OK) {
+        print_error(&err);
         rc = 1;
     }
     uint64_t total = 0;
@@ -113,9 +133,7 @@ int cmd_rescore(int argc, char **argv)
     for (int n = 0, got = 1; !rc && got;) {
         got = nnue_train_next(r, &recs[n], &err);
         if (got < 0) {
-            char msg[1200];
-            nnue_error_format(&err, msg, sizeof msg);
-            fprintf(stderr, "nnue rescore: %s\n", msg);
+            print_error(&err);
             rc = 1;
         } else if (got)
             n++;
@@ -125,12 +143,16 @@ int cmd_rescore(int argc, char **argv)
             n = 0;
         }
     }
+    if (rc) {
+        nnue_train_writer_abort(out);
+    } else if (nnue_train_writer_close(out, &err) != NNUE_OK) {
+        print_error(&err);
+        rc = 1;
+    }
     double secs = progress_now() - t0;
     if (!rc && !quiet)
         fprintf(stderr, "nnue rescore: %llu records in %.2f s (%.0f positions/s)\n", (unsigned long long)total, secs,
                 secs > 0 ? (double)total / secs : 0.0);
-    if (out && out != stdout && fclose(out) != 0)
-        rc = 1;
     nnue_train_close(r);
     free(recs);
     nnue_net_free(net);

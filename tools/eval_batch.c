@@ -1,7 +1,9 @@
 /* tools/eval_batch.c: the streaming batch evaluation of tools/eval_batch.h. Input format as for
  * every position list of the tool: one position per line in the forms of tools/position_line.h
  * (FEN / SFEN, "startpos", TSV, bullet text, EPD), '#' comments, empty lines and a
- * "fen"/"sfen" header line skipped. */
+ * "fen"/"sfen" header line skipped; or a training file (Stockfish's .plain or .binpack, by its
+ * extension or --format) read by the library's training reader (include/nnue_training.h), the
+ * one `nnue rescore` uses: its records' positions. */
 #include "tools/eval_batch.h"
 
 #include <errno.h>
@@ -12,7 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/error.h"
 #include "core/eval/state.h"
+#include "nnue_training.h"
 #include "tools/json_out.h"
 #include "tools/position_line.h"
 #include "tools/progress.h"
@@ -46,21 +50,44 @@ static uint64_t count_lines(FILE *f)
     return lines;
 }
 
-/* Reads the next positions into c; returns 0, or -1 on a read error. *lines counts every line. */
-static int read_chunk(FILE *f, const nnue_game *game, chunk *c, uint64_t *lines, char **buf, size_t *cap)
+/* Where positions come from: a position list, or a training file through the library's reader. */
+typedef struct source {
+    FILE *f;
+    nnue_train_reader *train;
+    int offsets;            /* binpack: a record's place is a byte offset, not a line */
+    char *buf;
+    size_t cap;
+    uint64_t lines;         /* lines read (a position list), records read (a training file) */
+} source;
+
+/* Reads the next positions into c; returns 0, or -1 on a read error (err filled). */
+static int read_chunk(source *s, const nnue_game *game, chunk *c, nnue_error *err)
 {
     for (int i = 0; i < c->count; i++)
         free(c->text[i]);
     c->count = 0;
-    while (c->count < CHUNK && getline(buf, cap, f) > 0) {
-        const char *text = position_line(game, *buf, ++*lines);
+    while (s->train && c->count < CHUNK) {
+        nnue_train_record rec;
+        int got = nnue_train_next(s->train, &rec, err);
+        if (got <= 0)
+            return got;
+        s->lines++;
+        if (!(c->text[c->count] = strdup(rec.position)))
+            return nnue_fail(err, NNUE_E_NOMEM, "out of memory"), -1;
+        c->line[c->count++] = rec.line;
+    }
+    while (!s->train && c->count < CHUNK && getline(&s->buf, &s->cap, s->f) > 0) {
+        const char *text = position_line(game, s->buf, ++s->lines);
         if (!text)
             continue;
         if (!(c->text[c->count] = strdup(text)))
-            return -1;
-        c->line[c->count++] = *lines;
+            return nnue_fail(err, NNUE_E_NOMEM, "out of memory"), -1;
+        c->line[c->count] = s->lines;
+        c->count++;
     }
-    return ferror(f) ? -1 : 0;
+    if (!s->train && ferror(s->f))
+        return nnue_fail(err, NNUE_E_IO, "read error after line %" PRIu64 ": %s", s->lines, strerror(errno)), -1;
+    return 0;
 }
 
 int eval_centipawns(const nnue_arch *arch, const nnue_eval_detail *d, int *cp)
@@ -96,14 +123,17 @@ void eval_print_header(const nnue_arch *arch, const nnue_game *game, int json, i
         printf("%s\tbucket\tpsqt\tpositional\ttotal\tscaled\tcp\n", game->position_word);
 }
 
-static void print_chunk(const chunk *c, const nnue_arch *arch, const char *path, int json, uint64_t *printed,
-                        uint64_t *bad, uint64_t *first_bad)
+static void print_chunk(const chunk *c, const nnue_arch *arch, const char *path, int json, int offsets,
+                        uint64_t *printed, uint64_t *bad, uint64_t *first_bad)
 {
     char cp[16];
     for (int i = 0; i < c->count; i++) {
         if (c->bad[i]) {
-            fprintf(stderr, "nnue eval: %s:%" PRIu64 ":%d: %s\n", path, c->line[i], c->err[i].column,
-                    c->err[i].message);
+            if (offsets)
+                fprintf(stderr, "nnue eval: %s: byte %" PRIu64 ": %s\n", path, c->line[i], c->err[i].message);
+            else
+                fprintf(stderr, "nnue eval: %s:%" PRIu64 ":%d: %s\n", path, c->line[i], c->err[i].column,
+                        c->err[i].message);
             if (!*bad)
                 *first_bad = c->line[i];
             ++*bad;
@@ -113,9 +143,9 @@ static void print_chunk(const chunk *c, const nnue_arch *arch, const char *path,
         if (json) {
             printf("%s\n  {", *printed ? "," : "");
             json_key_string("position", c->text[i], 1);
-            printf(", \"line\": %" PRIu64 ", \"bucket\": %d, \"psqt\": %d, \"positional\": %d, \"total\": %d, "
+            printf(", \"%s\": %" PRIu64 ", \"bucket\": %d, \"psqt\": %d, \"positional\": %d, \"total\": %d, "
                    "\"scaled\": %d, \"cp\": %s}",
-                   c->line[i], d->bucket, d->psqt, d->positional, d->total, d->scaled,
+                   offsets ? "offset" : "line", c->line[i], d->bucket, d->psqt, d->positional, d->total, d->scaled,
                    eval_cp_text(arch, d, 1, cp));
         } else {
             printf("%s\t%d\t%d\t%d\t%d\t%d\t%s\n", c->text[i], d->bucket, d->psqt, d->positional, d->total,
@@ -125,14 +155,40 @@ static void print_chunk(const chunk *c, const nnue_arch *arch, const char *path,
     }
 }
 
-int eval_batch(const nnue_net *net, const nnue_game *game, const char *path, const eval_batch_options *opt)
+/* Opens the input: a training file when the format (given or from the extension) is .plain or
+ * .binpack, else a position list. Returns 0, or 1 after saying why. */
+static int open_source(source *s, const char *path, const eval_batch_options *opt)
 {
-    int from_stdin = strcmp(path, "-") == 0;
-    FILE *f = from_stdin ? stdin : fopen(path, "r");
-    if (!f) {
+    nnue_error err;
+    nnue_train_format fmt = nnue_train_format_of(path);
+    if (opt->format && nnue_train_format_parse(opt->format, &fmt, &err) != NNUE_OK) {
+        fprintf(stderr, "nnue eval: --format: %s\n", err.message);
+        return 1;
+    }
+    if (fmt != NNUE_TRAIN_BULLET) { /* bullet text is a position list (tools/position_line.h) */
+        if (nnue_train_open(path, fmt, &s->train, &err) != NNUE_OK) {
+            char msg[1200];
+            nnue_error_format(&err, msg, sizeof msg);
+            fprintf(stderr, "nnue eval: %s\n", msg);
+            return 1;
+        }
+        s->offsets = fmt == NNUE_TRAIN_BINPACK;
+        return 0;
+    }
+    s->f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    if (!s->f) {
         fprintf(stderr, "nnue eval: %s: cannot open: %s\n", path, strerror(errno));
         return 1;
     }
+    return 0;
+}
+
+int eval_batch(const nnue_net *net, const nnue_game *game, const char *path, const eval_batch_options *opt)
+{
+    source src = {0};
+    if (open_source(&src, path, opt) != 0)
+        return 1;
+    int from_stdin = strcmp(path, "-") == 0;
     const char *name = from_stdin ? "(stdin)" : path;
     if (opt->threads > 0)
         omp_set_num_threads(opt->threads);
@@ -151,17 +207,18 @@ int eval_batch(const nnue_net *net, const nnue_game *game, const char *path, con
     }
     progress bar;
     int show = !opt->quiet && isatty(STDERR_FILENO);
-    progress_start(&bar, show, show && !from_stdin ? count_lines(f) : 0);
-    uint64_t lines = 0, printed = 0, bad = 0, first_bad = 0;
-    char *buf = NULL;
-    size_t cap = 0;
+    progress_start(&bar, show, show && !from_stdin && src.f ? count_lines(src.f) : 0);
+    uint64_t printed = 0, bad = 0, first_bad = 0;
     eval_print_header(net->arch, game, opt->json, opt->quiet);
     if (opt->json)
         printf("[");
     for (;;) {
-        if (read_chunk(f, game, c, &lines, &buf, &cap) != 0) {
+        nnue_error err;
+        if (read_chunk(&src, game, c, &err) != 0) {
+            char msg[1200];
+            nnue_error_format(&err, msg, sizeof msg);
             progress_finish(&bar);
-            fprintf(stderr, "nnue eval: %s: read error after line %" PRIu64 ": %s\n", name, lines, strerror(errno));
+            fprintf(stderr, "nnue eval: %s%s%s\n", err.file[0] ? "" : name, err.file[0] ? "" : ": ", msg);
             rc = 1;
             break;
         }
@@ -182,8 +239,8 @@ int eval_batch(const nnue_net *net, const nnue_game *game, const char *path, con
                 nnue_evaluate(states[t], board, &c->result[i]);
             }
         }
-        print_chunk(c, net->arch, name, opt->json, &printed, &bad, &first_bad);
-        progress_update(&bar, lines);
+        print_chunk(c, net->arch, name, opt->json, src.offsets, &printed, &bad, &first_bad);
+        progress_update(&bar, src.lines);
     }
     if (opt->json)
         printf("\n]\n");
@@ -192,15 +249,15 @@ int eval_batch(const nnue_net *net, const nnue_game *game, const char *path, con
     double secs = progress_now() - bar.start;
     if (bad) {
         rc = 1;
-        fprintf(stderr, "nnue eval: %s: %" PRIu64 " bad line%s (the first: line %" PRIu64 "), skipped\n", name, bad,
-                bad == 1 ? "" : "s", first_bad);
+        const char *unit = src.train ? "record" : "line";
+        fprintf(stderr, "nnue eval: %s: %" PRIu64 " bad %s%s (the first: %s %" PRIu64 "), skipped\n", name, bad, unit,
+                bad == 1 ? "" : "s", src.offsets ? "byte" : "line", first_bad);
     }
     if (!opt->quiet)
         fprintf(stderr, "nnue eval: %" PRIu64 " position%s evaluated, %" PRIu64 " bad, in %.2f s (%.0f positions/s, %d "
                 "thread%s)\n",
                 printed, printed == 1 ? "" : "s", bad, secs, secs > 0 ? (double)printed / secs : 0.0, n_threads,
                 n_threads == 1 ? "" : "s");
-    free(buf);
 done:
     if (c)
         for (int i = 0; i < c->count; i++)
@@ -210,7 +267,9 @@ done:
     free(states);
     free(c);
     free(blobs);
-    if (!from_stdin)
-        fclose(f);
+    free(src.buf);
+    nnue_train_close(src.train);
+    if (src.f && !from_stdin)
+        fclose(src.f);
     return rc;
 }

@@ -1,4 +1,5 @@
-/* tools/eval_batch.h: `nnue eval --file` on files of any length: positions are read in chunks,
+/* tools/eval_batch.h: `nnue eval --file` on files of any length (position lists, or training
+ * files through include/nnue_training.h's reader): positions are read in chunks,
  * parsed and evaluated in parallel (OpenMP, one state per thread), printed in input order. A bad
  * line is reported with its line and column and skipped; a progress bar runs on a terminal; a
  * summary ends the run. */
@@ -13,6 +14,9 @@ typedef struct eval_batch_options {
     int json;
     int quiet;     /* no progress bar, no summary */
     int threads;   /* 0 = OpenMP's default */
+    const char *format;  /* a training-data format name (include/nnue_training.h), NULL = from the
+                            file's extension: plain and binpack are read as training files,
+                            bullet (and any other extension) as a position list */
 } eval_batch_options;
 
 /* Centipawns as the net's own engine prints them, where that conversion is documented and was
@@ -29,7 +33,9 @@ void eval_print_header(const nnue_arch *arch, const nnue_game *game, int json, i
 const char *eval_cp_text(const nnue_arch *arch, const nnue_eval_detail *d, int json, char buf[16]);
 
 /* path "-" reads standard input. Returns the exit status: 0 all lines evaluated, 1 some line was
- * bad or the file could not be read. */
+ * bad or the file could not be read. A training file's bad position is reported at its record's
+ * line (.plain) or byte offset (.binpack; JSON "offset" instead of "line"); a malformed record
+ * ends the run. */
 int eval_batch(const nnue_net *net, const nnue_game *game, const char *path, const eval_batch_options *opt);
 
 #endif

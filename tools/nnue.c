@@ -21,7 +21,8 @@ static const nnue_command commands[] = {
      "  --json        the same facts as one JSON object\n"
      "exit 1 when the header cannot be read or the file does not fit the architecture its hash names\n",
      cmd_info, 1},
-    {"eval", "--net NET [--arch A.yaml] (--fen POSITION | --file FILE) [--json] [--threads N] [--quiet]",
+    {"eval", "--net NET [--arch A.yaml] (--fen POSITION | --file FILE [--format plain|binpack|bullet]) [--json]\n"
+     "                  [--threads N] [--quiet]",
      "evaluate positions: bucket, psqt, positional, total, scaled (side to move's view)",
      "  --net NET     the net file; its architecture is detected unless --arch names one\n"
      "  --arch A.yaml the architecture of the net (needed for header-less nets)\n"
@@ -29,27 +30,33 @@ static const nnue_command commands[] = {
      "                (move number optional), or startpos\n"
      "  --file FILE   one position per line, in those forms or as EPD (operations ignored), TSV\n"
      "                (the first column) or bullet text 'FEN | score | result'; '#' comments and\n"
-     "                empty lines skipped; - reads standard input; any length: read in chunks\n"
+     "                empty lines skipped; - reads standard input; any length: read in chunks;\n"
+     "                a training file (.plain, .binpack) gives its records' positions\n"
+     "  --format F    read FILE as training data of format F (plain, binpack; bullet: a position\n"
+     "                list as above); default: from the extension (.plain, .binpack)\n"
      "  --json        JSON list instead of TSV\n"
      "  --threads N   OpenMP threads (default: all cores)\n"
      "  --quiet, -q   no progress bar and no summary line\n"
      "with --file, a progress bar (percentage, positions/s, ETA) is drawn on stderr when it is a\n"
-     "terminal; a bad line is reported as FILE:LINE:COLUMN and skipped, the run goes on; a summary\n"
+     "terminal; a bad line is reported as FILE:LINE:COLUMN (a binpack's position: FILE: byte N) and\n"
+     "skipped, the run goes on (a malformed training record ends it); a summary\n"
      "line (positions, bad lines, time, rate) ends the run on stderr; the exit status is 1 when any\n"
      "line was bad\n",
      cmd_eval, 1},
-    {"rescore", "--net NET [--arch A.yaml] [--format plain|bullet] [--threads N] [--quiet] IN OUT",
-     "training data (Stockfish .plain, bullet text) written back with the net's scores",
+    {"rescore", "--net NET [--arch A.yaml] [--format plain|bullet|binpack] [--threads N] [--quiet] IN OUT",
+     "training data (Stockfish .plain and .binpack, bullet text) written back with the net's scores",
      "  --net NET     the net file; its architecture is detected unless --arch names one\n"
      "  --arch A.yaml the architecture of the net (needed for header-less nets)\n"
-     "  --format F    plain (Stockfish: fen/move/score/ply/result/e records) or bullet\n"
-     "                ('FEN | score | result' lines); default: plain for IN ending in .plain\n"
+     "  --format F    plain (Stockfish: fen/move/score/ply/result/e records), binpack (Stockfish's\n"
+     "                binary chunks of chained records) or bullet ('FEN | score | result' lines);\n"
+     "                default: plain for IN ending in .plain, binpack for .binpack, else bullet\n"
      "  --threads N   OpenMP threads (default: all cores)\n"
      "  --quiet, -q   no summary line\n"
-     "plain gets the side to move's total (Stockfish's internal units, as its .plain scores);\n"
+     "plain and binpack get the side to move's total (Stockfish's internal units, as its scores);\n"
      "bullet gets white's view of scaled (centipawns for bullet nets); every other field is kept;\n"
-     "IN or OUT may be - (standard input, output); a malformed record or a position that does not\n"
-     "parse stops the run with FILE:LINE:COLUMN\n",
+     "IN or OUT may be - (standard input, output); OUT appears only whole (a temporary file beside\n"
+     "it until the end); a malformed record or a position that does not parse stops the run with\n"
+     "FILE:LINE:COLUMN (binpack: FILE: byte N); a binpack score must fit 16 bits\n",
      cmd_rescore, 1},
     {"bench",
      "--net NET [--arch A.yaml] --file POSITIONS [--iter N] [--mode incremental|refresh|moves|all|tree|tree-refresh]\n"

@@ -136,7 +136,7 @@ size_t nnue_eval_batch(const nnue_net *net, const char *const *positions, size_t
                        nnue_eval_detail *out, nnue_error *first_error, size_t *first_bad);
 const char *nnue_isa_name(void);
 
-typedef enum nnue_train_format { NNUE_TRAIN_BULLET, NNUE_TRAIN_PLAIN } nnue_train_format;
+typedef enum nnue_train_format { NNUE_TRAIN_BULLET, NNUE_TRAIN_PLAIN, NNUE_TRAIN_BINPACK } nnue_train_format;
 typedef struct nnue_train_record {
     char position[256];
     char move[16];
@@ -146,9 +146,17 @@ typedef struct nnue_train_record {
     uint64_t line;
 } nnue_train_record;
 typedef struct nnue_train_reader nnue_train_reader;
+typedef struct nnue_train_writer nnue_train_writer;
 nnue_train_format nnue_train_format_of(const char *path);
+const char *nnue_train_format_name(nnue_train_format format);
+nnue_status nnue_train_format_parse(const char *name, nnue_train_format *format, nnue_error *err);
 nnue_status nnue_train_open(const char *path, nnue_train_format format, nnue_train_reader **out, nnue_error *err);
 int nnue_train_next(nnue_train_reader *reader, nnue_train_record *record, nnue_error *err);
 void nnue_train_close(nnue_train_reader *reader);
 size_t nnue_train_format_record(nnue_train_format format, const nnue_train_record *record, char *buf, size_t size);
+nnue_status nnue_train_writer_open(const char *path, nnue_train_format format, nnue_train_writer **out,
+                                   nnue_error *err);
+nnue_status nnue_train_write(nnue_train_writer *writer, const nnue_train_record *record, nnue_error *err);
+nnue_status nnue_train_writer_close(nnue_train_writer *writer, nnue_error *err);
+void nnue_train_writer_abort(nnue_train_writer *writer);
 """

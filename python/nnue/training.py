@@ -1,23 +1,33 @@
-"""Training data (include/nnue_training.h: the CLI's own reader): Stockfish's .plain and
-bullet's 'FEN | score | result' text, read as records and written back."""
+"""Training data (include/nnue_training.h: the CLI's own reader and writer): Stockfish's .plain
+and .binpack, and bullet's 'FEN | score | result' text, read as records and written back
+(docs/training.md)."""
 import os
 
 from nnue._lib import ffi, lib, text
 from nnue.errors import NnueError, check
 
-FORMATS = {'bullet': 0, 'plain': 1}
+FORMATS = {'bullet': 0, 'plain': 1, 'binpack': 2}
 FIELDS = ('position', 'move', 'score', 'ply', 'result', 'line')
 
 
 def _format(path, fmt):
     if fmt is None:
         return lib.nnue_train_format_of(os.fsencode(path))
+    if fmt not in FORMATS:
+        raise ValueError(f'unknown training-data format {fmt!r} (expected one of {", ".join(FORMATS)})')
     return FORMATS[fmt]
 
 
+def format_of(path):
+    """The format name a file name says: 'plain' for .plain, 'binpack' for .binpack, else 'bullet'."""
+    return text(lib.nnue_train_format_name(lib.nnue_train_format_of(os.fsencode(path))))
+
+
 def read(path, fmt=None):
-    """Yields each record as a dict (position, move, score, ply, result, line); fmt 'plain' or
-    'bullet' (default: plain for a .plain file). A malformed record raises NnueError."""
+    """Yields each record as a dict (position, move, score, ply, result, line); fmt 'plain',
+    'binpack' or 'bullet' (default: from the extension, .plain / .binpack, else bullet). 'line'
+    is the record's line in a text file, its byte offset in a binpack. A malformed record raises
+    NnueError (file and line/column, or file and byte offset)."""
     out, err = ffi.new('nnue_train_reader **'), ffi.new('nnue_error *')
     check(lib.nnue_train_open(os.fsencode(path), _format(path, fmt), out, err), err)
     reader = ffi.gc(out[0], lib.nnue_train_close)
@@ -32,27 +42,49 @@ def read(path, fmt=None):
                'result': text(rec.result), 'line': rec.line}
 
 
-def format_record(record, fmt):
-    """The record's text in the format, as the CLI writes it."""
+def _record(record):
     rec = ffi.new('nnue_train_record *')
     rec.position = record['position'].encode()
     rec.move = record.get('move', '').encode()
     rec.score, rec.ply = record['score'], record.get('ply', -1)
     rec.result = record['result'].encode()
+    return rec
+
+
+def format_record(record, fmt):
+    """The record's text in a text format, as the CLI writes it ('binpack' is binary: use write)."""
+    if fmt not in ('plain', 'bullet'):
+        raise ValueError(f'format_record: {fmt!r} is not a text format (plain, bullet)')
     buf = ffi.new('char[]', 512)
-    n = lib.nnue_train_format_record(FORMATS[fmt], rec, buf, len(buf))
+    n = lib.nnue_train_format_record(FORMATS[fmt], _record(record), buf, len(buf))
     return ffi.string(buf, n).decode()
 
 
+def write(path, records, fmt=None):
+    """Writes the records (dicts as read gives them) to path in the format (default: from the
+    extension); the file appears whole at the end, or not at all when a record is refused
+    (NnueError naming the record's number). Returns the number of records."""
+    out, err = ffi.new('nnue_train_writer **'), ffi.new('nnue_error *')
+    check(lib.nnue_train_writer_open(os.fsencode(path), _format(path, fmt), out, err), err)
+    writer, n = out[0], 0
+    try:
+        for r in records:
+            check(lib.nnue_train_write(writer, _record(r), err), err)
+            n += 1
+    except BaseException:
+        lib.nnue_train_writer_abort(writer)
+        raise
+    check(lib.nnue_train_writer_close(writer, err), err)
+    return n
+
+
 def rescore(net, src, dst, fmt=None, threads=0):
-    """src written to dst with the net's scores, as `nnue rescore` does (plain: side to move's
-    total; bullet: white's view of scaled). Returns the number of records."""
-    name = fmt or ('plain' if _format(src, None) == 1 else 'bullet')
+    """src written to dst with the net's scores, as `nnue rescore` does (plain, binpack: side to
+    move's total; bullet: white's view of scaled). Returns the number of records."""
+    name = fmt or format_of(src)
     records = list(read(src, name))
     e = net.evaluate([r['position'] for r in records], threads=threads)
-    with open(dst, 'w') as f:
-        for r, total, scaled in zip(records, e.total, e.scaled):
-            white = ' w ' in r['position'] or r['position'].endswith(' w')
-            r['score'] = int(total) if name == 'plain' else int(scaled if white else -scaled)
-            f.write(format_record(r, name))
-    return len(records)
+    for r, total, scaled in zip(records, e.total, e.scaled):
+        white = ' w ' in r['position'] or r['position'].endswith(' w')
+        r['score'] = int(total) if name != 'bullet' else int(scaled if white else -scaled)
+    return write(dst, records, name)

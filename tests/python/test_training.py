@@ -1,5 +1,6 @@
-"""Training data: the shared reader gives back games.plain byte for byte, and `nnue rescore`
-(the CLI) and nnue.training.rescore write the net's scores, equal to the batch evaluation."""
+"""Training data: the shared reader gives back games.plain byte for byte (from games.plain and
+from games.binpack), the writer gives games.binpack byte for byte, and `nnue rescore` (the CLI)
+and nnue.training.rescore write the net's scores, equal to the batch evaluation."""
 import os
 import subprocess
 
@@ -13,6 +14,10 @@ def plain(shared):
     return os.path.join(shared, 'oracle', 'chess', 'training', 'games.plain')
 
 
+def binpack(shared):
+    return os.path.join(shared, 'oracle', 'chess', 'training', 'games.binpack')
+
+
 def test_plain_roundtrip(shared):
     recs = list(training.read(plain(shared)))
     assert len(recs) == 2882 and recs[0]['move'] == 'a2a3' and recs[0]['ply'] == 0
@@ -20,22 +25,37 @@ def test_plain_roundtrip(shared):
     assert text == open(plain(shared)).read()
 
 
-@pytest.mark.parametrize('fmt', ['plain', 'bullet'])
+def test_binpack_reads_as_games_plain(shared):
+    recs = list(training.read(binpack(shared)))
+    assert len(recs) == 2882 and recs[0]['line'] == 8 and training.format_of(binpack(shared)) == 'binpack'
+    assert ''.join(training.format_record(r, 'plain') for r in recs) == open(plain(shared)).read()
+
+
+def test_binpack_writer_gives_the_reference_bytes(shared, tmp_path):
+    out = tmp_path / 'games.binpack'
+    assert training.write(str(out), training.read(plain(shared))) == 2882
+    assert out.read_bytes() == open(binpack(shared), 'rb').read()
+
+
+@pytest.mark.parametrize('fmt', ['plain', 'bullet', 'binpack'])
 def test_rescore_cli_equals_python(shared, tool, sf151_path, sf151, tmp_path, fmt):
     recs = list(training.read(plain(shared)))
     src = tmp_path / f'in.{fmt}'
-    with open(src, 'w') as f:
-        for r in recs:
-            f.write(training.format_record(r if fmt == 'plain' else {**r, 'result': '0.5'}, fmt))
+    if fmt == 'binpack':
+        training.write(str(src), recs)
+    else:
+        with open(src, 'w') as f:
+            for r in recs:
+                f.write(training.format_record(r if fmt == 'plain' else {**r, 'result': '0.5'}, fmt))
     cli_out, py_out = tmp_path / 'cli.out', tmp_path / 'py.out'
     subprocess.run([tool, 'rescore', '--net', sf151_path, '--format', fmt, '--quiet', str(src), str(cli_out)],
                    check=True)
     assert training.rescore(sf151, str(src), str(py_out), fmt) == 2882
-    assert cli_out.read_text() == py_out.read_text()
+    assert cli_out.read_bytes() == py_out.read_bytes()
     e = sf151.evaluate([r['position'] for r in recs])
     got = list(training.read(str(cli_out), fmt))
     assert [g['position'] for g in got] == [r['position'] for r in recs]
-    if fmt == 'plain':
+    if fmt != 'bullet':
         assert [g['score'] for g in got] == list(e.total)
         assert [(g['move'], g['ply'], g['result']) for g in got] == [(r['move'], r['ply'], r['result']) for r in recs]
     else:
@@ -49,3 +69,22 @@ def test_malformed_record(tmp_path):
     with pytest.raises(nnue.NnueError) as e:
         list(training.read(str(p)))
     assert e.value.line == 3 and e.value.column == 7 and e.value.file.endswith('bad.plain')
+
+
+def test_malformed_binpack(tmp_path):
+    p = tmp_path / 'bad.binpack'
+    p.write_bytes(b'BINP\x05\x00\x00\x00abc')
+    with pytest.raises(nnue.NnueError) as e:
+        list(training.read(str(p)))
+    assert e.value.offset == 4 and e.value.file.endswith('bad.binpack') and 'runs past the end' in e.value.message
+    with pytest.raises(ValueError):
+        training.format_record({'position': 'x', 'score': 0, 'result': '0'}, 'binpack')
+
+
+def test_writer_refuses_and_leaves_no_file(tmp_path):
+    out = tmp_path / 'out.binpack'
+    good = {'position': 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'move': 'e2e4', 'score': 3,
+            'ply': 0, 'result': '0'}
+    with pytest.raises(nnue.NnueError) as e:
+        training.write(str(out), [good, {**good, 'move': 'e2e5'}])
+    assert 'record 2: move' in e.value.message and not out.exists()

@@ -1,5 +1,6 @@
-/* core/training_text.c: the text training-data formats of include/nnue_training.h. Strict:
- * a record missing a field or with a number that does not parse is an error at its line. */
+/* training/text.c: the text training-data formats of include/nnue_training.h (bullet text,
+ * Stockfish's .plain). Strict: a record missing a field or with a number that does not parse is
+ * an error at its line. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -7,52 +8,7 @@
 #include <string.h>
 
 #include "core/error.h"
-#include "nnue_training.h"
-
-struct nnue_train_reader {
-    FILE *f;
-    int own;
-    nnue_train_format format;
-    char name[256];
-    uint64_t line;
-    char *buf;
-    size_t cap;
-};
-
-nnue_train_format nnue_train_format_of(const char *path)
-{
-    size_t n = strlen(path);
-    return n >= 6 && strcmp(path + n - 6, ".plain") == 0 ? NNUE_TRAIN_PLAIN : NNUE_TRAIN_BULLET;
-}
-
-nnue_status nnue_train_open(const char *path, nnue_train_format format, nnue_train_reader **out, nnue_error *err)
-{
-    nnue_error_clear(err);
-    *out = NULL;
-    nnue_train_reader *r = calloc(1, sizeof *r);
-    if (!r)
-        return nnue_fail(err, NNUE_E_NOMEM, "out of memory");
-    r->own = strcmp(path, "-") != 0;
-    r->f = r->own ? fopen(path, "r") : stdin;
-    if (!r->f) {
-        free(r);
-        return nnue_fail_at(err, NNUE_E_IO, path, 0, 0, "cannot open: %s", strerror(errno));
-    }
-    r->format = format;
-    snprintf(r->name, sizeof r->name, "%s", r->own ? path : "(stdin)");
-    *out = r;
-    return NNUE_OK;
-}
-
-void nnue_train_close(nnue_train_reader *r)
-{
-    if (!r)
-        return;
-    if (r->own)
-        fclose(r->f);
-    free(r->buf);
-    free(r);
-}
+#include "training/internal.h"
 
 /* The next line without its newline (and CR), NULL at the end. */
 static char *next_line(nnue_train_reader *r)
@@ -157,20 +113,48 @@ static int next_plain(nnue_train_reader *r, nnue_train_record *rec, nnue_error *
     return 0;
 }
 
-int nnue_train_next(nnue_train_reader *r, nnue_train_record *rec, nnue_error *err)
+int text_next(nnue_train_reader *r, nnue_train_record *rec, nnue_error *err)
 {
-    nnue_error_clear(err);
     int rc = r->format == NNUE_TRAIN_PLAIN ? next_plain(r, rec, err) : next_bullet(r, rec, err);
     if (rc == 0 && ferror(r->f))
         return nnue_fail_at(err, NNUE_E_IO, r->name, (int)r->line, 0, "read error: %s", strerror(errno)), -1;
     return rc;
 }
 
-size_t nnue_train_format_record(nnue_train_format format, const nnue_train_record *rec, char *buf, size_t size)
+size_t text_format_record(nnue_train_format format, const nnue_train_record *rec, char *buf, size_t size)
 {
     int n = format == NNUE_TRAIN_PLAIN
                 ? snprintf(buf, size, "fen %s\nmove %s\nscore %d\nply %d\nresult %s\ne\n", rec->position, rec->move,
                            rec->score, rec->ply, rec->result)
                 : snprintf(buf, size, "%s | %d | %s\n", rec->position, rec->score, rec->result);
     return n < 0 ? 0 : (size_t)n;
+}
+
+/* A field the reader gives back as written: not empty, no line break, and for bullet no '|'. */
+static const char *bad_field(nnue_train_format format, const char *name, const char *v, int may_be_empty)
+{
+    static char why[96];
+    if (!may_be_empty && !v[0])
+        snprintf(why, sizeof why, "the %s is empty", name);
+    else if (strpbrk(v, "\n\r"))
+        snprintf(why, sizeof why, "the %s holds a line break", name);
+    else if (format == NNUE_TRAIN_BULLET && strchr(v, '|'))
+        snprintf(why, sizeof why, "the %s holds a '|' (bullet's field separator)", name);
+    else if (v[0] == ' ' || (v[0] && v[strlen(v) - 1] == ' '))
+        snprintf(why, sizeof why, "the %s starts or ends with a space (the reader trims them)", name);
+    else
+        return NULL;
+    return why;
+}
+
+const char *text_check_record(nnue_train_format format, const nnue_train_record *rec)
+{
+    const char *why;
+    if ((why = bad_field(format, "position", rec->position, 0)) || (why = bad_field(format, "result", rec->result, 0)))
+        return why;
+    if (format == NNUE_TRAIN_PLAIN)
+        return bad_field(format, "move", rec->move, 0);
+    if (rec->position[0] == '#')
+        return "the position starts with '#' (a comment line in bullet text)";
+    return NULL;
 }
