@@ -1,10 +1,12 @@
 /* tools/cmd_rescore.c: `nnue rescore --net NET [--arch A.yaml] [--format plain|bullet|binpack]
- * [--threads N] [--quiet] IN OUT`: training data written back in its own format with every
- * score replaced by the net's (include/nnue_training.h reads and writes it; nnue_eval_batch
- * scores it). Scores: .plain and .binpack keep the side to move's view and get `total`
- * (Stockfish's internal units, as its searcher writes them); bullet text keeps white's view and
- * gets `scaled` (centipawns for bullet nets, `total` for Stockfish nets). OUT appears whole
- * when everything went well (the writer's temporary file), else not at all. */
+ * [--score total|scaled|cp] [--threads N] [--quiet] IN OUT`: training data written back in its
+ * own format with every score replaced by the net's (include/nnue_training.h reads and writes
+ * it; nnue_eval_batch scores it). Scores: .plain and .binpack keep the side to move's view and
+ * get `total` by default (Stockfish's internal units, as its data generators write them);
+ * bullet text keeps white's view and gets `scaled` (centipawns for bullet nets, `total` for
+ * Stockfish nets). `--score cp` writes the centipawns of the net's checked conversion
+ * (docs/units.md; refused for a net without one), for data whose scores are UCI centipawns.
+ * OUT appears whole when everything went well (the writer's temporary file), else not at all. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,7 @@
 #include "nnue.h"
 #include "nnue_training.h"
 #include "tools/commands.h"
+#include "tools/eval_batch.h"
 #include "tools/net_setup.h"
 #include "tools/progress.h"
 #include "tools/tool_args.h"
@@ -22,8 +25,8 @@ enum { BATCH = 1 << 14 };
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: nnue rescore --net NET [--arch A.yaml] [--format plain|bullet|binpack] [--threads N] "
-                    "[--quiet] IN OUT\n");
+    fprintf(stderr, "usage: nnue rescore --net NET [--arch A.yaml] [--format plain|bullet|binpack] "
+                    "[--score total|scaled|cp] [--threads N] [--quiet] IN OUT\n");
     return 2;
 }
 
@@ -34,10 +37,29 @@ static void print_error(const nnue_error *err)
     fprintf(stderr, "nnue rescore: %s\n", msg);
 }
 
+typedef enum score_kind { SCORE_DEFAULT, SCORE_TOTAL, SCORE_SCALED, SCORE_CP } score_kind;
+
+/* The score written for one evaluation, in the side to move's view. */
+static int32_t score_of(const nnue_net *net, score_kind kind, const nnue_eval_detail *d)
+{
+    int cp = 0;
+    switch (kind) {
+    case SCORE_TOTAL:
+        return d->total;
+    case SCORE_SCALED:
+        return d->scaled;
+    case SCORE_CP:
+        eval_centipawns(nnue_net_arch(net), d, &cp); /* checked available before the run */
+        return cp;
+    default:
+        return d->total;
+    }
+}
+
 /* Scores one batch of records and writes them; returns 0, or 1 on a bad position or a write
  * error. */
-static int flush(const nnue_net *net, nnue_train_format fmt, nnue_train_record *recs, int n, int threads,
-                 nnue_train_writer *out, const char *in_name)
+static int flush(const nnue_net *net, nnue_train_format fmt, score_kind kind, nnue_train_record *recs, int n,
+                 int threads, nnue_train_writer *out, const char *in_name)
 {
     const char **texts = malloc(sizeof *texts * (size_t)n);
     nnue_eval_detail *d = malloc(sizeof *d * (size_t)n);
@@ -63,10 +85,11 @@ static int flush(const nnue_net *net, nnue_train_format fmt, nnue_train_record *
     }
     for (int i = 0; !rc && i < n; i++) {
         if (fmt != NNUE_TRAIN_BULLET) {
-            recs[i].score = d[i].total;
+            recs[i].score = score_of(net, kind == SCORE_DEFAULT ? SCORE_TOTAL : kind, &d[i]);
         } else {
             int white_to_move = strstr(recs[i].position, " w") != NULL;
-            recs[i].score = white_to_move ? d[i].scaled : -d[i].scaled;
+            int32_t v = score_of(net, kind == SCORE_DEFAULT ? SCORE_SCALED : kind, &d[i]);
+            recs[i].score = white_to_move ? v : -v;
         }
         if (nnue_train_write(out, &recs[i], &err) != NNUE_OK) {
             print_error(&err);
@@ -82,7 +105,8 @@ int cmd_rescore(int argc, char **argv)
 {
     const char *net_path = NULL, *arch_path = NULL, *files[2] = {NULL, NULL}, *format = NULL;
     int threads = 0, quiet = 0, n_files = 0;
-    static const char *const value_options[] = {"--net", "--arch", "--format", "--threads", NULL};
+    score_kind kind = SCORE_DEFAULT;
+    static const char *const value_options[] = {"--net", "--arch", "--format", "--score", "--threads", NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0 ? argv[i + 1] : NULL;
         if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0)
@@ -93,7 +117,15 @@ int cmd_rescore(int argc, char **argv)
             arch_path = argv[++i];
         else if (v && strcmp(a, "--format") == 0)
             format = argv[++i];
-        else if (v && strcmp(a, "--threads") == 0) {
+        else if (v && strcmp(a, "--score") == 0) {
+            const char *k = argv[++i];
+            kind = strcmp(k, "total") == 0 ? SCORE_TOTAL : strcmp(k, "scaled") == 0 ? SCORE_SCALED
+                 : strcmp(k, "cp") == 0    ? SCORE_CP : SCORE_DEFAULT;
+            if (kind == SCORE_DEFAULT) {
+                fprintf(stderr, "nnue rescore: --score: expected total, scaled or cp, got '%s'\n", k);
+                return usage();
+            }
+        }        else if (v && strcmp(a, "--threads") == 0) {
             if (tool_parse_int("rescore", a, argv[++i], 1, 1024, &threads) != 0)
                 return 2;
         } else if ((a[0] != '-' || strcmp(a, "-") == 0) && n_files < 2) {
@@ -116,6 +148,14 @@ int cmd_rescore(int argc, char **argv)
     nnue_net *net;
     if (tool_load_net("rescore", net_path, arch_path, &net) != 0)
         return 1;
+    nnue_eval_detail probe = {0};
+    int unused_cp;
+    if (kind == SCORE_CP && !eval_centipawns(nnue_net_arch(net), &probe, &unused_cp)) {
+        fprintf(stderr, "nnue rescore: --score cp: %s (%s) has no checked centipawn conversion (docs/units.md); "
+                        "use total or scaled\n", net_path, nnue_net_arch(net)->name);
+        nnue_net_free(net);
+        return 1;
+    }
     nnue_train_reader *r = NULL;
     nnue_train_writer *out = NULL;
     nnue_train_record *recs = malloc(sizeof *recs * BATCH);
@@ -138,7 +178,7 @@ int cmd_rescore(int argc, char **argv)
         } else if (got)
             n++;
         if (!rc && n > 0 && (n == BATCH || !got)) {
-            rc = flush(net, fmt, recs, n, threads, out, files[0]);
+            rc = flush(net, fmt, kind, recs, n, threads, out, files[0]);
             total += (uint64_t)n;
             n = 0;
         }

@@ -43,17 +43,21 @@ static const nnue_command commands[] = {
      "line (positions, bad lines, time, rate) ends the run on stderr; the exit status is 1 when any\n"
      "line was bad\n",
      cmd_eval, 1},
-    {"rescore", "--net NET [--arch A.yaml] [--format plain|bullet|binpack] [--threads N] [--quiet] IN OUT",
+    {"rescore",
+     "--net NET [--arch A.yaml] [--format plain|bullet|binpack] [--score total|scaled|cp] [--threads N] [--quiet]\n"
+     "                  IN OUT",
      "training data (Stockfish .plain and .binpack, bullet text) written back with the net's scores",
      "  --net NET     the net file; its architecture is detected unless --arch names one\n"
      "  --arch A.yaml the architecture of the net (needed for header-less nets)\n"
      "  --format F    plain (Stockfish: fen/move/score/ply/result/e records), binpack (Stockfish's\n"
      "                binary chunks of chained records) or bullet ('FEN | score | result' lines);\n"
      "                default: plain for IN ending in .plain, binpack for .binpack, else bullet\n"
+     "  --score S     total (internal units), scaled, or cp (centipawns, only for a net whose\n"
+     "                conversion is checked: docs/units.md); default: total for plain and\n"
+     "                binpack, scaled for bullet\n"
      "  --threads N   OpenMP threads (default: all cores)\n"
      "  --quiet, -q   no summary line\n"
-     "plain and binpack get the side to move's total (Stockfish's internal units, as its scores);\n"
-     "bullet gets white's view of scaled (centipawns for bullet nets); every other field is kept;\n"
+     "scores are in the side to move's view (bullet: white's); every other field is kept;\n"
      "IN or OUT may be - (standard input, output); OUT appears only whole (a temporary file beside\n"
      "it until the end); a malformed record or a position that does not parse stops the run with\n"
      "FILE:LINE:COLUMN (binpack: FILE: byte N); a binpack score must fit 16 bits\n",

@@ -88,3 +88,23 @@ def test_writer_refuses_and_leaves_no_file(tmp_path):
     with pytest.raises(nnue.NnueError) as e:
         training.write(str(out), [good, {**good, 'move': 'e2e5'}])
     assert 'record 2: move' in e.value.message and not out.exists()
+
+
+def test_rescore_score_kinds(shared, tool, sf151_path, sf151, sf18_path, tmp_path):
+    """--score cp writes the checked centipawns (SF 15.1: total * 100 / 361, truncated toward
+    zero), --score total the internal units; a net without a checked conversion is refused."""
+    recs = list(training.read(plain(shared)))
+    e = sf151.evaluate([r['position'] for r in recs])
+    for kind, want in (('cp', [int(t * 100 / 361) for t in e.total]), ('total', list(e.total))):
+        out = tmp_path / f'{kind}.plain'
+        subprocess.run([tool, 'rescore', '--net', sf151_path, '--score', kind, '--quiet', plain(shared), str(out)],
+                       check=True)
+        assert [g['score'] for g in training.read(str(out))] == want
+    assert any(w != t for w, t in zip([int(t * 100 / 361) for t in e.total], e.total))
+    run = subprocess.run([tool, 'rescore', '--net', sf18_path, '--score', 'cp', '--quiet', plain(shared),
+                          str(tmp_path / 'x.plain')], capture_output=True, text=True)
+    assert run.returncode == 1 and 'no checked centipawn conversion' in run.stderr
+    assert not (tmp_path / 'x.plain').exists()
+    run = subprocess.run([tool, 'rescore', '--net', sf151_path, '--score', 'pawns', plain(shared),
+                          str(tmp_path / 'y.plain')], capture_output=True, text=True)
+    assert run.returncode == 2 and "expected total, scaled or cp, got 'pawns'" in run.stderr
