@@ -78,12 +78,13 @@ def write(path, records, fmt=None):
     return n
 
 
-def rescore(net, src, dst, fmt=None, threads=0):
+def rescore(net, src, dst, fmt=None, threads=0, progress=None):
     """src written to dst with the net's scores, as `nnue rescore` does (plain, binpack: side to
-    move's total; bullet: white's view of scaled). Returns the number of records."""
+    move's total; bullet: white's view of scaled). progress(done, total, seconds) as in
+    Net.evaluate (nnue.Progress draws the CLI's line). Returns the number of records."""
     name = fmt or format_of(src)
     records = list(read(src, name))
-    e = net.evaluate([r['position'] for r in records], threads=threads)
+    e = net.evaluate([r['position'] for r in records], threads=threads, progress=progress)
     for r, total, scaled in zip(records, e.total, e.scaled):
         white = ' w ' in r['position'] or r['position'].endswith(' w')
         r['score'] = int(total) if name != 'bullet' else int(scaled if white else -scaled)

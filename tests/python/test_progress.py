@@ -24,3 +24,12 @@ def test_callback_keeps_figures_and_draws(sf151):
     assert lines[-1].startswith('100.0% [########################] 10/10')
     p.close()
     assert out.getvalue().endswith('\r\033[K')
+
+
+def test_rescore_progress(shared, sf151, tmp_path):
+    import os
+    from nnue import training
+    src = os.path.join(shared, 'oracle', 'chess', 'training', 'games.plain')
+    p = nnue.Progress(stream=None)
+    assert training.rescore(sf151, src, str(tmp_path / 'out.plain'), progress=p) == 2882
+    assert (p.done, p.total) == (2882, 2882) and p.rate > 0
