@@ -94,6 +94,7 @@ const nnue_feature_set nnue_fs_xiangqi_halfka = {
     .display = "HalfKAv2_hm(Friend)",
     .hash = 0x7F234CB8u,
     .max_active = 32,
+    .max_pieces = 32, /* one feature a piece, kings included */
     .exact_board = 1, /* buckets and mirror read the whole board (counts, mid-mirror sum) */
     .dimensions = hka_dimensions,
     .active = hka_active,

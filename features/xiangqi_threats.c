@@ -26,7 +26,10 @@
 
 typedef unsigned __int128 bb90;
 
-#define FT_MAX 128 /* threats per perspective kept; Pikafish keeps at most 64 */
+/* Threats per perspective: a piece attacks at most 8 occupied squares (a horse; rooks, cannons,
+ * advisors, elephants and kings 4 or 5, pawns 3), so a board of at most 32 pieces (max_pieces,
+ * refused past it) has at most 256 threats: the lists are never cut. */
+#define FT_MAX 256
 
 /* Bit y set: attacker x may have victim y (Pikafish's ValidPairs; piece numbers). */
 static const uint16_t valid_victims[16] = {
@@ -323,6 +326,7 @@ const nnue_feature_set nnue_fs_xiangqi_threats = {
     .hash = 0x2E6B9D04u,
     .max_active = FT_MAX,
     .max_changed = FT_MAX,
+    .max_pieces = 32,
     .exact_board = 1,
     .dimensions = xt_dimensions,
     .active = xt_active,

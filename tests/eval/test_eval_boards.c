@@ -336,10 +336,60 @@ START_TEST(pawn_pairs_limit)
 }
 END_TEST
 
+/* Pikafish's sets (xiangqi) declared no piece limit: a crafted board of 72 pieces passed reset
+ * and was evaluated although HalfKAv2_hm_xiangqi's ranges assume 32 features and
+ * FullThreats_xiangqi cut its lists at 128. Both declare 32 pieces now (256 threats at most). */
+#define XQ_SETS "    - {set: FullThreats_xiangqi, weights: i8}\n    - {set: HalfKAv2_hm_xiangqi, weights: i8}\n"
+static board_net xq_nets[] = {
+    {"Pikafish", "xiangqi", "fuzz/archs/pikafish_w8.yaml", NULL, NULL, NULL},
+    {"FullThreats_xiangqi", "xiangqi", "fuzz/archs/pikafish_w8.yaml", XQ_SETS, "    - {set: FullThreats_xiangqi, weights: i16}\n",
+     NULL},
+    {"HalfKAv2_hm_xiangqi", "xiangqi", "fuzz/archs/pikafish_w8.yaml", XQ_SETS, "    - {set: HalfKAv2_hm_xiangqi, weights: i16}\n",
+     NULL},
+};
+enum { N_XQ = sizeof xq_nets / sizeof xq_nets[0] };
+
+START_TEST(xiangqi_limit)
+{
+    const board_net *n = &xq_nets[_i];
+    const nnue_game *game = nnue_game_find("xiangqi");
+    void *pos = eval_parse(game, game->start);
+    nnue_state *s = nnue_state_new(n->net, 8);
+    ck_assert_int_eq(nnue_state_reset(s, game->board(pos)), 0); /* 32 pieces */
+    expect_exact(s, n->net, game->board(pos), n->label);
+    nnue_move move;
+    nnue_error err;
+    ck_assert_int_eq(game->parse_move(pos, "h2e2", &move, &err), 0);
+    nnue_delta delta;
+    game->make(pos, move, &delta);
+    nnue_board more = *game->board(pos);
+    int empty = 0;
+    while (more.piece_on[empty])
+        empty++;
+    more.piece_on[empty] = NNUE_PIECE(1, 4); /* a 33rd piece: a pawn */
+    more.piece_count++;
+    ck_assert_int_eq(nnue_state_push(s, &more, &delta), -1);
+    expect_error(s, "33 pieces", n->label);
+    expect_error(s, "takes at most 32", n->label);
+    expect_refused_eval(s, &more, "33 pieces", n->label);
+    nnue_state_pop(s);
+    nnue_state_set_refresh_cache(s, 1);
+    ck_assert_int_eq(nnue_state_reset(s, &more), -1);
+    expect_error(s, "33 pieces", n->label);
+    ck_assert_int_eq(nnue_state_reset(s, game->board(pos)), 0);
+    expect_exact(s, n->net, game->board(pos), n->label);
+    nnue_state_free(s);
+    free(pos);
+}
+END_TEST
+
 int main(void)
 {
     for (int i = 0; i < N_NETS; i++)
         if (!(nets[i].net = make_net(&nets[i])))
+            return 1;
+    for (int i = 0; i < N_XQ; i++)
+        if (!(xq_nets[i].net = make_net(&xq_nets[i])))
             return 1;
     Suite *s = suite_create("eval_boards");
     TCase *tc = tcase_create("boards");
@@ -350,9 +400,12 @@ int main(void)
     tcase_add_loop_test(tc, limit_is_exact, 0, N_NETS);
     tcase_add_test(tc, threats_limit);
     tcase_add_test(tc, pawn_pairs_limit);
+    tcase_add_loop_test(tc, xiangqi_limit, 0, N_XQ);
     suite_add_tcase(s, tc);
     int rc = test_run(s);
     for (int i = 0; i < N_NETS; i++)
         nnue_net_free(nets[i].net);
+    for (int i = 0; i < N_XQ; i++)
+        nnue_net_free(xq_nets[i].net);
     return rc;
 }
