@@ -160,8 +160,11 @@ static int read_stem(nnue_train_reader *r, nnue_train_record *rec, nnue_error *e
                     [packed_move >> 14], 'a' + ((packed_move >> 8) & 7), 1 + ((packed_move >> 11) & 7),
                     'a' + ((packed_move >> 2) & 7), 1 + ((packed_move >> 5) & 7), fen);
     }
-    fill_record(b, rec, score, at);
     b->left = bp_be16(e + BP_ENTRY_BYTES);
+    if (b->ply + b->left > BP_MAX_PLY) /* the chain's plies must fit the format's 14 bits too */
+        return fail(r, err, NNUE_E_FORMAT, at + BP_ENTRY_BYTES, "a chain of %u moves after ply %d runs past ply %d",
+                    b->left, b->ply, BP_MAX_PLY);
+    fill_record(b, rec, score, at);
     b->at += BP_STEM_BYTES;
     if (b->left) {
         b->moves_at = b->at;

@@ -114,6 +114,8 @@ void nnue_train_close(nnue_train_reader *r)
 int nnue_train_next(nnue_train_reader *r, nnue_train_record *rec, nnue_error *err)
 {
     nnue_error_clear(err);
+    if (!r || !rec)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_train_next: no %s (NULL)", r ? "record" : "reader"), -1;
     if (r->failed)
         return nnue_fail_at(err, NNUE_E_ARG, r->name, 0, 0, "nnue_train_next: the reader already failed"), -1;
     memset(rec, 0, sizeof *rec);
@@ -193,16 +195,40 @@ nnue_status nnue_train_writer_open(const char *path, nnue_train_format format, n
     return NNUE_OK;
 }
 
+/* The name of a string field of rec that does not end inside its array (*size: the array's
+ * bytes), or NULL: the formatters read them as C strings. */
+static const char *unterminated_field(const nnue_train_record *rec, size_t *size)
+{
+    const struct {
+        const char *name, *v;
+        size_t size;
+    } fields[] = {{"position", rec->position, sizeof rec->position},
+                  {"move", rec->move, sizeof rec->move},
+                  {"result", rec->result, sizeof rec->result}};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (!memchr(fields[i].v, 0, fields[i].size))
+            return *size = fields[i].size, fields[i].name;
+    return NULL;
+}
+
 nnue_status nnue_train_write(nnue_train_writer *w, const nnue_train_record *rec, nnue_error *err)
 {
     nnue_error_clear(err);
+    if (!w || !rec)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_train_write: no %s (NULL)", w ? "record" : "writer");
     uint64_t number = w->records + 1;
+    size_t size;
+    const char *field = unterminated_field(rec, &size);
+    if (field)
+        return nnue_fail_at(err, NNUE_E_ARG, w->name, 0, 0,
+                            "record %llu: the %s fills its whole array of %zu bytes (no terminating NUL)",
+                            (unsigned long long)number, field, size);
     nnue_status st;
     if (w->format == NNUE_TRAIN_BINPACK) {
         st = binpack_write(w, rec, err);
     } else {
-        char buf[512];
-        const char *why = text_check_record(w->format, rec);
+        char buf[512], why_buf[TEXT_WHY_SIZE];
+        const char *why = text_check_record(w->format, rec, why_buf);
         size_t len = text_format_record(w->format, rec, buf, sizeof buf);
         if (why)
             st = nnue_fail_at(err, NNUE_E_ARG, w->name, 0, 0, "record %llu: %s", (unsigned long long)number, why);

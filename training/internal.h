@@ -48,7 +48,9 @@ int text_next(nnue_train_reader *r, nnue_train_record *rec, nnue_error *err);
 size_t text_format_record(nnue_train_format format, const nnue_train_record *rec, char *buf, size_t size);
 /* Why the text reader could not give the record back as written (an empty field, a line break,
  * bullet: a '|' or a leading '#'), or NULL when it can. */
-const char *text_check_record(nnue_train_format format, const nnue_train_record *rec);
+#define TEXT_WHY_SIZE 96
+/* NULL when the record's text reads back as it is, else why not (written into why[TEXT_WHY_SIZE]). */
+const char *text_check_record(nnue_train_format format, const nnue_train_record *rec, char *why);
 
 /* Binpack (training/binpack_read.c, training/binpack_write.c). */
 struct binpack_reader *binpack_reader_new(void);

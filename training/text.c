@@ -2,6 +2,7 @@
  * Stockfish's .plain). Strict: a record missing a field or with a number that does not parse is
  * an error at its line. */
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,9 +50,13 @@ static int copy_field(char *dst, size_t size, const char *from, size_t len)
     return 0;
 }
 
+/* nnue_error.line is an int: a line past INT_MAX is given in the message, the field saturates. */
 static int fail(nnue_train_reader *r, nnue_error *err, int column, const char *what)
 {
-    nnue_fail_at(err, NNUE_E_SYNTAX, r->name, (int)r->line, column, "%s", what);
+    if (r->line > INT_MAX)
+        nnue_fail_at(err, NNUE_E_SYNTAX, r->name, INT_MAX, column, "line %" PRIu64 ": %s", r->line, what);
+    else
+        nnue_fail_at(err, NNUE_E_SYNTAX, r->name, (int)r->line, column, "%s", what);
     return -1;
 }
 
@@ -117,7 +122,8 @@ int text_next(nnue_train_reader *r, nnue_train_record *rec, nnue_error *err)
 {
     int rc = r->format == NNUE_TRAIN_PLAIN ? next_plain(r, rec, err) : next_bullet(r, rec, err);
     if (rc == 0 && ferror(r->f))
-        return nnue_fail_at(err, NNUE_E_IO, r->name, (int)r->line, 0, "read error: %s", strerror(errno)), -1;
+        return nnue_fail_at(err, NNUE_E_IO, r->name, r->line > INT_MAX ? INT_MAX : (int)r->line, 0,
+                            "read error after line %" PRIu64 ": %s", r->line, strerror(errno)), -1;
     return rc;
 }
 
@@ -130,30 +136,32 @@ size_t text_format_record(nnue_train_format format, const nnue_train_record *rec
     return n < 0 ? 0 : (size_t)n;
 }
 
-/* A field the reader gives back as written: not empty, no line break, and for bullet no '|'. */
-static const char *bad_field(nnue_train_format format, const char *name, const char *v, int may_be_empty)
+/* A field the reader gives back as written: not empty, no line break, and for bullet no '|'.
+ * The reason goes to why[WHY_SIZE] (the caller's: writers run on many threads at once). */
+enum { WHY_SIZE = TEXT_WHY_SIZE };
+static const char *bad_field(nnue_train_format format, const char *name, const char *v, int may_be_empty, char *why)
 {
-    static char why[96];
     if (!may_be_empty && !v[0])
-        snprintf(why, sizeof why, "the %s is empty", name);
+        snprintf(why, WHY_SIZE, "the %s is empty", name);
     else if (strpbrk(v, "\n\r"))
-        snprintf(why, sizeof why, "the %s holds a line break", name);
+        snprintf(why, WHY_SIZE, "the %s holds a line break", name);
     else if (format == NNUE_TRAIN_BULLET && strchr(v, '|'))
-        snprintf(why, sizeof why, "the %s holds a '|' (bullet's field separator)", name);
+        snprintf(why, WHY_SIZE, "the %s holds a '|' (bullet's field separator)", name);
     else if (v[0] == ' ' || (v[0] && v[strlen(v) - 1] == ' '))
-        snprintf(why, sizeof why, "the %s starts or ends with a space (the reader trims them)", name);
+        snprintf(why, WHY_SIZE, "the %s starts or ends with a space (the reader trims them)", name);
     else
         return NULL;
     return why;
 }
 
-const char *text_check_record(nnue_train_format format, const nnue_train_record *rec)
+const char *text_check_record(nnue_train_format format, const nnue_train_record *rec, char *buf)
 {
     const char *why;
-    if ((why = bad_field(format, "position", rec->position, 0)) || (why = bad_field(format, "result", rec->result, 0)))
+    if ((why = bad_field(format, "position", rec->position, 0, buf)) ||
+        (why = bad_field(format, "result", rec->result, 0, buf)))
         return why;
     if (format == NNUE_TRAIN_PLAIN)
-        return bad_field(format, "move", rec->move, 0);
+        return bad_field(format, "move", rec->move, 0, buf);
     if (rec->position[0] == '#')
         return "the position starts with '#' (a comment line in bullet text)";
     return NULL;

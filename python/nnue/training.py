@@ -1,7 +1,9 @@
 """Training data (include/nnue_training.h: the CLI's own reader and writer): Stockfish's .plain
 and .binpack, and bullet's 'FEN | score | result' text, read as records and written back
 (docs/training.md)."""
+import itertools
 import os
+import time
 
 from nnue._lib import ffi, lib, text
 from nnue.errors import NnueError, check
@@ -42,12 +44,25 @@ def read(path, fmt=None):
                'result': text(rec.result), 'line': rec.line}
 
 
+def _field(record, key, default=None):
+    """A string field as bytes that fit its C array with the terminating NUL (cffi would copy a
+    value of exactly the array's length without one)."""
+    v = (record.get(key, default) if default is not None else record[key]).encode()
+    size = ffi.sizeof(ffi.typeof('nnue_train_record').fields[_FIELD_INDEX[key]][1].type)
+    if len(v) >= size:
+        raise ValueError(f'{key} {v[:40]!r}... is {len(v)} bytes: at most {size - 1}')
+    return v
+
+
+_FIELD_INDEX = {name: i for i, (name, _) in enumerate(ffi.typeof('nnue_train_record').fields)}
+
+
 def _record(record):
     rec = ffi.new('nnue_train_record *')
-    rec.position = record['position'].encode()
-    rec.move = record.get('move', '').encode()
+    rec.position = _field(record, 'position')
+    rec.move = _field(record, 'move', '')
     rec.score, rec.ply = record['score'], record.get('ply', -1)
-    rec.result = record['result'].encode()
+    rec.result = _field(record, 'result')
     return rec
 
 
@@ -78,14 +93,31 @@ def write(path, records, fmt=None):
     return n
 
 
-def rescore(net, src, dst, fmt=None, threads=0, progress=None):
+def rescore(net, src, dst, fmt=None, threads=0, progress=None, batch=1 << 16):
     """src written to dst with the net's scores, as `nnue rescore` does (plain, binpack: side to
-    move's total; bullet: white's view of scaled). progress(done, total, seconds) as in
-    Net.evaluate (nnue.Progress draws the CLI's line). Returns the number of records."""
+    move's total; bullet: white's view of scaled), `batch` records at a time (memory stays flat
+    on files of any size). progress(done, total, seconds) after each batch, total 0 (unknown)
+    until the last call, which gives done == total (nnue.Progress draws the CLI's line).
+    Returns the number of records; dst appears only when every record was written."""
     name = fmt or format_of(src)
-    records = list(read(src, name))
-    e = net.evaluate([r['position'] for r in records], threads=threads, progress=progress)
-    for r, total, scaled in zip(records, e.total, e.scaled):
-        white = ' w ' in r['position'] or r['position'].endswith(' w')
-        r['score'] = int(total) if name != 'bullet' else int(scaled if white else -scaled)
-    return write(dst, records, name)
+    start, done = time.monotonic(), [0]
+
+    def scored():
+        records = read(src, name)
+        while True:
+            part = list(itertools.islice(records, batch))
+            if not part:
+                break
+            e = net.evaluate([r['position'] for r in part], threads=threads)
+            for r, total, scaled in zip(part, e.total, e.scaled):
+                white = ' w ' in r['position'] or r['position'].endswith(' w')
+                r['score'] = int(total) if name != 'bullet' else int(scaled if white else -scaled)
+                yield r
+            done[0] += len(part)
+            if progress and len(part) == batch:
+                progress(done[0], 0, time.monotonic() - start)
+
+    n = write(dst, scored(), name)
+    if progress:
+        progress(n, n, time.monotonic() - start)
+    return n

@@ -108,3 +108,23 @@ def test_rescore_score_kinds(shared, tool, sf151_path, sf151, sf18_path, tmp_pat
     run = subprocess.run([tool, 'rescore', '--net', sf151_path, '--score', 'pawns', plain(shared),
                           str(tmp_path / 'y.plain')], capture_output=True, text=True)
     assert run.returncode == 2 and "expected total, scaled or cp, got 'pawns'" in run.stderr
+
+
+def test_fields_that_do_not_fit_are_refused(tmp_path):
+    rec = {'position': 'x' * 256, 'move': 'e2e4', 'score': 0, 'ply': 0, 'result': '0'}
+    with pytest.raises(ValueError, match='position .* is 256 bytes: at most 255'):
+        training.write(str(tmp_path / 'o.plain'), [rec])
+    assert not (tmp_path / 'o.plain').exists()
+    with pytest.raises(ValueError, match='move .* at most 15'):
+        training.write(str(tmp_path / 'o.plain'), [{**rec, 'position': '8/8/8/8/8/8/8/K6k w - - 0 1',
+                                                    'move': 'e2e4' * 4}])
+
+
+def test_rescore_in_batches_equals_one_batch(shared, sf151, tmp_path):
+    one, small = tmp_path / 'one.plain', tmp_path / 'small.plain'
+    seen = []
+    assert training.rescore(sf151, plain(shared), str(one)) == 2882
+    assert training.rescore(sf151, plain(shared), str(small), batch=1000,
+                            progress=lambda d, t, s: seen.append((d, t))) == 2882
+    assert one.read_text() == small.read_text()
+    assert seen == [(1000, 0), (2000, 0), (2882, 2882)]

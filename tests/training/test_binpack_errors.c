@@ -142,6 +142,13 @@ START_TEST(bad_entries)
     memcpy(bad, entry, 32);
     bad[28] |= 0xc0;
     expect_read_error(chunk_file("result.binpack", bad, 0, NULL, 0, 0), NNUE_E_FORMAT, 36, "result bits 3");
+    /* Review finding: a stem at the last ply (16383) with a chain after it gave records of ply
+     * 16384, which no writer takes; refused at the chain count. */
+    memcpy(bad, entry, 32);
+    bad[28] = (unsigned char)((bad[28] & 0xc0) | 0x3f), bad[29] = 0xff;
+    const unsigned char one_move[2] = {0, 0};
+    expect_read_error(chunk_file("ply.binpack", bad, 1, one_move, 2, 0), NNUE_E_FORMAT, 40,
+                      "a chain of 1 moves after ply 16383 runs past ply 16383");
 }
 END_TEST
 
@@ -273,6 +280,34 @@ START_TEST(text_writers_refuse_what_would_not_read_back)
 }
 END_TEST
 
+/* Review finding: a string field filling its whole array (no NUL) was read past its end by the
+ * writers (strlen, %s); it is refused in every format, and NULL arguments are refused too. */
+START_TEST(unterminated_fields_and_null_are_refused)
+{
+    const nnue_train_format formats[] = {NNUE_TRAIN_BULLET, NNUE_TRAIN_PLAIN, NNUE_TRAIN_BINPACK};
+    for (size_t i = 0; i < 3; i++) {
+        nnue_train_record rec = record(NNUE_CHESS_START_FEN, "e2e4", 0, "0");
+        nnue_train_writer *w;
+        nnue_error err;
+        ck_assert_int_eq(nnue_train_writer_open(train_tmp("nul.out"), formats[i], &w, &err), NNUE_OK);
+        memset(rec.position, 'x', sizeof rec.position);
+        ck_assert_int_eq(nnue_train_write(w, &rec, &err), NNUE_E_ARG);
+        ck_assert_msg(strstr(err.message, "the position fills its whole array of 256 bytes"), "%s", err.message);
+        rec = record(NNUE_CHESS_START_FEN, "e2e4", 0, "0");
+        memset(rec.move, 'e', sizeof rec.move);
+        ck_assert_int_eq(nnue_train_write(w, &rec, &err), NNUE_E_ARG);
+        ck_assert_msg(strstr(err.message, "the move fills its whole array of 16 bytes"), "%s", err.message);
+        ck_assert_int_eq(nnue_train_write(w, NULL, &err), NNUE_E_ARG);
+        ck_assert_int_eq(nnue_train_write(NULL, &rec, &err), NNUE_E_ARG);
+        nnue_train_writer_abort(w);
+    }
+    nnue_train_record rec;
+    nnue_error err;
+    ck_assert_int_eq(nnue_train_next(NULL, &rec, &err), -1);
+    ck_assert_int_eq(err.code, NNUE_E_ARG);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("binpack_errors");
@@ -283,6 +318,7 @@ int main(void)
     tcase_add_test(tc, writer_refuses_what_the_format_cannot_hold);
     tcase_add_test(tc, abort_leaves_the_old_file);
     tcase_add_test(tc, text_writers_refuse_what_would_not_read_back);
+    tcase_add_test(tc, unterminated_fields_and_null_are_refused);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
