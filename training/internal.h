@@ -22,6 +22,8 @@ struct nnue_train_reader {
     uint64_t line;               /* text: lines read */
     char *buf;                   /* text: the current line */
     size_t cap;
+    const char *line_problem;    /* text: why the last line could not be read (NULL: none) */
+    long long line_column;       /* its 1-based column, 0 for the whole line */
     struct binpack_reader *bp;   /* binpack: the chunk and chain being read */
 };
 

@@ -11,13 +11,32 @@
 #include "core/error.h"
 #include "training/internal.h"
 
-/* The next line without its newline (and CR), NULL at the end. */
+/* Longest line taken (a record's line is under 300 bytes): a hostile file without newlines is
+ * refused at this length instead of growing one buffer without end. */
+#define TEXT_MAX_LINE (64 * 1024)
+
+/* The next line without its newline (and CR); NULL at the end, or on a line that cannot be
+ * taken (r->line_problem says why: too long, a NUL byte inside, out of memory). */
 static char *next_line(nnue_train_reader *r)
 {
+    r->line_problem = NULL;
+    errno = 0;
     ssize_t n = getline(&r->buf, &r->cap, r->f);
-    if (n < 0)
+    if (n < 0) {
+        if (errno == ENOMEM)
+            r->line_problem = "out of memory reading the line", r->line_column = 0;
         return NULL;
+    }
     r->line++;
+    if (n > TEXT_MAX_LINE) {
+        r->line_problem = "line longer than 65536 bytes (a record's lines are short)", r->line_column = 0;
+        return NULL;
+    }
+    size_t len = strlen(r->buf);
+    if (len < (size_t)n) {
+        r->line_problem = "a NUL byte inside the line", r->line_column = (long long)len + 1;
+        return NULL;
+    }
     while (n > 0 && (r->buf[n - 1] == '\n' || r->buf[n - 1] == '\r'))
         r->buf[--n] = 0;
     return r->buf;
@@ -65,7 +84,7 @@ static int next_bullet(nnue_train_reader *r, nnue_train_record *rec, nnue_error 
     char *line;
     do {
         if (!(line = next_line(r)))
-            return 0;
+            return r->line_problem ? fail(r, err, (int)r->line_column, r->line_problem) : 0;
     } while (!line[0] || line[0] == '#');
     rec->line = r->line;
     rec->move[0] = 0;
@@ -113,6 +132,10 @@ static int next_plain(nnue_train_reader *r, nnue_train_record *rec, nnue_error *
         if (bad)
             return fail(r, err, (int)strlen(keys[k]) + 1, "malformed value");
     }
+    if (r->line_problem)
+        return fail(r, err, (int)r->line_column, r->line_problem);
+    if (seen && ferror(r->f))
+        return 0; /* a read error: text_next names it */
     if (seen)
         return fail(r, err, 1, "the file ends inside a record (no 'e' line)");
     return 0;

@@ -128,3 +128,21 @@ def test_rescore_in_batches_equals_one_batch(shared, sf151, tmp_path):
                             progress=lambda d, t, s: seen.append((d, t))) == 2882
     assert one.read_text() == small.read_text()
     assert seen == [(1000, 0), (2000, 0), (2882, 2882)]
+
+
+def test_text_lines_that_cannot_be_taken(tmp_path):
+    """Review findings: text after a NUL byte was ignored, and a line of any length was read into
+    one buffer; both are refused at their line (and column)."""
+    good = '8/8/8/8/8/8/6k1/4K2R w K - 0 1 | 10 | 1.0\n'
+    p = tmp_path / 'nul.txt'
+    p.write_bytes(good.encode() + b'8/8/8/8/8/8/6k1/4K2R w K - 0 1 | 10 | 1.0\0junk\n')
+    with pytest.raises(nnue.NnueError) as e:
+        list(training.read(str(p), 'bullet'))
+    assert (e.value.line, e.value.column) == (2, 42) and 'a NUL byte inside the line' in e.value.message
+    p = tmp_path / 'long.plain'
+    p.write_text('fen ' + 'x' * 70000 + '\n')
+    with pytest.raises(nnue.NnueError) as e:
+        list(training.read(str(p)))
+    assert e.value.line == 1 and 'longer than 65536 bytes' in e.value.message
+    p.write_text(good)
+    assert len(list(training.read(str(p), 'bullet'))) == 1
