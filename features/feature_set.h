@@ -70,6 +70,10 @@ typedef struct nnue_feature_set {
     /* 1: changed() reads more of `after` than the moved pieces' context (Full_Threats reads the
      * whole board), so the state hands it the exact board after each move of a lazy update. */
     uint8_t exact_board;
+    /* 1: needs_refresh() reads the whole board, not only the kings and the delta (Pikafish's
+     * mirror rule weighs every piece), so the state checks every pushed board whole first.
+     * (Without it, a push checks only what push reads: core/eval/state.c.) */
+    uint8_t refresh_reads_board;
     /* Number of inputs (may depend on params, e.g. king buckets * 768). */
     uint32_t (*dimensions)(const nnue_feature_params *params);
     /* Optional: the set's own YAML keys ({NULL}-terminated; target: nnue_fs_ctx), written beside

@@ -96,6 +96,7 @@ const nnue_feature_set nnue_fs_xiangqi_halfka = {
     .max_active = 32,
     .max_pieces = 32, /* one feature a piece, kings included */
     .exact_board = 1, /* buckets and mirror read the whole board (counts, mid-mirror sum) */
+    .refresh_reads_board = 1,
     .dimensions = hka_dimensions,
     .active = hka_active,
     .changed = hka_changed,

@@ -328,6 +328,7 @@ const nnue_feature_set nnue_fs_xiangqi_threats = {
     .max_changed = FT_MAX,
     .max_pieces = 32,
     .exact_board = 1,
+    .refresh_reads_board = 1,
     .dimensions = xt_dimensions,
     .active = xt_active,
     .changed = xt_changed,

@@ -124,11 +124,17 @@ void nnue_state_free(nnue_state *state);
  * detail.bucket = -1 until a fitting board is given. */
 int nnue_state_reset(nnue_state *state, const nnue_board *board);
 
-/* After a move was made: board is the position after it, delta what changed. Both are checked
- * as reset() checks its board. Returns 0; -1 when the stack is full (max_ply; nothing pushed) or
- * when the board or the delta does not fit the game (nnue_state_error() says what; the entry is
- * pushed but its delta never applied: the position is then refreshed from the board, which
- * nnue_evaluate checks again). Pops stay balanced either way except for a full stack. */
+/* After a move was made: board is the position after it, delta what changed. Push checks what
+ * it reads (a few nanoseconds): the delta (count, squares, hand slots, piece codes), the board's
+ * square count, side to move and king squares, and the pieces the accumulators will hold (the
+ * root's count plus each move's net change) against the net's feature sets' limit; the rest of
+ * the board is checked whole where it is read (by nnue_evaluate for a refresh and for sets that
+ * read every square; at push already for sets whose refresh rule weighs every piece, Pikafish's),
+ * or at every push with nnue_state_set_whole_board_checks. Returns 0; -1 when the stack is full
+ * (max_ply; nothing pushed) or when the board or the delta does not fit the game
+ * (nnue_state_error() says what; the entry is pushed but its delta never applied: the position
+ * is then refreshed from the board, which nnue_evaluate checks whole). Pops stay balanced either
+ * way except for a full stack. */
 int nnue_state_push(nnue_state *state, const nnue_board *board, const nnue_delta *delta);
 
 /* Why the last nnue_state_reset() or nnue_state_push() returned -1, or nnue_evaluate() refused
@@ -142,6 +148,12 @@ void nnue_state_pop(nnue_state *state);
 
 /* Marks the current position's accumulators as not computed (forces a full refresh). */
 void nnue_state_invalidate(nnue_state *state);
+
+/* Checks every board given to push and evaluate whole, as reset() does (off by default: they
+ * check what they read, see nnue_state_push). For bringing up an engine's board adapter: a
+ * corrupted square is reported at the move that produced it, not only when a refresh reads it.
+ * Costs about 10 ns per call (a 9x9 board). */
+void nnue_state_set_whole_board_checks(nnue_state *state, int on);
 
 /* Bucket refresh cache ("Finny tables"), off by default. When a pushed move forces a perspective
  * to refresh (its own king moved to another block of features), the state keeps, per
@@ -159,9 +171,11 @@ void nnue_state_invalidate(nnue_state *state);
 void nnue_state_set_refresh_cache(nnue_state *state, int on);
 
 /* Evaluates the current position (board must be the one given to the last reset/push: the
- * accumulators follow the pushed deltas). The board is checked again as reset() checks it, so no
- * bytes given here are read out of bounds. Returns detail->total; detail may be NULL. A board that
- * does not fit gives 0 with detail.bucket = -1 (nnue_state_error() says why). */
+ * accumulators follow the pushed deltas). Every byte of the board this evaluation reads is checked
+ * first: the whole board as reset() checks it when a perspective is refreshed from it or a set
+ * reads every square (threat sets), else the square count, side to move and king squares (an
+ * incremental update reads nothing more of it). Returns detail->total; detail may be NULL. A
+ * board that does not fit gives 0 with detail.bucket = -1 (nnue_state_error() says why). */
 int32_t nnue_evaluate(nnue_state *state, const nnue_board *board, nnue_eval_detail *detail);
 
 /* Many positions at once, in parallel (OpenMP; threads <= 0: OpenMP's default): positions[i]

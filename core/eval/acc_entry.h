@@ -13,6 +13,9 @@ typedef struct nnue_acc_entry {
     uint8_t refresh[2];            /* the move forces perspective p to refresh */
     uint8_t computed[2];
     uint8_t bad_delta;             /* the pushed board or delta did not fit the game: never applied */
+    int32_t pieces[2];             /* pieces (board and hands, kings included) whose features perspective
+                                      p's accumulator holds once computed: the board's count where it
+                                      was refreshed, plus each applied move's net change (push bounds it) */
     int16_t *acc[2];               /* [width] per perspective */
     int32_t *psqt[2];              /* [psqt_buckets] per perspective */
 } nnue_acc_entry;

@@ -31,6 +31,7 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
         const nnue_feature_set *fs = a->ft.sets[k].features;
         if (fs->max_pieces && (!s->limit_set || fs->max_pieces < s->max_pieces))
             s->max_pieces = fs->max_pieces, s->limit_set = fs;
+        s->push_reads_board |= fs->refresh_reads_board;
     }
     s->cache_on = 0; /* see nnue_state_set_refresh_cache in include/nnue.h */
     nnue_refresh_cache_init(&s->cache, net);
@@ -68,6 +69,11 @@ int nnue_state_set_isa(nnue_state *s, nnue_isa isa)
     nnue_state_invalidate(s);
     nnue_refresh_cache_clear(&s->cache);
     return 0;
+}
+
+void nnue_state_set_whole_board_checks(nnue_state *s, int on)
+{
+    s->whole_boards = on != 0;
 }
 
 void nnue_state_set_refresh_cache(nnue_state *s, int on)
@@ -113,6 +119,7 @@ static int check_board(nnue_state *s, const nnue_board *board)
     int pieces;
     if (nnue_board_check(&s->shape, board, &pieces, &s->error) != 0)
         return -1;
+    s->board_pieces = pieces;
     if (s->max_pieces && pieces > s->max_pieces) {
         char where[64];
         nth_piece(board, s->max_pieces, where, sizeof where);
@@ -137,6 +144,34 @@ static int check_board(nnue_state *s, const nnue_board *board)
     return 0;
 }
 
+/* The pieces each perspective's accumulator will hold after this move (its parent's plus the
+ * pieces the delta puts on the board or in a hand, minus those it takes off): more than the
+ * net's feature sets take is refused (0 = fits), naming the entry that adds one, so that no
+ * chain of moves brings an accumulator past the active features the weights' ranges assume. */
+static int pieces_after(nnue_state *s, nnue_acc_entry *e, const nnue_delta *delta)
+{
+    int change = 0, adds = -1;
+    for (int i = 0; i < delta->count; i++) {
+        const nnue_dirty *d = &delta->dirty[i];
+        int gained = (d->new_sq != NNUE_SQ_NONE) - (d->old_sq != NNUE_SQ_NONE);
+        change += gained;
+        if (gained > 0 && adds < 0)
+            adds = i;
+    }
+    for (int p = 0; p < 2; p++)
+        e->pieces[p] = e[-1].pieces[p] + change;
+    int most = e->pieces[0] > e->pieces[1] ? e->pieces[0] : e->pieces[1];
+    if (!s->max_pieces || most <= s->max_pieces || change <= 0)
+        return 0;
+    const nnue_feature_set *fs = s->limit_set;
+    const nnue_dirty *d = &delta->dirty[adds];
+    nnue_fail_at(&s->error, NNUE_E_ARG, "nnue_delta", 0, 0,
+                 "%d pieces after this move (board and hands, kings included): the net's feature set %s takes "
+                 "at most %d; dirty[%d] adds piece 0x%02x (to square %d) and takes none off",
+                 most, fs->name, s->max_pieces, adds, d->new_piece, d->new_sq);
+    return -1;
+}
+
 int nnue_state_reset(nnue_state *s, const nnue_board *board)
 {
     s->ply = 0;
@@ -144,6 +179,7 @@ int nnue_state_reset(nnue_state *s, const nnue_board *board)
     s->entries[0].computed[0] = s->entries[0].computed[1] = 0;
     s->error.code = NNUE_OK;
     s->bad_root = check_board(s, board) != 0;
+    s->entries[0].pieces[0] = s->entries[0].pieces[1] = s->bad_root ? 0 : s->board_pieces;
     return s->bad_root ? -1 : 0;
 }
 
@@ -157,13 +193,20 @@ int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *de
     }
     nnue_acc_entry *e = &s->entries[++s->ply];
     const nnue_ft_desc *ft = &s->net->arch->ft;
-    /* A board or delta that does not fit the game is kept out of every update (needs_refresh()
-     * reads both): the entry forces both perspectives to refresh from the board, which evaluate()
-     * checks first. */
-    e->bad_delta = check_board(s, board) != 0 || nnue_delta_check(&s->shape, delta, &s->error) != 0;
+    /* Push checks what it reads: the delta, the kings and side to move (needs_refresh()), the
+     * whole board only when a set's needs_refresh() reads it or every board is to be checked;
+     * evaluate() checks the board whole wherever it reads it. A board or delta that does not fit
+     * is kept out of every update (needs_refresh() reads both): the entry forces both
+     * perspectives to refresh from the board, which evaluate() checks first. */
+    e->bad_delta = (s->whole_boards || s->push_reads_board ? check_board(s, board)
+                                                            : nnue_board_check_kings(&s->shape, board, &s->error)) != 0 ||
+                   nnue_delta_check(&s->shape, delta, &s->error) != 0 || pieces_after(s, e, delta) != 0;
     s->bad_deltas += e->bad_delta;
-    if (e->bad_delta)
+    if (e->bad_delta) {
         memset(&e->delta, 0, sizeof e->delta);
+        e->pieces[0] = e[-1].pieces[0];
+        e->pieces[1] = e[-1].pieces[1];
+    }
     else
         e->delta = *delta;
     for (int p = 0; p < 2; p++) {
@@ -202,9 +245,11 @@ static int reads_whole_board(const nnue_state *s)
 int32_t nnue_evaluate(nnue_state *s, const nnue_board *board, nnue_eval_detail *detail)
 {
     /* The board given here need not be the one pushed (include/nnue.h): every byte the update
-     * and the forward pass will read is checked first, the whole board when a refresh reads it
-     * all (an incremental step reads only the kings and the side to move: O(1)). */
-    if (reads_whole_board(s) ? check_board(s, board) != 0 : nnue_board_check_kings(&s->shape, board, &s->error) != 0) {
+     * and the forward pass will read is checked first, the whole board when a refresh or a set
+     * reads it all (an incremental step of the other sets reads only the kings and the side to
+     * move: O(1)). */
+    int whole = s->whole_boards || s->push_reads_board || reads_whole_board(s);
+    if (whole ? check_board(s, board) != 0 : nnue_board_check_kings(&s->shape, board, &s->error) != 0) {
         if (detail)
             *detail = (nnue_eval_detail){-1, 0, 0, 0, 0};
         return 0;

@@ -35,6 +35,10 @@ struct nnue_state {
     nnue_board_shape shape;        /* the net's game: what reset/push/evaluate check boards against */
     int max_pieces;                /* the fewest max_pieces of the net's feature sets (0: none) */
     const struct nnue_feature_set *limit_set; /* the set that declares it */
+    int whole_boards;              /* nnue_state_set_whole_board_checks(): check every board whole */
+    int push_reads_board;          /* a set's needs_refresh() reads the whole board: push checks it */
+    int board_pieces;              /* pieces of the last board checked whole (nnue_state_update
+                                      stores it in the entries it refreshes) */
     nnue_error error;              /* why the last reset/push/evaluate refused (nnue_state_error) */
     nnue_refresh_cache cache;
     nnue_board *boards;            /* [max_ply + 1] scratch when a set's changed() needs the exact

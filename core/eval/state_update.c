@@ -130,6 +130,7 @@ void nnue_state_update(nnue_state *s, const nnue_board *board)
         /* Both from scratch (a root, or a king move whose other side has no computed ancestor
          * either, cache off): one pass over the board. */
         nnue_accumulator_refresh_both(s->net, s->kernels, board, cur);
+        cur->pieces[0] = cur->pieces[1] = s->board_pieces; /* evaluate() checked the board whole */
         return;
     }
     int first = s->ply; /* exact boards from here on (sets that need them only) */
@@ -152,5 +153,6 @@ void nnue_state_update(nnue_state *s, const nnue_board *board)
             /* No computed ancestor (a root), cache off or unavailable: from scratch. */
             nnue_accumulator_refresh(s->net, s->kernels, board, p, cur);
         }
+        cur->pieces[p] = s->board_pieces; /* refreshed from the board, which evaluate() checked whole */
     }
 }

@@ -1,7 +1,9 @@
 /* tests/eval/test_eval_boards.c: hostile boards through the public API (include/nnue.h), on a
- * small random net of every feature set: every board given to reset, push and evaluate is
- * checked (issue 26, finding 6), boards past the feature sets' declared maximum of pieces are
- * refused (finding 1), and the refusal says which field, square, piece or limit (nnue_state_error). Nets: `nnue init`-style random weights (nnue_net_write_random), width 8. */
+ * small random net of every feature set: every byte of a board that reset, push or evaluate
+ * reads is checked first (issue 26, finding 6; with whole-board checks on, every board given),
+ * boards and move chains past the feature sets' declared maximum of pieces are refused (finding
+ * 1), and the refusal says which field, square, piece or limit (nnue_state_error). Nets:
+ * `nnue init`-style random weights (nnue_net_write_random), width 8. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,14 +98,55 @@ static void expect_refused_eval(nnue_state *s, const nnue_board *b, const char *
     expect_error(s, what, where);
 }
 
-static void expect_exact(nnue_state *s, const nnue_net *net, const nnue_board *b, const char *where)
+/* Evaluating `given` equals a fresh evaluation of `truth` (the position the pushed deltas
+ * describe; `given` itself when it is that position). */
+static void expect_value_of(nnue_state *s, const nnue_net *net, const nnue_board *given, const nnue_board *truth,
+                            const char *where)
 {
     nnue_eval_detail d, f;
-    nnue_evaluate(s, b, &d);
-    ck_assert_int_eq(nnue_state_error(s)->code, NNUE_OK);
-    eval_fresh(net, b, &f);
+    nnue_evaluate(s, given, &d);
+    ck_assert_msg(nnue_state_error(s)->code == NNUE_OK, "%s: refused: %s", where, nnue_state_error(s)->message);
+    eval_fresh(net, truth, &f);
     ck_assert_msg(d.bucket >= 0 && d.total == f.total && d.positional == f.positional, "%s: %d versus fresh %d",
                   where, d.total, f.total);
+}
+
+static void expect_exact(nnue_state *s, const nnue_net *net, const nnue_board *b, const char *where)
+{
+    expect_value_of(s, net, b, b, where);
+}
+
+/* The net has a set that reads every square at each update (threat sets): evaluate() then checks
+ * the board whole after every move, not only at a refresh. */
+static int reads_every_square(const nnue_net *net)
+{
+    const nnue_ft_desc *ft = &net->arch->ft;
+    for (int k = 0; k < ft->n_sets; k++)
+        if (ft->sets[k].features->exact_board)
+            return 1;
+    return 0;
+}
+
+/* The move forces some perspective of some set to refresh from the board (evaluate reads it all). */
+static int forces_refresh(const nnue_net *net, const nnue_board *after, const nnue_delta *delta)
+{
+    const nnue_ft_desc *ft = &net->arch->ft;
+    for (int k = 0; k < ft->n_sets; k++)
+        for (int p = 0; p < 2; p++)
+            if (ft->sets[k].features->needs_refresh(&ft->sets[k].params, after, delta, p))
+                return 1;
+    return 0;
+}
+
+/* Loop tests run each net twice: _i < N_NETS with the default checks (what is read), then with
+ * whole-board checks on. */
+static nnue_state *state_for(int i, const board_net **n, int *whole)
+{
+    *whole = i >= N_NETS;
+    *n = &nets[i % N_NETS];
+    nnue_state *s = nnue_state_new((*n)->net, 8);
+    nnue_state_set_whole_board_checks(s, *whole);
+    return s;
 }
 
 /* Finding 6: a board pushed after a legal move, with its king square or a piece code corrupted,
@@ -111,11 +154,12 @@ static void expect_exact(nnue_state *s, const nnue_net *net, const nnue_board *b
  * features/chess768.c; Full_Threats' target_map read at index 15). Every net. */
 START_TEST(pushed_boards_are_checked)
 {
-    const board_net *n = &nets[_i];
+    const board_net *n;
+    int whole;
+    nnue_state *s = state_for(_i, &n, &whole);
     const nnue_game *game = nnue_game_find(n->game);
     int shogi = strcmp(n->game, "shogi") == 0;
     void *pos = eval_parse(game, shogi ? "4k4/9/9/9/9/9/9/9/4K4 b G 1" : "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1");
-    nnue_state *s = nnue_state_new(n->net, 8);
     ck_assert_int_eq(nnue_state_reset(s, game->board(pos)), 0);
     expect_exact(s, n->net, game->board(pos), n->label);
     nnue_move move;
@@ -124,7 +168,7 @@ START_TEST(pushed_boards_are_checked)
     nnue_delta delta;
     game->make(pos, move, &delta);
     nnue_board bad = *game->board(pos);
-    bad.king_sq[0] = 200;
+    bad.king_sq[0] = 200; /* read by every push: refused in both modes */
     ck_assert_int_eq(nnue_state_push(s, &bad, &delta), -1);
     expect_error(s, "king_sq[0] is 200", n->label);
     expect_refused_eval(s, &bad, "king_sq[0] is 200", n->label);
@@ -132,9 +176,20 @@ START_TEST(pushed_boards_are_checked)
     bad = *game->board(pos);
     bad.piece_on[shogi ? 40 : 36] = NNUE_PIECE(0, 15); /* an empty square: a code no game has */
     bad.piece_count++;
-    ck_assert_int_eq(nnue_state_push(s, &bad, &delta), -1);
-    expect_error(s, shogi ? "square 40 holds piece code 0x0f" : "square 36 holds piece code 0x0f", n->label);
-    expect_refused_eval(s, &bad, "holds piece code 0x0f", n->label);
+    const char *code = shogi ? "square 40 holds piece code 0x0f" : "square 36 holds piece code 0x0f";
+    if (whole) {
+        ck_assert_int_eq(nnue_state_push(s, &bad, &delta), -1);
+        expect_error(s, code, n->label);
+        expect_refused_eval(s, &bad, "holds piece code 0x0f", n->label);
+    } else {
+        /* Push reads the delta and the kings only; a king move that refreshes its side from the
+         * board, or a set that reads every square, has evaluate read (and refuse) it. */
+        ck_assert_int_eq(nnue_state_push(s, &bad, &delta), 0);
+        if (forces_refresh(n->net, game->board(pos), &delta) || reads_every_square(n->net))
+            expect_refused_eval(s, &bad, code, n->label);
+        else
+            expect_value_of(s, n->net, &bad, game->board(pos), n->label);
+    }
     nnue_state_pop(s);
     /* A fitting push after the refusals is exact. */
     ck_assert_int_eq(nnue_state_push(s, game->board(pos), &delta), 0);
@@ -144,6 +199,21 @@ START_TEST(pushed_boards_are_checked)
     bad.king_sq[1] = 99;
     expect_refused_eval(s, &bad, "king_sq[1] is 99", n->label);
     expect_exact(s, n->net, game->board(pos), n->label);
+    /* A quiet move after it (no refresh): a corrupted square is read only by sets that read every
+     * square (refused then, or with whole-board checks); the others evaluate the position the
+     * deltas describe. */
+    nnue_state_pop(s);
+    game->unmake(pos, move);
+    ck_assert_int_eq(game->parse_move(pos, shogi ? "G*5e" : "d2d3", &move, &err), 0);
+    game->make(pos, move, &delta);
+    bad = *game->board(pos);
+    bad.piece_on[shogi ? 40 : 36] = NNUE_PIECE(0, 15);
+    bad.piece_count++;
+    ck_assert_int_eq(nnue_state_push(s, &bad, &delta), whole ? -1 : 0);
+    if (whole || reads_every_square(n->net))
+        expect_refused_eval(s, &bad, code, n->label);
+    else
+        expect_value_of(s, n->net, &bad, game->board(pos), n->label);
     nnue_state_free(s);
     free(pos);
 }
@@ -192,15 +262,18 @@ END_TEST
  * stack-buffer-overflow). Every shogi set declares 40 pieces; such boards are refused. */
 START_TEST(shogi_golds_refused)
 {
-    const board_net *n = &nets[_i];
-    if (strcmp(n->game, "shogi") != 0)
+    const board_net *n;
+    int whole;
+    nnue_state *s = state_for(_i, &n, &whole);
+    if (strcmp(n->game, "shogi") != 0) {
+        nnue_state_free(s);
         return;
+    }
     nnue_board b = {.num_squares = 81, .side_to_move = 0, .king_sq = {0, 80}, .piece_count = 80};
     for (int sq = 0; sq < 81; sq++)
         b.piece_on[sq] = sq == 40 ? 0 : NNUE_PIECE(sq & 1, NNUE_SHOGI_GOLD);
     b.piece_on[0] = NNUE_PIECE(0, NNUE_SHOGI_KING);
     b.piece_on[80] = NNUE_PIECE(1, NNUE_SHOGI_KING);
-    nnue_state *s = nnue_state_new(n->net, 8);
     nnue_state_set_refresh_cache(s, 1);
     ck_assert_int_eq(nnue_state_reset(s, &b), -1);
     expect_error(s, "80 pieces (board and hands, kings included)", n->label);
@@ -213,8 +286,11 @@ START_TEST(shogi_golds_refused)
     b.piece_on[40] = b.piece_on[0];
     b.piece_on[0] = 0;
     b.king_sq[0] = 40;
-    ck_assert_int_eq(nnue_state_push(s, &b, &d), -1);
-    expect_error(s, "80 pieces", n->label);
+    /* Push reads the kings and the delta (it keeps the count); the board, read by the refresh
+     * that follows a refused root, is refused by evaluate (already by push when checked whole). */
+    ck_assert_int_eq(nnue_state_push(s, &b, &d), whole ? -1 : 0);
+    if (whole)
+        expect_error(s, "80 pieces", n->label);
     expect_refused_eval(s, &b, "80 pieces", n->label);
     nnue_state_free(s);
 }
@@ -246,11 +322,12 @@ END_TEST
 /* At the limit a board is taken; one piece more, at the root or pushed, is refused. */
 START_TEST(limit_is_exact)
 {
-    const board_net *n = &nets[_i];
+    const board_net *n;
+    int whole;
+    nnue_state *s = state_for(_i, &n, &whole);
     const nnue_game *game = nnue_game_find(n->game);
     int shogi = strcmp(n->game, "shogi") == 0;
     void *pos = eval_parse(game, shogi ? shogi_start : chess_start);
-    nnue_state *s = nnue_state_new(n->net, 8);
     ck_assert_int_eq(nnue_state_reset(s, game->board(pos)), 0); /* 32 / 40 pieces */
     expect_exact(s, n->net, game->board(pos), n->label);
     nnue_move move;
@@ -265,15 +342,103 @@ START_TEST(limit_is_exact)
         more.piece_on[35] = NNUE_PIECE(1, NNUE_CHESS_QUEEN); /* d5 */
         more.piece_count++;
     }
-    ck_assert_int_eq(nnue_state_push(s, &more, &delta), -1);
-    expect_error(s, shogi ? "41 pieces" : "33 pieces", n->label);
-    expect_error(s, shogi ? "piece 41 is the in hand[1][1]" : "piece 33 is the piece 0x14 on square 63", n->label);
+    /* A piece the delta does not bring: refused where the board is read whole (with whole-board
+     * checks at push; sets that read every square at evaluate); the others evaluate the deltas'
+     * position, whose 32 / 40 pieces fit. */
+    if (whole) {
+        ck_assert_int_eq(nnue_state_push(s, &more, &delta), -1);
+        expect_error(s, shogi ? "41 pieces" : "33 pieces", n->label);
+        expect_error(s, shogi ? "piece 41 is the in hand[1][1]" : "piece 33 is the piece 0x14 on square 63", n->label);
+    } else {
+        ck_assert_int_eq(nnue_state_push(s, &more, &delta), 0);
+        if (reads_every_square(n->net))
+            expect_refused_eval(s, &more, shogi ? "41 pieces" : "33 pieces", n->label);
+        else
+            expect_value_of(s, n->net, &more, game->board(pos), n->label);
+    }
     nnue_state_pop(s);
     ck_assert_int_eq(nnue_state_reset(s, &more), -1);
+    expect_error(s, shogi ? "41 pieces" : "33 pieces", n->label);
     ck_assert_int_eq(nnue_state_reset(s, game->board(pos)), 0);
     expect_exact(s, n->net, game->board(pos), n->label);
     nnue_state_free(s);
     free(pos);
+}
+END_TEST
+
+/* The pieces a chain of moves brings are counted from the deltas at push (what the incremental
+ * updates apply), not read from the boards: a delta that puts a piece on the board from nowhere
+ * past the limit is refused at push, naming it; up to the limit the chain is exact. */
+START_TEST(move_chain_limit)
+{
+    const board_net *n = &nets[_i];
+    if (strcmp(n->game, "chess") != 0)
+        return;
+    const nnue_game *game = nnue_game_find("chess");
+    nnue_state *s = nnue_state_new(n->net, 8);
+    void *pos = eval_parse(game, chess_start);
+    ck_assert_int_eq(nnue_state_reset(s, game->board(pos)), 0); /* 32 pieces */
+    expect_exact(s, n->net, game->board(pos), n->label);
+    /* a7 taken off (31), then a queen put on d5 from nowhere (32): exact */
+    nnue_delta off = {.count = 1}, on = {.count = 1};
+    off.dirty[0] = (nnue_dirty){NNUE_PIECE(1, NNUE_CHESS_PAWN), 0, 48, NNUE_SQ_NONE, 0, 0};
+    on.dirty[0] = (nnue_dirty){0, NNUE_PIECE(1, NNUE_CHESS_QUEEN), NNUE_SQ_NONE, 35, 0, 0};
+    void *p31 = eval_parse(game, "rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    void *p32 = eval_parse(game, "rnbqkbnr/1ppppppp/8/3q4/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    nnue_board b33 = *game->board(p32); /* the FEN reader refuses 17 black pieces */
+    b33.piece_on[27] = NNUE_PIECE(1, NNUE_CHESS_QUEEN);
+    b33.piece_count++;
+    ck_assert_int_eq(nnue_state_push(s, game->board(p31), &off), 0);
+    expect_exact(s, n->net, game->board(p31), n->label);
+    ck_assert_int_eq(nnue_state_push(s, game->board(p32), &on), 0);
+    expect_exact(s, n->net, game->board(p32), n->label);
+    /* a second queen from nowhere (d4): 33 */
+    on.dirty[0].new_sq = 27;
+    ck_assert_int_eq(nnue_state_push(s, &b33, &on), -1);
+    expect_error(s, "33 pieces after this move", n->label);
+    expect_error(s, "dirty[0] adds piece 0x15 (to square 27)", n->label);
+    nnue_state_pop(s);
+    expect_exact(s, n->net, game->board(p32), n->label);
+    nnue_state_free(s);
+    free(pos);
+    free(p31);
+    free(p32);
+}
+END_TEST
+
+/* A perspective refreshed from the board holds that board's pieces, not the deltas' count: here
+ * the board given after a king move still has a pawn the previous delta took off (32 pieces for
+ * the king's side, 31 for the other); one piece more from nowhere is 33 for that side: refused. */
+START_TEST(refreshed_side_keeps_its_count)
+{
+    const board_net *n = find("HalfKAv2_hm");
+    const nnue_game *game = nnue_game_find("chess");
+    nnue_state *s = nnue_state_new(n->net, 8);
+    void *root = eval_parse(game, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1");
+    void *after_a7 = eval_parse(game, "rnbqkbnr/1ppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1");
+    void *king_up = eval_parse(game, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPKPPP/RNBQ1BNR b kq - 1 1");
+    nnue_board queen = *game->board(king_up); /* the FEN reader refuses 17 black pieces */
+    queen.piece_on[35] = NNUE_PIECE(1, NNUE_CHESS_QUEEN);
+    queen.piece_count++;
+    queen.side_to_move = 0;
+    ck_assert_int_eq(nnue_state_reset(s, game->board(root)), 0);
+    expect_exact(s, n->net, game->board(root), "root");
+    nnue_delta off = {.count = 1}, king = {.count = 1, .king_moved = {1, 0}}, on = {.count = 1};
+    off.dirty[0] = (nnue_dirty){NNUE_PIECE(1, NNUE_CHESS_PAWN), 0, 48, NNUE_SQ_NONE, 0, 0};
+    king.dirty[0] = (nnue_dirty){NNUE_PIECE(0, NNUE_CHESS_KING), NNUE_PIECE(0, NNUE_CHESS_KING), 4, 12, 0, 0};
+    on.dirty[0] = (nnue_dirty){0, NNUE_PIECE(1, NNUE_CHESS_QUEEN), NNUE_SQ_NONE, 35, 0, 0};
+    ck_assert_int_eq(nnue_state_push(s, game->board(after_a7), &off), 0);
+    expect_exact(s, n->net, game->board(after_a7), "a7 off");
+    ck_assert_int_eq(nnue_state_push(s, game->board(king_up), &king), 0); /* the board has a7 again */
+    nnue_eval_detail d;
+    nnue_evaluate(s, game->board(king_up), &d);
+    ck_assert_int_eq(nnue_state_error(s)->code, NNUE_OK);
+    ck_assert_int_eq(nnue_state_push(s, &queen, &on), -1);
+    expect_error(s, "33 pieces after this move", "queen from nowhere");
+    nnue_state_free(s);
+    free(root);
+    free(after_a7);
+    free(king_up);
 }
 END_TEST
 
@@ -330,6 +495,10 @@ START_TEST(pawn_pairs_limit)
     ck_assert_int_eq(nnue_state_reset(s, &b), 0);
     b.piece_on[40] = NNUE_PIECE(1, NNUE_CHESS_PAWN);
     b.piece_count++;
+    ck_assert_int_eq(nnue_state_push(s, &b, &d), 0); /* push reads the kings and the delta */
+    expect_refused_eval(s, &b, "17 pawns", "17 pawns at evaluate"); /* its pairs read every square */
+    nnue_state_pop(s);
+    nnue_state_set_whole_board_checks(s, 1);
     ck_assert_int_eq(nnue_state_push(s, &b, &d), -1);
     expect_error(s, "17 pawns", "17 pawns at push");
     nnue_state_free(s);
@@ -393,11 +562,13 @@ int main(void)
             return 1;
     Suite *s = suite_create("eval_boards");
     TCase *tc = tcase_create("boards");
-    tcase_add_loop_test(tc, pushed_boards_are_checked, 0, N_NETS);
+    tcase_add_loop_test(tc, pushed_boards_are_checked, 0, 2 * N_NETS);
     tcase_add_test(tc, reset_names_what_does_not_fit);
-    tcase_add_loop_test(tc, shogi_golds_refused, 0, N_NETS);
+    tcase_add_loop_test(tc, shogi_golds_refused, 0, 2 * N_NETS);
     tcase_add_loop_test(tc, chess_queens_refused, 0, N_NETS);
-    tcase_add_loop_test(tc, limit_is_exact, 0, N_NETS);
+    tcase_add_loop_test(tc, limit_is_exact, 0, 2 * N_NETS);
+    tcase_add_loop_test(tc, move_chain_limit, 0, N_NETS);
+    tcase_add_test(tc, refreshed_side_keeps_its_count);
     tcase_add_test(tc, threats_limit);
     tcase_add_test(tc, pawn_pairs_limit);
     tcase_add_loop_test(tc, xiangqi_limit, 0, N_XQ);
