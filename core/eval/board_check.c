@@ -6,13 +6,20 @@
 
 #include "core/error.h"
 
+static unsigned squares_bad(const uint8_t *sq, int n, int max_type, int *count);
+
 nnue_board_shape nnue_board_shape_of(const nnue_game *game)
 {
     nnue_board_shape s = {game->name, game->files * game->ranks, game->piece_types, game->king_type,
-                          game->hand_types, {0}};
+                          game->hand_types, {0}, squares_bad};
     for (int t = 1; t <= game->hand_types && t < NNUE_MAX_HAND_TYPES; t++)
         s.hand_cap[t] = s.hand_cap[NNUE_MAX_HAND_TYPES + t] = game->hand_caps ? game->hand_caps[t] : game->max_hand;
     return s;
+}
+
+void nnue_board_shape_use_kernels(nnue_board_shape *shape, const nnue_kernels *k)
+{
+    shape->scan = k && k->board_scan ? k->board_scan : squares_bad;
 }
 
 static int piece_fits(const nnue_board_shape *g, uint8_t piece)
@@ -21,7 +28,7 @@ static int piece_fits(const nnue_board_shape *g, uint8_t piece)
     return colour <= 1 && type >= 1 && type <= g->max_type;
 }
 
-/* The hot path (every pushed board): 16 squares per step in portable vector code (SSE2 on x86-64,
+/* The portable scan (core/simd/kernels.h board_scan): 16 squares per step in portable vector code (SSE2 on x86-64,
  * NEON on AArch64). Returns nonzero when some square holds a code that is not a piece of the game
  * (a colour past 1, a type past max_type, colour 1 with type 0); *count = occupied squares. */
 typedef uint8_t squares16 __attribute__((vector_size(16)));
@@ -63,7 +70,7 @@ int nnue_board_check(const nnue_board_shape *shape, const nnue_board *b, int *pi
     if (b->side_to_move > 1)
         return BOARD_FAIL("side_to_move is %d, expected 0 or 1", b->side_to_move);
     int count;
-    if (squares_bad(b->piece_on, g.squares, g.max_type, &count))
+    if (g.scan(b->piece_on, g.squares, g.max_type, &count))
         for (int sq = 0; sq < g.squares; sq++)
             if (b->piece_on[sq] && !piece_fits(&g, b->piece_on[sq]))
                 return BOARD_FAIL("square %d holds piece code 0x%02x (colour %d, type %d): not a %s piece", sq,

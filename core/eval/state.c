@@ -27,6 +27,7 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
     s->net = net;
     s->kernels = nnue_kernels_for(nnue_isa_current());
     s->shape = nnue_board_shape_of(a->game_desc);
+    nnue_board_shape_use_kernels(&s->shape, s->kernels);
     for (int k = 0; k < a->ft.n_sets; k++) {
         const nnue_feature_set *fs = a->ft.sets[k].features;
         if (fs->max_pieces && (!s->limit_set || fs->max_pieces < s->max_pieces))
@@ -66,6 +67,7 @@ int nnue_state_set_isa(nnue_state *s, nnue_isa isa)
     if (!k)
         return -1;
     s->kernels = k;
+    nnue_board_shape_use_kernels(&s->shape, k);
     nnue_state_invalidate(s);
     nnue_refresh_cache_clear(&s->cache);
     return 0;

@@ -66,6 +66,11 @@ typedef struct nnue_kernels {
      * to crelu_i32, pack_u8, affine_u8, crelu_i32, pack_u8, affine_u8 in a row. */
     int32_t (*tail_32_32_1)(const int32_t *in, int s1, int32_t m1, const int8_t *w1, const int32_t *b1, int s2,
                             int32_t m2, const int8_t *w2, const int32_t *b2);
+    /* Optional (NULL: core/eval/board_check.c's portable scan). The board check's pass over the
+     * squares: nonzero when some of squares[0 .. n) holds a code that is not a piece of a game
+     * with piece types 1..max_type (a bit of 0xE0 set, a type past max_type, colour 1 with type 0);
+     * *count = the occupied squares. */
+    unsigned (*board_scan)(const uint8_t *squares, int n, int max_type, int *count);
 } nnue_kernels;
 
 /* Table for a level (levels above nnue_isa_best() must not be called; NULL when not built). */

@@ -18,5 +18,6 @@ int64_t nnue_avx512_sq_dot_i16(const int16_t *acc, const int16_t *w, uint32_t n,
 void nnue_avx512_crelu_i32(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max);
 void nnue_avx512_sqr_crelu_i32(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max, int32_t bound);
 void nnue_avx512_pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_pad);
+unsigned nnue_avx512_board_scan(const uint8_t *squares, int n, int max_type, int *count); /* board_scan_avx512.c */
 
 #endif

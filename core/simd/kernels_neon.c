@@ -299,5 +299,6 @@ static void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_pad)
 const nnue_kernels nnue_kernels_neon = {
     NNUE_ISA_NEON, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
     sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, NULL, /* tail_32_32_1: the layers one by one */
+    NULL,       /* board_scan: the portable one (NEON, 16 bytes a step) */
 };
 #endif

@@ -147,5 +147,5 @@ static int32_t tail_32_32_1(const int32_t *in, int s1, int32_t m1, const int8_t 
 
 const nnue_kernels nnue_kernels_scalar = {
     NNUE_ISA_SCALAR, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
-    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, tail_32_32_1,
+    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, tail_32_32_1, NULL, /* board_scan: the portable one */
 };

@@ -22,6 +22,6 @@ TGT static inline __m512i dot(__m512i acc, __m512i x, const int8_t *w)
 const nnue_kernels nnue_kernels_vnni512 = {
     NNUE_ISA_VNNI512, nnue_avx512_acc_i16, nnue_avx512_acc_i32, nnue_avx512_ft_clamp_u8, nnue_avx512_ft_pairwise_u8,
     nnue_avx512_nonzero_groups, affine_u8, affine_u8_list, nnue_avx512_sq_dot_i16, nnue_avx512_crelu_i32,
-    nnue_avx512_sqr_crelu_i32, nnue_avx512_pack_u8, nnue_avx512_acc_i8, tail_32_32_1,
+    nnue_avx512_sqr_crelu_i32, nnue_avx512_pack_u8, nnue_avx512_acc_i8, tail_32_32_1, nnue_avx512_board_scan,
 };
 #endif

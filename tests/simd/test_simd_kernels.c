@@ -302,6 +302,39 @@ START_TEST(small_tail)
 }
 END_TEST
 
+/* board_scan (optional): against its definition, on boards of every size up to 90 squares with a
+ * bad code now and then, bytes past the end that must not count. */
+START_TEST(board_scan)
+{
+    static uint8_t sq[128];
+    int tested = 0;
+    for (int isa = 0; isa < NNUE_ISA_COUNT; isa++) {
+        const nnue_kernels *k = isa_set(isa);
+        if (!k || !k->board_scan)
+            continue;
+        tested++;
+        for (int rep = 0; rep < 4000; rep++) {
+            int n = rep % 90 + 1, max_type = pick(1, 15), bad_at = rnd() % 4 == 0 ? (int)(rnd() % (uint32_t)n) : -1;
+            for (int i = 0; i < (int)sizeof sq; i++)
+                sq[i] = i >= n ? 0xFF : rnd() % 3 ? 0 : (uint8_t)((rnd() & 16) | (uint32_t)pick(1, max_type));
+            if (bad_at >= 0)
+                sq[bad_at] = (uint8_t[]){0x20, 0x40, 0x80, 16, (uint8_t)(max_type + 1)}[rnd() % (max_type < 15 ? 5 : 4)];
+            int want_bad = 0, want_count = 0, count = -1;
+            for (int i = 0; i < n; i++) {
+                want_bad |= (sq[i] & 0xE0) || (sq[i] & 15) > max_type || sq[i] == 16;
+                want_count += sq[i] != 0;
+            }
+            unsigned got = k->board_scan(sq, n, max_type, &count);
+            ck_assert_msg((got != 0) == want_bad && count == want_count, "%s board_scan n=%d max_type=%d: %u/%d, want %d/%d",
+                          nnue_isa_label(isa), n, max_type, got, count, want_bad, want_count);
+        }
+    }
+#if defined(__x86_64__)
+    ck_assert_msg(tested > 0 || nnue_isa_best() < NNUE_ISA_AVX512, "no kernel set has board_scan");
+#endif
+}
+END_TEST
+
 int main(void)
 {
     fprintf(stderr, "kernel sets tested against scalar: up to %s\n", nnue_isa_label(nnue_isa_best()));
@@ -315,6 +348,7 @@ int main(void)
     tcase_add_test(tc, bullet_dot);
     tcase_add_test(tc, small_layers);
     tcase_add_test(tc, small_tail);
+    tcase_add_test(tc, board_scan);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
