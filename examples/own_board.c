@@ -125,6 +125,9 @@ int main(int argc, char **argv)
     nnue_board board;
     fill_board(&pos, &board);
     nnue_state *state = nnue_state_new(net, 512), *fresh = nnue_state_new(net, 1);
+    /* While a board adapter is new: every pushed board checked whole, so that a wrong square is
+     * reported at the move that made it (the default checks what each call reads). */
+    nnue_state_set_whole_board_checks(state, 1);
     nnue_state_reset(state, &board);
     int failures = 0;
     for (int i = 2; i < argc; i++) {

@@ -5,7 +5,7 @@
  *   0 play the legal move (operand % count) of the game position and push it (while the board
  *     is the game's own), 1 set a square to a piece byte, 2 overwrite a byte of the board view,
  *   3 push the board with a raw delta (operand bytes), 4 evaluate, 5 pop, 6 reset to the board,
- *   7 refresh cache on/off.
+ *   7 refresh cache on/off (operand bit 0) and whole-board checks on/off (bit 1).
  * Any bytes must give a value or a refusal that says why (nnue_state_error), never a crash or UB;
  * while every push was a legal move, evaluations must equal a fresh state's (incremental == full). */
 #include <stdint.h>
@@ -149,6 +149,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             depth = 0;
         } else if (op == 7) {
             nnue_state_set_refresh_cache(s, arg & 1);
+            nnue_state_set_whole_board_checks(s, arg >> 1 & 1);
         }
     }
     nnue_eval_detail d;
