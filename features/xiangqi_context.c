@@ -77,3 +77,22 @@ void xqf_context_of(const nnue_board *board, int persp, xqf_context *ctx)
     int kf = ksq % 9, of = oksq % 9;
     ctx->mirror = kf == 5 || (kf == 4 && (of == 5 || (of == 4 && mid)));
 }
+
+int xqf_context_may_change(const nnue_board *after, const nnue_delta *delta, int persp, int attack)
+{
+    if (after->king_sq[0] % 9 == 4 && after->king_sq[1] % 9 == 4)
+        return 1;
+    for (int i = 0; i < delta->count; i++) {
+        const nnue_dirty *d = &delta->dirty[i];
+        uint8_t pieces[2] = {d->old_piece, d->new_piece};
+        for (int k = 0; k < 2; k++) {
+            int t = NNUE_PIECE_TYPE(pieces[k]);
+            if (pieces[k] && t == 7)
+                return 1;
+            if (attack && pieces[k] && NNUE_PIECE_COLOUR(pieces[k]) == persp && (t == 1 || t == 3 || t == 5) &&
+                ((d->old_sq == NNUE_SQ_NONE) != (d->new_sq == NNUE_SQ_NONE)))
+                return 1;
+        }
+    }
+    return 0;
+}

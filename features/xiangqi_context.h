@@ -35,4 +35,10 @@ typedef struct xqf_context {
 
 void xqf_context_of(const nnue_board *board, int persp, xqf_context *ctx);
 
+/* 0 when a move (the board after it and its delta) certainly keeps persp's context: no king in
+ * the delta and the kings not both on file e (the mirror then follows their files alone), and,
+ * with attack = 1, no rook, knight or cannon of persp put on or taken off the board; 1 = compare
+ * the contexts. Saves rebuilding the board before and two passes over 90 squares per push. */
+int xqf_context_may_change(const nnue_board *after, const nnue_delta *delta, int persp, int attack);
+
 #endif

@@ -69,6 +69,8 @@ static int hka_needs_refresh(const nnue_feature_params *params, const nnue_board
                              int persp)
 {
     (void)params;
+    if (!xqf_context_may_change(after, delta, persp, 1))
+        return 0;
     nnue_board before;
     nnue_board_before(after, delta, &before);
     hka_ctx a = hka_context(after, persp), b = hka_context(&before, persp);

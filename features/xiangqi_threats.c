@@ -15,8 +15,8 @@
  *    that are valid for Y; same-type pairs (pawns: enemies on a file or friends on a rank;
  *    never horses) count once: only from > to;
  *  - own kings never attack; a threat outside the numbering is no feature.
- * A move's changes are the difference of the threat lists before and after it (the board
- * before is rebuilt from the delta: core/board_undo.h). */
+ * A move's changes are listed from the squares it changed (list_changes; the board before is
+ * rebuilt from the delta: core/board_undo.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -248,65 +248,126 @@ static void xt_active_both(const nnue_feature_params *params, const nnue_board *
         n[p] = indices_of(r, nr, p, mirror_of(board, p), out[p]);
 }
 
-static int cmp_u32(const void *a, const void *b)
+/* The threats a move removed and added (real squares, piece codes; any perspective). */
+typedef struct threat_changes {
+    int n_removed, n_added;
+    raw_threat removed[FT_MAX], added[FT_MAX];
+} threat_changes;
+
+static int push_threat(raw_threat *out, int n, uint8_t x, int from, uint8_t y, int to)
 {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
+    if (n < FT_MAX)
+        out[n++] = (raw_threat){x, (uint8_t)from, y, (uint8_t)to};
+    return n;
 }
 
-/* The threats of the boards before and after a move (the board before rebuilt from the delta). */
-typedef struct threat_lists {
-    int n_was, n_is;
-    raw_threat was[RAW_MAX], is[RAW_MAX];
-} threat_lists;
+/* Appends x's threats from `from` among `targets` (victims read on `board`). */
+static int push_attacks(const nnue_board *board, uint8_t x, int from, bb90 targets, raw_threat *out, int n)
+{
+    for (; targets; targets &= targets - 1) {
+        int to = (uint64_t)targets ? __builtin_ctzll((uint64_t)targets) : 64 + __builtin_ctzll((uint64_t)(targets >> 64));
+        n = push_threat(out, n, x, from, board->piece_on[to], to);
+    }
+    return n;
+}
 
-static void lists_of(const nnue_board *after, const nnue_delta *delta, threat_lists *t)
+/* Squares whose occupancy can change the attacks of a piece on sq, or from which a piece can
+ * attack sq: within two files and ranks (horse legs and targets, elephant eyes and targets,
+ * advisors, kings, pawns), and for rooks and cannons the whole rank and file. */
+static bb90 near_mask[90], line_mask[90];
+
+__attribute__((constructor)) static void influence_tables(void)
+{
+    for (int sq = 0; sq < 90; sq++)
+        for (int to = 0; to < 90; to++) {
+            int df = abs(sq % 9 - to % 9), dr = abs(sq / 9 - to / 9);
+            if (df <= 2 && dr <= 2)
+                near_mask[sq] |= bit(to);
+            if (df == 0 || dr == 0)
+                line_mask[sq] |= bit(to);
+        }
+}
+
+/* The exact difference of the threat sets of the boards before and after a move, without listing
+ * either board's threats. D = the squares whose content changed. A threat with its attacker or
+ * victim on D has another attacker or victim (or none) on the other board: every such threat of
+ * the board before is removed, every one of the board after added. A threat with both squares
+ * off D keeps its pieces and changes only when its attacker's attacks do, through occupancy on
+ * D: a rook or cannon on a line through D, a horse whose leg or an elephant whose eye is on D
+ * (within two squares of it); those are compared between the boards. */
+static void list_changes(const nnue_board *after, const nnue_delta *delta, threat_changes *c)
 {
     nnue_board before;
     nnue_board_before(after, delta, &before);
-    t->n_was = raw_threats(&before, t->was);
-    t->n_is = raw_threats(after, t->is);
-}
-
-/* The difference of persp's sorted index lists before and after, both in the (unchanged) view
- * of the board after the move. */
-static void diff_of(const threat_lists *t, int persp, int mirror, uint32_t *removed, int *n_removed,
-                    uint32_t *added, int *n_added)
-{
-    uint32_t was[FT_MAX], is[FT_MAX];
-    int nw = indices_of(t->was, t->n_was, persp, mirror, was), ni = indices_of(t->is, t->n_is, persp, mirror, is);
-    qsort(was, (size_t)nw, sizeof *was, cmp_u32);
-    qsort(is, (size_t)ni, sizeof *is, cmp_u32);
-    int i = 0, j = 0, nr = 0, na = 0;
-    while (i < nw || j < ni) {
-        if (j == ni || (i < nw && was[i] < is[j]))
-            removed[nr++] = was[i++];
-        else if (i == nw || is[j] < was[i])
-            added[na++] = is[j++];
-        else
-            i++, j++;
+    bb90 dirty = 0, occ = 0, lines = 0;
+    for (int i = 0; i < delta->count; i++) {
+        int sq[2] = {delta->dirty[i].old_sq, delta->dirty[i].new_sq};
+        for (int k = 0; k < 2; k++)
+            if (sq[k] >= 0 && sq[k] < 90 && before.piece_on[sq[k]] != after->piece_on[sq[k]])
+                dirty |= bit(sq[k]);
     }
-    *n_removed = nr;
-    *n_added = na;
+    for (int sq = 0; sq < 90; sq++)
+        if (after->piece_on[sq]) {
+            occ |= bit(sq);
+            int t = NNUE_PIECE_TYPE(after->piece_on[sq]);
+            if (t == 1 || t == 3)
+                lines |= bit(sq);
+        }
+    bb90 occ_before = occ, reach = 0, line_reach = 0;
+    c->n_removed = c->n_added = 0;
+    for (int d = 0; d < 90; d++) {
+        if (!((dirty >> d) & 1))
+            continue;
+        occ_before = (occ_before & ~bit(d)) | (before.piece_on[d] ? bit(d) : 0);
+        reach |= near_mask[d];
+        line_reach |= line_mask[d];
+    }
+    for (int d = 0; d < 90; d++) {
+        if (!((dirty >> d) & 1))
+            continue;
+        uint8_t was = before.piece_on[d], is = after->piece_on[d];
+        if (was)
+            c->n_removed = push_attacks(&before, was, d,
+                                        attacks(NNUE_PIECE_TYPE(was), NNUE_PIECE_COLOUR(was), d, occ_before, 0) & occ_before,
+                                        c->removed, c->n_removed);
+        if (is)
+            c->n_added = push_attacks(after, is, d, attacks(NNUE_PIECE_TYPE(is), NNUE_PIECE_COLOUR(is), d, occ, 0) & occ,
+                                      c->added, c->n_added);
+    }
+    bb90 candidates = ((occ & reach) | (lines & line_reach)) & ~dirty;
+    for (int f = 0; f < 90; f++) {
+        if (!((candidates >> f) & 1))
+            continue;
+        uint8_t x = after->piece_on[f];
+        int t = NNUE_PIECE_TYPE(x), col = NNUE_PIECE_COLOUR(x);
+        bb90 was = attacks(t, col, f, occ_before, 0) & occ_before, is = attacks(t, col, f, occ, 0) & occ;
+        c->n_removed = push_attacks(&before, x, f, was & (~is | dirty), c->removed, c->n_removed);
+        c->n_added = push_attacks(after, x, f, is & (~was | dirty), c->added, c->n_added);
+    }
 }
 
 static void xt_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
                        int persp, uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
 {
     (void)params;
-    threat_lists t;
-    lists_of(after, delta, &t);
-    diff_of(&t, persp, mirror_of(after, persp), removed, n_removed, added, n_added);
+    threat_changes c;
+    list_changes(after, delta, &c);
+    int mirror = mirror_of(after, persp); /* unchanged by the move, else it forces a refresh */
+    *n_removed = indices_of(c.removed, c.n_removed, persp, mirror, removed);
+    *n_added = indices_of(c.added, c.n_added, persp, mirror, added);
 }
 
 static void xt_changed_both(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
                             uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2])
 {
     (void)params;
-    threat_lists t;
-    lists_of(after, delta, &t);
-    for (int p = 0; p < 2; p++)
-        diff_of(&t, p, mirror_of(after, p), removed[p], &n_removed[p], added[p], &n_added[p]);
+    threat_changes c;
+    list_changes(after, delta, &c);
+    for (int p = 0; p < 2; p++) {
+        int mirror = mirror_of(after, p);
+        n_removed[p] = indices_of(c.removed, c.n_removed, p, mirror, removed[p]);
+        n_added[p] = indices_of(c.added, c.n_added, p, mirror, added[p]);
+    }
 }
 
 /* Only a change of the mirror invalidates every threat of persp. */
@@ -314,6 +375,8 @@ static int xt_needs_refresh(const nnue_feature_params *params, const nnue_board 
                             int persp)
 {
     (void)params;
+    if (!xqf_context_may_change(after, delta, persp, 0))
+        return 0;
     nnue_board before;
     nnue_board_before(after, delta, &before);
     return mirror_of(&before, persp) != mirror_of(after, persp);
