@@ -8,6 +8,8 @@
  *    balanced constant, wrapping as unsigned 64-bit arithmetic does. */
 #include "features/xiangqi_context.h"
 
+#include "features/feature_util.h"
+
 static uint64_t mid_code[16][90];
 
 #define BALANCE 0xa4a92a74e989d3a7ull
@@ -56,26 +58,55 @@ static int king_bucket(int ksq)
     return rr * 2 + (ksq % 9 == 4);
 }
 
-void xqf_context_of(const nnue_board *board, int persp, xqf_context *ctx)
+bb90 xqf_occupied(const nnue_board *board)
 {
-    int ksq = board->king_sq[persp], oksq = board->king_sq[!persp];
-    int counts[2][8] = {{0}};
+    bb90 occ = 0;
+    for (int i = 0; i < 11; i++)
+        occ |= (bb90)nnue_fs_nonzero_bytes8(board->piece_on + 8 * i) << (8 * i);
+    for (int sq = 88; sq < 90; sq++)
+        occ |= (bb90)(board->piece_on[sq] != 0) << sq;
+    return occ;
+}
+
+/* Pikafish's "mid mirror" test: the pieces lean to the right (both kings on file e). */
+static int mid_mirror(const nnue_board *board, bb90 occ, int persp)
+{
     uint64_t enc[2] = {BALANCE, BALANCE};
-    for (int sq = 0; sq < 90; sq++) {
+    for (; occ; occ &= occ - 1) {
+        int sq = xqf_first(occ);
         uint8_t pc = board->piece_on[sq];
-        if (!pc)
-            continue;
-        int c = NNUE_PIECE_COLOUR(pc), t = NNUE_PIECE_TYPE(pc);
-        counts[c][t]++;
-        enc[c] += mid_code[t + 8 * c][sq];
+        int c = NNUE_PIECE_COLOUR(pc) & 1;
+        enc[c] += mid_code[(NNUE_PIECE_TYPE(pc) & 7) + 8 * c][sq];
     }
     int us = persp, them = !persp;
-    int mid = ((1ull << 63) & enc[us] & enc[them]) &&
-              (enc[us] < BALANCE || (enc[us] == BALANCE && enc[them] < BALANCE));
+    return ((1ull << 63) & enc[us] & enc[them]) && (enc[us] < BALANCE || (enc[us] == BALANCE && enc[them] < BALANCE));
+}
+
+static int mirror_from(const nnue_board *board, bb90 occ, int persp)
+{
+    int kf = board->king_sq[persp] % 9, of = board->king_sq[!persp] % 9;
+    return kf == 5 || (kf == 4 && (of == 5 || (of == 4 && mid_mirror(board, occ, persp))));
+}
+
+int xqf_mirror(const nnue_board *board, int persp)
+{
+    int kf = board->king_sq[persp] % 9, of = board->king_sq[!persp] % 9;
+    return kf == 5 || (kf == 4 && (of == 5 || (of == 4 && mid_mirror(board, xqf_occupied(board), persp))));
+}
+
+void xqf_context_of(const nnue_board *board, int persp, xqf_context *ctx)
+{
+    int ksq = board->king_sq[persp];
+    bb90 occ = xqf_occupied(board);
+    int counts[8] = {0};
+    for (bb90 o = occ; o; o &= o - 1) {
+        uint8_t pc = board->piece_on[xqf_first(o)];
+        if (NNUE_PIECE_COLOUR(pc) == persp)
+            counts[NNUE_PIECE_TYPE(pc) & 7]++;
+    }
     ctx->king_bucket = king_bucket(ksq);
-    ctx->attack_bucket = (counts[us][1] > 0) * 2 + (counts[us][5] + counts[us][3] > 0);
-    int kf = ksq % 9, of = oksq % 9;
-    ctx->mirror = kf == 5 || (kf == 4 && (of == 5 || (of == 4 && mid)));
+    ctx->attack_bucket = (counts[1] > 0) * 2 + (counts[5] + counts[3] > 0);
+    ctx->mirror = mirror_from(board, occ, persp);
 }
 
 int xqf_context_may_change(const nnue_board *after, const nnue_delta *delta, int persp, int attack)

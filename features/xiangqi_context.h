@@ -9,6 +9,21 @@
 
 #include "nnue_board.h"
 
+/* A set of the 90 squares, bit sq = square sq. */
+typedef unsigned __int128 bb90;
+
+static inline int xqf_first(bb90 b)
+{
+    return (uint64_t)b ? __builtin_ctzll((uint64_t)b) : 64 + __builtin_ctzll((uint64_t)(b >> 64));
+}
+
+/* The occupied squares of a 90-square board (8 squares per step). */
+bb90 xqf_occupied(const nnue_board *board);
+
+/* The mirror of persp's view alone (as xqf_context_of computes it): from the kings' files, and
+ * only when both stand on file e from the pieces' balance. */
+int xqf_mirror(const nnue_board *board, int persp);
+
 /* Pikafish's piece number: type (rook 1, advisor, cannon, pawn, knight, bishop, king 7) plus
  * 8 for black; the perspective's own pieces count as red. */
 static inline int xqf_piece(uint8_t piece, int persp)

@@ -24,7 +24,6 @@
 #include "features/feature_set.h"
 #include "features/xiangqi_context.h"
 
-typedef unsigned __int128 bb90;
 
 /* Threats per perspective: a piece attacks at most 8 occupied squares (a horse; rooks, cannons,
  * advisors, elephants and kings 4 or 5, pawns 3), so a board of at most 32 pieces (max_pieces,
@@ -186,10 +185,7 @@ typedef struct raw_threat {
 
 static int raw_threats(const nnue_board *board, raw_threat *out)
 {
-    bb90 occ = 0;
-    for (int sq = 0; sq < 90; sq++)
-        if (board->piece_on[sq])
-            occ |= bit(sq);
+    bb90 occ = xqf_occupied(board);
     int n = 0;
     for (int from = 0; from < 90; from++) {
         uint8_t xp = board->piece_on[from];
@@ -220,9 +216,7 @@ static int indices_of(const raw_threat *r, int n, int persp, int mirror, uint32_
 
 static int mirror_of(const nnue_board *board, int persp)
 {
-    xqf_context c;
-    xqf_context_of(board, persp, &c);
-    return c.mirror;
+    return xqf_mirror(board, persp);
 }
 
 static uint32_t xt_dimensions(const nnue_feature_params *params)
@@ -265,7 +259,7 @@ static int push_threat(raw_threat *out, int n, uint8_t x, int from, uint8_t y, i
 static int push_attacks(const nnue_board *board, uint8_t x, int from, bb90 targets, raw_threat *out, int n)
 {
     for (; targets; targets &= targets - 1) {
-        int to = (uint64_t)targets ? __builtin_ctzll((uint64_t)targets) : 64 + __builtin_ctzll((uint64_t)(targets >> 64));
+        int to = xqf_first(targets);
         n = push_threat(out, n, x, from, board->piece_on[to], to);
     }
     return n;
@@ -306,25 +300,22 @@ static void list_changes(const nnue_board *after, const nnue_delta *delta, threa
             if (sq[k] >= 0 && sq[k] < 90 && before.piece_on[sq[k]] != after->piece_on[sq[k]])
                 dirty |= bit(sq[k]);
     }
-    for (int sq = 0; sq < 90; sq++)
-        if (after->piece_on[sq]) {
-            occ |= bit(sq);
-            int t = NNUE_PIECE_TYPE(after->piece_on[sq]);
-            if (t == 1 || t == 3)
-                lines |= bit(sq);
-        }
+    occ = xqf_occupied(after);
+    for (bb90 o = occ; o; o &= o - 1) {
+        int sq = xqf_first(o), t = NNUE_PIECE_TYPE(after->piece_on[sq]);
+        if (t == 1 || t == 3)
+            lines |= bit(sq);
+    }
     bb90 occ_before = occ, reach = 0, line_reach = 0;
     c->n_removed = c->n_added = 0;
-    for (int d = 0; d < 90; d++) {
-        if (!((dirty >> d) & 1))
-            continue;
+    for (bb90 left = dirty; left; left &= left - 1) {
+        int d = xqf_first(left);
         occ_before = (occ_before & ~bit(d)) | (before.piece_on[d] ? bit(d) : 0);
         reach |= near_mask[d];
         line_reach |= line_mask[d];
     }
-    for (int d = 0; d < 90; d++) {
-        if (!((dirty >> d) & 1))
-            continue;
+    for (bb90 left = dirty; left; left &= left - 1) {
+        int d = xqf_first(left);
         uint8_t was = before.piece_on[d], is = after->piece_on[d];
         if (was)
             c->n_removed = push_attacks(&before, was, d,
@@ -335,9 +326,8 @@ static void list_changes(const nnue_board *after, const nnue_delta *delta, threa
                                       c->added, c->n_added);
     }
     bb90 candidates = ((occ & reach) | (lines & line_reach)) & ~dirty;
-    for (int f = 0; f < 90; f++) {
-        if (!((candidates >> f) & 1))
-            continue;
+    for (; candidates; candidates &= candidates - 1) {
+        int f = xqf_first(candidates);
         uint8_t x = after->piece_on[f];
         int t = NNUE_PIECE_TYPE(x), col = NNUE_PIECE_COLOUR(x);
         bb90 was = attacks(t, col, f, occ_before, 0) & occ_before, is = attacks(t, col, f, occ, 0) & occ;
