@@ -68,8 +68,9 @@ bb90 xqf_occupied(const nnue_board *board)
     return occ;
 }
 
-/* Pikafish's "mid mirror" test: the pieces lean to the right (both kings on file e). */
-static int mid_mirror(const nnue_board *board, bb90 occ, int persp)
+/* Pikafish's "mid mirror" test for both perspectives (used when both kings stand on file e):
+ * mid[p] = the pieces lean to p's right. */
+static void mid_mirrors(const nnue_board *board, bb90 occ, int mid[2])
 {
     uint64_t enc[2] = {BALANCE, BALANCE};
     for (; occ; occ &= occ - 1) {
@@ -78,35 +79,48 @@ static int mid_mirror(const nnue_board *board, bb90 occ, int persp)
         int c = NNUE_PIECE_COLOUR(pc) & 1;
         enc[c] += mid_code[(NNUE_PIECE_TYPE(pc) & 7) + 8 * c][sq];
     }
-    int us = persp, them = !persp;
-    return ((1ull << 63) & enc[us] & enc[them]) && (enc[us] < BALANCE || (enc[us] == BALANCE && enc[them] < BALANCE));
+    for (int us = 0; us < 2; us++) {
+        int them = !us;
+        mid[us] = ((1ull << 63) & enc[us] & enc[them]) && (enc[us] < BALANCE || (enc[us] == BALANCE && enc[them] < BALANCE));
+    }
 }
 
-static int mirror_from(const nnue_board *board, bb90 occ, int persp)
+static void mirrors_from(const nnue_board *board, bb90 occ, int mirror[2])
 {
-    int kf = board->king_sq[persp] % 9, of = board->king_sq[!persp] % 9;
-    return kf == 5 || (kf == 4 && (of == 5 || (of == 4 && mid_mirror(board, occ, persp))));
+    int file[2] = {board->king_sq[0] % 9, board->king_sq[1] % 9}, mid[2] = {0, 0};
+    if (file[0] == 4 && file[1] == 4)
+        mid_mirrors(board, occ, mid);
+    for (int p = 0; p < 2; p++)
+        mirror[p] = file[p] == 5 || (file[p] == 4 && (file[!p] == 5 || (file[!p] == 4 && mid[p])));
 }
 
-int xqf_mirror(const nnue_board *board, int persp)
+void xqf_mirrors(const nnue_board *board, int mirror[2])
 {
-    int kf = board->king_sq[persp] % 9, of = board->king_sq[!persp] % 9;
-    return kf == 5 || (kf == 4 && (of == 5 || (of == 4 && mid_mirror(board, xqf_occupied(board), persp))));
+    int file[2] = {board->king_sq[0] % 9, board->king_sq[1] % 9};
+    mirrors_from(board, file[0] == 4 && file[1] == 4 ? xqf_occupied(board) : 0, mirror);
+}
+
+void xqf_contexts(const nnue_board *board, xqf_context ctx[2])
+{
+    bb90 occ = xqf_occupied(board);
+    int counts[2][8] = {{0}}, mirror[2];
+    for (bb90 o = occ; o; o &= o - 1) {
+        uint8_t pc = board->piece_on[xqf_first(o)];
+        counts[NNUE_PIECE_COLOUR(pc) & 1][NNUE_PIECE_TYPE(pc) & 7]++;
+    }
+    mirrors_from(board, occ, mirror);
+    for (int p = 0; p < 2; p++) {
+        ctx[p].king_bucket = king_bucket(board->king_sq[p]);
+        ctx[p].attack_bucket = (counts[p][1] > 0) * 2 + (counts[p][5] + counts[p][3] > 0);
+        ctx[p].mirror = mirror[p];
+    }
 }
 
 void xqf_context_of(const nnue_board *board, int persp, xqf_context *ctx)
 {
-    int ksq = board->king_sq[persp];
-    bb90 occ = xqf_occupied(board);
-    int counts[8] = {0};
-    for (bb90 o = occ; o; o &= o - 1) {
-        uint8_t pc = board->piece_on[xqf_first(o)];
-        if (NNUE_PIECE_COLOUR(pc) == persp)
-            counts[NNUE_PIECE_TYPE(pc) & 7]++;
-    }
-    ctx->king_bucket = king_bucket(ksq);
-    ctx->attack_bucket = (counts[1] > 0) * 2 + (counts[5] + counts[3] > 0);
-    ctx->mirror = mirror_from(board, occ, persp);
+    xqf_context both[2];
+    xqf_contexts(board, both);
+    *ctx = both[persp];
 }
 
 int xqf_context_may_change(const nnue_board *after, const nnue_delta *delta, int persp, int attack)

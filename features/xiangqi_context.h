@@ -20,9 +20,9 @@ static inline int xqf_first(bb90 b)
 /* The occupied squares of a 90-square board (8 squares per step). */
 bb90 xqf_occupied(const nnue_board *board);
 
-/* The mirror of persp's view alone (as xqf_context_of computes it): from the kings' files, and
- * only when both stand on file e from the pieces' balance. */
-int xqf_mirror(const nnue_board *board, int persp);
+/* The mirror of each perspective's view alone (as xqf_contexts computes it): from the kings'
+ * files, and only when both stand on file e from the pieces' balance. */
+void xqf_mirrors(const nnue_board *board, int mirror[2]);
 
 /* Pikafish's piece number: type (rook 1, advisor, cannon, pawn, knight, bishop, king 7) plus
  * 8 for black; the perspective's own pieces count as red. */
@@ -48,6 +48,8 @@ typedef struct xqf_context {
     int mirror;        /* the view flips files */
 } xqf_context;
 
+/* Both perspectives' contexts in one pass over the pieces; xqf_context_of: one of them. */
+void xqf_contexts(const nnue_board *board, xqf_context ctx[2]);
 void xqf_context_of(const nnue_board *board, int persp, xqf_context *ctx);
 
 /* 0 when a move (the board after it and its delta) certainly keeps persp's context: no king in

@@ -37,11 +37,16 @@ static int32_t hka_index(const void *ctx, int persp, uint8_t piece, int sq)
     return (int32_t)(c->base + psq_offset[xqf_piece(piece, persp)][xqf_map(sq, c->mirror, persp)]);
 }
 
+static hka_ctx hka_of(const xqf_context *x)
+{
+    return (hka_ctx){x->mirror, (uint32_t)(PS_NB * (x->king_bucket * 4 + x->attack_bucket))};
+}
+
 static hka_ctx hka_context(const nnue_board *board, int persp)
 {
     xqf_context x;
     xqf_context_of(board, persp, &x);
-    return (hka_ctx){x.mirror, (uint32_t)(PS_NB * (x.king_bucket * 4 + x.attack_bucket))};
+    return hka_of(&x);
 }
 
 static uint32_t hka_dimensions(const nnue_feature_params *params)
@@ -63,6 +68,30 @@ static void hka_changed(const nnue_feature_params *params, const nnue_board *aft
     (void)params;
     hka_ctx c = hka_context(after, persp);
     nnue_fs_board_changed(delta, persp, hka_index, &c, removed, n_removed, added, n_added);
+}
+
+/* Both perspectives with one pass over the pieces for their contexts. */
+static void hka_active_both(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2], int n[2])
+{
+    (void)params;
+    xqf_context x[2];
+    xqf_contexts(board, x);
+    for (int p = 0; p < 2; p++) {
+        hka_ctx c = hka_of(&x[p]);
+        n[p] = nnue_fs_board_active(board, p, hka_index, &c, out[p]);
+    }
+}
+
+static void hka_changed_both(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                             uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2])
+{
+    (void)params;
+    xqf_context x[2];
+    xqf_contexts(after, x);
+    for (int p = 0; p < 2; p++) {
+        hka_ctx c = hka_of(&x[p]);
+        nnue_fs_board_changed(delta, p, hka_index, &c, removed[p], &n_removed[p], added[p], &n_added[p]);
+    }
 }
 
 static int hka_needs_refresh(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
@@ -105,4 +134,6 @@ const nnue_feature_set nnue_fs_xiangqi_halfka = {
     .needs_refresh = hka_needs_refresh,
     .refresh_keys = hka_refresh_keys,
     .refresh_key = hka_refresh_key,
+    .active_both = hka_active_both,
+    .changed_both = hka_changed_both,
 };

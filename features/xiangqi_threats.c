@@ -216,7 +216,9 @@ static int indices_of(const raw_threat *r, int n, int persp, int mirror, uint32_
 
 static int mirror_of(const nnue_board *board, int persp)
 {
-    return xqf_mirror(board, persp);
+    int mirror[2];
+    xqf_mirrors(board, mirror);
+    return mirror[persp];
 }
 
 static uint32_t xt_dimensions(const nnue_feature_params *params)
@@ -237,9 +239,10 @@ static void xt_active_both(const nnue_feature_params *params, const nnue_board *
 {
     (void)params;
     raw_threat r[RAW_MAX];
-    int nr = raw_threats(board, r);
+    int nr = raw_threats(board, r), mirror[2];
+    xqf_mirrors(board, mirror);
     for (int p = 0; p < 2; p++)
-        n[p] = indices_of(r, nr, p, mirror_of(board, p), out[p]);
+        n[p] = indices_of(r, nr, p, mirror[p], out[p]);
 }
 
 /* The threats a move removed and added (real squares, piece codes; any perspective). */
@@ -353,10 +356,11 @@ static void xt_changed_both(const nnue_feature_params *params, const nnue_board 
     (void)params;
     threat_changes c;
     list_changes(after, delta, &c);
+    int mirror[2];
+    xqf_mirrors(after, mirror); /* unchanged by the move, else it forces a refresh */
     for (int p = 0; p < 2; p++) {
-        int mirror = mirror_of(after, p);
-        n_removed[p] = indices_of(c.removed, c.n_removed, p, mirror, removed[p]);
-        n_added[p] = indices_of(c.added, c.n_added, p, mirror, added[p]);
+        n_removed[p] = indices_of(c.removed, c.n_removed, p, mirror[p], removed[p]);
+        n_added[p] = indices_of(c.added, c.n_added, p, mirror[p], added[p]);
     }
 }
 
