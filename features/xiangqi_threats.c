@@ -36,7 +36,6 @@ static const uint16_t valid_victims[16] = {
     0x0000, 0xFE7E, 0xAE3A, 0xFE7E, 0x787C, 0xFE7E, 0xFA3A, 0x6C38,
 };
 
-static bb90 empty_attacks[16][90];
 static bb90 target_mask[16][90][16];
 static uint16_t base[16][90][16];
 
@@ -123,6 +122,78 @@ static bb90 attacks(int t, int c, int sq, bb90 occ, int cannon_table)
     return a;
 }
 
+/* The same attacks from tables (list_changes and raw_threats call this per piece): rays per
+ * direction (blockers found by their first bit), horse legs and elephant eyes per direction,
+ * and the occupancy-free moves of advisors, kings and pawns. Built from attacks() itself. */
+static bb90 ray[90][4];                    /* direction d of attacks()'s ortho: +rank, -rank, +file, -file */
+static int8_t leg[90][4], eye[90][4];      /* -1: no such square */
+static bb90 horse_to[90][4], elephant_to[90][4];
+static bb90 empty_attacks[16][90];
+
+static int first_on_ray(bb90 b, int d)
+{
+    return d == 0 || d == 2 ? xqf_first(b) : 127 - ((uint64_t)(b >> 64) ? __builtin_clzll((uint64_t)(b >> 64))
+                                                                          : 64 + __builtin_clzll((uint64_t)b));
+}
+
+static bb90 fast_attacks(uint8_t piece, int from, bb90 occ)
+{
+    int t = NNUE_PIECE_TYPE(piece);
+    bb90 a = 0;
+    switch (t) {
+    case 1:
+    case 3:
+        for (int d = 0; d < 4; d++) {
+            bb90 r = ray[from][d], blockers = r & occ;
+            if (!blockers) {
+                a |= t == 1 ? r : 0;
+                continue;
+            }
+            int b = first_on_ray(blockers, d);
+            if (t == 1) {
+                a |= r & ~ray[b][d];
+                continue;
+            }
+            bb90 beyond = ray[b][d], next = beyond & occ;
+            a |= next ? beyond & ~ray[first_on_ray(next, d)][d] : beyond;
+        }
+        return a;
+    case 5:
+        for (int d = 0; d < 4; d++)
+            if (leg[from][d] >= 0 && !((occ >> leg[from][d]) & 1))
+                a |= horse_to[from][d];
+        return a;
+    case 6:
+        for (int d = 0; d < 4; d++)
+            if (eye[from][d] >= 0 && !((occ >> eye[from][d]) & 1))
+                a |= elephant_to[from][d];
+        return a;
+    default:
+        return empty_attacks[(t & 7) + 8 * (NNUE_PIECE_COLOUR(piece) & 1)][from];
+    }
+}
+
+__attribute__((constructor)) static void attack_tables(void)
+{
+    static const int ortho[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
+    static const int diag[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+    for (int sq = 0; sq < 90; sq++) {
+        int f0 = sq % 9, r0 = sq / 9;
+        for (int d = 0; d < 4; d++) {
+            for (int f = f0 + ortho[d][0], r = r0 + ortho[d][1]; on(f, r); f += ortho[d][0], r += ortho[d][1])
+                ray[sq][d] |= bit(r * 9 + f);
+            int lf = f0 + ortho[d][0], lr = r0 + ortho[d][1];
+            leg[sq][d] = (int8_t)(on(lf, lr) ? lr * 9 + lf : -1);
+            if (leg[sq][d] >= 0) /* the horse's moves over this leg: attacks() with every other leg blocked */
+                horse_to[sq][d] = attacks(5, 0, sq, ~(bb90)0 & ~bit(leg[sq][d]), 0);
+            int ef = f0 + diag[d][0], er = r0 + diag[d][1];
+            eye[sq][d] = (int8_t)(on(ef, er) ? er * 9 + ef : -1);
+            if (eye[sq][d] >= 0)
+                elephant_to[sq][d] = attacks(6, 0, sq, ~(bb90)0 & ~bit(eye[sq][d]), 0);
+        }
+    }
+}
+
 static bb90 valid_bb[16];
 static uint32_t total; /* 45547: the numbering's size, checked by tests/features */
 
@@ -191,7 +262,7 @@ static int raw_threats(const nnue_board *board, raw_threat *out)
         uint8_t xp = board->piece_on[from];
         if (!xp)
             continue;
-        bb90 a = attacks(NNUE_PIECE_TYPE(xp), NNUE_PIECE_COLOUR(xp), from, occ, 0) & occ;
+        bb90 a = fast_attacks(xp, from, occ) & occ;
         for (int to = 0; to < 90 && a; to++)
             if ((a >> to) & 1) {
                 a &= ~bit(to);
@@ -322,18 +393,17 @@ static void list_changes(const nnue_board *after, const nnue_delta *delta, threa
         uint8_t was = before.piece_on[d], is = after->piece_on[d];
         if (was)
             c->n_removed = push_attacks(&before, was, d,
-                                        attacks(NNUE_PIECE_TYPE(was), NNUE_PIECE_COLOUR(was), d, occ_before, 0) & occ_before,
+                                        fast_attacks(was, d, occ_before) & occ_before,
                                         c->removed, c->n_removed);
         if (is)
-            c->n_added = push_attacks(after, is, d, attacks(NNUE_PIECE_TYPE(is), NNUE_PIECE_COLOUR(is), d, occ, 0) & occ,
+            c->n_added = push_attacks(after, is, d, fast_attacks(is, d, occ) & occ,
                                       c->added, c->n_added);
     }
     bb90 candidates = ((occ & reach) | (lines & line_reach)) & ~dirty;
     for (; candidates; candidates &= candidates - 1) {
         int f = xqf_first(candidates);
         uint8_t x = after->piece_on[f];
-        int t = NNUE_PIECE_TYPE(x), col = NNUE_PIECE_COLOUR(x);
-        bb90 was = attacks(t, col, f, occ_before, 0) & occ_before, is = attacks(t, col, f, occ, 0) & occ;
+        bb90 was = fast_attacks(x, f, occ_before) & occ_before, is = fast_attacks(x, f, occ) & occ;
         c->n_removed = push_attacks(&before, x, f, was & (~is | dirty), c->removed, c->n_removed);
         c->n_added = push_attacks(after, x, f, is & (~was | dirty), c->added, c->n_added);
     }
