@@ -125,8 +125,6 @@ void xqf_context_of(const nnue_board *board, int persp, xqf_context *ctx)
 
 int xqf_context_may_change(const nnue_board *after, const nnue_delta *delta, int persp, int attack)
 {
-    if (after->king_sq[0] % 9 == 4 && after->king_sq[1] % 9 == 4)
-        return 1;
     for (int i = 0; i < delta->count; i++) {
         const nnue_dirty *d = &delta->dirty[i];
         uint8_t pieces[2] = {d->old_piece, d->new_piece};
@@ -139,5 +137,58 @@ int xqf_context_may_change(const nnue_board *after, const nnue_delta *delta, int
                 return 1;
         }
     }
-    return 0;
+    return after->king_sq[0] % 9 == 4 && after->king_sq[1] % 9 == 4 ? 2 : 0;
+}
+
+/* The balance term of a square's content (0 when empty). */
+static uint64_t mid_term(uint8_t pc, int sq)
+{
+    return pc ? mid_code[(NNUE_PIECE_TYPE(pc) & 7) + 8 * (NNUE_PIECE_COLOUR(pc) & 1)][sq] : 0;
+}
+
+int xqf_mid_mirror_changed(const nnue_board *after, const nnue_delta *delta, int persp)
+{
+    uint64_t enc[2] = {BALANCE, BALANCE};
+    for (bb90 o = xqf_occupied(after); o; o &= o - 1) {
+        int sq = xqf_first(o);
+        uint8_t pc = after->piece_on[sq];
+        enc[NNUE_PIECE_COLOUR(pc) & 1] += mid_term(pc, sq);
+    }
+    /* The board before differs on the delta's squares only (as core/board_undo.c rebuilds it: every
+     * new square emptied, then every old square given its old piece): sum their terms back. */
+    int sqs[2 * NNUE_MAX_DIRTY], n = 0;
+    uint8_t was[2 * NNUE_MAX_DIRTY];
+    for (int i = 0; i < delta->count; i++) {
+        int sq = delta->dirty[i].new_sq, k = 0;
+        if (sq < 0 || sq >= 90)
+            continue;
+        while (k < n && sqs[k] != sq)
+            k++;
+        if (k == n)
+            sqs[n++] = sq;
+        was[k] = 0;
+    }
+    for (int i = 0; i < delta->count; i++) {
+        int sq = delta->dirty[i].old_sq, k = 0;
+        if (sq < 0 || sq >= 90 || !delta->dirty[i].old_piece)
+            continue;
+        while (k < n && sqs[k] != sq)
+            k++;
+        if (k == n)
+            sqs[n++] = sq;
+        was[k] = delta->dirty[i].old_piece;
+    }
+    uint64_t before[2] = {enc[0], enc[1]};
+    for (int k = 0; k < n; k++) {
+        uint8_t now = after->piece_on[sqs[k]];
+        if (now)
+            before[NNUE_PIECE_COLOUR(now) & 1] -= mid_term(now, sqs[k]);
+        if (was[k])
+            before[NNUE_PIECE_COLOUR(was[k]) & 1] += mid_term(was[k], sqs[k]);
+    }
+    int us = persp, them = !persp;
+    int mid_after = ((1ull << 63) & enc[us] & enc[them]) && (enc[us] < BALANCE || (enc[us] == BALANCE && enc[them] < BALANCE));
+    int mid_before = ((1ull << 63) & before[us] & before[them]) &&
+                     (before[us] < BALANCE || (before[us] == BALANCE && before[them] < BALANCE));
+    return mid_after != mid_before;
 }

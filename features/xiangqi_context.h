@@ -52,10 +52,15 @@ typedef struct xqf_context {
 void xqf_contexts(const nnue_board *board, xqf_context ctx[2]);
 void xqf_context_of(const nnue_board *board, int persp, xqf_context *ctx);
 
-/* 0 when a move (the board after it and its delta) certainly keeps persp's context: no king in
- * the delta and the kings not both on file e (the mirror then follows their files alone), and,
- * with attack = 1, no rook, knight or cannon of persp put on or taken off the board; 1 = compare
- * the contexts. Saves rebuilding the board before and two passes over 90 squares per push. */
+/* What a move (the board after it and its delta) may change of persp's context: 1 = anything
+ * (a king in the delta, or with attack = 1 a rook, knight or cannon of persp put on or taken off
+ * the board: compare the contexts); 2 = only the mirror's balance test (both kings on file e:
+ * xqf_mid_mirror_changed says); 0 = nothing. Saves rebuilding the board before and passes over
+ * its pieces at every push. */
 int xqf_context_may_change(const nnue_board *after, const nnue_delta *delta, int persp, int attack);
+
+/* With no king in the delta and both kings on file e: 1 when the move flips persp's mirror (the
+ * balance sums of the board before, from the board after and the delta's squares). */
+int xqf_mid_mirror_changed(const nnue_board *after, const nnue_delta *delta, int persp);
 
 #endif

@@ -98,8 +98,9 @@ static int hka_needs_refresh(const nnue_feature_params *params, const nnue_board
                              int persp)
 {
     (void)params;
-    if (!xqf_context_may_change(after, delta, persp, 1))
-        return 0;
+    int may = xqf_context_may_change(after, delta, persp, 1);
+    if (may != 1)
+        return may == 2 && xqf_mid_mirror_changed(after, delta, persp);
     nnue_board before;
     nnue_board_before(after, delta, &before);
     hka_ctx a = hka_context(after, persp), b = hka_context(&before, persp);

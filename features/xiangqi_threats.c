@@ -439,8 +439,9 @@ static int xt_needs_refresh(const nnue_feature_params *params, const nnue_board 
                             int persp)
 {
     (void)params;
-    if (!xqf_context_may_change(after, delta, persp, 0))
-        return 0;
+    int may = xqf_context_may_change(after, delta, persp, 0);
+    if (may != 1)
+        return may == 2 && xqf_mid_mirror_changed(after, delta, persp);
     nnue_board before;
     nnue_board_before(after, delta, &before);
     return mirror_of(&before, persp) != mirror_of(after, persp);
