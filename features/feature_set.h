@@ -74,6 +74,11 @@ typedef struct nnue_feature_set {
      * mirror rule weighs every piece), so the state checks every pushed board whole first.
      * (Without it, a push checks only what push reads: core/eval/state.c.) */
     uint8_t refresh_reads_board;
+    /* 1: active() fills its list up to max_pieces' worth of features with padding features when
+     * the board holds fewer pieces (YaneuraOu's shogi sets), and changed() never takes padding
+     * out: a refresh then holds max_pieces' worth whatever the board, which is what the state
+     * counts from (so a delta that adds a piece past it is refused). */
+    uint8_t pads_to_max;
     /* Number of inputs (may depend on params, e.g. king buckets * 768). */
     uint32_t (*dimensions)(const nnue_feature_params *params);
     /* Optional: the set's own YAML keys ({NULL}-terminated; target: nnue_fs_ctx), written beside

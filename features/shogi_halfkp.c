@@ -209,6 +209,7 @@ const nnue_feature_set nnue_fs_shogi_halfkp = {
     .max_active = 38, /* 40 pieces less the two kings, on the board or in hand */
     .max_changed = NNUE_MAX_DIRTY, /* a removed and an added feature per dirty piece */
     .max_pieces = 40, /* padded to 38 features when fewer (FORMATS.md 4.4) */
+    .pads_to_max = 1,
     .game = "shogi",
     .display = "HalfKP(Friend)",
     .hash = 0x5D69D5B8u,

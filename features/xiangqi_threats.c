@@ -23,6 +23,7 @@
 #include "core/board_undo.h"
 #include "features/feature_set.h"
 #include "features/xiangqi_context.h"
+#include "features/xiangqi_threats.h"
 
 
 /* Threats per perspective: a piece attacks at most 8 occupied squares (a horse; rooks, cannons,
@@ -192,6 +193,27 @@ __attribute__((constructor)) static void attack_tables(void)
                 elephant_to[sq][d] = attacks(6, 0, sq, ~(bb90)0 & ~bit(eye[sq][d]), 0);
         }
     }
+}
+
+long xqf_attack_tables_check(uint64_t seed, int boards)
+{
+    long bad = 0;
+    uint64_t r = seed | 1;
+    for (int it = 0; it < boards; it++) {
+        bb90 occ = 0;
+        for (int sq = 0; sq < 90; sq++) {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            if ((int)(r % 8) < it % 9) /* densities 0/8 .. 8/8 */
+                occ |= bit(sq);
+        }
+        for (int c = 0; c < 2; c++)
+            for (int t = 1; t <= 7; t++)
+                for (int sq = 0; sq < 90; sq++)
+                    bad += attacks(t, c, sq, occ, 0) != fast_attacks((uint8_t)NNUE_PIECE(c, t), sq, occ);
+    }
+    return bad;
 }
 
 static bb90 valid_bb[16];

@@ -126,8 +126,9 @@ int nnue_state_reset(nnue_state *state, const nnue_board *board);
 
 /* After a move was made: board is the position after it, delta what changed. Push checks what
  * it reads (a few nanoseconds): the delta (count, squares, hand slots, piece codes), the board's
- * square count, side to move and king squares, and the pieces the accumulators will hold (the
- * root's count plus each move's net change) against the net's feature sets' limit; the rest of
+ * square count, side to move and king squares (in range), and the pieces the accumulators will
+ * hold (the count of the board each was last refreshed from plus each move's net change) against
+ * the net's feature sets' limit; the rest of
  * the board is checked whole where it is read (by nnue_evaluate for a refresh and for sets that
  * read every square; at push already for sets whose refresh rule weighs every piece, Pikafish's),
  * or at every push with nnue_state_set_whole_board_checks. Returns 0; -1 when the stack is full
@@ -171,11 +172,13 @@ void nnue_state_set_whole_board_checks(nnue_state *state, int on);
 void nnue_state_set_refresh_cache(nnue_state *state, int on);
 
 /* Evaluates the current position (board must be the one given to the last reset/push: the
- * accumulators follow the pushed deltas). Every byte of the board this evaluation reads is checked
- * first: the whole board as reset() checks it when a perspective is refreshed from it or a set
- * reads every square (threat sets), else the square count, side to move and king squares (an
- * incremental update reads nothing more of it). Returns detail->total; detail may be NULL. A
- * board that does not fit gives 0 with detail.bucket = -1 (nnue_state_error() says why). */
+ * accumulators follow the pushed deltas). The board is checked first, the whole of it as reset()
+ * checks it when the update reads it all (a perspective refreshed from it, several moves applied
+ * at once, a set that reads every square: Full_Threats, PP_3Wide, Pikafish's sets), else the
+ * square count, side to move and king squares, all an incremental update reads; the layer-stack
+ * bucket then takes piece_count (and shogi's hands) as given, clamped into range. No byte is
+ * read out of bounds whatever the board. Returns detail->total; detail may be NULL. A board
+ * that does not fit gives 0 with detail.bucket = -1 (nnue_state_error() says why). */
 int32_t nnue_evaluate(nnue_state *state, const nnue_board *board, nnue_eval_detail *detail);
 
 /* Many positions at once, in parallel (OpenMP; threads <= 0: OpenMP's default): positions[i]

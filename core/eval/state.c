@@ -33,6 +33,7 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
         if (fs->max_pieces && (!s->limit_set || fs->max_pieces < s->max_pieces))
             s->max_pieces = fs->max_pieces, s->limit_set = fs;
         s->push_reads_board |= fs->refresh_reads_board;
+        s->pads |= fs->pads_to_max;
     }
     s->cache_on = 0; /* see nnue_state_set_refresh_cache in include/nnue.h */
     nnue_refresh_cache_init(&s->cache, net);
@@ -121,7 +122,7 @@ static int check_board(nnue_state *s, const nnue_board *board)
     int pieces;
     if (nnue_board_check(&s->shape, board, &pieces, &s->error) != 0)
         return -1;
-    s->board_pieces = pieces;
+    s->board_pieces = s->pads && pieces < s->max_pieces ? s->max_pieces : pieces;
     if (s->max_pieces && pieces > s->max_pieces) {
         char where[64];
         nth_piece(board, s->max_pieces, where, sizeof where);
@@ -148,8 +149,11 @@ static int check_board(nnue_state *s, const nnue_board *board)
 
 /* The pieces each perspective's accumulator will hold after this move (its parent's plus the
  * pieces the delta puts on the board or in a hand, minus those it takes off): more than the
- * net's feature sets take is refused (0 = fits), naming the entry that adds one, so that no
- * chain of moves brings an accumulator past the active features the weights' ranges assume. */
+ * net's feature sets take is refused (0 = fits), naming the entry that adds one. For deltas that
+ * describe the moves between the boards (include/nnue.h) this is the count of the board the
+ * deltas lead to, so no chain of moves brings an accumulator past the active features the
+ * weights' ranges assume; deltas that contradict their boards give a defined (wrapping) value
+ * of no meaning, as any other wrong delta does. */
 static int pieces_after(nnue_state *s, nnue_acc_entry *e, const nnue_delta *delta)
 {
     int change = 0, adds = -1;
@@ -168,9 +172,10 @@ static int pieces_after(nnue_state *s, nnue_acc_entry *e, const nnue_delta *delt
     const nnue_feature_set *fs = s->limit_set;
     const nnue_dirty *d = &delta->dirty[adds];
     nnue_fail_at(&s->error, NNUE_E_ARG, "nnue_delta", 0, 0,
-                 "%d pieces after this move (board and hands, kings included): the net's feature set %s takes "
-                 "at most %d; dirty[%d] adds piece 0x%02x (to square %d) and takes none off",
-                 most, fs->name, s->max_pieces, adds, d->new_piece, d->new_sq);
+                 "%d pieces after this move (board and hands, kings included%s): the net's feature set %s "
+                 "takes at most %d; dirty[%d] adds piece 0x%02x (to square %d) and takes none off",
+                 most, s->pads ? ", the padding of a feature list counted" : "", fs->name, s->max_pieces, adds,
+                 d->new_piece, d->new_sq);
     return -1;
 }
 

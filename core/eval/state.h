@@ -37,8 +37,10 @@ struct nnue_state {
     const struct nnue_feature_set *limit_set; /* the set that declares it */
     int whole_boards;              /* nnue_state_set_whole_board_checks(): check every board whole */
     int push_reads_board;          /* a set's needs_refresh() reads the whole board: push checks it */
-    int board_pieces;              /* pieces of the last board checked whole (nnue_state_update
-                                      stores it in the entries it refreshes) */
+    int board_pieces;              /* what a refresh from the last board checked whole holds, in
+                                      pieces: its count, or max_pieces when a set pads to it
+                                      (nnue_state_update stores it in the entries it refreshes) */
+    int pads;                      /* a set pads its active list to max_pieces (pads_to_max) */
     nnue_error error;              /* why the last reset/push/evaluate refused (nnue_state_error) */
     nnue_refresh_cache cache;
     nnue_board *boards;            /* [max_ply + 1] scratch when a set's changed() needs the exact

@@ -175,7 +175,6 @@ START_TEST(pushed_boards_are_checked)
     nnue_state_pop(s);
     bad = *game->board(pos);
     bad.piece_on[shogi ? 40 : 36] = NNUE_PIECE(0, 15); /* an empty square: a code no game has */
-    bad.piece_count++;
     const char *code = shogi ? "square 40 holds piece code 0x0f" : "square 36 holds piece code 0x0f";
     if (whole) {
         ck_assert_int_eq(nnue_state_push(s, &bad, &delta), -1);
@@ -207,8 +206,7 @@ START_TEST(pushed_boards_are_checked)
     ck_assert_int_eq(game->parse_move(pos, shogi ? "G*5e" : "d2d3", &move, &err), 0);
     game->make(pos, move, &delta);
     bad = *game->board(pos);
-    bad.piece_on[shogi ? 40 : 36] = NNUE_PIECE(0, 15);
-    bad.piece_count++;
+    bad.piece_on[shogi ? 40 : 36] = NNUE_PIECE(0, 15); /* piece_count kept: the bucket reads it */
     ck_assert_int_eq(nnue_state_push(s, &bad, &delta), whole ? -1 : 0);
     if (whole || reads_every_square(n->net))
         expect_refused_eval(s, &bad, code, n->label);
@@ -351,10 +349,17 @@ START_TEST(limit_is_exact)
         expect_error(s, shogi ? "piece 41 is the in hand[1][1]" : "piece 33 is the piece 0x14 on square 63", n->label);
     } else {
         ck_assert_int_eq(nnue_state_push(s, &more, &delta), 0);
-        if (reads_every_square(n->net))
+        if (reads_every_square(n->net)) {
             expect_refused_eval(s, &more, shogi ? "41 pieces" : "33 pieces", n->label);
-        else
-            expect_value_of(s, n->net, &more, game->board(pos), n->label);
+        } else {
+            /* an incremental step reads the kings, the side to move and, for the layer-stack
+             * bucket, piece_count and hands as given: with those of the true position, the value
+             * is the true position's */
+            nnue_board same = more;
+            same.piece_count = game->board(pos)->piece_count;
+            memcpy(same.hand, game->board(pos)->hand, sizeof same.hand);
+            expect_value_of(s, n->net, &same, game->board(pos), n->label);
+        }
     }
     nnue_state_pop(s);
     ck_assert_int_eq(nnue_state_reset(s, &more), -1);
@@ -439,6 +444,32 @@ START_TEST(refreshed_side_keeps_its_count)
     free(root);
     free(after_a7);
     free(king_up);
+}
+END_TEST
+
+/* YaneuraOu's shogi sets pad their lists to 40 pieces' worth of features: a board of the two
+ * kings alone holds 40 after a refresh, so a delta that brings a piece from nowhere is refused
+ * (without the padding counted, 38 such pieces would fit and the accumulator hold 78 features). */
+START_TEST(padded_sets_count_their_padding)
+{
+    const board_net *n = &nets[_i];
+    if (strcmp(n->game, "shogi") != 0)
+        return;
+    const nnue_game *game = nnue_game_find("shogi");
+    void *pos = eval_parse(game, "4k4/9/9/9/9/9/9/9/4K4 b - 1");
+    nnue_state *s = nnue_state_new(n->net, 8);
+    ck_assert_int_eq(nnue_state_reset(s, game->board(pos)), 0);
+    expect_exact(s, n->net, game->board(pos), n->label);
+    nnue_board b = *game->board(pos);
+    b.piece_on[40] = NNUE_PIECE(0, NNUE_SHOGI_GOLD);
+    b.piece_count++;
+    nnue_delta d = {.count = 1};
+    d.dirty[0] = (nnue_dirty){0, NNUE_PIECE(0, NNUE_SHOGI_GOLD), NNUE_SQ_NONE, 40, 0, 0};
+    ck_assert_int_eq(nnue_state_push(s, &b, &d), -1);
+    expect_error(s, "41 pieces after this move (board and hands, kings included, the padding of a feature list counted)",
+                 n->label);
+    nnue_state_free(s);
+    free(pos);
 }
 END_TEST
 
@@ -569,6 +600,7 @@ int main(void)
     tcase_add_loop_test(tc, limit_is_exact, 0, 2 * N_NETS);
     tcase_add_loop_test(tc, move_chain_limit, 0, N_NETS);
     tcase_add_test(tc, refreshed_side_keeps_its_count);
+    tcase_add_loop_test(tc, padded_sets_count_their_padding, 0, N_NETS);
     tcase_add_test(tc, threats_limit);
     tcase_add_test(tc, pawn_pairs_limit);
     tcase_add_loop_test(tc, xiangqi_limit, 0, N_XQ);
