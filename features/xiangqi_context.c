@@ -68,28 +68,40 @@ bb90 xqf_occupied(const nnue_board *board)
     return occ;
 }
 
-/* Pikafish's "mid mirror" test for both perspectives (used when both kings stand on file e):
- * mid[p] = the pieces lean to p's right. */
-static void mid_mirrors(const nnue_board *board, bb90 occ, int mid[2])
+/* The balance term of a square's content (0 when empty). */
+static uint64_t mid_term(uint8_t pc, int sq)
 {
-    uint64_t enc[2] = {BALANCE, BALANCE};
+    return pc ? mid_code[(NNUE_PIECE_TYPE(pc) & 7) + 8 * (NNUE_PIECE_COLOUR(pc) & 1)][sq] : 0;
+}
+
+/* Each colour's balance sum over the pieces on `occ`. */
+static void balance_sums(const nnue_board *board, bb90 occ, uint64_t enc[2])
+{
+    enc[0] = enc[1] = BALANCE;
     for (; occ; occ &= occ - 1) {
         int sq = xqf_first(occ);
         uint8_t pc = board->piece_on[sq];
-        int c = NNUE_PIECE_COLOUR(pc) & 1;
-        enc[c] += mid_code[(NNUE_PIECE_TYPE(pc) & 7) + 8 * c][sq];
+        enc[NNUE_PIECE_COLOUR(pc) & 1] += mid_term(pc, sq);
     }
-    for (int us = 0; us < 2; us++) {
-        int them = !us;
-        mid[us] = ((1ull << 63) & enc[us] & enc[them]) && (enc[us] < BALANCE || (enc[us] == BALANCE && enc[them] < BALANCE));
-    }
+}
+
+/* Pikafish's "mid mirror" test (used when both kings stand on file e): the pieces lean to us's
+ * right. */
+static int leans_right(const uint64_t enc[2], int us)
+{
+    int them = !us;
+    return ((1ull << 63) & enc[us] & enc[them]) && (enc[us] < BALANCE || (enc[us] == BALANCE && enc[them] < BALANCE));
 }
 
 static void mirrors_from(const nnue_board *board, bb90 occ, int mirror[2])
 {
     int file[2] = {board->king_sq[0] % 9, board->king_sq[1] % 9}, mid[2] = {0, 0};
-    if (file[0] == 4 && file[1] == 4)
-        mid_mirrors(board, occ, mid);
+    if (file[0] == 4 && file[1] == 4) {
+        uint64_t enc[2];
+        balance_sums(board, occ, enc);
+        mid[0] = leans_right(enc, 0);
+        mid[1] = leans_right(enc, 1);
+    }
     for (int p = 0; p < 2; p++)
         mirror[p] = file[p] == 5 || (file[p] == 4 && (file[!p] == 5 || (file[!p] == 4 && mid[p])));
 }
@@ -140,22 +152,14 @@ int xqf_context_may_change(const nnue_board *after, const nnue_delta *delta, int
     return after->king_sq[0] % 9 == 4 && after->king_sq[1] % 9 == 4 ? 2 : 0;
 }
 
-/* The balance term of a square's content (0 when empty). */
-static uint64_t mid_term(uint8_t pc, int sq)
-{
-    return pc ? mid_code[(NNUE_PIECE_TYPE(pc) & 7) + 8 * (NNUE_PIECE_COLOUR(pc) & 1)][sq] : 0;
-}
-
 int xqf_mid_mirror_changed(const nnue_board *after, const nnue_delta *delta, int persp)
 {
-    uint64_t enc[2] = {BALANCE, BALANCE};
-    for (bb90 o = xqf_occupied(after); o; o &= o - 1) {
-        int sq = xqf_first(o);
-        uint8_t pc = after->piece_on[sq];
-        enc[NNUE_PIECE_COLOUR(pc) & 1] += mid_term(pc, sq);
-    }
+    uint64_t is[2];
+    balance_sums(after, xqf_occupied(after), is);
     /* The board before differs on the delta's squares only (as core/board_undo.c rebuilds it: every
-     * new square emptied, then every old square given its old piece): sum their terms back. */
+     * new square emptied, then every old square given its old piece): their terms are swapped
+     * back here instead of rebuilding that board and summing it again (which made xiangqi's
+     * incremental evaluation 14% slower, `ab xiangqi` 7 rounds: 1.144 and 1.143). */
     int sqs[2 * NNUE_MAX_DIRTY], n = 0;
     uint8_t was[2 * NNUE_MAX_DIRTY];
     for (int i = 0; i < delta->count; i++) {
@@ -178,7 +182,7 @@ int xqf_mid_mirror_changed(const nnue_board *after, const nnue_delta *delta, int
             sqs[n++] = sq;
         was[k] = delta->dirty[i].old_piece;
     }
-    uint64_t before[2] = {enc[0], enc[1]};
+    uint64_t before[2] = {is[0], is[1]};
     for (int k = 0; k < n; k++) {
         uint8_t now = after->piece_on[sqs[k]];
         if (now)
@@ -186,9 +190,5 @@ int xqf_mid_mirror_changed(const nnue_board *after, const nnue_delta *delta, int
         if (was[k])
             before[NNUE_PIECE_COLOUR(was[k]) & 1] += mid_term(was[k], sqs[k]);
     }
-    int us = persp, them = !persp;
-    int mid_after = ((1ull << 63) & enc[us] & enc[them]) && (enc[us] < BALANCE || (enc[us] == BALANCE && enc[them] < BALANCE));
-    int mid_before = ((1ull << 63) & before[us] & before[them]) &&
-                     (before[us] < BALANCE || (before[us] == BALANCE && before[them] < BALANCE));
-    return mid_after != mid_before;
+    return leans_right(is, persp) != leans_right(before, persp);
 }

@@ -213,9 +213,9 @@ int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *de
         memset(&e->delta, 0, sizeof e->delta);
         e->pieces[0] = e[-1].pieces[0];
         e->pieces[1] = e[-1].pieces[1];
-    }
-    else
+    } else {
         e->delta = *delta;
+    }
     for (int p = 0; p < 2; p++) {
         e->refresh[p] = e->bad_delta;
         for (int k = 0; k < ft->n_sets && !e->refresh[p]; k++)
@@ -255,7 +255,7 @@ int32_t nnue_evaluate(nnue_state *s, const nnue_board *board, nnue_eval_detail *
      * and the forward pass will read is checked first, the whole board when a refresh or a set
      * reads it all (an incremental step of the other sets reads only the kings and the side to
      * move: O(1)). */
-    int whole = s->whole_boards || s->push_reads_board || reads_whole_board(s);
+    int whole = s->whole_boards || reads_whole_board(s);
     if (whole ? check_board(s, board) != 0 : nnue_board_check_kings(&s->shape, board, &s->error) != 0) {
         if (detail)
             *detail = (nnue_eval_detail){-1, 0, 0, 0, 0};
