@@ -119,6 +119,16 @@ static int pp_active(const nnue_feature_params *params, const nnue_board *board,
 static void pair_changes(const nnue_board *after, const nnue_delta *delta, pawn_pair *removed, int *n_removed,
                          pawn_pair *added, int *n_added)
 {
+    int pawn_moved = 0; /* most moves move no pawn: then no pair changes, and the board is not read */
+    for (int i = 0; i < delta->count; i++) {
+        const nnue_dirty *d = &delta->dirty[i];
+        pawn_moved |= (d->new_sq >= 0 && NNUE_PIECE_TYPE(d->new_piece) == NNUE_CHESS_PAWN) ||
+                      (d->old_sq >= 0 && NNUE_PIECE_TYPE(d->old_piece) == NNUE_CHESS_PAWN);
+    }
+    if (!pawn_moved) {
+        *n_removed = *n_added = 0;
+        return;
+    }
     uint64_t now[2], was[2];
     pawns_of(after, now);
     was[0] = now[0], was[1] = now[1];
