@@ -51,7 +51,7 @@ int32_t nnue_forward(const nnue_net *net, const nnue_kernels *k, const nnue_acc_
 {
     const nnue_arch *a = net->arch;
     int stm = board->side_to_move;
-    int32_t bucket = nnue_expr_eval(&a->selector, board);
+    int32_t bucket = a->stacks > 1 ? nnue_expr_eval(&a->selector, board) : 0; /* one stack: nothing to choose */
     if (bucket < 0 || bucket >= (int32_t)a->stacks)
         bucket = bucket < 0 ? 0 : (int32_t)a->stacks - 1; /* selector ranges are checked on load */
 
