@@ -152,6 +152,17 @@ int xqf_context_may_change(const nnue_board *after, const nnue_delta *delta, int
     return after->king_sq[0] % 9 == 4 && after->king_sq[1] % 9 == 4 ? 2 : 0;
 }
 
+/* The index of sq in sqs[0 .. *n), appended when absent. */
+static int slot_of(int *sqs, int *n, int sq)
+{
+    int k = 0;
+    while (k < *n && sqs[k] != sq)
+        k++;
+    if (k == *n)
+        sqs[(*n)++] = sq;
+    return k;
+}
+
 int xqf_mid_mirror_changed(const nnue_board *after, const nnue_delta *delta, int persp)
 {
     uint64_t is[2];
@@ -163,24 +174,14 @@ int xqf_mid_mirror_changed(const nnue_board *after, const nnue_delta *delta, int
     int sqs[2 * NNUE_MAX_DIRTY], n = 0;
     uint8_t was[2 * NNUE_MAX_DIRTY];
     for (int i = 0; i < delta->count; i++) {
-        int sq = delta->dirty[i].new_sq, k = 0;
-        if (sq < 0 || sq >= 90)
-            continue;
-        while (k < n && sqs[k] != sq)
-            k++;
-        if (k == n)
-            sqs[n++] = sq;
-        was[k] = 0;
+        int sq = delta->dirty[i].new_sq;
+        if (sq >= 0 && sq < 90)
+            was[slot_of(sqs, &n, sq)] = 0;
     }
     for (int i = 0; i < delta->count; i++) {
-        int sq = delta->dirty[i].old_sq, k = 0;
-        if (sq < 0 || sq >= 90 || !delta->dirty[i].old_piece)
-            continue;
-        while (k < n && sqs[k] != sq)
-            k++;
-        if (k == n)
-            sqs[n++] = sq;
-        was[k] = delta->dirty[i].old_piece;
+        int sq = delta->dirty[i].old_sq;
+        if (sq >= 0 && sq < 90 && delta->dirty[i].old_piece)
+            was[slot_of(sqs, &n, sq)] = delta->dirty[i].old_piece;
     }
     uint64_t before[2] = {is[0], is[1]};
     for (int k = 0; k < n; k++) {

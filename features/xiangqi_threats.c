@@ -25,7 +25,6 @@
 #include "features/xiangqi_context.h"
 #include "features/xiangqi_threats.h"
 
-
 /* Threats per perspective: a piece attacks at most 8 occupied squares (a horse; rooks, cannons,
  * advisors, elephants and kings 4 or 5, pawns 3), so a board of at most 32 pieces (max_pieces,
  * refused past it) has at most 256 threats: the lists are never cut. */
