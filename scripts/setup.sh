@@ -47,7 +47,7 @@ if [ "${1:-}" = "--asan" ]; then
   if [ ! -f build-tsan/build.ninja ]; then
     meson setup build-tsan --buildtype=debugoptimized -Db_sanitize=thread -Db_lundef=false >/dev/null
   fi
-  ninja -C build-tsan tests/threads/test_threads tools/nnue examples/engine/nnue-uci examples/engine/nnue-usi >/dev/null
+  ninja -C build-tsan tests/threads/test_threads tests/threads/test_read_only tools/nnue examples/engine/nnue-uci examples/engine/nnue-usi >/dev/null
   if [ ! -f build-fuzz/build.ninja ]; then
     meson setup build-fuzz --buildtype=debugoptimized -Dfuzz=true -Dtests=disabled >/dev/null
   fi
