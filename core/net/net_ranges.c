@@ -261,6 +261,11 @@ int nnue_net_ranges_warning(const nnue_net *net, const nnue_net_ranges *r, char 
 size_t nnue_net_range_report(const nnue_net *net, char *buf, size_t size)
 {
     nnue_net_ranges r;
+    if (!net) {
+        if (buf && size)
+            buf[0] = 0;
+        return 0;
+    }
     if (nnue_net_compute_ranges(net, &r) != 0)
         return (size_t)snprintf(buf, size, "ranges        (out of memory)\n");
     return nnue_net_ranges_format(net, &r, buf, size);

@@ -132,6 +132,7 @@ int nnue_state_push(nnue_state *state, const nnue_board *board, const nnue_delta
 const nnue_error *nnue_state_error(const nnue_state *state);
 void nnue_state_pop(nnue_state *state);
 int32_t nnue_evaluate(nnue_state *state, const nnue_board *board, nnue_eval_detail *detail);
+#define NNUE_MAX_BATCH_THREADS 1024
 size_t nnue_eval_batch(const nnue_net *net, const char *const *positions, size_t count, int threads,
                        nnue_eval_detail *out, nnue_error *first_error, size_t *first_bad);
 const char *nnue_isa_name(void);

@@ -36,9 +36,12 @@ class State:
         if position.strip() == 'startpos':
             position = text(self._game.start)
         err = ffi.new('nnue_error *')
-        ffi.memmove(self._pos, b'\0' * self._game.pos_size, self._game.pos_size)
-        if self._game.parse(self._pos, position.strip().encode(), err) != 0:
+        # Parsed aside: a text that does not parse leaves the state as it was (a half-written or
+        # zeroed position under the old move stack was read out of bounds by the next call).
+        parsed = ffi.new('char[]', self._game.pos_size)
+        if self._game.parse(parsed, position.strip().encode(), err) != 0:
             raise NnueError.from_c(err)
+        ffi.memmove(self._pos, parsed, self._game.pos_size)
         self._moves, self._stack = [], []
         if lib.nnue_state_reset(self._ptr, self._board()) != 0:
             raise NnueError.from_c(lib.nnue_state_error(self._ptr))
