@@ -60,6 +60,7 @@ typedef struct nnue_net {
     nnue_layer_weights *layer_weights; /* [stacks * n_layers]; non-affine entries are {NULL, NULL} */
     void *kernel_data;                /* nnue_plan (core/layers/plan.h) or NULL: scalar forward only */
     char *warning;                    /* nnue_net_warning() (core/net/net_ranges.h), NULL when none */
+    struct nnue_net_ranges *ranges;   /* computed once at load (owned; NULL when out of memory) */
     uint64_t padding_nonzero;         /* padding-column weights the file held non-zero (zeroed on load) */
     /* Lifetime (include/nnue.h): the caller's reference plus one per live state; the memory goes
      * with the last. freed: nnue_net_free was called, so states refuse to evaluate. */

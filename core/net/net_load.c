@@ -104,9 +104,14 @@ static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *
         net->set_psqt[k] = net->ft_psqt ? net->ft_psqt + row * ft->psqt_buckets : NULL;
         row += ft->sets[k].inputs;
     }
-    nnue_net_ranges ranges;
+    /* Once per load: `nnue info` and nnue_net_range_report read these again. */
     char warning[1024];
-    if (nnue_net_compute_ranges(net, &ranges) == 0 && nnue_net_ranges_warning(net, &ranges, warning, sizeof warning))
+    net->ranges = malloc(sizeof *net->ranges);
+    if (net->ranges && nnue_net_compute_ranges(net, net->ranges) != 0) {
+        free(net->ranges);
+        net->ranges = NULL;
+    }
+    if (net->ranges && nnue_net_ranges_warning(net, net->ranges, warning, sizeof warning))
         net->warning = strdup(warning); /* NULL when out of memory: the warning is lost, not the net */
     nnue_net_narrow_rows(net);
     net->kernel_data = nnue_plan_make(net->arch, net->layer_weights); /* NULL: the scalar path only */
@@ -180,6 +185,7 @@ static void destroy_net(nnue_net *net)
     nnue_net_narrow_free(net);
     free(net->description);
     free(net->warning);
+    free(net->ranges);
     free(net->arch);
     free(net);
 }
