@@ -42,6 +42,27 @@ void test_require_shared(const char *relative)
     }
 }
 
+static int in_repository(const char *relative)
+{
+    return strncmp(relative, "tests/", 6) == 0;
+}
+
+const char *test_data_path(const char *relative)
+{
+    return in_repository(relative) ? test_source_path(relative) : test_shared_path(relative);
+}
+
+void test_require_data(const char *relative)
+{
+    if (!in_repository(relative)) {
+        test_require_shared(relative);
+    } else if (access(test_source_path(relative), R_OK) != 0) {
+        /* the repository's own data: its absence is a broken checkout, not a skip */
+        fprintf(stderr, "FAIL: %s is missing from the source tree\n", test_source_path(relative));
+        exit(1);
+    }
+}
+
 const char *test_source_dir(void)
 {
     return NNUE_SOURCE_DIR;
