@@ -226,6 +226,7 @@ def from_npm(version, missing, folder, keep, errors):
                 os.makedirs(os.path.dirname(kept), exist_ok=True)
                 os.replace(tgz, kept)
                 tgz = kept
+        say(f"reading the nets out of stockfish@{version}'s wasm build")
         found = nets_in_wasm(package_wasm(tgz), missing)
     except (OSError, ValueError, tarfile.TarError, http.client.HTTPException) as e:
         for name in missing:
