@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "support.h"
@@ -116,6 +117,7 @@ const char *nets_stockfish_release(const char *name, uint64_t size)
     snprintf(command, sizeof command, "%s '%s' --dir '%s' '%s' >&2", python,
              test_source_path("scripts/fetch_nets.py"), dir, name);
     int rc = system(command);
+    rc = rc != -1 && WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
     if (nets_file_size(dst) != size) {
         fprintf(stderr, "SKIP: Stockfish's release net %s is not in %s and could not be fetched (`%s` exited with %d, "
                         "its reason above; NNUE_NETS_DIR overrides the folder); this test did not run\n",
