@@ -6,8 +6,10 @@
 # NNUE_JOBS limits the build's parallel jobs (a shared machine).
 set -eu
 src=$1 py=$2 tool=$3
-net="${NNUE_NETS_DIR:-$HOME/.cache/nnue-nets}/nn-c288c895ea92.nnue"
-[ -f "$net" ] || { echo "SKIP: $net is absent (scripts/setup.sh fetches it)"; exit 77; }
+nets="${NNUE_NETS_DIR:-$HOME/.cache/nnue-nets}"
+net="$nets/nn-c288c895ea92.nnue"
+[ -f "$net" ] || /usr/bin/python3 "$src/scripts/fetch_nets.py" --dir "$nets" sf18 >/dev/null || true
+[ -f "$net" ] || { echo "SKIP: $net is absent and scripts/fetch_nets.py could not fetch it"; exit 77; }
 "$py" -c 'import venv, mesonpy, cffi, numpy' 2>/dev/null ||
   { echo "SKIP: $py lacks venv, mesonpy, cffi or numpy (python3-venv python3-mesonpy python3-cffi python3-numpy)"; exit 77; }
 tmp=$(mktemp -d)
