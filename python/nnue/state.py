@@ -18,6 +18,8 @@ class State:
     .position (the text), .legal_moves(), .moves (played since the root)."""
 
     def __init__(self, net, position='startpos', max_ply=1024):
+        if not isinstance(max_ply, int) or not 0 <= max_ply <= 100000:
+            raise ValueError(f'max_ply must be 0 to 100000, got {max_ply!r}')
         self.net, self._game = net, net._game
         self._max_ply = max_ply
         ptr = lib.nnue_state_new(net._ptr, max_ply)
