@@ -56,6 +56,7 @@ typedef struct nnue_game_history {
     uint8_t always_checked[2];
 } nnue_game_history;
 
+typedef struct nnue_game_record nnue_game_record;  /* only passed through (nnue match) */
 typedef struct nnue_game {
     const char *name;
     uint8_t files, ranks;
@@ -89,6 +90,7 @@ typedef struct nnue_game {
     int (*adjudicate)(const void *pos, const nnue_game_history *h, int *winner, const char **reason);
     int (*declaration_valid)(const void *pos);
     void (*human_move)(const void *pos, nnue_move move, char *buf, unsigned size);
+    int (*write_record)(void *f, const nnue_game_record *game);
 } nnue_game;
 
 int nnue_game_count(void);
