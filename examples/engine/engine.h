@@ -115,7 +115,8 @@ typedef struct search_setup {
     nnue_move searchmoves[SEARCHMOVES_MAX];
 } search_setup;
 
-/* Starts a search in the background; it prints info lines and, at the end, bestmove. */
+/* Starts a search in the background; it prints info lines and, at the end, bestmove. The root
+ * position and the history are copied here: the caller may change them while it runs. */
 search_shared *search_start(const search_setup *setup);
 void search_stop(search_shared *s);       /* asks it to stop (returns at once) */
 void search_ponderhit(search_shared *s);  /* pondering becomes a timed search from now */
