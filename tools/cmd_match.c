@@ -1,12 +1,11 @@
 /* tools/cmd_match.c: `nnue match`: two engines play each other over pipes, in the protocol
  * the game's descriptor names (UCI for chess, USI for shogi). Every move is checked with the
- * library's move generator (an illegal move, a bestmove without a move, a crash or a timeout loses
- * the game and makes the command exit 1; tools/match_reply.h reads the engines' lines); games end
- * by the rules of tools/match_rules.h. Colours alternate; with
- * --random-plies each pair of games starts from the same random opening. Writes PGN (games with
- * a human notation: chess; tools/match_pgn.h), the game's own record (shogi: CSA) or one
- * "position ... moves ..." line per game with --out (written to a temporary file beside it and
- * renamed at the end), and
+ * library's move generator (an illegal move, a bestmove without a move, a crash or a timeout
+ * loses the game and makes the command exit 1; tools/match_reply.h reads the engines' lines);
+ * games end by the rules of tools/match_rules.h. Colours alternate; with --random-plies each
+ * pair of games starts from the same random opening. With --out, writes PGN (games with a human
+ * notation: chess; tools/match_pgn.h), the game's own record (shogi: CSA) or one
+ * "position ... moves ..." line per game, into a temporary file beside it renamed at the end;
  * prints the score of the first engine as W/D/L. An engine listing a UCI_Variant option with the
  * game among its values is told the game (unless --option gives one); --ranks-from /
  * --opponent-ranks-from translate an engine whose ranks count from 1 (Fairy-Stockfish's
