@@ -349,8 +349,8 @@ int cmd_match(int argc, char **argv)
     for (int who = 0; who < 2; who++)
         if (!program_found(o.command[who], who ? "--opponent" : "--engine"))
             return 1;
-    /* The record goes to a temporary file beside --out, renamed over it at the end: never a
-     * half-written record, and a symbolic link at the path is replaced, not written through. */
+    /* The record goes to a temporary file renamed over --out at the end (core/net/atomic_file.h,
+     * as every file the tool writes): never half-written or truncated in place. */
     nnue_atomic_file af;
     nnue_error err;
     if (o.out && nnue_atomic_open(&af, o.out, &err) != NNUE_OK) {

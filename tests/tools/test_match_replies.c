@@ -1,9 +1,9 @@
 /* tests/tools/test_match_replies.c: `nnue match` against scripted fake engines (a shell script
  * that answers the handshake and, at each "go", sends the next line of its script): a bestmove
  * without a move loses as a protocol error instead of being credited with a stale move; an
- * engine's name cannot add PGN tags or end the movetext comment; --out replaces a symbolic
- * link at its path (through a temporary file renamed at the end) instead of writing through it.
- * No real engine is needed. */
+ * engine's name cannot add PGN tags or end the movetext comment; --out is replaced whole
+ * (a temporary file renamed at the end), never truncated and written in place. No real engine
+ * is needed. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,37 +146,49 @@ START_TEST(engine_names_are_escaped_in_pgn)
 }
 END_TEST
 
-/* --out at a symbolic link: the link is replaced by the record, its target keeps its bytes, and
- * no temporary file is left beside it. */
-START_TEST(out_replaces_a_link_and_leaves_no_temporary)
+/* --out is written to a temporary file renamed over the path at the end: a reader that had the
+ * old file open still reads the old bytes (fopen "w" truncated it in place), no temporary file
+ * is left, and a symbolic link at the path stays one while the file it points to gets the record
+ * (core/net/atomic_file.h's rule). */
+START_TEST(out_is_replaced_whole)
 {
-    char sub[4200], target[4300], link[4300], extra[4400], *out;
-    snprintf(sub, sizeof sub, "%s/out-link", dir);
+    char sub[4200], path[4300], target[4300], link[4300], extra[9000], *out;
+    snprintf(sub, sizeof sub, "%s/out-atomic", dir);
     mkdir(sub, 0777);
-    snprintf(target, sizeof target, "%s/target.txt", sub);
-    snprintf(link, sizeof link, "%s/games.pgn", sub);
-    write_text(target, "not a record\n");
+    snprintf(path, sizeof path, "%s/games.pgn", sub);
+    snprintf(target, sizeof target, "%s/target.pgn", sub);
+    snprintf(link, sizeof link, "%s/linked.pgn", sub);
+    write_text(path, "old record\n");
+    write_text(target, "old target\n");
     remove(link);
-    ck_assert_int_eq(symlink(target, link), 0);
-    snprintf(extra, sizeof extra, "--out '%s'", link);
-    int rc = play("Alpha\nbestmove e2e4\nbestmove resign\n", "Beta\nbestmove e7e5\n", extra, &out);
-    ck_assert_msg(rc == 0, "exit %d:\n%s", rc, out);
-    free(out);
-    char *kept = test_read_file(target, NULL);
-    ck_assert_str_eq(kept, "not a record\n");
-    free(kept);
+    ck_assert_int_eq(symlink("target.pgn", link), 0);
+    FILE *reader = fopen(path, "r");
+    ck_assert_ptr_nonnull(reader);
+    for (int i = 0; i < 2; i++) {
+        snprintf(extra, sizeof extra, "--out '%s'", i ? link : path);
+        int rc = play("Alpha\nbestmove e2e4\nbestmove resign\n", "Beta\nbestmove e7e5\n", extra, &out);
+        ck_assert_msg(rc == 0, "exit %d:\n%s", rc, out);
+        free(out);
+    }
+    char old[64] = "";
+    ck_assert_ptr_nonnull(fgets(old, sizeof old, reader));
+    fclose(reader);
+    ck_assert_str_eq(old, "old record\n");
+    for (int i = 0; i < 2; i++) {
+        char *record = test_read_file(i ? target : path, NULL);
+        ck_assert_msg(strstr(record, "[White \"Alpha\"]") && strstr(record, "1. e4 e5 {Alpha resigns} 0-1"), "%s",
+                      record);
+        free(record);
+    }
     struct stat st;
     ck_assert_int_eq(lstat(link, &st), 0);
-    ck_assert_msg(S_ISREG(st.st_mode), "%s is still a link", link);
-    char *record = test_read_file(link, NULL);
-    ck_assert_msg(strstr(record, "[White \"Alpha\"]") && strstr(record, "1. e4 e5 {Alpha resigns} 0-1"), "%s", record);
-    free(record);
+    ck_assert_msg(S_ISLNK(st.st_mode), "%s is no longer a link", link);
     DIR *d = opendir(sub);
     int files = 0;
     for (struct dirent *e; (e = readdir(d));)
         files += e->d_name[0] != '.' || strstr(e->d_name, "tmp") != NULL;
     closedir(d);
-    ck_assert_int_eq(files, 2);
+    ck_assert_int_eq(files, 3);
 }
 END_TEST
 
@@ -195,7 +207,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, bestmove_without_a_move_loses);
     tcase_add_test(tc, engine_names_are_escaped_in_pgn);
-    tcase_add_test(tc, out_replaces_a_link_and_leaves_no_temporary);
+    tcase_add_test(tc, out_is_replaced_whole);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
