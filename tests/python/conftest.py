@@ -18,6 +18,13 @@ SRC = os.path.join(os.path.dirname(__file__), '..', '..')
 REFERENCE = os.path.join(SRC, 'tests', 'reference', 'chess')
 
 
+def tool_env():
+    """The environment for running the tool from a test: without the ASan runtime that the
+    sanitizer build preloads for the interpreter (tests/python/asan), which the tool, linked
+    with its own, refuses."""
+    return {k: v for k, v in os.environ.items() if k != 'LD_PRELOAD'}
+
+
 def env_path(name, default):
     return os.environ.get(name) or default
 

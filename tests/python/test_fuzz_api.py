@@ -11,6 +11,7 @@ import subprocess
 import pytest
 
 import nnue
+from conftest import tool_env
 
 ALLOWED = (nnue.NnueError, ValueError, TypeError, IndexError)
 ARCHS = {'chess': os.path.join('tests', 'nets', 'tiny_sf.yaml'),
@@ -21,7 +22,7 @@ ARCHS = {'chess': os.path.join('tests', 'nets', 'tiny_sf.yaml'),
 def net(request, tool, tmp_path_factory):
     src = os.path.join(os.path.dirname(__file__), '..', '..', ARCHS[request.param])
     path = str(tmp_path_factory.mktemp('fuzz') / f'{request.param}.nnue')
-    subprocess.run([tool, 'init', '--seed', '5', src, path], check=True, capture_output=True)
+    subprocess.run([tool, 'init', '--seed', '5', src, path], check=True, capture_output=True, env=tool_env())
     return nnue.Net.load(path, arch=src)
 
 

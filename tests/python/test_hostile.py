@@ -7,13 +7,14 @@ import subprocess
 import pytest
 
 import nnue
+from conftest import tool_env
 
 
 @pytest.fixture(scope='module')
 def shogi_net(tool, tmp_path_factory):
     src = os.path.join(os.path.dirname(__file__), '..', 'threads', 'tiny_shogi.yaml')
     path = str(tmp_path_factory.mktemp('nets') / 'tiny_shogi.nnue')
-    subprocess.run([tool, 'init', '--seed', '3', src, path], check=True, capture_output=True)
+    subprocess.run([tool, 'init', '--seed', '3', src, path], check=True, capture_output=True, env=tool_env())
     return nnue.Net.load(path, arch=src)
 
 
