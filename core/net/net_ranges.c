@@ -76,15 +76,38 @@ static int add_extreme_columns(const void *m, nnue_dtype t, uint32_t rows, uint3
  * values beyond go into that column's heaps (add_extreme_columns' rule) and, being larger in
  * magnitude than every counted value, come first in the sums. Exact, with no per-value search
  * (real threat rows with k = 256 made a sorted-array version the whole of `nnue info`'s time).
- * Columns go in blocks of BLOCK so the counts stay in cache while whole cache lines of each
- * row are read. */
-enum { BLOCK = 32, SPAN = 256 };
+ * Columns go in blocks of BLOCK (a cache line of i8 values) so the counts stay in cache while
+ * whole cache lines of each row are read; counts since the last flush are 16-bit (half the
+ * footprint), added into 32-bit totals every FLUSH rows. */
+enum { BLOCK = 64, SPAN = 256, FLUSH = 65535 };
 
 typedef struct column_counts {
     uint32_t bins[BLOCK][2 * SPAN];
+    uint16_t recent[BLOCK][2 * SPAN];
     int64_t least_hi[BLOCK], least_lo[BLOCK]; /* each outlier heap's root */
     int outliers_hi[BLOCK], outliers_lo[BLOCK];
 } column_counts;
+
+static void flush_counts(column_counts *cc, uint32_t n)
+{
+    for (uint32_t c = 0; c < n; c++)
+        for (int b = 0; b < 2 * SPAN; b++)
+            cc->bins[c][b] += cc->recent[c][b];
+    memset(cc->recent, 0, sizeof cc->recent);
+}
+
+/* A value beyond the counted span: into its column's heap of largest (or of most negative). */
+static void count_outlier(column_counts *cc, int64_t *heaps, int k, uint32_t c, int64_t v)
+{
+    int side = v < 0;
+    int64_t magnitude = side ? -v : v, *least = side ? &cc->least_lo[c] : &cc->least_hi[c];
+    ++*(side ? &cc->outliers_lo[c] : &cc->outliers_hi[c]);
+    if (magnitude > *least) {
+        int64_t *h = heaps + ((size_t)c * 2 + (size_t)side) * (size_t)k;
+        heap_replace_root(h, k, magnitude);
+        *least = h[0];
+    }
+}
 
 /* Sum of the `left` largest (step -1 from the top bin) or smallest (step 1) counted values of h,
  * never crossing zero. */
@@ -112,29 +135,25 @@ static int add_extreme_columns_16(const void *m, nnue_dtype t, uint32_t rows, ui
         uint32_t n = cols - c0 < BLOCK ? cols - c0 : BLOCK;
         memset(cc, 0, sizeof *cc);
         memset(heaps, 0, (size_t)BLOCK * 2 * (size_t)k * sizeof *heaps);
-        for (uint32_t r = 0; r < rows; r++)
-            for (uint32_t c = 0; c < n; c++) {
-                size_t at = (size_t)r * cols + c0 + c;
-                int32_t v = t == NNUE_I8 ? ((const int8_t *)m)[at] : ((const int16_t *)m)[at];
-                uint32_t key = (uint32_t)(v + SPAN);
-                if (key < 2 * SPAN) {
-                    cc->bins[c][key]++;
-                } else if (v > 0) {
-                    cc->outliers_hi[c]++;
-                    if (v > cc->least_hi[c]) {
-                        int64_t *h = heaps + ((size_t)c * 2) * k;
-                        heap_replace_root(h, k, v);
-                        cc->least_hi[c] = h[0];
-                    }
-                } else {
-                    cc->outliers_lo[c]++;
-                    if (-v > cc->least_lo[c]) {
-                        int64_t *h = heaps + ((size_t)c * 2 + 1) * k;
-                        heap_replace_root(h, k, -v);
-                        cc->least_lo[c] = h[0];
-                    }
-                }
+        for (uint32_t r = 0, since = 0; r < rows; r++, since++) {
+            if (since == FLUSH)
+                flush_counts(cc, n), since = 0;
+            if (t == NNUE_I8) { /* every i8 value is within the span */
+                const int8_t *row = (const int8_t *)m + (size_t)r * cols + c0;
+                for (uint32_t c = 0; c < n; c++)
+                    cc->recent[c][row[c] + SPAN]++;
+                continue;
             }
+            const int16_t *row = (const int16_t *)m + (size_t)r * cols + c0;
+            for (uint32_t c = 0; c < n; c++) {
+                uint32_t key = (uint32_t)(row[c] + SPAN);
+                if (key < 2 * SPAN)
+                    cc->recent[c][key]++;
+                else
+                    count_outlier(cc, heaps, k, c, row[c]);
+            }
+        }
+        flush_counts(cc, n);
         for (uint32_t c = 0; c < n; c++) {
             const int64_t *h_hi = heaps + ((size_t)c * 2) * k, *h_lo = h_hi + k;
             int64_t sum_hi = 0, sum_lo = 0;

@@ -201,7 +201,8 @@ END_TEST
 /* The column sums behind every range (nnue_extreme_column_sums: counting for i8/i16, heaps for
  * i32) equal a brute force (each column sorted) on random matrices: small values only, i16
  * outliers beyond the counted span, fewer positives or negatives than k, ties, extreme values,
- * k from 1 to more than the rows, widths that are not a multiple of the column block. */
+ * k from 1 to more than the rows, widths that are not a multiple of the column block, more rows
+ * than the 16-bit counts hold between flushes. */
 static int cmp_desc(const void *a, const void *b)
 {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -213,11 +214,14 @@ START_TEST(column_sums_equal_brute_force)
     const nnue_dtype types[] = {NNUE_I8, NNUE_I16, NNUE_I32};
     uint64_t seed = 12345;
     int cases = 0;
-    for (int trial = 0; trial < 60; trial++) {
+    for (int trial = 0; trial < 62; trial++) {
         nnue_dtype t = types[trial % 3];
         uint32_t rows = 1 + (uint32_t)(trial * 37 % 300), cols = 1 + (uint32_t)(trial * 13 % 70);
+        if (trial >= 60) /* past the 16-bit counts' flush (65535 rows) */
+            rows = 70000, cols = 3;
         int k = trial % 5 == 0 ? (int)rows + 3 : 1 + trial % 40;
-        int shape = trial / 3 % 5; /* 0 small, 1 outliers, 2 mostly negative, 3 extremes, 4 ties */
+        int shape = trial >= 60 ? 5 : trial / 3 % 5; /* 0 small, 1 outliers, 2 mostly negative, 3 extremes,
+                                                        4 ties, 5 one value (a count past 16 bits) */
         size_t n = (size_t)rows * cols, bytes = t == NNUE_I8 ? 1 : t == NNUE_I16 ? 2 : 4;
         void *m = malloc(n * bytes);
         int64_t *v = malloc(n * sizeof *v), *col = malloc(rows * sizeof *col);
@@ -229,7 +233,8 @@ START_TEST(column_sums_equal_brute_force)
                         : shape == 1 ? (x % 10 == 0 ? x % (2 * lim) - lim : x % 500 - 250)
                         : shape == 2 ? (x % 20 == 0 ? x % 300 : -(x % 400))
                         : shape == 3 ? (x % 2 ? lim - 1 : -lim)
-                                     : (x % 3) * 7 - 7;
+                        : shape == 4 ? (x % 3) * 7 - 7
+                                     : (trial % 2 ? 1 : -3);
             val = val < -lim ? -lim : val > lim - 1 ? lim - 1 : val;
             v[i] = val;
             if (t == NNUE_I8)
