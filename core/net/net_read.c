@@ -223,6 +223,33 @@ nnue_status nr_leb128(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t cou
         if ((st = nr_bytes(s, buf, n, section)) != NNUE_OK)
             return st;
         for (uint64_t i = 0; i < n; i++) {
+            /* Fast path: whole values inside the chunk, decoded value by value (a net holds tens of
+             * millions); anything unusual (a value split across chunks, too long, out of range,
+             * more bytes than values) falls to the byte-by-byte path below, which reports it. */
+            while (nb == 0 && done < count && i + (uint64_t)max_bytes <= n) {
+                uint64_t a = 0;
+                int len = 0;
+                unsigned c;
+                do {
+                    c = buf[i + (uint64_t)len];
+                    a |= (uint64_t)(c & 0x7f) << (7 * len);
+                    len++;
+                } while ((c & 0x80) && len < max_bytes);
+                if (c & 0x80)
+                    break;
+                if (c & 0x40)
+                    a |= ~(uint64_t)0 << (7 * len);
+                int64_t v = (int64_t)a;
+                if (v < lo || v > hi)
+                    break;
+                if (mem_type == NNUE_I16)
+                    ((int16_t *)dst)[done++] = (int16_t)v;
+                else
+                    store(dst, mem_type, done++, v);
+                i += (uint64_t)len;
+            }
+            if (i >= n)
+                break;
             unsigned b = buf[i];
             uint64_t at = pstart + pos + i;
             if (done == count)
