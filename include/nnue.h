@@ -92,6 +92,10 @@ nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t
  * exact size. No YAML file is read. SFNNv4 (Stockfish 15) and SFNNv5 (Stockfish 15.1) nets
  * share hashes and size: Stockfish's release nets are known by their SHA-256 (nn-ad9b42354671 is
  * SFNNv5), and any other file of those hashes is taken as SFNNv5, the layout of every later net.
+ * A net written by `nnue init` names its architecture in its description: only that one is
+ * taken (the file hash leaves out stacks and PSQT buckets, so another may share it); NNUE_E_HASH
+ * naming it when it is not built in. The file's own feature-transformer encoding (LEB128 or
+ * plain) is read whatever the architecture's YAML says.
  * NNUE_E_HASH when no built-in architecture fits (load the YAML yourself), NNUE_E_AMBIGUOUS
  * naming them when several still do. Header-less (raw: bullet,
  * cwtch, obsidian) nets always need their architecture named: nnue_arch_load_builtin. */

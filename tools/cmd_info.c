@@ -23,6 +23,8 @@ static const char *const choice_words[] = {
     [CHOICE_WRITTEN_FOR] = "several fit; nnue init wrote this net for one (its description names it)",
     [CHOICE_DEFAULT] = "several fit; unknown net, SFNNv5 assumed (pass --arch to eval for SFNNv4)",
     [CHOICE_AMBIGUOUS] = "several fit and the file cannot tell them apart: pass --arch to eval",
+    [CHOICE_NAMED_MISSING] = ("nnue init wrote this net for an architecture not found; those listed only share its "
+                              "file hash: pass --arch to eval"),
 };
 
 static void print_json(const char *path, const nnue_net_header *h, const char *desc, const arch_choice *c)
@@ -216,7 +218,7 @@ int cmd_info(int argc, char **argv)
         print_json(path, &h, desc, &c);
     else
         print_text(path, &h, desc, &c);
-    int rc = c.kind == CHOICE_SIZE_MISMATCH ? 1 : 0;
+    int rc = c.kind == CHOICE_SIZE_MISMATCH || c.kind == CHOICE_NAMED_MISSING ? 1 : 0;
     if (!json && c.chosen >= 0 && rc == 0)
         rc = print_ranges(path, arch_path);
     if (rc)
