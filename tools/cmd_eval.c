@@ -63,9 +63,10 @@ int cmd_eval(int argc, char **argv)
         const char *a = argv[i], *v = i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0 ? argv[i + 1] : NULL;
         if (strcmp(a, "--json") == 0)
             opt.json = 1;
-        else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0)
+        else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
             opt.quiet = 1;
-        else if (v && strcmp(a, "--net") == 0)
+            tool_quiet = 1; /* no overflow note either */
+        } else if (v && strcmp(a, "--net") == 0)
             net_path = argv[++i];
         else if (v && strcmp(a, "--arch") == 0)
             arch_path = argv[++i];

@@ -160,6 +160,7 @@ int cmd_info(int argc, char **argv)
 {
     const char *path = NULL, *arch_path = NULL;
     int json = 0;
+    tool_quiet = 1; /* the ranges below say where a sum can overflow */
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0)
             json = 1;

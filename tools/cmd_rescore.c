@@ -109,9 +109,10 @@ int cmd_rescore(int argc, char **argv)
     static const char *const value_options[] = {"--net", "--arch", "--format", "--score", "--threads", NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0 ? argv[i + 1] : NULL;
-        if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0)
+        if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
             quiet = 1;
-        else if (v && strcmp(a, "--net") == 0)
+            tool_quiet = 1; /* no overflow note either */
+        } else if (v && strcmp(a, "--net") == 0)
             net_path = argv[++i];
         else if (v && strcmp(a, "--arch") == 0)
             arch_path = argv[++i];

@@ -166,7 +166,7 @@ int tool_load_arch_for(const char *cmd, const char *net_path, const char *arch_p
     return 0;
 }
 
-int tool_strict;
+int tool_strict, tool_quiet;
 
 int tool_load_net_with(const char *cmd, const char *net_path, const nnue_arch *arch, nnue_net **net)
 {
@@ -180,19 +180,19 @@ int tool_load_net_with(const char *cmd, const char *net_path, const nnue_arch *a
         tool_print_error(cmd, &err);
         return 1;
     }
-    if (nnue_net_warning(*net)) {
-        fprintf(stderr, "nnue %s: %s: %s\n", cmd, tool_strict ? "refused (--strict)" : "warning", nnue_net_warning(*net));
-        /* A bound from the weights alone, over every input: say what it means and what to do. */
-        if (!tool_strict)
-            fprintf(stderr, "nnue %s: (a worst case over all inputs, not a failure: positions reaching it may not "
-                    "exist, and values are computed as the engine computes them; --strict refuses such nets; "
-                    "docs/units.md)\n", cmd);
-        if (tool_strict) {
-            nnue_net_free(*net);
-            *net = NULL;
-            return 1;
-        }
+    /* A bound from the weights alone, over every input (Stockfish 17.1..19's own nets reach it): one
+     * note, once per command (convert loads twice), none with --quiet; refused with --strict. */
+    static int warned;
+    if (nnue_net_warning(*net) && tool_strict) {
+        fprintf(stderr, "nnue %s: refused (--strict): %s\n", cmd, nnue_net_warning(*net));
+        nnue_net_free(*net);
+        *net = NULL;
+        return 1;
     }
+    if (nnue_net_warning(*net) && !tool_quiet && !warned++)
+        fprintf(stderr, "nnue %s: warning: %s\nnnue %s: (a worst case over all inputs, not a failure: positions "
+                "reaching it may not exist, and values are computed as the engine computes them; --quiet hides "
+                "this, --strict refuses such nets; docs/units.md)\n", cmd, nnue_net_warning(*net), cmd);
     return 0;
 }
 

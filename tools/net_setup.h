@@ -49,6 +49,10 @@ int tool_may_be_raw_net(const char *net_path, const nnue_error *err);
  * (nnue_net_warning: a worst-case sum can overflow) instead of printing it. */
 extern int tool_strict;
 
+/* Set by `--quiet` (eval, rescore) and by info (its ranges say it): no note on a net whose
+ * worst case can overflow. Without it the note is printed once per process. */
+extern int tool_quiet;
+
 /* Loads the arch (arch_path, or the choice above) and the net; a self-describing file
  * (tools/self_describing.h) brings its own arch when arch_path is NULL. A file with a LEB128 feature
  * transformer loads with an architecture written for plain files and the other way round (the
