@@ -170,8 +170,8 @@ void nnue_state_set_whole_board_checks(nnue_state *state, int on);
  * sequence. Turning it on or off also empties it. About 2 * keys * (width * 2 + 900) bytes per
  * state, allocated on first use (sfnnv5: 64 keys, width 1024: ~380 KB). Off by default: measured
  * with `nnue bench` (CPU ns/eval, off -> on) it pays only on shallow trees of small nets: chess
- * sf 15.1 net, `--mode tree --depth 2` 481 -> 442, depth 3 453 -> 459, BENCH.md incremental
- * 672 -> 696; shogi HalfKP depth 2 273 -> 269, incremental 361 -> 352; SFNNv9 (width 3072, ~2.3 MB
+ * sf 15.1 net, `--mode tree --depth 2` 481 -> 442, depth 3 453 -> 459, `--mode incremental`
+ * 672 -> 696 (docs/speed.md); shogi HalfKP depth 2 273 -> 269, incremental 361 -> 352; SFNNv9 (width 3072, ~2.3 MB
  * of slots) incremental 1926 -> 2329. Try it on your search. */
 void nnue_state_set_refresh_cache(nnue_state *state, int on);
 

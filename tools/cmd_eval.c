@@ -84,8 +84,14 @@ int cmd_eval(int argc, char **argv)
             return usage();
         }
     }
-    if (!net_path || (!fen == !file) || (fen && opt.format))
+    const char *wrong = !net_path ? "--net NET is required"
+                        : !fen == !file ? (fen ? "give --fen or --file, not both" : "--fen POSITION or --file FILE is required")
+                        : fen && opt.format ? "--format applies to --file only"
+                                            : NULL;
+    if (wrong) {
+        fprintf(stderr, "nnue eval: %s\n", wrong);
         return usage();
+    }
     nnue_net *net;
     if (tool_load_net("eval", net_path, arch_path, &net) != 0)
         return 1;

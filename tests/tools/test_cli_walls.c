@@ -55,6 +55,60 @@ START_TEST(info_names_release_nets)
 }
 END_TEST
 
+/* A usage error says what was wrong before the usage text (exit 2). */
+START_TEST(usage_errors_say_what)
+{
+    static const struct {
+        const char *args, *says;
+    } cases[] = {
+        {"match --bogus", "nnue match: unexpected argument '--bogus'"},
+        {"match --game chess --bogus x", "nnue match: unexpected argument '--bogus'"},
+        {"match --games 0 --game chess", "nnue match: --games expects a whole number from 1 to 1000000, found '0'"},
+        {"match --game go", "nnue match: --game: unknown game 'go' (expected one of: chess, shogi, xiangqi"},
+        {"match --game chess --engine a --games", "nnue match: option '--games' needs a value"},
+        {"match --game chess --engine a", "nnue match: --opponent is required"},
+        {"match --engine a --opponent b", "nnue match: --game is required"},
+        {"match --game xiangqi --engine a --opponent b --ranks-from 2",
+         "nnue match: --ranks-from expects a whole number from 0 to 1"},
+        {"match --game chess --engine a --opponent b --seed x1", "nnue match: --seed expects a whole number, found 'x1'"},
+        {"eval --fen startpos", "nnue eval: --net NET is required"},
+        {"eval --net x", "nnue eval: --fen POSITION or --file FILE is required"},
+        {"eval --net x --fen startpos --file y", "nnue eval: give --fen or --file, not both"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *out;
+        ck_assert_msg(cli_run(cases[i].args, &out) == 2, "%s: exit status not 2:\n%s", cases[i].args, out);
+        ck_assert_msg(strncmp(out, cases[i].says, strlen(cases[i].says)) == 0, "%s: first line is not '%s':\n%s",
+                      cases[i].args, cases[i].says, out);
+        cli_expect_contains(out, "usage: nnue ");
+        free(out);
+    }
+}
+END_TEST
+
+/* The help texts name every option and say what --out writes. */
+START_TEST(help_texts)
+{
+    char *out;
+    ck_assert_int_eq(cli_run("match --help", &out), 0);
+    cli_expect_contains(out, "--ranks-from N");
+    cli_expect_contains(out, "--opponent-ranks-from");
+    cli_expect_contains(out, "--game GAME           chess, shogi, xiangqi");
+    cli_expect_contains(out, "CSA (shogi)");
+    ck_assert_msg(strstr(out, "lines (shogi)") == NULL, "shogi --out said to write position lines:\n%s", out);
+    free(out);
+    ck_assert_int_eq(cli_run("info --help", &out), 0);
+    cli_expect_contains(out, "[--arch A.yaml]");
+    cli_expect_contains(out, "--arch A.yaml the net's architecture");
+    free(out);
+    /* No file of the repository is called BENCH.md: the help points to docs/speed.md. */
+    ck_assert_int_eq(cli_run("bench --help", &out), 0);
+    ck_assert_msg(strstr(out, "BENCH.md") == NULL, "bench --help names BENCH.md:\n%s", out);
+    cli_expect_contains(out, "docs/speed.md");
+    free(out);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli_walls");
@@ -62,6 +116,8 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, release_nets_are_known);
     tcase_add_test(tc, info_names_release_nets);
+    tcase_add_test(tc, usage_errors_say_what);
+    tcase_add_test(tc, help_texts);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
