@@ -38,7 +38,7 @@ static int eval_one(const nnue_net *net, const nnue_game *game, const char *text
     nnue_state_reset(state, board);
     nnue_evaluate(state, board, &d);
     char cp[16];
-    eval_print_header(net->arch, game, json, quiet);
+    eval_print_header(net->arch, NULL, json, quiet);
     if (json) {
         printf("[\n  {");
         json_key_string("position", list.texts[0], 1);

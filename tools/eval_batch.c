@@ -112,15 +112,15 @@ const char *eval_cp_text(const nnue_arch *arch, const nnue_eval_detail *d, int j
     return buf;
 }
 
-void eval_print_header(const nnue_arch *arch, const nnue_game *game, int json, int quiet)
+void eval_print_header(const nnue_arch *arch, const char *place, int json, int quiet)
 {
     nnue_eval_detail zero = {0};
     int cp;
     if (!quiet && !eval_centipawns(arch, &zero, &cp))
         fprintf(stderr, "nnue eval: %s has no checked centipawn conversion (docs/units.md): psqt, positional, "
                 "total and scaled are the net's internal units; cp is '-'\n", arch->name);
-    if (!json)
-        printf("%s\tbucket\tpsqt\tpositional\ttotal\tscaled\tcp\n", game->position_word);
+    if (!json) /* the words of the JSON keys */
+        printf("position\tbucket\tpsqt\tpositional\ttotal\tscaled\tcp%s%s\n", place ? "\t" : "", place ? place : "");
 }
 
 static void print_chunk(const chunk *c, const nnue_arch *arch, const char *path, int json, int offsets,
@@ -148,8 +148,9 @@ static void print_chunk(const chunk *c, const nnue_arch *arch, const char *path,
                    offsets ? "offset" : "line", c->line[i], d->bucket, d->psqt, d->positional, d->total, d->scaled,
                    eval_cp_text(arch, d, 1, cp));
         } else {
-            printf("%s\t%d\t%d\t%d\t%d\t%d\t%s\n", c->text[i], d->bucket, d->psqt, d->positional, d->total,
-                   d->scaled, eval_cp_text(arch, d, 0, cp));
+            /* The input's line (binpack: byte offset) last: rows stay traceable past skipped lines. */
+            printf("%s\t%d\t%d\t%d\t%d\t%d\t%s\t%" PRIu64 "\n", c->text[i], d->bucket, d->psqt, d->positional,
+                   d->total, d->scaled, eval_cp_text(arch, d, 0, cp), c->line[i]);
         }
         ++*printed;
     }
@@ -209,7 +210,7 @@ int eval_batch(const nnue_net *net, const nnue_game *game, const char *path, con
     int show = !opt->quiet && isatty(STDERR_FILENO);
     progress_start(&bar, show, show && !from_stdin && src.f ? count_lines(src.f) : 0);
     uint64_t printed = 0, bad = 0, first_bad = 0;
-    eval_print_header(net->arch, game, opt->json, opt->quiet);
+    eval_print_header(net->arch, src.offsets ? "offset" : "line", opt->json, opt->quiet);
     if (opt->json)
         printf("[");
     for (;;) {

@@ -25,9 +25,10 @@ typedef struct eval_batch_options {
  * value: Cwtch 6, Obsidian). Returns 1 and sets *cp, or 0 when the net has no such conversion. */
 int eval_centipawns(const nnue_arch *arch, const nnue_eval_detail *d, int *cp);
 
-/* The header line of eval's table (a cp column last) and, unless quiet, a note on stderr when the
- * net has no checked conversion (its values are raw internal units). */
-void eval_print_header(const nnue_arch *arch, const nnue_game *game, int json, int quiet);
+/* The header line of eval's table (position ... cp, then place: "line" / "offset" for a file, or
+ * NULL) and, unless quiet, a note on stderr when the net has no checked conversion (its values
+ * are raw internal units). */
+void eval_print_header(const nnue_arch *arch, const char *place, int json, int quiet);
 
 /* The cp column's text: the centipawns, or "-" (json: null). */
 const char *eval_cp_text(const nnue_arch *arch, const nnue_eval_detail *d, int json, char buf[16]);

@@ -31,7 +31,7 @@ out = subprocess.run([tool, 'eval', '--net', net, '--file', positions, '--quiet'
 if out.returncode != 0:
     fail('eval exited %d: %s' % (out.returncode, out.stderr))
 lines = out.stdout.splitlines()
-if lines[0].split('\t')[-1] != 'cp':
+if lines[0].split('\t')[:7] != ['position', 'bucket', 'psqt', 'positional', 'total', 'scaled', 'cp']:
     fail('no cp column: ' + lines[0])
 rows = [l.split('\t') for l in lines[1:COUNT + 1]]
 script = 'uci\nsetoption name EvalFile value %s\nisready\n' % net

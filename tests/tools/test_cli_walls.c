@@ -109,6 +109,42 @@ START_TEST(help_texts)
 }
 END_TEST
 
+static int starts(const char *text, const char *prefix)
+{
+    return strncmp(text, prefix, strlen(prefix)) == 0;
+}
+
+/* eval --file's TSV: the JSON's words, and each row's input line, so a skipped bad line shifts
+ * nothing. The net: SFNNv1's random weights (nnue init, no file needed). */
+START_TEST(tsv_rows_name_their_line)
+{
+    char dir[4096], args[9000], *out;
+    snprintf(dir, sizeof dir, "%s/walls-tsv", test_build_dir());
+    snprintf(args, sizeof args,
+             "mkdir -p '%s' && printf 'startpos\\nbad line\\n# comment\\n8/8/8/8/8/8/8/K6k w - - 0 1\\n' > '%s/p.fen'",
+             dir, dir);
+    ck_assert_int_eq(system(args), 0);
+    snprintf(args, sizeof args, "init sfnnv1 '%s/v1.nnue'", dir);
+    ck_assert_int_eq(cli_run(args, &out), 0);
+    free(out);
+    snprintf(args, sizeof args, "eval --quiet --net '%s/v1.nnue' --file '%s/p.fen' 2>/dev/null", dir, dir);
+    ck_assert_int_eq(cli_run_stdout(args, &out), 1); /* one bad line */
+    ck_assert_msg(starts(out, "position\tbucket\tpsqt\tpositional\ttotal\tscaled\tcp\tline\n"),
+                  "header:\n%s", out);
+    char *row1 = strchr(out, '\n') + 1, *row2 = strchr(row1, '\n') + 1;
+    ck_assert_msg(starts(row1, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\t"), "%s", out);
+    ck_assert_msg(strstr(row1, "\t1\n") == strchr(row1, '\n') - 2, "row 1 is not line 1:\n%s", out);
+    ck_assert_msg(starts(row2, "8/8/8/8/8/8/8/K6k w - - 0 1\t"), "%s", out);
+    ck_assert_msg(strstr(row2, "\t4\n") == strchr(row2, '\n') - 2, "row 2 is not line 4:\n%s", out);
+    free(out);
+    /* --fen: one row, no line column. */
+    snprintf(args, sizeof args, "eval --quiet --net '%s/v1.nnue' --fen startpos", dir);
+    ck_assert_int_eq(cli_run_stdout(args, &out), 0);
+    ck_assert_msg(starts(out, "position\tbucket\tpsqt\tpositional\ttotal\tscaled\tcp\n"), "%s", out);
+    free(out);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli_walls");
@@ -118,6 +154,7 @@ int main(void)
     tcase_add_test(tc, info_names_release_nets);
     tcase_add_test(tc, usage_errors_say_what);
     tcase_add_test(tc, help_texts);
+    tcase_add_test(tc, tsv_rows_name_their_line);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
