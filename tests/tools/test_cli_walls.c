@@ -145,6 +145,33 @@ START_TEST(tsv_rows_name_their_line)
 }
 END_TEST
 
+/* info --json carries the worst-case ranges the text prints. */
+START_TEST(info_json_has_ranges)
+{
+    char dir[4096], args[9000], *text, *json;
+    snprintf(dir, sizeof dir, "%s/walls-info", test_build_dir());
+    snprintf(args, sizeof args, "mkdir -p '%s'", dir);
+    ck_assert_int_eq(system(args), 0);
+    snprintf(args, sizeof args, "init sfnnv1 '%s/v1.nnue'", dir);
+    ck_assert_int_eq(cli_run(args, &text), 0);
+    free(text);
+    snprintf(args, sizeof args, "info '%s/v1.nnue'", dir);
+    ck_assert_int_eq(cli_run_stdout(args, &text), 0);
+    snprintf(args, sizeof args, "info --json '%s/v1.nnue'", dir);
+    ck_assert_int_eq(cli_run_stdout(args, &json), 0);
+    /* Every range line of the text is an item of the JSON list. */
+    char *acc = strstr(text, "\naccumulator   ");
+    ck_assert_msg(acc != NULL, "no accumulator line:\n%s", text);
+    char item[512];
+    snprintf(item, sizeof item, "\"ranges\": [\"%.*s\"", (int)(strchr(acc + 1, '\n') - acc - 1), acc + 1);
+    cli_expect_contains(json, item);
+    cli_expect_contains(json, "\"layer fc2     inputs");
+    cli_expect_contains(json, "\"overflow\": null}");
+    free(text);
+    free(json);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli_walls");
@@ -155,6 +182,7 @@ int main(void)
     tcase_add_test(tc, usage_errors_say_what);
     tcase_add_test(tc, help_texts);
     tcase_add_test(tc, tsv_rows_name_their_line);
+    tcase_add_test(tc, info_json_has_ranges);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
