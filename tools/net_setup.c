@@ -191,8 +191,9 @@ int tool_load_net_with(const char *cmd, const char *net_path, const nnue_arch *a
     }
     if (nnue_net_warning(*net) && !tool_quiet && !warned++)
         fprintf(stderr, "nnue %s: warning: %s\nnnue %s: (a worst case over all inputs, not a failure: positions "
-                "reaching it may not exist, and values are computed as the engine computes them; --quiet hides "
-                "this, --strict refuses such nets; docs/units.md)\n", cmd, nnue_net_warning(*net), cmd);
+                "reaching it may not exist, and values are computed as the engine computes them; %s--strict "
+                "refuses such nets; docs/units.md)\n", cmd, nnue_net_warning(*net), cmd,
+                strcmp(cmd, "eval") == 0 || strcmp(cmd, "rescore") == 0 ? "--quiet hides this, " : "");
     return 0;
 }
 

@@ -172,6 +172,40 @@ START_TEST(info_json_has_ranges)
 }
 END_TEST
 
+/* convert refuses Stockfish 18's and 19's nets saying why and what to do (docs/tool.md). */
+START_TEST(convert_says_why_not)
+{
+    const char *home = getenv("HOME");
+    const char *nets[] = {"c288c895ea924429", "1a298aa575a08543"}, *archs[] = {"SFNNv10", "SFNNv16"};
+    for (int i = 0; i < 2; i++) {
+        char net[4096], args[9000], *out;
+        snprintf(net, sizeof net, "%s/.cache/nnue-nets/nn-%.12s.nnue", home ? home : "", nets[i]);
+        int made = access(net, R_OK) != 0; /* no cached release net: a random one of its architecture */
+        if (made) {
+            snprintf(net, sizeof net, "%s/walls-%s.nnue", test_build_dir(), archs[i]);
+            snprintf(args, sizeof args, "init archs/%s.yaml '%s'", i ? "sfnnv16" : "sfnnv10", net);
+            ck_assert_int_eq(cli_run(args, &out), 0);
+            free(out);
+        }
+        snprintf(args, sizeof args, "convert --to plain '%s' '%s/walls-out.nnue'", net, test_build_dir());
+        ck_assert_int_eq(cli_run(args, &out), 1);
+        char line[256];
+        snprintf(line, sizeof line, "nnue convert: %s has %d feature sets (threat inputs of i8 weights", archs[i],
+                 i ? 3 : 2);
+        cli_expect_contains(out, line);
+        cli_expect_contains(out, "use the file as it is");
+        cli_expect_contains(out, "docs/tool.md, Converting nets");
+        free(out);
+        if (made)
+            unlink(net);
+    }
+    char *doc = test_read_file(test_source_path("docs/tool.md"), NULL);
+    ck_assert_ptr_nonnull(doc);
+    cli_expect_contains(doc, "Stockfish 18's and 19's nets (SFNNv10, SFNNv16) are refused");
+    free(doc);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli_walls");
@@ -183,6 +217,7 @@ int main(void)
     tcase_add_test(tc, help_texts);
     tcase_add_test(tc, tsv_rows_name_their_line);
     tcase_add_test(tc, info_json_has_ranges);
+    tcase_add_test(tc, convert_says_why_not);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
