@@ -9,6 +9,7 @@
 #include "tools/commands.h"
 #include "tools/eval_batch.h"
 #include "tools/json_out.h"
+#include "tools/centipawns.h"
 #include "tools/net_setup.h"
 #include "tools/positions.h"
 #include "tools/tool_args.h"
@@ -38,15 +39,15 @@ static int eval_one(const nnue_net *net, const nnue_game *game, const char *text
     nnue_state_reset(state, board);
     nnue_evaluate(state, board, &d);
     char cp[16];
-    eval_print_header(net->arch, NULL, json, quiet);
+    eval_print_header(NULL, json, quiet);
     if (json) {
         printf("[\n  {");
         json_key_string("position", list.texts[0], 1);
         printf(", \"bucket\": %d, \"psqt\": %d, \"positional\": %d, \"total\": %d, \"scaled\": %d, \"cp\": %s}\n]\n",
-               d.bucket, d.psqt, d.positional, d.total, d.scaled, eval_cp_text(net->arch, &d, 1, cp));
+               d.bucket, d.psqt, d.positional, d.total, d.scaled, eval_cp_text(&d, list.texts[0], 1, cp));
     } else {
         printf("%s\t%d\t%d\t%d\t%d\t%d\t%s\n", list.texts[0], d.bucket, d.psqt, d.positional, d.total, d.scaled,
-               eval_cp_text(net->arch, &d, 0, cp));
+               eval_cp_text(&d, list.texts[0], 0, cp));
     }
     nnue_state_free(state);
     positions_free(&list);
@@ -95,6 +96,7 @@ int cmd_eval(int argc, char **argv)
     nnue_net *net;
     if (tool_load_net("eval", net_path, arch_path, &net) != 0)
         return 1;
+    tool_cp_setup(net, net_path);
     const nnue_game *game = net->arch->game_desc;
     int rc = fen ? eval_one(net, game, fen, opt.json, opt.quiet) : eval_batch(net, game, file, &opt);
     nnue_net_free(net);

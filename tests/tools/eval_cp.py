@@ -60,4 +60,7 @@ subprocess.run([tool, 'init', 'sfnnv8small', other], check=True, capture_output=
 out = subprocess.run([tool, 'eval', '--net', other, '--fen', 'startpos'], capture_output=True, text=True)
 if out.returncode != 0 or out.stdout.splitlines()[1].split('\t')[-1] != '-' or 'internal units' not in out.stderr:
     fail('sfnnv8small: expected cp "-" and a note on units:\n' + out.stdout + out.stderr)
+# ... saying why there is none (issue 39).
+if 'served Stockfish 16.1, 17, 17.1 and 18, whose conversions differ' not in out.stderr:
+    fail('sfnnv8small: the note does not say why there is no conversion:\n' + out.stderr)
 print('ok: %d positions, cp column equal to Debian stockfish 15.1 (total * 100 / 361)' % len(rows))
