@@ -60,7 +60,7 @@ static void same_eval_with_and_without_arch(const char *net, const char *yaml)
 
 START_TEST(plain_net_beside_its_yaml_loads)
 {
-    char yaml[4200], net[4200], args[9000], *out;
+    char yaml[4200], net[4200], args[16384], *out;
     snprintf(yaml, sizeof yaml, "%s/plain.yaml", dir);
     snprintf(net, sizeof net, "%s/plain.nnue", dir);
     write_yaml(yaml, 0);
@@ -79,7 +79,7 @@ END_TEST
 
 START_TEST(leb128_net_beside_its_yaml_loads)
 {
-    char yaml[4200], net[4200], args[9000], *out;
+    char yaml[4200], net[4200], args[16384], *out;
     snprintf(yaml, sizeof yaml, "%s/leb.yaml", dir);
     snprintf(net, sizeof net, "%s/leb.nnue", dir);
     write_yaml(yaml, 1);
@@ -94,7 +94,7 @@ END_TEST
 /* The net moved away from its YAML: a clear refusal naming the architecture and --arch. */
 START_TEST(net_without_its_yaml_says_pass_arch)
 {
-    char src[4200], yaml[4200], net[4200], args[9000], *out;
+    char src[4200], yaml[4200], net[4200], args[20000], *out;
     snprintf(yaml, sizeof yaml, "%s/plain2.yaml", dir);
     snprintf(src, sizeof src, "%s/plain2.nnue", dir);
     snprintf(net, sizeof net, "%s/plain2.nnue", away);
@@ -121,7 +121,7 @@ END_TEST
 /* A file that only shares the hash and says nothing: the size message also names --arch. */
 START_TEST(size_mismatch_mentions_arch)
 {
-    char yaml[4200], net[4200], args[9000], *out;
+    char yaml[4200], net[4200], args[16384], *out;
     snprintf(yaml, sizeof yaml, "%s/plain3.yaml", dir);
     snprintf(net, sizeof net, "%s/plain3.nnue", away);
     write_yaml(yaml, 0);
