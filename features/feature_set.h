@@ -129,10 +129,10 @@ uint32_t nnue_feature_set_hash(const nnue_feature_set *fs, const nnue_feature_pa
 const char *nnue_feature_set_display(const nnue_feature_set *fs, const nnue_feature_params *params);
 
 /* Adds a set at run time (a test's or an engine's own; it must outlive every arch naming it).
- * Returns 0, or -1 for a NULL or incomplete set (name, game, display, dimensions, active,
- * changed, needs_refresh), a name already known, or a full table. Not thread-safe: register
- * before loading architectures. */
+ * NNUE_OK, or NNUE_E_ARG (err says which) for a NULL or incomplete set (name, game, display,
+ * dimensions, active, changed, needs_refresh), a name taken by another set, or a full table.
+ * Thread-safe; the same set again is a no-op (core/registry.h, the rule of every registry). */
 #define NNUE_MAX_REGISTERED_SETS 16
-int nnue_feature_set_register(const nnue_feature_set *set);
+nnue_status nnue_feature_set_register(const nnue_feature_set *set, nnue_error *err);
 
 #endif

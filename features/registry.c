@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "core/registry.h"
 #include "features/feature_set.h"
 
 /* declarations */
@@ -37,38 +38,31 @@ const nnue_feature_set *const nnue_feature_sets[] = {
     NULL,
 };
 
-static const nnue_feature_set *registered[NNUE_MAX_REGISTERED_SETS];
-static int n_registered;
+static const char *set_name(const void *entry)
+{
+    return ((const nnue_feature_set *)entry)->name;
+}
+
+static nnue_registry sets = {.kind = "feature set", .builtin = (const void *const *)nnue_feature_sets,
+                             .name_of = set_name, .capacity = NNUE_MAX_REGISTERED_SETS};
 
 const nnue_feature_set *nnue_feature_set_find(const char *name)
 {
-    for (size_t i = 0; nnue_feature_sets[i]; i++)
-        if (strcmp(nnue_feature_sets[i]->name, name) == 0)
-            return nnue_feature_sets[i];
-    for (int i = 0; i < n_registered; i++)
-        if (strcmp(registered[i]->name, name) == 0)
-            return registered[i];
-    return NULL;
+    return nnue_registry_find(&sets, name);
 }
 
 const nnue_feature_set *nnue_feature_set_at(int i)
 {
-    int builtin = (int)(sizeof nnue_feature_sets / sizeof nnue_feature_sets[0]) - 1;
-    if (i < 0)
-        return NULL;
-    if (i < builtin)
-        return nnue_feature_sets[i];
-    return i - builtin < n_registered ? registered[i - builtin] : NULL;
+    return nnue_registry_at(&sets, i);
 }
 
-int nnue_feature_set_register(const nnue_feature_set *set)
+nnue_status nnue_feature_set_register(const nnue_feature_set *set, nnue_error *err)
 {
-    if (!set || !set->name || !set->game || !set->display || !set->dimensions || !set->active ||
-        !set->changed || !set->needs_refresh || nnue_feature_set_find(set->name) ||
-        n_registered == NNUE_MAX_REGISTERED_SETS)
-        return -1;
-    registered[n_registered++] = set;
-    return 0;
+    const char *problem = set && (!set->name || !set->game || !set->display || !set->dimensions || !set->active ||
+                                  !set->changed || !set->needs_refresh)
+                              ? "a name and the members game, display, dimensions, active, changed and needs_refresh"
+                              : NULL;
+    return nnue_registry_add(&sets, set, problem, err);
 }
 
 uint32_t nnue_feature_set_hash(const nnue_feature_set *fs, const nnue_feature_params *params)

@@ -8,7 +8,9 @@
 #   OUT/seeds/net_shogi  the same for fuzz_net_shogi's YaneuraOu-layout HalfKP arch
 #   OUT/seeds/net_threats, net_sfnn  the same for fuzz/archs/threats_w8.yaml, sfnn_shogi_w8.yaml
 #   OUT/seeds/arch_net   "YAML\n#NET\n" + net for the chess archs
-#   OUT/seeds/protocol   fuzz/seeds/protocol (UCI/USI lines a GUI sends)
+#   OUT/seeds/protocol   fuzz/seeds/protocol (UCI/USI lines a GUI sends) + a line one character
+#                        past the 65536 limit followed by a command, and a line of exactly the limit
+#   OUT/seeds/match      fuzz/seeds/match (a game byte, then a fake engine's lines: fuzz/fuzz_match.c)
 #   OUT/seeds/boards     per net of fuzz_boards: a few moves evaluated, then a square or a byte
 #                        of the board view changed, pushed and evaluated (fuzz/fuzz_boards.c)
 #   OUT/seeds/training   fuzz/seeds/training (a format byte, then a bullet, .plain or .binpack
@@ -18,11 +20,14 @@
 set -euo pipefail
 src=$1 out=$2 tool=$3
 rm -rf "$out/seeds"
-targets="positions arch net net_shogi net_threats net_sfnn arch_net protocol boards training"
+targets="positions arch net net_shogi net_threats net_sfnn arch_net protocol boards training match"
 for t in $targets; do mkdir -p "$out/seeds/$t"; done
 for t in $targets; do mkdir -p "$out/corpus/$t"; done
 cp "$src"/fuzz/seeds/positions/* "$out/seeds/positions/"
 cp "$src"/fuzz/seeds/protocol/* "$out/seeds/protocol/"
+{ head -c 65537 /dev/zero | tr '\0' x; printf 'isready\nposition startpos moves e2e4\n'; } > "$out/seeds/protocol/long-line"
+{ printf 'isready'; head -c 65529 /dev/zero | tr '\0' ' '; printf '\ngo depth 1\n'; } > "$out/seeds/protocol/limit-line"
+cp "$src"/fuzz/seeds/match/* "$out/seeds/match/"
 cp "$src"/fuzz/seeds/arch/* "$out/seeds/arch/"
 cp "$src"/fuzz/seeds/training/* "$out/seeds/training/"
 shared=${NNUE_SHARED_DIR:-$src/../shared}

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/registry.h"
 #include "nnue_board.h"
 
 extern const nnue_game nnue_game_chess;
@@ -18,29 +19,27 @@ const nnue_game *const nnue_games[] = {
     NULL,
 };
 
-#define BUILTIN_GAMES ((int)(sizeof nnue_games / sizeof nnue_games[0]) - 1)
+static const char *game_name(const void *entry)
+{
+    return ((const nnue_game *)entry)->name;
+}
 
-static const nnue_game *registered[NNUE_MAX_GAMES];
-static int n_registered;
+static nnue_registry games = {.kind = "game", .builtin = (const void *const *)nnue_games, .name_of = game_name,
+                              .capacity = NNUE_MAX_GAMES};
 
 int nnue_game_count(void)
 {
-    return BUILTIN_GAMES + n_registered;
+    return nnue_registry_count(&games);
 }
 
 const nnue_game *nnue_game_at(int index)
 {
-    if (index < 0 || index >= nnue_game_count())
-        return NULL;
-    return index < BUILTIN_GAMES ? nnue_games[index] : registered[index - BUILTIN_GAMES];
+    return nnue_registry_at(&games, index);
 }
 
 const nnue_game *nnue_game_find(const char *name)
 {
-    for (int i = 0; name && i < nnue_game_count(); i++)
-        if (strcmp(nnue_game_at(i)->name, name) == 0)
-            return nnue_game_at(i);
-    return NULL;
+    return nnue_registry_find(&games, name);
 }
 
 /* The first thing wrong with a descriptor, or NULL. */
@@ -49,8 +48,6 @@ static const char *descriptor_problem(const nnue_game *g)
     size_t len = g->name ? strlen(g->name) : 0;
     if (len == 0 || len > 15)
         return "a name of 1 to 15 characters";
-    if (nnue_game_find(g->name))
-        return "a name not used by another game";
     if (!g->files || !g->ranks || g->files * g->ranks > NNUE_MAX_SQUARES)
         return "files * ranks between 1 and NNUE_MAX_SQUARES";
     if (!g->piece_types || g->piece_types > 15 || !g->king_type || g->king_type > g->piece_types)
@@ -72,16 +69,5 @@ static const char *descriptor_problem(const nnue_game *g)
 
 nnue_status nnue_game_register(const nnue_game *game, nnue_error *err)
 {
-    nnue_error_clear(err);
-    if (!game)
-        return nnue_fail(err, NNUE_E_ARG, "nnue_game_register: expected a game");
-    const char *problem = descriptor_problem(game);
-    if (problem)
-        return nnue_fail(err, NNUE_E_ARG, "nnue_game_register '%s': expected %s", game->name ? game->name : "",
-                         problem);
-    if (n_registered == NNUE_MAX_GAMES)
-        return nnue_fail(err, NNUE_E_ARG, "nnue_game_register '%s': at most %d games can be registered",
-                         game->name, NNUE_MAX_GAMES);
-    registered[n_registered++] = game;
-    return NNUE_OK;
+    return nnue_registry_add(&games, game, game ? descriptor_problem(game) : NULL, err);
 }

@@ -65,6 +65,11 @@ nnue_status nnue_arch_load_builtin(const char *name, nnue_arch **out, nnue_error
  * a built-in name (nnue_arch_builtin_name: "sfnnv5", "cwtch6", ...) or else a YAML file path. */
 nnue_status nnue_arch_load_named(const char *name_or_path, nnue_arch **out, nnue_error *err);
 
+/* The largest net the library reads, decompressed. A zstd-compressed net (one frame that records
+ * its size, as Pikafish ships them) is checked before anything is allocated: against twice its
+ * architecture's plain size (plus 1 MiB) when the architecture is known, else against this. */
+#define NNUE_MAX_NET_BYTES (2ull << 30)
+
 /* Net file for an architecture (the arch is copied; it may be freed afterwards). */
 nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err);
 void nnue_net_free(nnue_net *net);
@@ -185,11 +190,14 @@ void nnue_state_set_refresh_cache(nnue_state *state, int on);
  * that does not fit gives 0 with detail.bucket = -1 (nnue_state_error() says why). */
 int32_t nnue_evaluate(nnue_state *state, const nnue_board *board, nnue_eval_detail *detail);
 
-/* Many positions at once, in parallel (OpenMP; threads <= 0: OpenMP's default): positions[i]
- * is a position text the net's game parses (a six-field FEN, an SFEN), out[i] its evaluation.
- * A position that does not parse or fit gives out[i].bucket = -1 and zeros. Returns the number
- * of such positions; *first_error (if non-NULL) says why the first of them failed (column of
- * the text) and *first_bad (if non-NULL) is its index, count when none failed. */
+/* Many positions at once, in parallel (OpenMP; threads <= 0: OpenMP's default; never more
+ * threads than positions): positions[i] is a position text the net's game parses (a six-field
+ * FEN, an SFEN), out[i] its evaluation. A position that does not parse or fit gives
+ * out[i].bucket = -1 and zeros. Returns the number of such positions; *first_error (if non-NULL)
+ * says why the first of them failed (column of the text) and *first_bad (if non-NULL) is its
+ * index, count when none failed. A NULL net, positions or out, or threads above
+ * NNUE_MAX_BATCH_THREADS, fails every position (NNUE_E_ARG; *first_bad = 0). */
+#define NNUE_MAX_BATCH_THREADS 1024
 size_t nnue_eval_batch(const nnue_net *net, const char *const *positions, size_t count, int threads,
                        nnue_eval_detail *out, nnue_error *first_error, size_t *first_bad);
 

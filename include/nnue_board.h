@@ -176,10 +176,10 @@ extern const nnue_game *const nnue_games[];
 
 /* Adds a game at run time (an engine's or a test's own adapter), after the built-in ones.
  * Its descriptor must outlive every use (a static const object). Checks the descriptor: a
- * name of 1..15 characters not yet used, files * ranks <= NNUE_MAX_SQUARES, king_type and
- * hand_types within piece_types <= 15, the required functions, texts and piece names.
- * Returns NNUE_OK, or NNUE_E_ARG with err filled. Not thread-safe: register before loading
- * architectures or starting threads. At most NNUE_MAX_GAMES registered games. */
+ * name of 1..15 characters not used by another game, files * ranks <= NNUE_MAX_SQUARES,
+ * king_type and hand_types within piece_types <= 15, the required functions, texts and piece
+ * names. Returns NNUE_OK, or NNUE_E_ARG with err filled. Registering the same descriptor again
+ * is a no-op (NNUE_OK). Thread-safe. At most NNUE_MAX_GAMES registered games. */
 #define NNUE_MAX_GAMES 16
 nnue_status nnue_game_register(const nnue_game *game, nnue_error *err);
 

@@ -2,7 +2,24 @@
  *
  * Errors are values: a library call returns an nnue_status and, when it fails,
  * describes what went wrong in the caller's nnue_error. The library never
- * prints and never exits; the caller decides how to show the error. */
+ * prints and never exits; the caller decides how to show the error.
+ *
+ * Rules of every call of the public headers (tests/core/test_api_null.c checks each function):
+ * - NULL: any pointer argument may be NULL. Where a call needs it (a handle, an input, an output
+ *   pointer or buffer), it does nothing and returns its failure value: NNUE_E_ARG with the
+ *   nnue_error filled, -1, 0, NULL, or nothing for a void call; *out is set to NULL first
+ *   whenever out is given. A NULL nnue_error * is allowed everywhere (no details then). Free
+ *   calls (nnue_arch_free, nnue_net_free, nnue_state_free, nnue_train_close, ...) take NULL.
+ *   Text outputs follow snprintf: buf may be NULL when size is 0, the length needed is returned.
+ * - Lifetimes: an nnue_arch may be freed once a net is loaded from it (the net copies it). A
+ *   net must outlive its states: free the states, then the net. A state whose net was freed
+ *   anyway is detected: its calls fail (NNUE_E_ARG naming nnue_net_free) and the net's memory
+ *   stays until its last state is freed. A reader or writer is gone after its close (like
+ *   fclose): using it again is undefined, as with any freed handle. Texts a call returns
+ *   (names, descriptions, warnings) live as long as the object they came from.
+ * - Threads: a net is read-only after loading and may be shared; a state, reader or writer
+ *   belongs to one thread at a time. Read-only calls on a position (legal moves, checks,
+ *   formatting) may run on one position from several threads at once. */
 #ifndef NNUE_ERROR_H
 #define NNUE_ERROR_H
 

@@ -78,7 +78,8 @@ const char *nnue_train_format_name(nnue_train_format format);
  * formats known. */
 nnue_status nnue_train_format_parse(const char *name, nnue_train_format *format, nnue_error *err);
 
-/* Opens path ("-": standard input). Free with nnue_train_close. */
+/* Opens path ("-": standard input). Free with nnue_train_close; the reader is gone after it
+ * (like fclose: no call may use it again). */
 nnue_status nnue_train_open(const char *path, nnue_train_format format, nnue_train_reader **out, nnue_error *err);
 /* The next record: 1, 0 at the end, -1 on a malformed record (err: file and line and column for
  * text, file and byte offset for binpack). After -1 the reader gives no more records. */
@@ -86,7 +87,9 @@ int nnue_train_next(nnue_train_reader *reader, nnue_train_record *record, nnue_e
 void nnue_train_close(nnue_train_reader *reader);
 
 /* The record's text in a text format (with its final newline). Returns the length it needs,
- * like snprintf. NNUE_TRAIN_BINPACK is binary: writes "" and returns 0 (use the writer). */
+ * like snprintf. NNUE_TRAIN_BINPACK is binary: writes "" and returns 0 (use the writer). A
+ * string field with no NUL inside its array (which the writer refuses too) or a NULL record:
+ * writes "" and returns 0. */
 size_t nnue_train_format_record(nnue_train_format format, const nnue_train_record *record, char *buf, size_t size);
 
 /* A writer of path in the format ("-": standard output). The file appears whole, at

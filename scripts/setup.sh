@@ -15,23 +15,20 @@ for p in "${packages[@]}"; do
   # can be ambiguous to dpkg although the native package is there.
   dpkg -s "$p" >/dev/null 2>&1 || dpkg -s "$p:$(dpkg --print-architecture)" >/dev/null 2>&1 || missing+=("$p")
 done
-# npm (for the Stockfish nets' fetcher) as a command: some machines have it from their nodejs
-# package, which conflicts with Debian's npm package.
-command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  . scripts/apt_wait.sh   # apt_get: waits while another apt or dpkg holds the lock
+  apt_get update -qq
+  apt_get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# Stockfish's release nets (17.1, 18, 19; sha256-checked, from the npm registry) into the cache
-# the tests read (NNUE_NETS_DIR, default ~/.cache/nnue-nets): once, about 480 MB; later calls
-# find them there. Without them those tests skip and say so.
+# Stockfish's release nets 17.1, 18 and 19 (scripts/fetch_nets.py: pinned sha256, from the npm
+# registry's stockfish packages, else Stockfish's net server) into the cache the tests read
+# (NNUE_NETS_DIR, default ~/.cache/nnue-nets): once, about 480 MB downloaded; later calls check
+# them there. A failure is a warning: without the nets those tests skip and say so.
 nets_dir="${NNUE_NETS_DIR:-$HOME/.cache/nnue-nets}"
-if [ -x ../shared/nets/stockfish-nets ]; then
-  ../shared/nets/stockfish-nets "$nets_dir" >/dev/null || echo "setup: could not fetch Stockfish's nets into $nets_dir" >&2
-fi
+/usr/bin/python3 scripts/fetch_nets.py --dir "$nets_dir" >/dev/null ||
+  echo "setup: warning: Stockfish's release nets are not all in $nets_dir (above: why); the tests on them will skip" >&2
 
 export CC=clang
 if [ ! -f build/build.ninja ]; then
@@ -47,7 +44,7 @@ if [ "${1:-}" = "--asan" ]; then
   if [ ! -f build-tsan/build.ninja ]; then
     meson setup build-tsan --buildtype=debugoptimized -Db_sanitize=thread -Db_lundef=false >/dev/null
   fi
-  ninja -C build-tsan tests/threads/test_threads tools/nnue examples/engine/nnue-uci examples/engine/nnue-usi >/dev/null
+  ninja -C build-tsan tests/threads/test_threads tests/threads/test_read_only tools/nnue examples/engine/nnue-uci examples/engine/nnue-usi >/dev/null
   if [ ! -f build-fuzz/build.ninja ]; then
     meson setup build-fuzz --buildtype=debugoptimized -Dfuzz=true -Dtests=disabled >/dev/null
   fi

@@ -28,8 +28,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   if ! dpkg --print-foreign-architectures | grep -qx arm64; then
     $SUDO dpkg --add-architecture arm64
   fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null \
+  APT_WAIT_WHO=test_arm; . scripts/apt_wait.sh   # apt_get: waits while another apt or dpkg holds the lock
+  { apt_get update -qq && apt_get install -y -qq "${missing[@]}" >/dev/null; } \
     || { echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 fi
 

@@ -42,6 +42,27 @@ void test_require_shared(const char *relative)
     }
 }
 
+static int in_repository(const char *relative)
+{
+    return strncmp(relative, "tests/", 6) == 0;
+}
+
+const char *test_data_path(const char *relative)
+{
+    return in_repository(relative) ? test_source_path(relative) : test_shared_path(relative);
+}
+
+void test_require_data(const char *relative)
+{
+    if (!in_repository(relative)) {
+        test_require_shared(relative);
+    } else if (access(test_source_path(relative), R_OK) != 0) {
+        /* the repository's own data: its absence is a broken checkout, not a skip */
+        fprintf(stderr, "FAIL: %s is missing from the source tree\n", test_source_path(relative));
+        exit(1);
+    }
+}
+
 const char *test_source_dir(void)
 {
     return NNUE_SOURCE_DIR;
@@ -60,13 +81,10 @@ const char *test_source_path(const char *relative)
 int test_run(Suite *suite)
 {
     SRunner *runner = srunner_create(suite);
-    /* Without the reference data, run in-process so that the first test needing it ends the
-     * whole program with exit 77 (meson: skipped) instead of a forked child's error. */
-    if (access(test_shared_dir(), R_OK) != 0) {
-        fprintf(stderr, "note: reference data folder %s is absent; tests that need it skip the program\n",
-                test_shared_dir());
+    /* Without the shared data, run in-process so that the first test needing it ends the whole
+     * program with exit 77 (meson: skipped) and its one SKIP line, not a forked child's error. */
+    if (access(test_shared_dir(), R_OK) != 0)
         srunner_set_fork_status(runner, CK_NOFORK);
-    }
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);

@@ -20,6 +20,13 @@ const char *test_shared_path(const char *relative);
 /* Exits 77 with a loud message when the shared file is missing. */
 void test_require_shared(const char *relative);
 
+/* Reference data by one name for both homes: a path starting "tests/" is the repository's own
+ * copy (tests/reference/chess: the release-net goldens, corpus A, bench checksums; README.md there),
+ * any other is under the shared data. test_data_path: static buffer rotated over 8 calls;
+ * test_require_data: exits naming the file when it is missing (77: shared; 1: the repository's). */
+const char *test_data_path(const char *relative);
+void test_require_data(const char *relative);
+
 /* Root of the source tree and of the build tree (for archs/ and generated files). */
 const char *test_source_dir(void);
 const char *test_build_dir(void);

@@ -18,6 +18,8 @@
 #include <string.h>
 #include <zstd.h>
 
+#include "core/net/net_zstd.h"
+
 #include "core/net/atomic_file.h"
 #include "core/error.h"
 #include "core/net/net_read.h"
@@ -113,38 +115,62 @@ static nnue_status reencode(const nnue_arch *a, const char *in, FILE *out, int t
     return st;
 }
 
-/* The whole file compressed into one zstd frame (compress) or decompressed from one. */
-static nnue_status rezstd(const char *in, FILE *out, int compress, nnue_error *err)
+/* in (opened at its start) as one zstd frame recording its size, written to out in pieces. */
+static nnue_status zstd_compress_stream(FILE *in, const char *name, FILE *out, nnue_error *err)
+{
+    fseek(in, 0, SEEK_END);
+    long size = ftell(in);
+    rewind(in);
+    ZSTD_CCtx *cc = ZSTD_createCCtx();
+    size_t in_cap = ZSTD_CStreamInSize(), out_cap = ZSTD_CStreamOutSize();
+    unsigned char *ibuf = malloc(in_cap), *obuf = malloc(out_cap);
+    nnue_status st = NNUE_OK;
+    if (!cc || !ibuf || !obuf || ZSTD_isError(ZSTD_CCtx_setPledgedSrcSize(cc, (unsigned long long)size)))
+        st = nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory for zstd compression", name);
+    for (int last = 0; st == NNUE_OK && !last;) {
+        size_t n = fread(ibuf, 1, in_cap, in);
+        if (ferror(in)) {
+            st = nnue_fail(err, NNUE_E_IO, "%s: read error", name);
+            break;
+        }
+        last = n < in_cap;
+        ZSTD_inBuffer ib = {ibuf, n, 0};
+        size_t left;
+        do {
+            ZSTD_outBuffer ob = {obuf, out_cap, 0};
+            left = ZSTD_compressStream2(cc, &ob, &ib, last ? ZSTD_e_end : ZSTD_e_continue);
+            if (ZSTD_isError(left))
+                st = nnue_fail(err, NNUE_E_FORMAT, "%s: zstd compression failed: %s", name, ZSTD_getErrorName(left));
+            else if (fwrite(obuf, 1, ob.pos, out) != ob.pos)
+                st = nnue_fail(err, NNUE_E_IO, "write error");
+        } while (st == NNUE_OK && (last ? left != 0 : ib.pos < ib.size));
+    }
+    ZSTD_freeCCtx(cc);
+    free(ibuf);
+    free(obuf);
+    return st;
+}
+
+/* The whole file compressed into one zstd frame that records its size (compress), or
+ * decompressed from one (core/net/net_zstd.h: refused above what the architecture can take);
+ * both streamed, neither file held whole. */
+static nnue_status rezstd(const char *in, const nnue_arch *arch, FILE *out, int compress, nnue_error *err)
 {
     FILE *f = fopen(in, "rb");
     if (!f)
         return nnue_fail(err, NNUE_E_IO, "%s: cannot open: %s", in, strerror(errno));
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    rewind(f);
-    void *data = size > 0 ? malloc((size_t)size) : NULL, *res = NULL;
+    unsigned char head[4];
+    int packed = fread(head, 1, 4, f) == 4 && nz_is_frame(head, 4);
     nnue_status st = NNUE_OK;
-    if (!data || fread(data, 1, (size_t)size, f) != (size_t)size)
-        st = nnue_fail(err, NNUE_E_IO, "%s: cannot read the file", in);
-    fclose(f);
-    int packed = st == NNUE_OK && size >= 4 && memcmp(data, "\x28\xB5\x2F\xFD", 4) == 0; /* zstd magic */
-    size_t n = 0;
-    if (st == NNUE_OK && packed == compress)
+    if (packed == compress)
         st = nnue_fail(err, NNUE_E_ARG, "%s: the file is %s zstd-compressed", in, packed ? "already" : "not");
-    else if (st == NNUE_OK && compress) {
-        size_t cap = ZSTD_compressBound((size_t)size);
-        if (!(res = malloc(cap)) || ZSTD_isError(n = ZSTD_compress(res, cap, data, (size_t)size, ZSTD_CLEVEL_DEFAULT)))
-            st = nnue_fail(err, NNUE_E_NOMEM, "%s: zstd compression failed", in);
-    } else if (st == NNUE_OK) {
-        unsigned long long plain = ZSTD_getFrameContentSize(data, (size_t)size);
-        if (plain == ZSTD_CONTENTSIZE_ERROR || plain == ZSTD_CONTENTSIZE_UNKNOWN || !(res = malloc(plain ? plain : 1)) ||
-            ZSTD_isError(n = ZSTD_decompress(res, plain, data, (size_t)size)))
-            st = nnue_fail(err, NNUE_E_FORMAT, "%s: not one zstd frame that records its size", in);
-    }
-    if (st == NNUE_OK && fwrite(res, 1, n, out) != n)
-        st = nnue_fail(err, NNUE_E_IO, "write error");
-    free(data);
-    free(res);
+    else if (fseek(f, 0, SEEK_END) != 0 || ftell(f) < 0 || fseek(f, 0, SEEK_SET) != 0)
+        st = nnue_fail(err, NNUE_E_IO, "%s: cannot read the file (not a regular file?)", in);
+    else if (!compress)
+        st = nz_unpack_to_file(&(nz_source){f, NULL, 0, in, NZ_ARCH_CAP}, nz_cap_for_arch(arch), out, err);
+    else
+        st = zstd_compress_stream(f, in, out, err);
+    fclose(f);
     return st;
 }
 
@@ -205,7 +231,7 @@ int cmd_convert(int argc, char **argv)
     int rc = 0;
     if (self) {
         rc = sd_write("convert", arch_path, in, af.f, af.tmp);
-    } else if (zstd && rezstd(in, af.f, zstd == 1, &err) != NNUE_OK) {
+    } else if (zstd && rezstd(in, arch, af.f, zstd == 1, &err) != NNUE_OK) {
         tool_print_error("convert", &err);
         rc = 1;
     } else if (!zstd && reencode(arch, in, af.f, to_leb, &err) != NNUE_OK) {

@@ -1,9 +1,11 @@
 /* tools/cmd_match.c: `nnue match`: two engines play each other over pipes, in the protocol
  * the game's descriptor names (UCI for chess, USI for shogi). Every move is checked with the
- * library's move generator (an illegal move, a crash or a timeout loses the game and makes the
- * command exit 1); games end by the rules of tools/match_rules.h. Colours alternate; with
- * --random-plies each pair of games starts from the same random opening. Writes PGN (games with
- * a human notation: chess) or one "position ... moves ..." line per game with --out, and
+ * library's move generator (an illegal move, a bestmove without a move, a crash or a timeout
+ * loses the game and makes the command exit 1; tools/match_reply.h reads the engines' lines);
+ * games end by the rules of tools/match_rules.h. Colours alternate; with --random-plies each
+ * pair of games starts from the same random opening. With --out, writes PGN (games with a human
+ * notation: chess; tools/match_pgn.h), the game's own record (shogi: CSA) or one
+ * "position ... moves ..." line per game, into a temporary file beside it renamed at the end;
  * prints the score of the first engine as W/D/L. An engine listing a UCI_Variant option with the
  * game among its values is told the game (unless --option gives one); --ranks-from /
  * --opponent-ranks-from translate an engine whose ranks count from 1 (Fairy-Stockfish's
@@ -14,10 +16,12 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
-#include <time.h>
 
+#include "core/net/atomic_file.h"
 #include "tools/commands.h"
+#include "tools/match_pgn.h"
 #include "tools/match_process.h"
+#include "tools/match_reply.h"
 #include "tools/match_rules.h"
 #include "tools/tool_args.h"
 
@@ -82,8 +86,8 @@ static int start_engine(const match_opts *o, int who, engine_proc *p, char *why,
             snprintf(why, size, "'%s' did not answer '%s' with '%sok'", o->command[who], proto, proto);
             return -1;
         }
-        if (strncmp(line, "id name ", 8) == 0 && strcmp(names[who], o->command[who]) == 0)
-            snprintf(names[who], sizeof names[who], "%.127s", line + 8); /* a long name is cut */
+        if (strcmp(names[who], o->command[who]) == 0) /* the first "id name" (cleaned, cut) */
+            match_engine_name(line, names[who], sizeof names[who]);
         if (strncmp(line, "option name UCI_Variant ", 24) == 0 && offers_variant(line, o->game->name) &&
             !has_option(o, who, "UCI_Variant"))
             proc_send(p, "setoption name UCI_Variant value %s", o->game->name);
@@ -124,25 +128,6 @@ static double info_nps(const char *line)
     return at ? strtod(at + 5, NULL) : -1;
 }
 
-/* For an illegal move that is legal with the ranks counted from the other base (0 or 1): the
- * option to give. */
-static const char *ranks_hint(const match_record *r, const char *move, int ranks_from, int who)
-{
-    static char hint[96];
-    for (int from = 0; from <= 1; from++) {
-        char shifted[64];
-        nnue_move m;
-        nnue_error err;
-        if (from != ranks_from && move_shift_ranks(move, -from, shifted, sizeof shifted) == 0 &&
-            r->game->parse_move(r->pos, shifted, &m, &err) == 0) {
-            snprintf(hint, sizeof hint, " (ranks counted from %d? give --%sranks-from %d)", from,
-                     who ? "opponent-" : "", from);
-            return hint;
-        }
-    }
-    return "";
-}
-
 static void play(const match_opts *o, int index, match_record *r, const char *const *opening, int opening_len,
                  game_result *res)
 {
@@ -179,7 +164,7 @@ static void play(const match_opts *o, int index, match_record *r, const char *co
         double nps = -1;
         int got;
         while ((got = proc_read_line(p, line, sizeof line, o->movetime + o->timeout_margin)) == 1 &&
-               strncmp(line, "bestmove ", 9) != 0)
+               !match_is_bestmove(line))
             if (strncmp(line, "info ", 5) == 0 && info_nps(line) >= 0)
                 nps = info_nps(line);
         if (got != 1) {
@@ -193,23 +178,11 @@ static void play(const match_opts *o, int index, match_record *r, const char *co
             res->nps_sum += nps;
             res->nps_count++;
         }
-        char said[64], move[64];
-        sscanf(line + 9, "%63s", said);
-        if (move_shift_ranks(said, -o->ranks_from[who], move, sizeof move) != 0)
-            snprintf(move, sizeof move, "%s", said);
-        if (strcmp(move, "resign") == 0) {
-            winner = 1 - stm;
-            snprintf(res->reason, sizeof res->reason, "%s resigns", names[who]);
-        } else if (o->game->declaration_valid && strcmp(move, "win") == 0) {
-            int valid = record_declaration_valid(r);
-            winner = valid ? stm : 1 - stm;
-            snprintf(res->reason, sizeof res->reason, "%s declares a win (%s)", names[who],
-                     valid ? "entering king, 27-point rule" : "invalid declaration");
-        } else if (record_play(r, move, &err) != 0) {
-            winner = 1 - stm;
-            res->failed = 1;
-            snprintf(res->reason, sizeof res->reason, "illegal move '%s' by %s: %s%s", said, names[who], err.message,
-                     ranks_hint(r, said, o->ranks_from[who], who));
+        match_verdict v = match_bestmove(r, line, o->ranks_from[who], who, names[who]);
+        if (v.over) {
+            winner = v.winner;
+            res->failed |= v.failed;
+            snprintf(res->reason, sizeof res->reason, "%s", v.reason);
         }
     }
     proc_stop(&procs[0]);
@@ -221,46 +194,6 @@ static void play(const match_opts *o, int index, match_record *r, const char *co
 static const char *result_text(int winner)
 {
     return winner == 0 ? "1-0" : winner == 1 ? "0-1" : "1/2-1/2";
-}
-
-/* PGN of one game, moves in the game's human notation (replayed from the start). */
-static void write_pgn(FILE *f, const match_record *r, const game_result *g, int round)
-{
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    const char *white = names[g->first_colour == 0 ? 0 : 1], *black = names[g->first_colour == 0 ? 1 : 0];
-    fprintf(f, "[Event \"nnue match\"]\n[Site \"?\"]\n[Date \"%04d.%02d.%02d\"]\n[Round \"%d\"]\n", tm.tm_year + 1900,
-            tm.tm_mon + 1, tm.tm_mday, round);
-    fprintf(f, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n[Termination \"%s\"]\n\n", white, black,
-            result_text(g->winner), g->reason);
-    const nnue_game *game = r->game;
-    void *pos = calloc(1, game->pos_size);
-    nnue_error err;
-    if (!pos || game->parse(pos, r->start, &err) != 0) {
-        free(pos);
-        return;
-    }
-    int column = 0;
-    for (int i = 0; i < r->plies; i++) {
-        char san[16], word[32];
-        nnue_move m;
-        game->parse_move(pos, r->moves[i], &m, &err);
-        game->human_move(pos, m, san, sizeof san);
-        game->make(pos, m, NULL);
-        int n = i % 2 == 0 ? snprintf(word, sizeof word, "%d. %s", i / 2 + 1, san) : snprintf(word, sizeof word, "%s", san);
-        if (column + n + 1 > 79) {
-            fputc('\n', f);
-            column = 0;
-        } else if (column) {
-            fputc(' ', f);
-            column++;
-        }
-        fputs(word, f);
-        column += n;
-    }
-    fprintf(f, "%s{%s} %s\n\n", column ? " " : "", g->reason, result_text(g->winner));
-    free(pos);
 }
 
 /* One game in the game's own record format (shogi: CSA), through its descriptor. */
@@ -456,14 +389,21 @@ int cmd_match(int argc, char **argv)
     for (int who = 0; who < 2; who++)
         if (!program_found(o.command[who], who ? "--opponent" : "--engine"))
             return 1;
-    FILE *out = o.out ? fopen(o.out, "w") : NULL;
-    if (o.out && !out) {
-        fprintf(stderr, "nnue match: cannot write %s\n", o.out);
+    /* The record goes to a temporary file renamed over --out at the end (core/net/atomic_file.h,
+     * as every file the tool writes): never half-written or truncated in place. */
+    nnue_atomic_file af;
+    nnue_error err;
+    if (o.out && nnue_atomic_open(&af, o.out, &err) != NNUE_OK) {
+        fprintf(stderr, "nnue match: --out: %s\n", err.message);
         return 1;
     }
+    FILE *out = o.out ? af.f : NULL;
     match_record *r = malloc(sizeof *r);
-    if (!r)
+    if (!r) {
+        if (out)
+            nnue_atomic_abort(&af);
         return 1;
+    }
     /* Until an engine says "id name", the summaries name it by its command. */
     for (int who = 0; who < 2; who++)
         snprintf(names[who], sizeof names[who], "%.127s", o.command[who]);
@@ -494,19 +434,20 @@ int cmd_match(int argc, char **argv)
         if (out && o.game->write_record)
             write_game_record(out, &o, r, &res);
         else if (out && o.game->human_move)
-            write_pgn(out, r, &res, g + 1);
+            match_write_pgn(out, r, first, second, res.winner, res.reason, g + 1);
         else if (out)
             write_position_record(out, r, &res, g + 1);
         record_free(r);
     }
-    if (out)
-        fclose(out);
     free(r);
+    int unwritten = out && nnue_atomic_commit(&af, &err) != NNUE_OK;
+    if (unwritten)
+        fprintf(stderr, "nnue match: --out: %s\n", err.message);
     printf("%s vs %s: W %d D %d L %d (%d games, %.1f%%)\n", names[0], names[1], wins, draws, losses, o.games,
            100.0 * (wins + 0.5 * draws) / o.games);
     if (nps_count)
         printf("%s: %.0f nps on average over %d moves\n", names[0], nps_sum / nps_count, nps_count);
     if (failures)
         printf("%d game(s) ended by an illegal move, a crash or a timeout\n", failures);
-    return failures ? 1 : 0;
+    return failures || unwritten ? 1 : 0;
 }

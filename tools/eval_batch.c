@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/error.h"
+#include "core/line_read.h"
 #include "core/eval/state.h"
 #include "nnue_training.h"
 #include "tools/json_out.h"
@@ -77,11 +78,23 @@ static int read_chunk(source *s, const nnue_game *game, chunk *c, nnue_error *er
             return nnue_fail(err, NNUE_E_NOMEM, "out of memory"), -1;
         c->line[c->count++] = rec.line;
     }
-    while (!s->train && c->count < CHUNK && getline(&s->buf, &s->cap, s->f) > 0) {
-        const char *text = position_line(game, s->buf, ++s->lines);
-        if (!text)
+    size_t len;
+    line_read_status got;
+    while (!s->train && c->count < CHUNK &&
+           (got = line_read(s->f, &s->buf, &s->cap, POSITION_LINE_MAX, &len)) != LINE_READ_END) {
+        ++s->lines;
+        if (got == LINE_READ_NOMEM)
+            return nnue_fail(err, NNUE_E_NOMEM, "out of memory reading line %" PRIu64, s->lines), -1;
+        if (got == LINE_READ_TOO_LONG)
+            line_skip_rest(s->f); /* the line is reported bad; the next one is read */
+        const char *text = got == LINE_READ_TOO_LONG ? NULL : position_line(game, s->buf, s->lines);
+        if (got == LINE_READ_OK && !text)
             continue;
-        if (!(c->text[c->count] = strdup(text)))
+        c->text[c->count] = NULL; /* an over-long line: a bad entry with its reason, not evaluated */
+        if (!text)
+            nnue_fail_at(&c->err[c->count], NNUE_E_SYNTAX, "", 0, 1, "line longer than %d bytes (a position line is short)",
+                         POSITION_LINE_MAX);
+        else if (!(c->text[c->count] = strdup(text)))
             return nnue_fail(err, NNUE_E_NOMEM, "out of memory"), -1;
         c->line[c->count] = s->lines;
         c->count++;
@@ -223,7 +236,7 @@ int eval_batch(const nnue_net *net, const nnue_game *game, const char *path, con
 #pragma omp for schedule(dynamic, 256)
             for (int i = 0; i < c->count; i++) {
                 memset(pos, 0, game->pos_size);
-                c->bad[i] = game->parse(pos, c->text[i], &c->err[i]) != 0;
+                c->bad[i] = !c->text[i] || game->parse(pos, c->text[i], &c->err[i]) != 0;
                 if (c->bad[i])
                     continue;
                 const nnue_board *board = game->board(pos);

@@ -121,8 +121,14 @@ int move_shift_ranks(const char *move, int shift, char *out, size_t size)
         char piece[16];
         int len;
         if (*c >= '0' && *c <= '9') {
-            long v = strtol(c, (char **)&c, 10) + shift;
-            if (v < 0)
+            /* A run of more than 4 digits is no rank (an engine's junk: it once overflowed
+             * strtol and piece). */
+            long v = 0;
+            int digits = 0;
+            for (; *c >= '0' && *c <= '9'; c++, digits++)
+                v = digits < 5 ? v * 10 + (*c - '0') : v;
+            v += shift;
+            if (digits > 4 || v < 0)
                 return -1;
             len = snprintf(piece, sizeof piece, "%ld", v);
         } else {

@@ -42,7 +42,8 @@ match_outcome record_adjudicate(const match_record *r, int max_plies);
 
 /* A move in the notation of an engine whose ranks count from 0 + shift (shift = 1: Debian's
  * Fairy-Stockfish in xiangqi writes "h3e3" for Pikafish's "h2e2"; -1 translates back): every run
- * of digits is shifted. Returns 0, or -1 when a rank would fall below 0 or out does not hold it. */
+ * of digits is shifted. Returns 0, or -1 when a rank would fall below 0, a run has more than 4
+ * digits, or out does not hold it. */
 int move_shift_ranks(const char *move, int shift, char *out, size_t size);
 
 /* A "bestmove win" declaration by the side to move (games whose descriptor has

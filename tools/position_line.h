@@ -20,4 +20,8 @@
  * (never skipped). */
 const char *position_line(const nnue_game *game, char *line, uint64_t number);
 
+/* Longest line of a position file taken (a FEN with EPD operations is a few hundred bytes): a
+ * longer one is reported as a bad line and skipped, and memory stays bounded while reading. */
+#define POSITION_LINE_MAX (64 * 1024)
+
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/line_read.h"
 #include "nnue_error.h"
 #include "tools/position_line.h"
 
@@ -70,11 +71,26 @@ int positions_from_file(position_list *list, const nnue_game *game, const char *
         return 1;
     }
     char *line = NULL;
-    size_t cap = 0;
+    size_t cap = 0, len;
     int number = 0, rc = 0;
-    while (rc >= 0 && getline(&line, &cap, f) > 0) {
-        const char *text = position_line(game, line, (uint64_t)++number);
-        if (text && (rc = add(list, text, path, number, cmd)) > 0 && list->bad++ == 0)
+    line_read_status got;
+    while (rc >= 0 && (got = line_read(f, &line, &cap, POSITION_LINE_MAX, &len)) != LINE_READ_END) {
+        number++;
+        if (got == LINE_READ_NOMEM) {
+            fprintf(stderr, "nnue %s: out of memory\n", cmd);
+            rc = -1;
+            break;
+        }
+        if (got == LINE_READ_TOO_LONG) {
+            line_skip_rest(f);
+            fprintf(stderr, "nnue %s: %s:%d:1: line longer than %d bytes (a position line is short)\n", cmd, path,
+                    number, POSITION_LINE_MAX);
+            rc = 1;
+        } else {
+            const char *text = position_line(game, line, (uint64_t)number);
+            rc = text ? add(list, text, path, number, cmd) : 0;
+        }
+        if (rc > 0 && list->bad++ == 0)
             list->first_bad = number;
     }
     if (rc >= 0 && ferror(f)) {

@@ -45,6 +45,8 @@ const char *nnue_train_format_name(nnue_train_format format)
 nnue_status nnue_train_format_parse(const char *name, nnue_train_format *format, nnue_error *err)
 {
     nnue_error_clear(err);
+    if (!format)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_train_format_parse: NULL output pointer");
     for (unsigned f = 0; name && f < N_FORMATS; f++)
         if (strcmp(name, formats[f].name) == 0) {
             *format = (nnue_train_format)f;
@@ -88,9 +90,10 @@ nnue_status train_open_stream(FILE *f, const char *name, nnue_train_format forma
 nnue_status nnue_train_open(const char *path, nnue_train_format format, nnue_train_reader **out, nnue_error *err)
 {
     nnue_error_clear(err);
-    *out = NULL;
-    if (!path)
-        return nnue_fail(err, NNUE_E_ARG, "nnue_train_open: NULL path");
+    if (out)
+        *out = NULL;
+    if (!path || !out)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_train_open: expected a path and an output pointer");
     if (!known(format))
         return nnue_fail(err, NNUE_E_ARG, "nnue_train_open: format %d is not a nnue_train_format", (int)format);
     int own = strcmp(path, "-") != 0;
@@ -125,10 +128,14 @@ int nnue_train_next(nnue_train_reader *r, nnue_train_record *rec, nnue_error *er
     return rc;
 }
 
+static const char *unterminated_field(const nnue_train_record *rec, size_t *size);
+
 size_t nnue_train_format_record(nnue_train_format format, const nnue_train_record *rec, char *buf, size_t size)
 {
-    if (!known(format) || formats[format].binary) {
-        if (size)
+    size_t field_size;
+    /* A string field with no NUL in its array would be read past its end: refused like the writer. */
+    if (!rec || !known(format) || formats[format].binary || unterminated_field(rec, &field_size)) {
+        if (buf && size)
             buf[0] = 0;
         return 0;
     }
@@ -167,10 +174,10 @@ nnue_status train_writer_open_stream(FILE *f, const char *name, nnue_train_forma
 nnue_status nnue_train_writer_open(const char *path, nnue_train_format format, nnue_train_writer **out,
                                    nnue_error *err)
 {
-    if (!path) {
+    if (out)
         *out = NULL;
-        return nnue_fail(err, NNUE_E_ARG, "nnue_train_writer_open: NULL path");
-    }
+    if (!path || !out)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_train_writer_open: expected a path and an output pointer");
     int to_stdout = strcmp(path, "-") == 0;
     nnue_status st = new_writer(format, to_stdout ? "(stdout)" : path, out, err);
     if (st != NNUE_OK)

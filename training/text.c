@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/line_read.h"
 #include "training/internal.h"
 
 /* Longest line taken (a record's line is under 300 bytes): a hostile file without newlines is
@@ -21,24 +22,24 @@ static char *next_line(nnue_train_reader *r)
 {
     r->line_problem = NULL;
     errno = 0;
-    ssize_t n = getline(&r->buf, &r->cap, r->f);
-    if (n < 0) {
-        if (errno == ENOMEM)
-            r->line_problem = "out of memory reading the line", r->line_column = 0;
+    size_t n;
+    line_read_status got = line_read(r->f, &r->buf, &r->cap, TEXT_MAX_LINE, &n);
+    if (got == LINE_READ_END)
+        return NULL;
+    if (got == LINE_READ_NOMEM) {
+        r->line_problem = "out of memory reading the line", r->line_column = 0;
         return NULL;
     }
     r->line++;
-    if (n > TEXT_MAX_LINE) {
+    if (got == LINE_READ_TOO_LONG) {
         r->line_problem = "line longer than 65536 bytes (a record's lines are short)", r->line_column = 0;
         return NULL;
     }
     size_t len = strlen(r->buf);
-    if (len < (size_t)n) {
+    if (len < n) {
         r->line_problem = "a NUL byte inside the line", r->line_column = (long long)len + 1;
         return NULL;
     }
-    while (n > 0 && (r->buf[n - 1] == '\n' || r->buf[n - 1] == '\r'))
-        r->buf[--n] = 0;
     return r->buf;
 }
 

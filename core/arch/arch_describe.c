@@ -129,6 +129,11 @@ uint64_t nnue_arch_describe_length(const nnue_arch *a, int *over)
 
 size_t nnue_arch_describe(const nnue_arch *a, char *buf, size_t size)
 {
+    if (!a) {
+        if (buf && size)
+            buf[0] = 0;
+        return 0;
+    }
     if (!buf || !size) { /* only the length: without writing out every shared input */
         int over;
         uint64_t len = nnue_arch_describe_length(a, &over);

@@ -6,20 +6,20 @@
 
 const char *nnue_arch_name(const nnue_arch *arch)
 {
-    return arch->name;
+    return arch ? arch->name : NULL;
 }
 
 void nnue_arch_hashes(const nnue_arch *arch, uint32_t *file_hash, uint32_t *ft_hash, uint32_t *network_hash)
 {
     if (file_hash)
-        *file_hash = arch->file_hash;
+        *file_hash = arch ? arch->file_hash : 0;
     if (ft_hash)
-        *ft_hash = arch->ft_hash;
+        *ft_hash = arch ? arch->ft_hash : 0;
     if (network_hash)
-        *network_hash = arch->network_hash;
+        *network_hash = arch ? arch->network_hash : 0;
 }
 
 const nnue_game *nnue_arch_game(const nnue_arch *arch)
 {
-    return arch->game_desc;
+    return arch ? arch->game_desc : NULL;
 }

@@ -553,9 +553,10 @@ static nnue_status load_document(yreader *r, const char *path, nnue_arch **out, 
 nnue_status nnue_arch_load(const char *path, nnue_arch **out, nnue_error *err)
 {
     nnue_error_clear(err);
+    if (out)
+        *out = NULL;
     if (!path || !out)
         return nnue_fail(err, NNUE_E_ARG, "nnue_arch_load: expected a path and an output pointer");
-    *out = NULL;
     yreader r;
     nnue_status st = y_open(&r, path, err);
     return st == NNUE_OK ? load_document(&r, path, out, err) : st;

@@ -108,10 +108,11 @@ const nnue_layer_type *nnue_layer_type_find(const char *name);
 /* Type i of all known ones (built-in, then registered), NULL past the last. */
 const nnue_layer_type *nnue_layer_type_at(int i);
 /* Adds a layer type at run time (docs/extending.md): from then on YAML files can name it. The
- * type must stay valid while any architecture uses it (a static const struct). Returns 0, or -1
- * when a required member is missing, the name is taken by another type, or the table (32 types)
- * is full. Thread-safe; registering the same type twice is a no-op. */
-int nnue_layer_type_register(const nnue_layer_type *type);
+ * type must stay valid while any architecture uses it (a static const struct). NNUE_OK, or
+ * NNUE_E_ARG (err says which) when a required member is missing, the name is taken by another
+ * type, or 32 types are registered already. Thread-safe; the same type again is a no-op
+ * (core/registry.h, the rule of every registry). */
+nnue_status nnue_layer_type_register(const nnue_layer_type *type, nnue_error *err);
 
 /* Value types and tensor sizes (core/arch/dtype.c). */
 uint64_t nnue_tensor_values(const nnue_tensor_shape *t);   /* rows * stride */

@@ -18,8 +18,24 @@ size_t nnue_eval_batch(const nnue_net *net, const char *const *positions, size_t
         *first_bad = count;
     if (count == 0)
         return 0;
+    const char *refused = !net ? "expected a net (got NULL)"
+                          : !positions ? "expected an array of positions (got NULL)"
+                          : !out ? "expected an output array (got NULL)"
+                          : threads > NNUE_MAX_BATCH_THREADS ? "too many threads"
+                          : NULL;
+    if (refused) { /* every position fails with the reason, as the return value promises */
+        nnue_fail(first_error, NNUE_E_ARG, "nnue_eval_batch: %s (threads %d, at most %d)", refused, threads,
+                  NNUE_MAX_BATCH_THREADS);
+        for (size_t i = 0; out && i < count; i++)
+            out[i] = (nnue_eval_detail){-1, 0, 0, 0, 0};
+        if (first_bad)
+            *first_bad = 0;
+        return count;
+    }
     const nnue_game *game = net->arch->game_desc;
     int n = threads > 0 ? threads : omp_get_max_threads();
+    if ((size_t)n > count) /* a thread per position at most: idle OpenMP threads would stay alive */
+        n = (int)count;
     size_t bad = 0, first = count;
 #pragma omp parallel num_threads(n) reduction(+ : bad)
     {

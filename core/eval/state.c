@@ -15,11 +15,13 @@ static size_t round_up(size_t n, size_t to)
 
 nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
 {
-    if (!net || max_ply < 0 || max_ply > 100000)
+    if (!net || max_ply < 0 || max_ply > 100000 || nnue_net_retain(net) != 0)
         return NULL;
     nnue_state *s = calloc(1, sizeof *s);
-    if (!s)
+    if (!s) {
+        nnue_net_release(net);
         return NULL;
+    }
     const nnue_arch *a = net->arch;
     size_t acc_bytes = round_up(a->ft.width * sizeof(int16_t), 64);
     size_t psqt_bytes = round_up((a->ft.psqt_buckets ? a->ft.psqt_buckets : 1) * sizeof(int32_t), 64);
@@ -76,11 +78,14 @@ int nnue_state_set_isa(nnue_state *s, nnue_isa isa)
 
 void nnue_state_set_whole_board_checks(nnue_state *s, int on)
 {
-    s->whole_boards = on != 0;
+    if (s)
+        s->whole_boards = on != 0;
 }
 
 void nnue_state_set_refresh_cache(nnue_state *s, int on)
 {
+    if (!s)
+        return;
     s->cache_on = on != 0;
     nnue_refresh_cache_clear(&s->cache);
 }
@@ -94,6 +99,7 @@ void nnue_state_free(nnue_state *s)
     free(s->memory);
     free(s->scratch);
     free(s->boards);
+    nnue_net_release(s->net); /* the net's memory goes with its last state after nnue_net_free */
     free(s);
 }
 
@@ -179,8 +185,20 @@ static int pieces_after(nnue_state *s, nnue_acc_entry *e, const nnue_delta *delt
     return -1;
 }
 
+/* 1 (with s->error set) when the state's net was freed under it: include/nnue.h's lifetime rule. */
+static int net_gone(nnue_state *s)
+{
+    if (!nnue_net_is_freed(s->net))
+        return 0;
+    nnue_fail(&s->error, NNUE_E_ARG,
+              "this state's net was freed (nnue_net_free) while the state was alive: free its states first");
+    return 1;
+}
+
 int nnue_state_reset(nnue_state *s, const nnue_board *board)
 {
+    if (!s || net_gone(s))
+        return -1;
     s->ply = 0;
     s->bad_deltas = 0;
     s->entries[0].computed[0] = s->entries[0].computed[1] = 0;
@@ -192,6 +210,8 @@ int nnue_state_reset(nnue_state *s, const nnue_board *board)
 
 int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *delta)
 {
+    if (!s || net_gone(s))
+        return -1;
     s->error.code = NNUE_OK;
     if (s->ply >= s->max_ply) {
         nnue_fail(&s->error, NNUE_E_ARG, "state full: %d moves pushed, max_ply %d (nothing pushed)", s->ply,
@@ -227,13 +247,14 @@ int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *de
 
 void nnue_state_pop(nnue_state *s)
 {
-    if (s->ply > 0)
+    if (s && s->ply > 0)
         s->bad_deltas -= s->entries[s->ply--].bad_delta;
 }
 
 void nnue_state_invalidate(nnue_state *s)
 {
-    s->entries[s->ply].computed[0] = s->entries[s->ply].computed[1] = 0;
+    if (s)
+        s->entries[s->ply].computed[0] = s->entries[s->ply].computed[1] = 0;
 }
 
 /* 1 when this evaluation may read more of its board than the king squares and the side to move:
@@ -255,6 +276,11 @@ int32_t nnue_evaluate(nnue_state *s, const nnue_board *board, nnue_eval_detail *
      * and the forward pass will read is checked first, the whole board when a refresh or a set
      * reads it all (an incremental step of the other sets reads only the kings and the side to
      * move: O(1)). */
+    if (!s || net_gone(s)) {
+        if (detail)
+            *detail = (nnue_eval_detail){-1, 0, 0, 0, 0};
+        return 0;
+    }
     int whole = s->whole_boards || reads_whole_board(s);
     if (whole ? check_board(s, board) != 0 : nnue_board_check_kings(&s->shape, board, &s->error) != 0) {
         if (detail)
@@ -268,5 +294,7 @@ int32_t nnue_evaluate(nnue_state *s, const nnue_board *board, nnue_eval_detail *
 
 const nnue_error *nnue_state_error(const nnue_state *s)
 {
-    return &s->error;
+    static const nnue_error no_state = {.code = NNUE_E_ARG, .offset = -1,
+                                        .message = "nnue_state_error: the state is NULL"};
+    return s ? &s->error : &no_state;
 }

@@ -2,10 +2,9 @@
  * those registered at run time (nnue_layer_type_register, e.g. from an engine or a test).
  * Adding a built-in type: one file in this folder and one line in each list below. */
 #include <stddef.h>
-#include <pthread.h>
-#include <string.h>
 
 #include "core/arch/layer.h"
+#include "core/registry.h"
 
 extern const nnue_layer_type nnue_layer_affine, nnue_layer_affine_sparse, nnue_layer_crelu,
     nnue_layer_sqr_crelu, nnue_layer_slice, nnue_layer_concat, nnue_layer_skip, nnue_layer_pairwise,
@@ -34,52 +33,31 @@ const nnue_layer_type *const nnue_layer_types[] = {
     NULL,
 };
 
-/* Types registered at run time (nnue_layer_type_register), after the built-in ones. */
-#define MAX_REGISTERED 32
-static const nnue_layer_type *registered[MAX_REGISTERED];
-static int n_registered;
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static const char *layer_name(const void *entry)
+{
+    return ((const nnue_layer_type *)entry)->name;
+}
+
+static nnue_registry layers = {.kind = "layer type", .builtin = (const void *const *)nnue_layer_types,
+                               .name_of = layer_name, .capacity = NNUE_REGISTRY_MAX};
 
 const nnue_layer_type *nnue_layer_type_at(int i)
 {
-    int builtin = (int)(sizeof nnue_layer_types / sizeof nnue_layer_types[0]) - 1;
-    if (i < builtin)
-        return nnue_layer_types[i];
-    pthread_mutex_lock(&lock);
-    const nnue_layer_type *t = i - builtin < n_registered ? registered[i - builtin] : NULL;
-    pthread_mutex_unlock(&lock);
-    return t;
+    return nnue_registry_at(&layers, i);
 }
 
 const nnue_layer_type *nnue_layer_type_find(const char *name)
 {
-    const nnue_layer_type *t;
-    for (int i = 0; (t = nnue_layer_type_at(i)); i++)
-        if (strcmp(t->name, name) == 0)
-            return t;
-    return NULL;
+    return nnue_registry_find(&layers, name);
 }
 
-int nnue_layer_type_register(const nnue_layer_type *type)
+nnue_status nnue_layer_type_register(const nnue_layer_type *type, nnue_error *err)
 {
-    if (!type || !type->name || !type->shape || !type->hash || !type->describe || !type->parameters ||
-        !type->file_bytes || !type->propagate || !type->defaults || !type->fields)
-        return -1;
-    int status = 0;
-    pthread_mutex_lock(&lock);
-    for (int i = 0; i < n_registered; i++)
-        if (registered[i] == type)
-            status = 1; /* registered already: nothing to do */
-    for (int i = 0; status == 0 && nnue_layer_types[i]; i++)
-        if (strcmp(nnue_layer_types[i]->name, type->name) == 0)
-            status = -1;
-    for (int i = 0; status == 0 && i < n_registered; i++)
-        if (strcmp(registered[i]->name, type->name) == 0)
-            status = -1;
-    if (status == 0 && n_registered == MAX_REGISTERED)
-        status = -1;
-    if (status == 0)
-        registered[n_registered++] = type;
-    pthread_mutex_unlock(&lock);
-    return status < 0 ? -1 : 0;
+    const char *problem = type && (!type->name || !type->shape || !type->hash || !type->describe ||
+                                   !type->parameters || !type->file_bytes || !type->propagate || !type->defaults ||
+                                   !type->fields)
+                              ? "a name and the members shape, hash, describe, parameters, file_bytes, propagate, "
+                                "defaults and fields"
+                              : NULL;
+    return nnue_registry_add(&layers, type, problem, err);
 }

@@ -6,7 +6,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdatomic.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/error.h"
@@ -17,14 +20,31 @@ nnue_status nnue_atomic_open(nnue_atomic_file *af, const char *path, nnue_error 
 {
     af->f = NULL;
     af->path = path;
-    af->tmp[0] = 0;
+    af->tmp[0] = af->target[0] = 0;
     if (!path || !*path)
         return nnue_fail(err, NNUE_E_ARG, "expected a file name to write");
-    const char *slash = strrchr(path, '/');
-    int dir_len = slash ? (int)(slash - path + 1) : 0;
-    const char *base = slash ? slash + 1 : path;
+    struct stat st;
+    int exists = lstat(path, &st) == 0;
+    if (exists && S_ISLNK(st.st_mode)) { /* keep the link: replace what it points to */
+        char resolved[PATH_MAX];
+        if (!realpath(path, resolved) || stat(resolved, &st) != 0)
+            return nnue_fail_at(err, NNUE_E_IO, path, 0, 0,
+                                "cannot write through this symbolic link: its target cannot be resolved (%s)",
+                                strerror(errno));
+        if (snprintf(af->target, sizeof af->target, "%s", resolved) >= (int)sizeof af->target)
+            return nnue_fail_at(err, NNUE_E_IO, path, 0, 0, "cannot create the file: name too long");
+    } else {
+        snprintf(af->target, sizeof af->target, "%s", path);
+    }
+    if (exists && !S_ISREG(st.st_mode)) {
+        af->target[0] = 0;
+        return nnue_fail_at(err, NNUE_E_IO, path, 0, 0, "cannot replace it: not a regular file");
+    }
+    const char *target = af->target, *slash = strrchr(target, '/');
+    int dir_len = slash ? (int)(slash - target + 1) : 0;
+    const char *base = slash ? slash + 1 : target;
     for (int attempt = 0; attempt < 100; attempt++) {
-        int n = snprintf(af->tmp, sizeof af->tmp, "%.*s.%s.tmp-%ld-%u", dir_len, path, base, (long)getpid(),
+        int n = snprintf(af->tmp, sizeof af->tmp, "%.*s.%s.tmp-%ld-%u", dir_len, target, base, (long)getpid(),
                          atomic_fetch_add(&counter, 1));
         if (n < 0 || (size_t)n >= sizeof af->tmp) {
             af->tmp[0] = 0;
@@ -39,6 +59,8 @@ nnue_status nnue_atomic_open(nnue_atomic_file *af, const char *path, nnue_error 
             return nnue_fail_at(err, NNUE_E_IO, path, 0, 0, "cannot create the file (a temporary file in its folder): %s",
                                 strerror(e));
         }
+        if (exists)
+            (void)fchmod(fd, st.st_mode & 07777); /* the file keeps its permissions (a 0600 net stays private) */
         af->f = fdopen(fd, "wb");
         if (!af->f) {
             close(fd);
@@ -65,7 +87,7 @@ nnue_status nnue_atomic_commit(nnue_atomic_file *af, nnue_error *err)
     if (fclose(af->f) != 0 && !failed)
         failed = 1, e = errno;
     af->f = NULL;
-    if (!failed && rename(af->tmp, af->path) != 0)
+    if (!failed && rename(af->tmp, af->target) != 0)
         failed = 1, e = errno;
     if (failed) {
         nnue_atomic_abort(af);

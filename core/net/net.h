@@ -16,6 +16,7 @@
 #define NNUE_CORE_NET_NET_H
 
 #include <stddef.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -59,8 +60,19 @@ typedef struct nnue_net {
     nnue_layer_weights *layer_weights; /* [stacks * n_layers]; non-affine entries are {NULL, NULL} */
     void *kernel_data;                /* nnue_plan (core/layers/plan.h) or NULL: scalar forward only */
     char *warning;                    /* nnue_net_warning() (core/net/net_ranges.h), NULL when none */
+    struct nnue_net_ranges *ranges;   /* computed once at load (owned; NULL when out of memory) */
     uint64_t padding_nonzero;         /* padding-column weights the file held non-zero (zeroed on load) */
+    /* Lifetime (include/nnue.h): the caller's reference plus one per live state; the memory goes
+     * with the last. freed: nnue_net_free was called, so states refuse to evaluate. */
+    atomic_int refs, freed;
 } nnue_net;
+
+/* A state's reference to its net (core/eval/state.c): taken by nnue_state_new, given back by
+ * nnue_state_free; the net is destroyed when nnue_net_free and every state are done with it.
+ * retain returns -1 (and takes nothing) when nnue_net_free was already called. */
+int nnue_net_retain(const nnue_net *net);
+void nnue_net_release(const nnue_net *net);
+int nnue_net_is_freed(const nnue_net *net);
 
 /* Reads a net file for the given architecture (copied into the net). Checks version, hashes,
  * every section size, padding columns and the end of file. Errors carry the file name and the

@@ -4,86 +4,62 @@
  * core/net/net_formats.h), then asks the layers' planner for the SIMD plan (core/layers/plan.c).
  * Header facts: shared/oracle/chess/FORMATS.md section 2 (version, hash, description length and
  * bytes, then the FT hash). A file or buffer that is one zstd frame (Pikafish ships its nets so)
- * is decompressed whole first. */
+ * is decompressed first, within what its architecture can take (core/net/net_zstd.h); a header
+ * read decompresses only the frame's first bytes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zstd.h>
 
+#include "core/arch/arch_api.h"
 #include "core/error.h"
 #include "core/layers/plan.h"
 #include "core/net/net_formats.h"
 #include "core/net/net_ranges.h"
 #include "core/net/net_read.h"
+#include "core/net/net_zstd.h"
+#include "nnue.h"
 
 typedef unsigned long long ull;
 
-/* ---- whole-file zstd ---- */
+/* ---- whole-file zstd (core/net/net_zstd.h) ---- */
 
-static int is_zstd(const void *data, size_t size)
-{
-    static const unsigned char magic[4] = {0x28, 0xB5, 0x2F, 0xFD};
-    return size >= 4 && memcmp(data, magic, 4) == 0;
-}
+/* Bytes kept of a zstd net when only its header is read: the header, its description and the
+ * feature transformer's first bytes fit (descriptions are short). */
+#define HEADER_HEAD_BYTES (1u << 20)
 
-/* *out = the decompressed frame (caller frees), *out_size its bytes. */
-static nnue_status unzstd(const void *data, size_t size, const char *name, void **out, size_t *out_size,
-                          nnue_error *err)
-{
-    unsigned long long n = ZSTD_getFrameContentSize(data, size);
-    if (n == ZSTD_CONTENTSIZE_ERROR || n == ZSTD_CONTENTSIZE_UNKNOWN || n == 0 || n > ((size_t)1 << 34))
-        return nnue_fail_offset(err, NNUE_E_FORMAT, name, 0, "zstd: expected one frame that records its size");
-    if (!(*out = malloc((size_t)n)))
-        return nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory for %llu decompressed bytes", name, n);
-    size_t got = ZSTD_decompress(*out, (size_t)n, data, size);
-    if (ZSTD_isError(got) || got != n) {
-        free(*out);
-        *out = NULL;
-        /* zstd says what, not where: the frame starts at byte 0 of the file */
-        return nnue_fail_offset(err, NNUE_E_FORMAT, name, 0, "zstd frame: %s",
-                                ZSTD_isError(got) ? ZSTD_getErrorName(got) : "shorter than the size it records");
-    }
-    *out_size = (size_t)n;
-    return NNUE_OK;
-}
-
-/* Opens path, or its decompressed bytes (*owned, freed by the caller after the stream) when it
- * is a zstd frame. */
-static nnue_status open_net(nr_stream *s, const char *path, void **owned, int *zstd, nnue_error *err)
+/* Opens path as a stream; a zstd frame is decompressed into *owned first (freed by the caller
+ * after the stream), refused above cap bytes; keep > 0 decompresses only the first keep bytes
+ * (*declared: the whole frame's size). */
+static nnue_status open_net(nr_stream *s, const char *path, uint64_t cap, const char *cap_is, uint64_t keep,
+                            void **owned, int *zstd, uint64_t *declared, nnue_error *err)
 {
     *owned = NULL;
     *zstd = 0;
     nnue_status st = nr_open(s, path, err);
     unsigned char head[4];
-    if (st != NNUE_OK || s->size < 4 || fread(head, 1, 4, s->f) != 4 || !is_zstd(head, 4)) {
+    if (st != NNUE_OK || s->size < 4 || fread(head, 1, 4, s->f) != 4 || !nz_is_frame(head, 4)) {
         if (st == NNUE_OK)
             rewind(s->f);
         return st;
     }
-    size_t size = (size_t)s->size, plain_size = 0;
-    void *packed = malloc(size);
     rewind(s->f);
-    if (!packed || fread(packed, 1, size, s->f) != size) {
-        free(packed);
-        nr_close(s);
-        return nnue_fail(err, NNUE_E_IO, "%s: cannot read the %zu-byte zstd file", path, size);
-    }
+    size_t plain_size;
+    st = nz_unpack(&(nz_source){s->f, NULL, 0, path, cap_is}, cap, keep, owned, &plain_size, declared, err);
     nr_close(s);
-    st = unzstd(packed, size, path, owned, &plain_size, err);
-    free(packed);
     *zstd = 1;
     return st == NNUE_OK ? nr_open_memory(s, path, *owned, plain_size, err) : st;
 }
 
-/* A buffer as a stream, decompressed into *owned first when it is a zstd frame. */
-static nnue_status open_memory(nr_stream *s, const char *name, const void *data, size_t size, void **owned,
-                               int *zstd, nnue_error *err)
+/* A buffer as a stream, decompressed into *owned first when it is a zstd frame (as open_net). */
+static nnue_status open_memory(nr_stream *s, const char *name, const void *data, size_t size, uint64_t cap,
+                               const char *cap_is, uint64_t keep, void **owned, int *zstd, uint64_t *declared,
+                               nnue_error *err)
 {
     *owned = NULL;
-    *zstd = is_zstd(data, size);
+    *zstd = nz_is_frame(data, size);
     if (!*zstd)
         return nr_open_memory(s, name, data, size, err);
-    nnue_status st = unzstd(data, size, name, owned, &size, err);
+    nnue_status st = nz_unpack(&(nz_source){NULL, data, size, name, cap_is}, cap, keep, owned, &size, declared, err);
     return st == NNUE_OK ? nr_open_memory(s, name, *owned, size, err) : st;
 }
 
@@ -94,6 +70,10 @@ static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *
                                nnue_error *err)
 {
     nnue_net *net = calloc(1, sizeof *net);
+    if (net) {
+        atomic_init(&net->refs, 1);
+        atomic_init(&net->freed, 0);
+    }
     if (net)
         net->arch = malloc(sizeof *net->arch);
     if (net && net->arch)
@@ -124,9 +104,14 @@ static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *
         net->set_psqt[k] = net->ft_psqt ? net->ft_psqt + row * ft->psqt_buckets : NULL;
         row += ft->sets[k].inputs;
     }
-    nnue_net_ranges ranges;
+    /* Once per load: `nnue info` and nnue_net_range_report read these again. */
     char warning[1024];
-    if (nnue_net_compute_ranges(net, &ranges) == 0 && nnue_net_ranges_warning(net, &ranges, warning, sizeof warning))
+    net->ranges = malloc(sizeof *net->ranges);
+    if (net->ranges && nnue_net_compute_ranges(net, net->ranges) != 0) {
+        free(net->ranges);
+        net->ranges = NULL;
+    }
+    if (net->ranges && nnue_net_ranges_warning(net, net->ranges, warning, sizeof warning))
         net->warning = strdup(warning); /* NULL when out of memory: the warning is lost, not the net */
     nnue_net_narrow_rows(net);
     net->kernel_data = nnue_plan_make(net->arch, net->layer_weights); /* NULL: the scalar path only */
@@ -136,7 +121,7 @@ static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *
 
 const nnue_arch *nnue_net_arch(const nnue_net *net)
 {
-    return net->arch;
+    return net ? net->arch : NULL;
 }
 
 const char *nnue_net_warning(const nnue_net *net)
@@ -154,7 +139,7 @@ nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **ou
     nr_stream s;
     void *owned;
     int zstd;
-    nnue_status st = open_net(&s, path, &owned, &zstd, err);
+    nnue_status st = open_net(&s, path, nz_cap_for_arch(arch), NZ_ARCH_CAP, 0, &owned, &zstd, NULL, err);
     st = st == NNUE_OK ? load_stream(arch, &s, path, out, err) : st;
     free(owned);
     return st;
@@ -173,16 +158,15 @@ nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t
     nr_stream s;
     void *owned;
     int zstd;
-    nnue_status st = open_memory(&s, name, data, size, &owned, &zstd, err);
+    nnue_status st = open_memory(&s, name, data, size, nz_cap_for_arch(arch), NZ_ARCH_CAP, 0, &owned, &zstd, NULL, err);
     st = st == NNUE_OK ? load_stream(arch, &s, name, out, err) : st;
     free(owned);
     return st;
 }
 
-void nnue_net_free(nnue_net *net)
+/* The memory itself, once nobody refers to the net. */
+static void destroy_net(nnue_net *net)
 {
-    if (!net)
-        return;
     nnue_plan_free(net->kernel_data);
     if (net->layer_weights && net->arch) {
         size_t n = (size_t)net->arch->stacks * (size_t)net->arch->n_layers;
@@ -201,8 +185,39 @@ void nnue_net_free(nnue_net *net)
     nnue_net_narrow_free(net);
     free(net->description);
     free(net->warning);
+    free(net->ranges);
     free(net->arch);
     free(net);
+}
+
+/* The reference count is metadata beside the weights, which stay read-only: hence the casts. */
+int nnue_net_retain(const nnue_net *net)
+{
+    nnue_net *n = (nnue_net *)net;
+    if (atomic_load_explicit(&n->freed, memory_order_acquire))
+        return -1;
+    atomic_fetch_add_explicit(&n->refs, 1, memory_order_relaxed);
+    return 0;
+}
+
+void nnue_net_release(const nnue_net *net)
+{
+    nnue_net *n = (nnue_net *)net;
+    if (atomic_fetch_sub_explicit(&n->refs, 1, memory_order_acq_rel) == 1)
+        destroy_net(n);
+}
+
+int nnue_net_is_freed(const nnue_net *net)
+{
+    return atomic_load_explicit(&((nnue_net *)net)->freed, memory_order_relaxed);
+}
+
+void nnue_net_free(nnue_net *net)
+{
+    if (!net)
+        return;
+    atomic_store_explicit(&net->freed, 1, memory_order_release);
+    nnue_net_release(net);
 }
 
 /* ---- header only ---- */
@@ -259,8 +274,11 @@ nnue_status nnue_net_read_header(const char *path, nnue_net_header *h, char **de
     memset(h, 0, sizeof *h);
     nr_stream s;
     void *owned;
-    nnue_status st = open_net(&s, path, &owned, &h->zstd, err);
+    uint64_t declared = 0;
+    nnue_status st = open_net(&s, path, NNUE_MAX_NET_BYTES, NULL, HEADER_HEAD_BYTES, &owned, &h->zstd, &declared, err);
     st = st == NNUE_OK ? read_header_stream(&s, h, description, err) : st;
+    if (h->zstd)
+        h->file_bytes = declared; /* the net's size is the decompressed frame's */
     free(owned);
     return st;
 }
@@ -274,8 +292,12 @@ nnue_status nnue_net_read_header_memory(const void *data, size_t size, const cha
     memset(h, 0, sizeof *h);
     nr_stream s;
     void *owned;
-    nnue_status st = open_memory(&s, name ? name : "<memory>", data, size, &owned, &h->zstd, err);
+    uint64_t declared = 0;
+    nnue_status st = open_memory(&s, name ? name : "<memory>", data, size, NNUE_MAX_NET_BYTES, NULL, HEADER_HEAD_BYTES,
+                                 &owned, &h->zstd, &declared, err);
     st = st == NNUE_OK ? read_header_stream(&s, h, NULL, err) : st;
+    if (h->zstd)
+        h->file_bytes = declared;
     free(owned);
     return st;
 }

@@ -10,13 +10,15 @@
  * Files: position_key.c (hash keys from the board and deltas), tt.c (shared transposition
  * table), time_budget.c (go parameters -> time), search.c (iterative deepening, PVS,
  * quiescence), search_threads.c (Lazy SMP threads, start / stop, output), engine_loop.c
- * (the UCI/USI command loop, options, net loading), nnue_uci.c / nnue_usi.c (main). */
+ * (the UCI/USI command loop, options, net loading), line_reader.c (input lines of bounded
+ * length), nnue_uci.c / nnue_usi.c (main). */
 #ifndef NNUE_EXAMPLE_ENGINE_H
 #define NNUE_EXAMPLE_ENGINE_H
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "nnue.h"
 #include "nnue_board.h"
@@ -113,11 +115,20 @@ typedef struct search_setup {
     nnue_move searchmoves[SEARCHMOVES_MAX];
 } search_setup;
 
-/* Starts a search in the background; it prints info lines and, at the end, bestmove. */
+/* Starts a search in the background; it prints info lines and, at the end, bestmove. The root
+ * position and the history are copied here: the caller may change them while it runs. */
 search_shared *search_start(const search_setup *setup);
 void search_stop(search_shared *s);       /* asks it to stop (returns at once) */
 void search_ponderhit(search_shared *s);  /* pondering becomes a timed search from now */
 void search_wait(search_shared *s);       /* waits for bestmove and frees the search */
+
+/* ---- input (line_reader.c) ---- */
+enum { ENGINE_LINE_END = -1, ENGINE_LINE_TOO_LONG = -2 };
+/* The next line of `in` without its newline, in line (limit + 1 bytes), NUL-terminated: returns
+ * its length; ENGINE_LINE_END at the end of input; ENGINE_LINE_TOO_LONG for a line of more than
+ * limit characters, which is then read up to its newline and dropped whole (line is empty).
+ * A final line without a newline counts as a line. Uses no memory beyond line. */
+long engine_read_line(FILE *in, char *line, size_t limit);
 
 /* The command loop (engine_loop.c): answers --help / --version, else reads stdin until quit;
  * returns the exit code. games: the games the engine plays (NULL-terminated, the first is the

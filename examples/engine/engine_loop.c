@@ -382,7 +382,7 @@ int engine_main(const engine_rules *const *games, int argc, char **argv)
         return rc;
     static engine e;   /* large (history); one per process */
     static nnue_command cmd;
-    static char line[NNUE_PROTOCOL_MAX_LINE + 2];
+    static char line[NNUE_PROTOCOL_MAX_LINE + 1];
     e.r = r;
     e.games = games;
     unsigned pos_size = 0;
@@ -401,7 +401,13 @@ int engine_main(const engine_rules *const *games, int argc, char **argv)
     e.history[e.history_count++] = position_key(&e);
     setvbuf(stdout, NULL, _IOFBF, 1 << 16);
     static search_setup searchmoves;
-    while (fgets(line, sizeof line, stdin)) {
+    long got;
+    while ((got = engine_read_line(stdin, line, NNUE_PROTOCOL_MAX_LINE)) != ENGINE_LINE_END) {
+        if (got == ENGINE_LINE_TOO_LONG) {
+            engine_print("info string error: command: line longer than %d characters: ignored whole",
+                         NNUE_PROTOCOL_MAX_LINE);
+            continue;
+        }
         take_searchmoves(&e, line, &searchmoves);
         if (nnue_protocol_parse(line, &cmd, &err) != NNUE_OK) {
             info_error("command", &err);

@@ -31,7 +31,8 @@ struct worker {
 };
 
 struct search_shared {
-    search_setup setup;
+    search_setup setup;                     /* root: root_copy; history: not kept (read at start) */
+    void *root_copy;                        /* the search's own root: the caller's may change */
     pthread_t main_thread;
     atomic_int stop;
     atomic_int pondering;

@@ -78,7 +78,9 @@ static void *run(void *arg)
         pthread_join(s->workers[i]->thread, NULL);
     worker *w = s->workers[0];
     nnue_move best = w->best_move;
-    if (!best) {
+    if (!best && s->setup.searchmove_count > 0) { /* stopped before depth 1: a move it may play */
+        best = s->setup.searchmoves[0];
+    } else if (!best) {
         nnue_move *moves = w->moves[0];
         best = r->game->legal_moves(w->pos, moves) > 0 ? moves[0] : 0;
     }
@@ -104,6 +106,15 @@ search_shared *search_start(const search_setup *setup)
     if (!s)
         return NULL;
     s->setup = *setup;
+    /* The command loop keeps using its position (go searchmoves is parsed while a search runs),
+     * so the search reads only its own copy after this call. */
+    s->root_copy = malloc(setup->rules->game->pos_size);
+    if (!s->root_copy) {
+        free(s);
+        return NULL;
+    }
+    memcpy(s->root_copy, setup->root, setup->rules->game->pos_size);
+    s->setup.root = s->root_copy;
     s->threads = setup->threads < 1 ? 1 : setup->threads;
     atomic_store(&s->start_ms, now_ms());
     atomic_store(&s->pondering, setup->go.ponder);
@@ -113,10 +124,12 @@ search_shared *search_start(const search_setup *setup)
     int ok = s->workers != NULL;
     for (int i = 0; ok && i < s->threads; i++)
         ok = (s->workers[i] = worker_new(s, i)) != NULL;
+    s->setup.history = NULL; /* copied into each worker */
     if (!ok || pthread_create(&s->main_thread, NULL, run, s) != 0) {
         for (int i = 0; s->workers && i < s->threads; i++)
             worker_free(s->workers[i]);
         free(s->workers);
+        free(s->root_copy);
         free(s);
         return NULL;
     }
@@ -145,5 +158,6 @@ void search_wait(search_shared *s)
     for (int i = 0; i < s->threads; i++)
         worker_free(s->workers[i]);
     free(s->workers);
+    free(s->root_copy);
     free(s);
 }

@@ -19,6 +19,8 @@ static unsigned long long perft_rec(nnue_chess_pos *p, int depth)
 
 unsigned long long nnue_chess_perft(nnue_chess_pos *pos, int depth)
 {
+    if (!pos)
+        return 0;
     return depth <= 0 ? 1 : perft_rec(pos, depth);
 }
 

@@ -57,6 +57,8 @@ static inline void set_dirty(nnue_dirty *d, uint8_t old_piece, uint8_t new_piece
 
 void nnue_chess_make(nnue_chess_pos *p, nnue_move move, nnue_delta *delta)
 {
+    if (!p)
+        return;
     int from = NNUE_CHESS_MOVE_FROM(move), to = NNUE_CHESS_MOVE_TO(move);
     int promo = NNUE_CHESS_MOVE_PROMO(move);
     unsigned kind = NNUE_CHESS_MOVE_KIND(move);
@@ -113,6 +115,8 @@ void nnue_chess_make(nnue_chess_pos *p, nnue_move move, nnue_delta *delta)
 
 void nnue_chess_unmake(nnue_chess_pos *p, nnue_move move)
 {
+    if (!p)
+        return;
     int from = NNUE_CHESS_MOVE_FROM(move), to = NNUE_CHESS_MOVE_TO(move);
     unsigned kind = NNUE_CHESS_MOVE_KIND(move);
     int them = p->board.side_to_move, us = them ^ 1;

@@ -137,6 +137,8 @@ static void gen_castling(gen_state *g)
 
 int nnue_chess_legal_moves(const nnue_chess_pos *p, nnue_move *moves)
 {
+    if (!p || !moves)
+        return 0;
     gen_state g;
     g.p = p;
     g.us = p->board.side_to_move;
@@ -192,6 +194,8 @@ int nnue_chess_legal_moves(const nnue_chess_pos *p, nnue_move *moves)
 
 int nnue_chess_in_check(const nnue_chess_pos *p)
 {
+    if (!p)
+        return 0;
     int us = p->board.side_to_move;
     return chess_attacked(p, p->board.king_sq[us], us ^ 1, p->occupied);
 }

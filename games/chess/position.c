@@ -313,6 +313,11 @@ nnue_status nnue_chess_parse_fen(nnue_chess_pos *pos, const char *fen, nnue_erro
 
 size_t nnue_chess_to_fen(const nnue_chess_pos *pos, char *buf, size_t size)
 {
+    if (!pos) {
+        if (buf && size)
+            buf[0] = 0;
+        return 0;
+    }
     char out[160];
     size_t n = 0;
     for (int rank = 7; rank >= 0; rank--) {
@@ -351,7 +356,7 @@ size_t nnue_chess_to_fen(const nnue_chess_pos *pos, char *buf, size_t size)
     }
     int tail = snprintf(out + n, sizeof out - n, " %u %u", pos->halfmove, pos->fullmove);
     n += (size_t)tail;
-    if (size) {
+    if (buf && size) {
         size_t copy = n < size ? n : size - 1;
         memcpy(buf, out, copy);
         buf[copy] = 0;

@@ -21,7 +21,7 @@ size_t nnue_chess_move_to_uci(nnue_move move, char *buf, size_t size)
     out[n++] = (char)('1' + SQ_RANK(to));
     if (promo >= NNUE_CHESS_KNIGHT && promo <= NNUE_CHESS_QUEEN)
         out[n++] = promo_letter[promo];
-    if (size) {
+    if (buf && size) {
         size_t copy = n < size ? n : size - 1;
         memcpy(buf, out, copy);
         buf[copy] = 0;
@@ -41,6 +41,11 @@ static int notation_to(const nnue_chess_pos *pos, nnue_move move)
 
 size_t nnue_chess_move_to_uci_in(const nnue_chess_pos *pos, nnue_move move, char *buf, size_t size)
 {
+    if (!pos) {
+        if (buf && size)
+            buf[0] = 0;
+        return 0;
+    }
     int to = notation_to(pos, move);
     nnue_move shown = NNUE_CHESS_MOVE(NNUE_CHESS_MOVE_FROM(move), to, NNUE_CHESS_MOVE_PROMO(move), 0);
     return nnue_chess_move_to_uci(shown, buf, size);
@@ -48,6 +53,8 @@ size_t nnue_chess_move_to_uci_in(const nnue_chess_pos *pos, nnue_move move, char
 
 void nnue_chess_set_chess960(nnue_chess_pos *pos, int on)
 {
+    if (!pos)
+        return;
     pos->chess960 = (uint8_t)(on != 0);
 }
 

@@ -115,6 +115,8 @@ int sh_attacked(const nnue_shogi_pos *pos, int cell, int by)
 
 int nnue_shogi_in_check(const nnue_shogi_pos *pos)
 {
+    if (!pos)
+        return 0;
     int us = pos->board.side_to_move;
     return sh_attacked(pos, pos->king_cell[us], us ^ 1);
 }

@@ -19,6 +19,8 @@ static unsigned long long perft_rec(nnue_shogi_pos *pos, int depth, nnue_move *s
 
 unsigned long long nnue_shogi_perft(nnue_shogi_pos *pos, int depth)
 {
+    if (!pos)
+        return 0;
     if (depth <= 0)
         return 1;
     /* Each ply uses at most NNUE_MAX_MOVES entries of the move stack. */

@@ -11,6 +11,8 @@ void sh_put(nnue_shogi_pos *pos, int cell, unsigned piece)
 
 void nnue_shogi_make(nnue_shogi_pos *pos, nnue_move move, nnue_delta *delta)
 {
+    if (!pos)
+        return;
     nnue_board *bd = &pos->board;
     int us = bd->side_to_move, them = us ^ 1;
     int to_sq = NNUE_SHOGI_MOVE_TO(move), to = sh_cell_of_sq(to_sq);
@@ -71,6 +73,8 @@ void nnue_shogi_make(nnue_shogi_pos *pos, nnue_move move, nnue_delta *delta)
 
 void nnue_shogi_unmake(nnue_shogi_pos *pos, nnue_move move)
 {
+    if (!pos)
+        return;
     nnue_board *bd = &pos->board;
     int them = bd->side_to_move, us = them ^ 1;
     int to_sq = NNUE_SHOGI_MOVE_TO(move), to = sh_cell_of_sq(to_sq);

@@ -191,5 +191,9 @@ int sh_pawn_drop_mates(const nnue_shogi_pos *pos, int cell)
 
 int nnue_shogi_legal_moves(const nnue_shogi_pos *pos, nnue_move *moves)
 {
+    /* A position that never went through nnue_shogi_parse_sfen (zeroed memory) has no walls:
+     * the ray scans would run off the mailbox. Cell 0 is a wall in every parsed position. */
+    if (!pos || !moves || pos->cell[0] != SH_WALL)
+        return 0;
     return sh_generate(pos, moves);
 }

@@ -263,6 +263,11 @@ nnue_status nnue_shogi_parse_sfen(nnue_shogi_pos *out, const char *s, nnue_error
 
 size_t nnue_shogi_to_sfen(const nnue_shogi_pos *pos, char *buf, size_t size)
 {
+    if (!pos) {
+        if (buf && size)
+            buf[0] = 0;
+        return 0;
+    }
     char tmp[256];
     size_t n = 0;
     const nnue_board *bd = &pos->board;
@@ -306,7 +311,7 @@ size_t nnue_shogi_to_sfen(const nnue_shogi_pos *pos, char *buf, size_t size)
     if (n == hand_start)
         tmp[n++] = '-';
     n += (size_t)snprintf(tmp + n, sizeof tmp - n, " %u", (unsigned)pos->ply);
-    if (size) {
+    if (buf && size) {
         size_t k = n < size - 1 ? n : size - 1;
         memcpy(buf, tmp, k);
         buf[k] = 0;

@@ -29,7 +29,7 @@ size_t nnue_shogi_move_to_usi(nnue_move move, char *buf, size_t size)
     if (NNUE_SHOGI_MOVE_IS_PROMOTE(move))
         tmp[n++] = '+';
     tmp[n] = 0;
-    if (size) {
+    if (buf && size) {
         size_t k = (size_t)n < size - 1 ? (size_t)n : size - 1;
         memcpy(buf, tmp, k);
         buf[k] = 0;

@@ -167,7 +167,9 @@ static int pseudo_moves(const xq_pos *pos, nnue_move *moves)
 int xq_legal_moves(const xq_pos *pos, nnue_move *moves)
 {
     int n = pseudo_moves(pos, moves), kept = 0;
-    xq_pos *p = (xq_pos *)pos;  /* make/unmake restore it exactly */
+    /* Tried on a copy: the caller's position is read-only here, and other threads may be reading
+     * it at the same time (Python releases the GIL around legal_moves). */
+    xq_pos copy = *pos, *p = &copy;
     int us = pos->board.side_to_move;
     for (int i = 0; i < n; i++) {
         xq_make(p, moves[i], NULL);

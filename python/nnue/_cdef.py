@@ -56,6 +56,7 @@ typedef struct nnue_game_history {
     uint8_t always_checked[2];
 } nnue_game_history;
 
+typedef struct nnue_game_record nnue_game_record;  /* only passed through (nnue match) */
 typedef struct nnue_game {
     const char *name;
     uint8_t files, ranks;
@@ -89,6 +90,7 @@ typedef struct nnue_game {
     int (*adjudicate)(const void *pos, const nnue_game_history *h, int *winner, const char **reason);
     int (*declaration_valid)(const void *pos);
     void (*human_move)(const void *pos, nnue_move move, char *buf, unsigned size);
+    int (*write_record)(void *f, const nnue_game_record *game);
 } nnue_game;
 
 int nnue_game_count(void);
@@ -132,6 +134,7 @@ int nnue_state_push(nnue_state *state, const nnue_board *board, const nnue_delta
 const nnue_error *nnue_state_error(const nnue_state *state);
 void nnue_state_pop(nnue_state *state);
 int32_t nnue_evaluate(nnue_state *state, const nnue_board *board, nnue_eval_detail *detail);
+#define NNUE_MAX_BATCH_THREADS 1024
 size_t nnue_eval_batch(const nnue_net *net, const char *const *positions, size_t count, int threads,
                        nnue_eval_detail *out, nnue_error *first_error, size_t *first_bad);
 const char *nnue_isa_name(void);

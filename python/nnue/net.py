@@ -62,11 +62,21 @@ class Net:
         w = lib.nnue_net_warning(self._ptr)
         return text(w) if w != ffi.NULL else None
 
-    def _encode(self, positions):
+    def _encode(self, positions, offset=0):
+        """Position texts as bytes. Only text is a position: bytes(5) would be five NUL bytes, and
+        C reads a text only up to its first NUL, so both are refused, naming the index."""
         start = self._game.start
         out = []
-        for p in positions:
-            b = p.encode() if isinstance(p, str) else bytes(p)
+        for i, p in enumerate(positions):
+            if isinstance(p, str):
+                b = p.encode()
+            elif isinstance(p, (bytes, bytearray, memoryview)):
+                b = bytes(p)
+            else:
+                raise TypeError(f'position {offset + i}: expected str or bytes, got {type(p).__name__}')
+            if b'\0' in b:
+                raise ValueError(f'position {offset + i}: a NUL byte at column {b.index(0) + 1} '
+                                 '(the text would end there)')
             b = b.strip()
             out.append(ffi.string(start) if b == b'startpos' and start != ffi.NULL else b)
         return out
@@ -95,12 +105,16 @@ class Net:
         progress(done, total, seconds) is called after each chunk of positions."""
         if errors not in ('raise', 'mask'):
             raise ValueError("errors must be 'raise' or 'mask'")
+        if not isinstance(chunk, int) or chunk < 1:
+            raise ValueError(f'chunk must be a positive integer, got {chunk!r}')
+        if not isinstance(threads, int) or not 0 <= threads <= lib.NNUE_MAX_BATCH_THREADS:
+            raise ValueError(f'threads must be 0 (OpenMP\'s default) to {lib.NNUE_MAX_BATCH_THREADS}, got {threads!r}')
         if isinstance(positions, (str, bytes)):
             positions = [positions]
         total = len(positions)
         parts, t0 = [], time.monotonic()
         for lo in range(0, total, chunk):
-            enc = self._encode(positions[lo:lo + chunk])
+            enc = self._encode(positions[lo:lo + chunk], lo)
             parts.append(self._batch(enc, threads, errors, lo))
             if progress:
                 progress(min(lo + chunk, total), total, time.monotonic() - t0)

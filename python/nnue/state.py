@@ -18,6 +18,8 @@ class State:
     .position (the text), .legal_moves(), .moves (played since the root)."""
 
     def __init__(self, net, position='startpos', max_ply=1024):
+        if not isinstance(max_ply, int) or not 0 <= max_ply <= 100000:
+            raise ValueError(f'max_ply must be 0 to 100000, got {max_ply!r}')
         self.net, self._game = net, net._game
         self._max_ply = max_ply
         ptr = lib.nnue_state_new(net._ptr, max_ply)
@@ -36,9 +38,12 @@ class State:
         if position.strip() == 'startpos':
             position = text(self._game.start)
         err = ffi.new('nnue_error *')
-        ffi.memmove(self._pos, b'\0' * self._game.pos_size, self._game.pos_size)
-        if self._game.parse(self._pos, position.strip().encode(), err) != 0:
+        # Parsed aside: a text that does not parse leaves the state as it was (a half-written or
+        # zeroed position under the old move stack was read out of bounds by the next call).
+        parsed = ffi.new('char[]', self._game.pos_size)
+        if self._game.parse(parsed, position.strip().encode(), err) != 0:
             raise NnueError.from_c(err)
+        ffi.memmove(self._pos, parsed, self._game.pos_size)
         self._moves, self._stack = [], []
         if lib.nnue_state_reset(self._ptr, self._board()) != 0:
             raise NnueError.from_c(lib.nnue_state_error(self._ptr))

@@ -152,6 +152,58 @@ START_TEST(init_never_leaves_a_half_written_net)
 }
 END_TEST
 
+/* The destination's permission bits survive the replacement (a 0600 file once became 0644). */
+START_TEST(commit_keeps_the_mode)
+{
+    fresh_dir();
+    char path[4200];
+    snprintf(path, sizeof path, "%s", in_dir("private.txt"));
+    write_text(path, "old");
+    ck_assert_int_eq(chmod(path, 0600), 0);
+    nnue_atomic_file af;
+    nnue_error err;
+    ck_assert_int_eq(nnue_atomic_open(&af, path, &err), NNUE_OK);
+    fputs("new", af.f);
+    ck_assert_int_eq(nnue_atomic_commit(&af, &err), NNUE_OK);
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    ck_assert_int_eq(st.st_mode & 07777, 0600);
+    char *text = test_read_file(path, NULL);
+    ck_assert_str_eq(text, "new");
+    free(text);
+}
+END_TEST
+
+/* A symbolic link stays a link; the file it points to gets the new bytes (the link itself was
+ * once replaced by a regular file). A dangling link and a folder are refused by name. */
+START_TEST(commit_writes_through_a_symlink)
+{
+    fresh_dir();
+    char target[4200], link_path[4200];
+    snprintf(target, sizeof target, "%s", in_dir("real.txt"));
+    snprintf(link_path, sizeof link_path, "%s", in_dir("link.txt"));
+    write_text(target, "old");
+    ck_assert_int_eq(symlink("real.txt", link_path), 0);
+    nnue_atomic_file af;
+    nnue_error err;
+    ck_assert_int_eq(nnue_atomic_open(&af, link_path, &err), NNUE_OK);
+    fputs("new", af.f);
+    ck_assert_int_eq(nnue_atomic_commit(&af, &err), NNUE_OK);
+    struct stat st;
+    ck_assert_int_eq(lstat(link_path, &st), 0);
+    ck_assert_msg(S_ISLNK(st.st_mode), "the symbolic link was replaced");
+    char *text = test_read_file(target, NULL);
+    ck_assert_str_eq(text, "new");
+    free(text);
+    ck_assert_int_eq(entries(), 2);
+    ck_assert_int_eq(symlink("missing.txt", in_dir("dangling.txt")), 0);
+    ck_assert_int_eq(nnue_atomic_open(&af, in_dir("dangling.txt"), &err), NNUE_E_IO);
+    ck_assert_msg(strstr(err.message, "symbolic link"), "%s", err.message);
+    ck_assert_int_eq(nnue_atomic_open(&af, dir, &err), NNUE_E_IO);
+    ck_assert_msg(strstr(err.message, "not a regular file"), "%s", err.message);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("atomic_file");
@@ -160,6 +212,8 @@ int main(void)
     tcase_add_test(tc, abort_keeps_the_old_file);
     tcase_add_test(tc, missing_folder_is_named);
     tcase_add_test(tc, init_never_leaves_a_half_written_net);
+    tcase_add_test(tc, commit_keeps_the_mode);
+    tcase_add_test(tc, commit_writes_through_a_symlink);
     suite_add_tcase(s, tc);
     return test_run(s);
 }

@@ -11,7 +11,7 @@
 #include "support.h"
 
 const eval_net eval_nets[] = {
-    {"sf151", "archs/sfnnv5.yaml", NULL, 47001499, "oracle/chess/golden-sf151-A.tsv", NULL},
+    {"sf151", "archs/sfnnv5.yaml", NULL, 47001499, "tests/reference/chess/golden-sf151-A.tsv", NULL},
     {"sfnnv1", "archs/sfnnv1.yaml", "oracle/chess/sfnnv1-random.nnue.xz", 21022657, "oracle/chess/golden-sfnnv1-A.tsv", NULL},
     {"sfnnv2", "archs/sfnnv2.yaml", "oracle/chess/sfnnv2-random.nnue.xz", 47721433, "oracle/chess/golden-sfnnv2-A.tsv", NULL},
     {"sfnnv3", "archs/sfnnv3.yaml", "oracle/chess/sfnnv3-random.nnue.xz", 47001307, "oracle/chess/golden-sfnnv3-A.tsv", NULL},
@@ -31,11 +31,11 @@ const eval_net eval_nets[] = {
      "oracle/shogi/goldensA_random.tsv", NULL},
     {"multilayer", "docs/examples/multilayer_f32.yaml", "oracle/third/multilayer/multilayer-random.bin", 871968,
      "oracle/third/multilayer/goldensA.tsv", NULL},
-    {"sf17", "archs/sfnnv9.yaml", NULL, 74874478, "oracle/chess/golden-sf17-A.tsv", "nn-1c0000000000.nnue"},
-    {"sf18", "archs/sfnnv10.yaml", NULL, 108919594, "oracle/chess/golden-sf18-A.tsv", "nn-c288c895ea92.nnue"},
-    {"sf18small", "archs/sfnnv8small.yaml", NULL, 3519630, "oracle/chess/golden-sf18small-A.tsv",
+    {"sf17", "archs/sfnnv9.yaml", NULL, 74874478, "tests/reference/chess/golden-sf17-A.tsv", "nn-1c0000000000.nnue"},
+    {"sf18", "archs/sfnnv10.yaml", NULL, 108919594, "tests/reference/chess/golden-sf18-A.tsv", "nn-c288c895ea92.nnue"},
+    {"sf18small", "archs/sfnnv8small.yaml", NULL, 3519630, "tests/reference/chess/golden-sf18small-A.tsv",
      "nn-37f18f62d772.nnue"},
-    {"sf19", "archs/sfnnv16.yaml", NULL, 98511183, "oracle/chess/golden-sf19-A.tsv", "nn-1a298aa575a0.nnue"},
+    {"sf19", "archs/sfnnv16.yaml", NULL, 98511183, "tests/reference/chess/golden-sf19-A.tsv", "nn-1a298aa575a0.nnue"},
     {"sfnn1536", "archs/shogi_sfnn1536.yaml", "oracle/shogi/yo-sfnn1536-random.bin.xz", 112831522,
      "oracle/shogi/goldensA_sfnn1536.tsv", NULL},
 };
@@ -59,6 +59,25 @@ const char *eval_net_file(const eval_net *n)
     char name[256];
     snprintf(name, sizeof name, "%.*s", (int)(strlen(base) - (strstr(base, ".xz") ? 3 : 0)), base);
     return nets_shared(n->shared, name, n->size);
+}
+
+const char *eval_bench_checksum(const char *name)
+{
+    static char found[64];
+    const char *path = test_source_path("tests/reference/chess/bench-checksums.tsv");
+    char *text = test_read_file(path, NULL), *save = NULL;
+    if (!text) {
+        fprintf(stderr, "FAIL: cannot read %s\n", path);
+        exit(1);
+    }
+    found[0] = 0;
+    for (char *line = strtok_r(text, "\n", &save); line && !found[0]; line = strtok_r(NULL, "\n", &save)) {
+        char *f[4];
+        if (line[0] != '#' && test_split_tabs(line, f, 4) == 4 && strcmp(f[0], name) == 0)
+            snprintf(found, sizeof found, "checksum_total=%s ", f[2]);
+    }
+    free(text);
+    return found[0] ? found : NULL;
 }
 
 nnue_net *eval_net_load(const eval_net *n, const char *path)

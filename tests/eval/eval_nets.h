@@ -12,9 +12,13 @@ typedef struct eval_net {
     const char *arch;      /* archs/... relative to the source tree */
     const char *shared;    /* net under shared/ (or NULL for sf151: Debian's stockfish) */
     unsigned long long size;
-    const char *golden;    /* golden file under shared/ */
+    const char *golden;    /* golden file: under shared/, or tests/... in the repository (test_data_path) */
     const char *release;   /* Stockfish's release net file name (nets_stockfish_release), or NULL */
 } eval_net;
+
+/* The repository's own chess corpus A and its moves (tests/reference/chess; test_data_path). */
+#define EVAL_CHESS_CORPUS "tests/reference/chess/corpusA.fen"
+#define EVAL_CHESS_MOVES "tests/reference/chess/movesA.tsv"
 
 extern const eval_net eval_nets[];
 extern const int eval_net_count;
@@ -23,6 +27,10 @@ const eval_net *eval_net_find(const char *name);
 /* Makes the net file available (decompressing or exporting it); exits 77 loudly when the
  * data for it is absent. Call from main(), before the Check runner forks. */
 const char *eval_net_file(const eval_net *n);
+
+/* "checksum_total=N " (N per iteration of the BENCH.md workload, as the engine printed it) for a
+ * net of tests/reference/chess/bench-checksums.tsv, or NULL when no engine printed one. */
+const char *eval_bench_checksum(const char *name);
 
 /* Loads (arch + net) outside a Check test (in main): prints "FAIL: ..." and returns NULL on error. */
 nnue_net *eval_net_load_main(const eval_net *n, const char *path);

@@ -57,7 +57,7 @@ static unsigned next_random(unsigned n)
 static char **positions(char **text, char **extra, int *count, int *n_first)
 {
     int shogi = strcmp(game->name, "shogi") == 0;
-    *text = test_read_file(test_shared_path(shogi ? "oracle/shogi/corpusA.sfen" : "oracle/chess/corpusA.fen"), NULL);
+    *text = test_read_file(test_data_path(shogi ? "oracle/shogi/corpusA.sfen" : EVAL_CHESS_CORPUS), NULL);
     *extra = shogi ? test_read_file(test_shared_path("oracle/shogi/handicapA_goldens_random.tsv"), NULL) : NULL;
     ck_assert_ptr_nonnull(*text);
     char **list = malloc(sizeof(char *) * 8192);
@@ -294,11 +294,13 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *path = eval_net_file(net_info);
-    test_require_shared("oracle/chess/corpusA.fen");
-    test_require_shared("oracle/shogi/corpusA.sfen");
     if (!(net = eval_net_load_main(net_info, path)))
         return 1;
     game = nnue_game_find(net->arch->game);
+    if (strcmp(game->name, "shogi") == 0) {
+        test_require_shared("oracle/shogi/corpusA.sfen");
+        test_require_shared("oracle/shogi/handicapA_goldens_random.tsv");
+    }
     Suite *s = suite_create("eval_cache");
     TCase *tc = tcase_create(net_info->name);
     tcase_set_timeout(tc, 600);

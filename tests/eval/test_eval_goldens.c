@@ -66,7 +66,7 @@ START_TEST(golden_rows_match)
 {
     nnue_net *net = eval_net_load(net_info, net_path);
     const nnue_game *game = nnue_game_find(net->arch->game);
-    char *text = test_read_file(test_shared_path(net_info->golden), NULL);
+    char *text = test_read_file(test_data_path(net_info->golden), NULL);
     ck_assert_ptr_nonnull(text);
     int rows = 0, bad = 0;
     char *save = NULL;
@@ -112,7 +112,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: test_eval_goldens NET\n");
         return 2;
     }
-    test_require_shared(net_info->golden);
+    test_require_data(net_info->golden);
     net_path = eval_net_file(net_info);
     Suite *s = suite_create("eval_goldens");
     TCase *tc = tcase_create(net_info->name);

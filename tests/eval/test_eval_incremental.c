@@ -45,8 +45,8 @@ static void check_same(nnue_state *inc, const nnue_board *board, const char *whe
 
 static char *moves_file(void)
 {
-    const char *rel = strcmp(game->name, "shogi") == 0 ? "oracle/shogi/movesA.tsv" : "oracle/chess/movesA.tsv";
-    return test_read_file(test_shared_path(rel), NULL);
+    const char *rel = strcmp(game->name, "shogi") == 0 ? "oracle/shogi/movesA.tsv" : EVAL_CHESS_MOVES;
+    return test_read_file(test_data_path(rel), NULL);
 }
 
 START_TEST(every_move_of_moves_file)
@@ -96,8 +96,8 @@ static unsigned next_random(unsigned n)
 
 START_TEST(lazy_random_walks)
 {
-    const char *rel = strcmp(game->name, "shogi") == 0 ? "oracle/shogi/corpusA.sfen" : "oracle/chess/corpusA.fen";
-    char *text = test_read_file(test_shared_path(rel), NULL);
+    const char *rel = strcmp(game->name, "shogi") == 0 ? "oracle/shogi/corpusA.sfen" : EVAL_CHESS_CORPUS;
+    char *text = test_read_file(test_data_path(rel), NULL);
     ck_assert_ptr_nonnull(text);
     nnue_state *s = nnue_state_new(net, 32);
     nnue_move moves[NNUE_MAX_MOVES], played[32];
@@ -233,11 +233,13 @@ int main(int argc, char **argv)
         return 2;
     }
     net_path = eval_net_file(net_info);
-    test_require_shared("oracle/chess/movesA.tsv");
-    test_require_shared("oracle/shogi/movesA.tsv");
     if (!(net = eval_net_load_main(net_info, net_path)))
         return 1;
     game = nnue_game_find(net->arch->game);
+    if (strcmp(game->name, "shogi") == 0) {
+        test_require_shared("oracle/shogi/movesA.tsv");
+        test_require_shared("oracle/shogi/corpusA.sfen");
+    }
     Suite *s = suite_create("eval_incremental");
     TCase *tc = tcase_create(net_info->name);
     tcase_set_timeout(tc, 600);

@@ -3,9 +3,10 @@
  * `info` names the matching architecture, `eval` reproduces the first golden rows, and
  * `bench --mode all --iter 1` gives the checksum Stockfish printed for the BENCH.md workload
  * (FORMATS.md section 9: SFNNv9 657,150, SFNNv10 5,621,873 per iteration; the release nets:
- * Stockfish 17.1 9,043,133, 18 10,293,257, 19's code 15,120,841, the engines' own checksums of
- * shared/anchors/workloads.sh); the small net, whose checksum no engine printed, must give the
- * same checksum in every mode. */
+ * tests/reference/chess/bench-checksums.tsv, the engines' own figures); the small net, whose
+ * checksum no engine printed, must give the same checksum in every mode. The release nets need
+ * only the repository (goldens, corpus and checksums in tests/reference/chess) and the nets
+ * scripts/fetch_nets.py fetches; the random nets need the shared data. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,16 +16,17 @@
 
 typedef struct tool_net {
     const char *name, *arch;
-    const char *checksum;   /* "checksum_total=N " of one iteration, or NULL: all modes agree */
+    const char *checksum;   /* "checksum_total=N " of one iteration, or NULL: see printed */
+    int printed;            /* 1: an engine printed it (bench-checksums.tsv); 0: all modes must agree */
 } tool_net;
 
 static const tool_net tool_nets[] = {
-    {"sfnnv9", "archs/sfnnv9.yaml", "checksum_total=657150 "},
-    {"sfnnv10", "archs/sfnnv10.yaml", "checksum_total=5621873 "},
-    {"sf17", "archs/sfnnv9.yaml", "checksum_total=9043133 "},
-    {"sf18", "archs/sfnnv10.yaml", "checksum_total=10293257 "},
-    {"sf18small", "archs/sfnnv8small.yaml", NULL},
-    {"sf19", "archs/sfnnv16.yaml", "checksum_total=15120841 "},
+    {"sfnnv9", "archs/sfnnv9.yaml", "checksum_total=657150 ", 1},
+    {"sfnnv10", "archs/sfnnv10.yaml", "checksum_total=5621873 ", 1},
+    {"sf17", "archs/sfnnv9.yaml", NULL, 1},
+    {"sf18", "archs/sfnnv10.yaml", NULL, 1},
+    {"sf18small", "archs/sfnnv8small.yaml", NULL, 0},
+    {"sf19", "archs/sfnnv16.yaml", NULL, 1},
 };
 
 static const tool_net *tn;
@@ -70,7 +72,7 @@ END_TEST
 
 START_TEST(eval_detects_and_matches_goldens)
 {
-    char *golden = test_read_file(test_shared_path(net_info->golden), NULL);
+    char *golden = test_read_file(test_data_path(net_info->golden), NULL);
     ck_assert_ptr_nonnull(golden);
     char *save = NULL;
     int rows = 0;
@@ -106,16 +108,18 @@ START_TEST(bench_checksums)
 {
     char args[8192], own[128];
     snprintf(args, sizeof args, "bench --net '%s' --file '%s' --iter 1 --mode all", net_path,
-             test_shared_path("oracle/chess/corpusA.fen"));
+             test_data_path(EVAL_CHESS_CORPUS));
     char *out = run(args);
-    const char *checksum = tn->checksum ? tn->checksum : incremental_checksum(out, own, sizeof own);
+    const char *checksum = tn->checksum ? tn->checksum : tn->printed ? eval_bench_checksum(tn->name)
+                                                                     : incremental_checksum(out, own, sizeof own);
+    ck_assert_msg(checksum != NULL, "tests/reference/chess/bench-checksums.tsv has no row for %s", tn->name);
     expect_line(out, "mode=incremental", "evals=82990 ");
     expect_line(out, "mode=incremental", checksum);
     expect_line(out, "mode=refresh", checksum);
     expect_line(out, "mode=moves", "moves=80009 ");
     free(out);
     snprintf(args, sizeof args, "bench --net '%s' --arch %s --file '%s' --iter 1 --mode incremental --cache on",
-             net_path, tn->arch, test_shared_path("oracle/chess/corpusA.fen"));
+             net_path, tn->arch, test_data_path(EVAL_CHESS_CORPUS));
     out = run(args);
     expect_line(out, "cache=on", checksum);
     free(out);
@@ -131,8 +135,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: test_eval_tool_nets sfnnv9|sfnnv10|sf17|sf18|sf18small|sf19\n");
         return 2;
     }
-    test_require_shared("oracle/chess/corpusA.fen");
-    test_require_shared(net_info->golden);
+    test_require_data(net_info->golden);
     net_path = eval_net_file(net_info);
     Suite *s = suite_create("eval_tool_nets");
     TCase *tc = tcase_create(tn->name);

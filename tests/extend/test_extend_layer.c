@@ -58,10 +58,16 @@ START_TEST(unknown_before_registration_then_named)
         ck_assert_int_eq(nnue_arch_load_string(yaml, strlen(yaml), "toy.yaml", &a, &err), NNUE_E_SCHEMA);
         ck_assert_msg(strstr(err.message, "found 'toy_negate_f32'") != NULL, "%s", err.message);
     }
-    ck_assert_int_eq(nnue_layer_type_register(&toy_negate_f32), 0);
-    ck_assert_int_eq(nnue_layer_type_register(&toy_negate_f32), 0); /* again: a no-op */
-    static const nnue_layer_type clash = {.name = "affine_f32"};
-    ck_assert_int_eq(nnue_layer_type_register(&clash), -1);         /* incomplete and a taken name */
+    ck_assert_int_eq(nnue_layer_type_register(&toy_negate_f32, &err), NNUE_OK);
+    ck_assert_int_eq(nnue_layer_type_register(&toy_negate_f32, &err), NNUE_OK); /* again: a no-op */
+    static const nnue_layer_type incomplete = {.name = "toy_incomplete"};
+    ck_assert_int_eq(nnue_layer_type_register(&incomplete, &err), NNUE_E_ARG);
+    ck_assert_msg(strstr(err.message, "layer type 'toy_incomplete': expected a name and the members"), "%s",
+                  err.message);
+    nnue_layer_type clash = toy_negate_f32; /* complete, but under a built-in type's name */
+    clash.name = "affine_f32";
+    ck_assert_int_eq(nnue_layer_type_register(&clash, &err), NNUE_E_ARG);
+    ck_assert_msg(strstr(err.message, "'affine_f32': the name is taken by another layer type"), "%s", err.message);
     ck_assert_int_eq(nnue_arch_load_string(yaml, strlen(yaml), "toy.yaml", &a, &err), NNUE_OK);
     ck_assert_ptr_nonnull(strstr(a->layers[a->n_layers - 2].type->name, "toy_negate_f32"));
     char desc[4096];
@@ -74,7 +80,8 @@ END_TEST
 
 START_TEST(negated_goldens_on_every_isa_and_incrementally)
 {
-    ck_assert_int_eq(nnue_layer_type_register(&toy_negate_f32), 0);
+    nnue_error err;
+    ck_assert_int_eq(nnue_layer_type_register(&toy_negate_f32, &err), NNUE_OK);
     char *yaml = toy_yaml();
     char *plain = test_read_file(test_source_path("docs/examples/multilayer_f32.yaml"), NULL);
     nnue_net *toy = load(yaml, "toy.yaml"), *base = load(plain, "multilayer_f32.yaml");

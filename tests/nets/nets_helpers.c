@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "support.h"
@@ -110,13 +111,16 @@ const char *nets_stockfish_release(const char *name, uint64_t size)
     snprintf(dst, 4096, "%s/%s", dir, name);
     if (nets_file_size(dst) == size)
         return dst;
-    /* Not cached yet: the shared fetcher (sha256-checked, holds a lock, safe to call again). */
+    /* Not cached yet: the project's fetcher (sha256-pinned, holds a lock: parallel tests wait). */
     char command[9000];
-    snprintf(command, sizeof command, "'%s' '%s' >&2", test_shared_path("nets/stockfish-nets"), dir);
-    int rc = access(test_shared_path("nets/stockfish-nets"), X_OK) == 0 ? system(command) : -1;
+    const char *python = access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
+    snprintf(command, sizeof command, "%s '%s' --dir '%s' '%s' >&2", python,
+             test_source_path("scripts/fetch_nets.py"), dir, name);
+    int rc = system(command);
+    rc = rc != -1 && WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
     if (nets_file_size(dst) != size) {
-        fprintf(stderr, "SKIP: Stockfish's release net %s is not in %s and could not be fetched (`%s` exited with %d; "
-                        "scripts/setup.sh fetches it, NNUE_NETS_DIR overrides the folder); this test did not run\n",
+        fprintf(stderr, "SKIP: Stockfish's release net %s is not in %s and could not be fetched (`%s` exited with %d, "
+                        "its reason above; NNUE_NETS_DIR overrides the folder); this test did not run\n",
                 name, dir, command, rc);
         exit(77);
     }

@@ -27,11 +27,12 @@ const char *nets_shared(const char *relative, const char *name, uint64_t size);
  * is not installed. */
 const char *nets_sf151(void);
 
-/* Loads an architecture (path relative to the source tree) or fails the test. */
 /* Stockfish's own release net NAME (nn-....nnue) of size bytes, from $NNUE_NETS_DIR or
- * ~/.cache/nnue-nets, fetched there by shared/nets/stockfish-nets when missing; exits 77 (skip,
- * loudly) when it cannot be had. */
+ * ~/.cache/nnue-nets, fetched there by the project's scripts/fetch_nets.py when missing; exits 77
+ * (skip, loudly) when it cannot be had (offline). */
 const char *nets_stockfish_release(const char *name, uint64_t size);
+
+/* Loads an architecture (path relative to the source tree) or fails the test. */
 nnue_arch *nets_arch(const char *relative);
 
 /* Loads a net or fails the test with the formatted error. */

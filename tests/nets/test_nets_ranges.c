@@ -11,6 +11,7 @@
 #include "core/arch/arch_api.h"
 #include "core/isa.h"
 #include "core/net/net.h"
+#include "core/net/net_ranges.h"
 #include "eval/eval_nets.h"
 #include "nets_helpers.h"
 #include "support.h"
@@ -225,6 +226,70 @@ START_TEST(crafted_sums_are_defined)
 }
 END_TEST
 
+/* The column sums behind every range (nnue_extreme_column_sums: counting for i8/i16, heaps for
+ * i32) equal a brute force (each column sorted) on random matrices: small values only, i16
+ * outliers beyond the counted span, fewer positives or negatives than k, ties, extreme values,
+ * k from 1 to more than the rows, widths that are not a multiple of the column block. */
+static int cmp_desc(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x < y) - (x > y);
+}
+
+START_TEST(column_sums_equal_brute_force)
+{
+    const nnue_dtype types[] = {NNUE_I8, NNUE_I16, NNUE_I32};
+    uint64_t seed = 12345;
+    int cases = 0;
+    for (int trial = 0; trial < 60; trial++) {
+        nnue_dtype t = types[trial % 3];
+        uint32_t rows = 1 + (uint32_t)(trial * 37 % 300), cols = 1 + (uint32_t)(trial * 13 % 70);
+        int k = trial % 5 == 0 ? (int)rows + 3 : 1 + trial % 40;
+        int shape = trial / 3 % 5; /* 0 small, 1 outliers, 2 mostly negative, 3 extremes, 4 ties */
+        size_t n = (size_t)rows * cols, bytes = t == NNUE_I8 ? 1 : t == NNUE_I16 ? 2 : 4;
+        void *m = malloc(n * bytes);
+        int64_t *v = malloc(n * sizeof *v), *col = malloc(rows * sizeof *col);
+        for (size_t i = 0; i < n; i++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            int64_t x = (int64_t)(seed >> 33);
+            int64_t lim = t == NNUE_I8 ? 128 : t == NNUE_I16 ? 32768 : 2147483648ll;
+            int64_t val = shape == 0 ? x % 200 - 100
+                        : shape == 1 ? (x % 10 == 0 ? x % (2 * lim) - lim : x % 500 - 250)
+                        : shape == 2 ? (x % 20 == 0 ? x % 300 : -(x % 400))
+                        : shape == 3 ? (x % 2 ? lim - 1 : -lim)
+                                     : (x % 3) * 7 - 7;
+            val = val < -lim ? -lim : val > lim - 1 ? lim - 1 : val;
+            v[i] = val;
+            if (t == NNUE_I8)
+                ((int8_t *)m)[i] = (int8_t)val;
+            else if (t == NNUE_I16)
+                ((int16_t *)m)[i] = (int16_t)val;
+            else
+                ((int32_t *)m)[i] = (int32_t)val;
+        }
+        int64_t *hi = calloc(cols, sizeof *hi), *lo = calloc(cols, sizeof *lo);
+        ck_assert_int_eq(nnue_extreme_column_sums(m, t, rows, cols, k, hi, lo), 0);
+        for (uint32_t c = 0; c < cols; c++) {
+            for (uint32_t r = 0; r < rows; r++)
+                col[r] = v[(size_t)r * cols + c];
+            qsort(col, rows, sizeof *col, cmp_desc);
+            int64_t want_hi = 0, want_lo = 0;
+            for (int i = 0; i < k && i < (int)rows; i++) {
+                want_hi += col[i] > 0 ? col[i] : 0;
+                want_lo += col[rows - 1 - i] < 0 ? col[rows - 1 - i] : 0;
+            }
+            ck_assert_msg(hi[c] == want_hi && lo[c] == want_lo,
+                          "trial %d (type %d, shape %d, %ux%u, k %d) column %u: %lld..%lld, brute force %lld..%lld",
+                          trial, (int)t, shape, rows, cols, k, c, (long long)lo[c], (long long)hi[c],
+                          (long long)want_lo, (long long)want_hi);
+            cases++;
+        }
+        free(m), free(v), free(col), free(hi), free(lo);
+    }
+    ck_assert_int_gt(cases, 1000);
+}
+END_TEST
+
 int main(void)
 {
     arch = eval_random_net_main("tests/nets/tiny_sf.yaml", "ranges", 5, base_path, sizeof base_path);
@@ -239,6 +304,7 @@ int main(void)
     tcase_add_test(tc, tool_warns_and_strict_refuses);
     tcase_add_test(tc, quiet_hides_the_warning);
     tcase_add_test(tc, crafted_sums_are_defined);
+    tcase_add_test(tc, column_sums_equal_brute_force);
     suite_add_tcase(s, tc);
     int rc = test_run(s);
     nnue_arch_free(arch);

@@ -1,9 +1,11 @@
-"""Fixtures of the Python tests: the build tree's library and tool, the reference data and the
-real nets. tests/python/meson.build sets NNUE_LIBRARY, NNUE_TOOL, NNUE_BUILD_DIR,
-NNUE_SHARED_DIR and PYTHONPATH (the source tree's python/); a missing net or data file skips."""
+"""Fixtures of the Python tests: the build tree's library and tool, the reference data (the
+repository's tests/reference/chess, and the shared data) and the real nets. tests/python/meson.build
+sets NNUE_LIBRARY, NNUE_TOOL, NNUE_BUILD_DIR, NNUE_SHARED_DIR and PYTHONPATH (the source tree's
+python/); a missing net or shared data file skips."""
 import os
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -11,6 +13,16 @@ import nnue
 
 SF151_SIZE = 47001499
 SF18 = 'nn-c288c895ea92.nnue'
+SRC = os.path.join(os.path.dirname(__file__), '..', '..')
+# The repository's copies of the release-net goldens and corpus A (README.md there).
+REFERENCE = os.path.join(SRC, 'tests', 'reference', 'chess')
+
+
+def tool_env():
+    """The environment for running the tool from a test: without the ASan runtime that the
+    sanitizer build preloads for the interpreter (tests/python/asan), which the tool, linked
+    with its own, refuses."""
+    return {k: v for k, v in os.environ.items() if k != 'LD_PRELOAD'}
 
 
 def env_path(name, default):
@@ -52,9 +64,13 @@ def sf151_path():
 
 @pytest.fixture(scope='session')
 def sf18_path():
-    path = os.path.join(env_path('NNUE_NETS_DIR', os.path.expanduser('~/.cache/nnue-nets')), SF18)
+    folder = env_path('NNUE_NETS_DIR', os.path.expanduser('~/.cache/nnue-nets'))
+    path = os.path.join(folder, SF18)
+    if not os.path.exists(path):   # the project's fetcher (its reasons on stderr)
+        subprocess.run([sys.executable, os.path.join(SRC, 'scripts', 'fetch_nets.py'), '--dir', folder, SF18],
+                       stdout=subprocess.DEVNULL)
     if not os.path.exists(path):
-        pytest.skip(f'{path} is absent (scripts/setup.sh fetches it)')
+        pytest.skip(f'{path} is absent and scripts/fetch_nets.py could not fetch it')
     return path
 
 

@@ -6,7 +6,7 @@ import subprocess
 import pytest
 
 import nnue
-from conftest import read_golden
+from conftest import REFERENCE, read_golden
 
 
 def test_arch_identity_equals_cli(tool):
@@ -46,9 +46,8 @@ def test_state_incremental_equals_batch(sf18):
         st.pop()
 
 
-def test_state_reset_golden(sf18, shared):
-    fen, bucket, psqt, positional, total = read_golden(os.path.join(shared, 'oracle', 'chess',
-                                                                    'golden-sf18-A.tsv'))[1]
+def test_state_reset_golden(sf18):
+    fen, bucket, psqt, positional, total = read_golden(os.path.join(REFERENCE, 'golden-sf18-A.tsv'))[1]
     st = nnue.State(sf18, fen)
     assert st.evaluate()['total'] == total and st.evaluate()['bucket'] == bucket
 

@@ -5,15 +5,15 @@ import subprocess
 import numpy as np
 import pytest
 
-from conftest import read_golden
+from conftest import REFERENCE, read_golden
 
 CASES = [('sf151', 'golden-sf151-A.tsv'), ('sf18', 'golden-sf18-A.tsv')]
 
 
 @pytest.mark.parametrize('net_name,golden', CASES)
-def test_golden_rows(request, shared, net_name, golden):
+def test_golden_rows(request, net_name, golden):
     net = request.getfixturevalue(net_name)
-    rows = read_golden(os.path.join(shared, 'oracle', 'chess', golden))
+    rows = read_golden(os.path.join(REFERENCE, golden))
     e = net.evaluate(np.array([r[0] for r in rows]))
     want = np.array([r[1:] for r in rows], dtype=np.int32)
     got = np.stack([e.bucket, e.psqt, e.positional, e.total], axis=1)
@@ -22,9 +22,9 @@ def test_golden_rows(request, shared, net_name, golden):
 
 
 @pytest.mark.parametrize('net_name', ['sf151_path', 'sf18_path'])
-def test_equals_cli(request, tool, shared, tmp_path, net_name):
+def test_equals_cli(request, tool, tmp_path, net_name):
     path = request.getfixturevalue(net_name)
-    corpus = os.path.join(shared, 'oracle', 'chess', 'corpusA.fen')
+    corpus = os.path.join(REFERENCE, 'corpusA.fen')
     out = subprocess.run([tool, 'eval', '--net', path, '--file', corpus, '--quiet'], capture_output=True,
                          text=True, check=True).stdout.splitlines()[1:]
     cli = np.array([[int(x) for x in line.split('\t')[1:6]] for line in out], dtype=np.int32)
@@ -37,16 +37,16 @@ def test_equals_cli(request, tool, shared, tmp_path, net_name):
     assert got.shape == cli.shape and (got == cli).all()
 
 
-def test_threads_agree(sf18, shared):
-    rows = read_golden(os.path.join(shared, 'oracle', 'chess', 'golden-sf18-A.tsv'))
+def test_threads_agree(sf18):
+    rows = read_golden(os.path.join(REFERENCE, 'golden-sf18-A.tsv'))
     fens = [r[0] for r in rows[:500]]
     one, two = sf18.evaluate(fens, threads=1), sf18.evaluate(fens, threads=2)
     for a, b in zip(one, two):
         assert (a == b).all()
 
 
-def test_chunks_and_progress(sf18, shared):
-    rows = read_golden(os.path.join(shared, 'oracle', 'chess', 'golden-sf18-A.tsv'))[:300]
+def test_chunks_and_progress(sf18):
+    rows = read_golden(os.path.join(REFERENCE, 'golden-sf18-A.tsv'))[:300]
     seen = []
     e = sf18.evaluate([r[0] for r in rows], chunk=128, progress=lambda done, total, s: seen.append((done, total)))
     assert seen == [(128, 300), (256, 300), (300, 300)]

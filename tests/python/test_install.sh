@@ -4,12 +4,15 @@
 # python3-numpy) made by PYTHON (/usr/bin/python3, as the docs say: another python3 first on
 # PATH, pyenv's say, lacks Debian's packages), pip install --no-build-isolation SRC, then
 # `python3 -c "import nnue; ..."` evaluates Stockfish 18's net on a FEN equal to the CLI. Exit
-# 77 only when the net is absent; an interpreter without the packages fails, saying which.
+# 77 only when the net is absent and cannot be fetched; an interpreter without the packages
+# fails, saying which.
 # NNUE_JOBS limits the build's parallel jobs (a shared machine).
 set -eu
 src=$1 py=$2 tool=$3
-net="${NNUE_NETS_DIR:-$HOME/.cache/nnue-nets}/nn-c288c895ea92.nnue"
-[ -f "$net" ] || { echo "SKIP: $net is absent (scripts/setup.sh fetches it)"; exit 77; }
+nets="${NNUE_NETS_DIR:-$HOME/.cache/nnue-nets}"
+net="$nets/nn-c288c895ea92.nnue"
+[ -f "$net" ] || /usr/bin/python3 "$src/scripts/fetch_nets.py" --dir "$nets" sf18 >/dev/null || true
+[ -f "$net" ] || { echo "SKIP: $net is absent and scripts/fetch_nets.py could not fetch it"; exit 77; }
 missing=$("$py" -c '
 import importlib.util
 print(" ".join(m for m in ("venv", "mesonpy", "cffi", "numpy") if importlib.util.find_spec(m) is None))' 2>&1) ||

@@ -51,7 +51,7 @@ static void check_same(nnue_state *fast, nnue_state *ref, const nnue_board *boar
 static char *corpus(void)
 {
     char *text = test_read_file(
-        test_shared_path(is_shogi() ? "oracle/shogi/corpusA.sfen" : "oracle/chess/corpusA.fen"), NULL);
+        test_data_path(is_shogi() ? "oracle/shogi/corpusA.sfen" : EVAL_CHESS_CORPUS), NULL);
     ck_assert_ptr_nonnull(text);
     return text;
 }
@@ -85,7 +85,7 @@ START_TEST(moves_incremental)
 {
     for (int isa = 1; isa <= (int)nnue_isa_best(); isa++) {
         char *text = test_read_file(
-            test_shared_path(is_shogi() ? "oracle/shogi/movesA.tsv" : "oracle/chess/movesA.tsv"), NULL);
+            test_data_path(is_shogi() ? "oracle/shogi/movesA.tsv" : EVAL_CHESS_MOVES), NULL);
         ck_assert_ptr_nonnull(text);
         nnue_state *fast = state_on((nnue_isa)isa, 4), *ref = state_on(NNUE_ISA_SCALAR, 4);
         int rows = 0;
@@ -194,13 +194,13 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *path = eval_net_file(net_info); /* exits 77 when the data is absent */
-    test_require_shared("oracle/chess/corpusA.fen");
-    test_require_shared("oracle/chess/movesA.tsv");
-    test_require_shared("oracle/shogi/corpusA.sfen");
-    test_require_shared("oracle/shogi/movesA.tsv");
     if (!(net = eval_net_load_main(net_info, path)))
         return 1;
     game = nnue_game_find(net->arch->game);
+    if (is_shogi()) { /* chess's corpus and moves are the repository's */
+        test_require_shared("oracle/shogi/corpusA.sfen");
+        test_require_shared("oracle/shogi/movesA.tsv");
+    }
     fprintf(stderr, "%s: kernel sets up to %s against scalar, prepared plan: %s\n", net_info->name,
             nnue_isa_label(nnue_isa_best()), net->kernel_data ? "yes" : "no");
     Suite *s = suite_create("simd_nets");

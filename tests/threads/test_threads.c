@@ -13,7 +13,9 @@
  * leaves libomp's own (uninstrumented) synchronisation alone while still checking our code.
  * A fourth runs the example engine (nnue-uci / nnue-usi, Lazy SMP: threads sharing the net and
  * the hash table) with Threads 3 to a fixed depth: it must answer bestmove and exit 0 (under
- * TSan a report makes the exit status 66). */
+ * TSan a report makes the exit status 66). A fifth (nnue-uci, one arch: the engine's own threads,
+ * no net) restarts searches of xiangqi, whose move generator writes the position it is given,
+ * with "go infinite searchmoves ..." lines read while the last search still prints its lines. */
 #include <pthread.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -279,6 +281,49 @@ START_TEST(engine_lazy_smp)
 }
 END_TEST
 
+/* The command loop parses a go line's searchmoves while the previous search runs: the search
+ * must not read the loop's position (it once did, to print moves: a race TSan reports when
+ * the parsing writes it, as xiangqi's move generator did). All lines are written at once, so the
+ * loop reads them without waiting for the search's output. */
+START_TEST(engine_searchmoves_while_searching)
+{
+    char input[4096 * 8], command[8192], path[4200];
+    size_t n = (size_t)snprintf(input, sizeof input, "uci\nsetoption name UCI_Variant value xiangqi\nposition startpos\n");
+    for (int round = 0; round < 8; round++) {
+        n += (size_t)snprintf(input + n, sizeof input - n, "go infinite\ngo infinite searchmoves");
+        for (int i = 0; i < 200; i++) /* 200 parses of a legal move: time for the search to print */
+            n += (size_t)snprintf(input + n, sizeof input - n, " %s", i % 2 ? "h2e2" : "b2e2");
+        n += (size_t)snprintf(input + n, sizeof input - n, "\n");
+    }
+    n += (size_t)snprintf(input + n, sizeof input - n, "stop\nquit\n");
+    ck_assert_uint_lt(n, sizeof input - 1);
+    snprintf(path, sizeof path, "%s.searchmoves", net_path);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(input, f);
+    fclose(f);
+    snprintf(command, sizeof command, "'%s' < '%s' 2>&1", engine_path, path);
+    FILE *p = popen(command, "r");
+    ck_assert_ptr_nonnull(p);
+    static char out[1 << 20];
+    size_t len = fread(out, 1, sizeof out - 1, p);
+    out[len] = 0;
+    int status = pclose(p);
+    remove(path);
+    int best = 0;
+    for (const char *c = out; (c = strstr(c, "bestmove ")); c++)
+        best++;
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "exit status %d:\n%.6000s", status,
+                  strstr(out, "WARNING") ? strstr(out, "WARNING") : out);
+    ck_assert_msg(best == 16, "%d bestmoves for 16 searches:\n%.3000s", best, out);
+    /* Each searchmoves search plays one of them, even when stopped before its first depth. */
+    int chosen = 0;
+    for (const char *c = out; (c = strstr(c, "bestmove ")); c++)
+        chosen += strncmp(c, "bestmove h2e2", 13) == 0 || strncmp(c, "bestmove b2e2", 13) == 0;
+    ck_assert_msg(chosen >= 8, "%d of 8 searchmoves searches played one:\n%.3000s", chosen, out);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -301,6 +346,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, tool_eval_openmp_threads_agree);
     if (engine_path)
         tcase_add_test(tc, engine_lazy_smp);
+    if (engine_path && strstr(engine_path, "nnue-uci") && strstr(arch_rel, "tiny_sf"))
+        tcase_add_test(tc, engine_searchmoves_while_searching); /* no net: once is enough */
     suite_add_tcase(s, tc);
     return test_run(s);
 }

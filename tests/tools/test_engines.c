@@ -1,11 +1,13 @@
 /* tests/tools/test_engines.c: what a new user of the example engines (nnue-uci, nnue-usi) meets
  * first, through the protocol and the command line, with no net file needed: an engine without a
  * usable net says so at every isready and go (info string), --help and --version answer on
- * stdout with exit 0, and "go movetime" thinks for the time given (minus a small margin). */
+ * stdout with exit 0, "go movetime" thinks for the time given (minus a small margin), and a line
+ * longer than the protocol's limit is refused whole: nothing of it runs as a command. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "nnue.h"
@@ -130,6 +132,58 @@ START_TEST(movetime_uses_the_time_given)
 }
 END_TEST
 
+/* The engine's output for `size` bytes of input, given as a file (too long for printf). */
+static char *session_bytes(const char *engine, const char *data, size_t size)
+{
+    char path[4096], command[8192];
+    snprintf(path, sizeof path, "%s/engine-input-%d.txt", test_build_dir(), (int)getpid());
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(fwrite(data, 1, size, f), size);
+    fclose(f);
+    snprintf(command, sizeof command, "'%s/examples/engine/%s' < '%s' 2>&1", test_build_dir(), engine, path);
+    int status;
+    char *out = run(command, &status);
+    remove(path);
+    ck_assert_msg(status == 0, "%s: exit %d:\n%.2000s", engine, status, out);
+    return out;
+}
+
+/* A line longer than NNUE_PROTOCOL_MAX_LINE (65536) characters is refused whole with one error
+ * naming the limit; its tail is never read as a command (here "isready" just past the limit, and
+ * a 3 MB line ending in "isready"); a line of exactly the limit is a command. */
+START_TEST(long_lines_are_refused_whole)
+{
+    static const char *const engines[] = {"nnue-uci", "nnue-usi"};
+    const size_t limit = 65536, big = 3u << 20;
+    char *data = malloc(big + 2 * limit + 64);
+    ck_assert_ptr_nonnull(data);
+    for (int e = 0; e < 2; e++) {
+        /* 65537 x's then "isready": the old loop ran the tail as a command. */
+        size_t n = limit + 1;
+        memset(data, 'x', n);
+        n += (size_t)sprintf(data + n, "isready\n");
+        memset(data + n, 'y', big);
+        n += big;
+        n += (size_t)sprintf(data + n, "isready\n");
+        /* Exactly the limit: "isready" and spaces. */
+        memset(data + n, ' ', limit);
+        memcpy(data + n, "isready", 7);
+        n += limit;
+        n += (size_t)sprintf(data + n, "\nquit\n");
+        char *out = session_bytes(engines[e], data, n);
+        ck_assert_msg(count(out, "info string error: command: line longer than 65536 characters") == 2,
+                      "%s: expected 2 refusals:\n%.3000s", engines[e], out);
+        ck_assert_msg(count(out, "info string error: command") == 2, "%s:\n%.3000s", engines[e], out);
+        ck_assert_msg(count(out, "info string error: no net") == 1, "%s:\n%.3000s", engines[e], out);
+        ck_assert_msg(count(out, "readyok") == 1, "%s: only the line of exactly the limit is a command:\n%.3000s",
+                      engines[e], out);
+        free(out);
+    }
+    free(data);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("engines");
@@ -138,6 +192,7 @@ int main(void)
     tcase_add_test(tc, no_net_is_reported_at_isready_and_go);
     tcase_add_test(tc, help_and_version);
     tcase_add_test(tc, movetime_uses_the_time_given);
+    tcase_add_test(tc, long_lines_are_refused_whole);
     suite_add_tcase(s, tc);
     return test_run(s);
 }

@@ -159,6 +159,13 @@ START_TEST(rank_translation)
     ck_assert_str_eq(out, "7g7f");
     ck_assert_int_eq(move_shift_ranks("a0a1", -1, out, sizeof out), -1); /* no rank below 0 */
     ck_assert_int_eq(move_shift_ranks("a9a8", 1, out, 5), -1);           /* does not fit */
+    /* An engine's word with a long run of digits (fuzz_match: it overflowed strtol, and the
+     * digits' text overflowed a 16-byte buffer): no rank, refused. */
+    char wide[64];
+    ck_assert_int_eq(move_shift_ranks("e2e4777777777777777777777", -1, wide, sizeof wide), -1);
+    ck_assert_int_eq(move_shift_ranks("a99999999999999999999", 1, wide, sizeof wide), -1);
+    ck_assert_int_eq(move_shift_ranks("a9999b1", 1, wide, sizeof wide), 0);
+    ck_assert_str_eq(wide, "a10000b2");
 }
 END_TEST
 

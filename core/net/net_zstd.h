@@ -1,0 +1,44 @@
+/* core/net/net_zstd.h: whole-file zstd nets (Pikafish ships its nets as one zstd frame), read with
+ * a bounded cost: the compressed bytes are streamed in chunks (never held whole), the frame must
+ * record its size, and that size is refused above a cap before anything is allocated (the
+ * architecture's size when it is known: core/net/net_load.c; NNUE_MAX_NET_BYTES otherwise). A
+ * 32 KB file declaring gigabytes costs a header read, not gigabytes. Not a public API. */
+#ifndef NNUE_CORE_NET_NET_ZSTD_H
+#define NNUE_CORE_NET_NET_ZSTD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "nnue.h"
+
+/* The most a zstd net of this architecture may decompress to: its plain size (a LEB128 block
+ * takes at most 1.5 times its plain bytes) twice over, plus 1 MiB for a description; at most
+ * NNUE_MAX_NET_BYTES. NZ_ARCH_CAP says so in messages. */
+uint64_t nz_cap_for_arch(const nnue_arch *arch);
+#define NZ_ARCH_CAP "twice the architecture's plain net size and 1 MiB"
+
+/* 1 when the first bytes are zstd's frame magic (n >= 4). */
+int nz_is_frame(const void *head, size_t n);
+
+/* Where a frame comes from: f (read from its current position, which must be the frame's
+ * start) when non-NULL, else size bytes at data. name labels it in messages. */
+typedef struct nz_source {
+    FILE *f;
+    const void *data;
+    size_t size;
+    const char *name;
+    const char *limit;  /* what the cap max is, for the message; NULL: NNUE_MAX_NET_BYTES */
+} nz_source;
+
+/* Decompresses the frame into *out (malloc'ed, the caller frees) and *out_size. The frame must
+ * record its size (*declared, when non-NULL), at most max bytes; it must produce exactly that
+ * many and nothing may follow it. keep > 0 stops after the first keep bytes (a header read):
+ * *out_size is then min(keep, declared) and the rest of the frame is not decompressed. */
+nnue_status nz_unpack(const nz_source *src, uint64_t max, uint64_t keep, void **out, size_t *out_size,
+                      uint64_t *declared, nnue_error *err);
+
+/* The same frame streamed into out (nothing held whole: `nnue convert --to unzstd`). */
+nnue_status nz_unpack_to_file(const nz_source *src, uint64_t max, FILE *out, nnue_error *err);
+
+#endif
