@@ -97,6 +97,10 @@ nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t
  * exact size. No YAML file is read. SFNNv4 (Stockfish 15) and SFNNv5 (Stockfish 15.1) nets
  * share hashes and size: Stockfish's release nets are known by their SHA-256 (nn-ad9b42354671 is
  * SFNNv5), and any other file of those hashes is taken as SFNNv5, the layout of every later net.
+ * A net written by `nnue init` names its architecture in its description: only that one is
+ * taken (the file hash leaves out stacks and PSQT buckets, so another may share it); NNUE_E_HASH
+ * naming it when it is not built in. The file's own feature-transformer encoding (LEB128 or
+ * plain) is read whatever the architecture's YAML says.
  * NNUE_E_HASH when no built-in architecture fits (load the YAML yourself), NNUE_E_AMBIGUOUS
  * naming them when several still do. Header-less (raw: bullet,
  * cwtch, obsidian) nets always need their architecture named: nnue_arch_load_builtin. */
@@ -171,8 +175,8 @@ void nnue_state_set_whole_board_checks(nnue_state *state, int on);
  * sequence. Turning it on or off also empties it. About 2 * keys * (width * 2 + 900) bytes per
  * state, allocated on first use (sfnnv5: 64 keys, width 1024: ~380 KB). Off by default: measured
  * with `nnue bench` (CPU ns/eval, off -> on) it pays only on shallow trees of small nets: chess
- * sf 15.1 net, `--mode tree --depth 2` 481 -> 442, depth 3 453 -> 459, BENCH.md incremental
- * 672 -> 696; shogi HalfKP depth 2 273 -> 269, incremental 361 -> 352; SFNNv9 (width 3072, ~2.3 MB
+ * sf 15.1 net, `--mode tree --depth 2` 481 -> 442, depth 3 453 -> 459, `--mode incremental`
+ * 672 -> 696 (docs/speed.md); shogi HalfKP depth 2 273 -> 269, incremental 361 -> 352; SFNNv9 (width 3072, ~2.3 MB
  * of slots) incremental 1926 -> 2329. Try it on your search. */
 void nnue_state_set_refresh_cache(nnue_state *state, int on);
 

@@ -109,7 +109,7 @@ void nnue_chess_init(void);
 
 /* Parses a six-field FEN strictly (single spaces, no extra text), or a
  * four-field one without the clocks (EPD's position part: halfmove clock 0,
- * fullmove number 1). Every
+ * fullmove number 1), or "startpos" (NNUE_CHESS_START_FEN, as UCI names it). Every
  * failure, malformed text or an impossible board (king count, more than 16
  * pieces or 8 pawns a side, pawns on rank 1/8, castling rights or en passant
  * that contradict the board, side not to move in check), returns

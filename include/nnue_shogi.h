@@ -83,7 +83,7 @@ typedef struct nnue_shogi_pos {
  * unpromoted pawns/lances/knights where they could never move, two unpromoted
  * pawns of a side on one file, bad side to move or move number, and the side
  * not to move being in check. Handicap positions (missing pieces) are valid.
- * On failure *pos is left unchanged. */
+ * "startpos" is NNUE_SHOGI_START_SFEN, as USI names it. On failure *pos is left unchanged. */
 nnue_status nnue_shogi_parse_sfen(nnue_shogi_pos *pos, const char *sfen, nnue_error *err);
 
 /* Writes the SFEN in YaneuraOu's style (hands R B G S N L P, black first,

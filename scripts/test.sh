@@ -42,5 +42,5 @@ if [ "$(uname -m)" = x86_64 ] && [ "${NNUE_ARM:-1}" != 0 ]; then
   logs+=(build-arm/meson-logs/testlog.json)
   stage "Arm run"
 fi
-python3 scripts/summarize.py "${logs[@]}"
+/usr/bin/python3 scripts/summarize.py "${logs[@]}"
 exit $status

@@ -48,5 +48,5 @@ mapfile -t tests < <(meson test -C build-arm --no-rebuild --list --no-suite slow
 status=0
 CK_FORK=no OMP_NUM_THREADS=1 meson test -C build-arm --no-rebuild --print-errorlogs --num-processes 2 \
   "${tests[@]}" || status=1
-python3 scripts/summarize.py build-arm/meson-logs/testlog.json
+/usr/bin/python3 scripts/summarize.py build-arm/meson-logs/testlog.json
 exit $status

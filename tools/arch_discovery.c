@@ -79,11 +79,21 @@ static int by_name(const void *a, const void *b)
     return strcmp(((const arch_candidate *)a)->arch->name, ((const arch_candidate *)b)->arch->name);
 }
 
-static int seen(const arch_candidate *list, int n, const char *name)
+/* 1 when name is listed already; a listed one whose size does not fit gives way to one that does
+ * (two YAMLs of one name beside a net). */
+static int seen(arch_candidate *list, int n, nnue_arch *a, const char *source, int size_fits)
 {
     for (int i = 0; i < n; i++)
-        if (strcmp(list[i].arch->name, name) == 0)
+        if (strcmp(list[i].arch->name, a->name) == 0) {
+            if (size_fits && !list[i].size_fits) {
+                nnue_arch_free(list[i].arch);
+                list[i].arch = a;
+                list[i].size_fits = 1;
+                snprintf(list[i].source, sizeof list[i].source, "%s", source);
+                return 2;
+            }
             return 1;
+        }
     return 0;
 }
 
@@ -107,7 +117,14 @@ static void consider(nnue_arch *a, const char *source, const nnue_net_header *h,
                      int *cap)
 {
     int size_fits = 0;
-    if (!header_fits(a, h, &size_fits) || seen(*list, *n, a->name)) {
+    if (!header_fits(a, h, &size_fits)) {
+        nnue_arch_free(a);
+        return;
+    }
+    int was_seen = seen(*list, *n, a, source, size_fits);
+    if (was_seen == 2)
+        return; /* a took the place of a same-named arch that did not fit */
+    if (was_seen) {
         nnue_arch_free(a);
         return;
     }
@@ -161,7 +178,7 @@ static void scan_dir(const char *dir, const nnue_net_header *h, arch_candidate *
     closedir(d);
 }
 
-int arch_candidates_for(const nnue_net_header *h, arch_candidate **out)
+int arch_candidates_for(const nnue_net_header *h, const char *beside_net, arch_candidate **out)
 {
     arch_candidate *list = NULL;
     int n = 0, cap = 0;
@@ -170,6 +187,11 @@ int arch_candidates_for(const nnue_net_header *h, arch_candidate **out)
     int n_dirs = arch_dirs(dirs, 3);
     for (int i = 0; i < n_dirs; i++)
         scan_dir(dirs[i], h, &list, &n, &cap);
+    if (beside_net) {
+        char copy[PATH_MAX];
+        snprintf(copy, sizeof copy, "%s", beside_net);
+        scan_dir(dirname(copy), h, &list, &n, &cap);
+    }
     if (n > 1)
         qsort(list, (size_t)n, sizeof *list, by_name);
     *out = list;

@@ -18,9 +18,9 @@ typedef struct arch_candidate {
 int arch_dirs(const char **dirs, int max);
 
 /* Every discovered Stockfish-format architecture whose version and file hash equal the header's,
- * sorted by name, size_fits set. Returns the count; *out is malloc'ed (free with
- * arch_candidates_free), NULL when none. */
-int arch_candidates_for(const nnue_net_header *header, arch_candidate **out);
+ * sorted by name, size_fits set; with beside_net (a net path), the YAML files of the net's folder
+ * too. Returns the count; *out is malloc'ed (free with arch_candidates_free), NULL when none. */
+int arch_candidates_for(const nnue_net_header *header, const char *beside_net, arch_candidate **out);
 /* Bytes of an uncompressed file of this arch with the header's description. */
 uint64_t arch_expected_bytes(const nnue_arch *a, const nnue_net_header *h);
 

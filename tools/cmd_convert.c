@@ -214,6 +214,10 @@ int cmd_convert(int argc, char **argv)
         fprintf(stderr, "nnue convert: %s: --to %s needs a Stockfish-format net with one feature set of i16 weights; "
                 "architecture %s is not one%s\n", in, to, arch->name,
                 arch->format.kind == NNUE_FORMAT_RAW ? " (a header-less net: try --to self-describing)" : "");
+        if (arch->ft.n_sets > 1) /* Stockfish 18 and 19: why, and what to do instead */
+            fprintf(stderr, "nnue convert: %s has %d feature sets (threat inputs of i8 weights beside i16 ones), stored "
+                    "in Stockfish's own mixed encoding, which the tool reads but does not rewrite: use the file as it "
+                    "is; every command loads it (docs/tool.md, Converting nets)\n", arch->name, arch->ft.n_sets);
         nnue_arch_free(arch);
         return 1;
     }

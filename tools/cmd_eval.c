@@ -9,6 +9,7 @@
 #include "tools/commands.h"
 #include "tools/eval_batch.h"
 #include "tools/json_out.h"
+#include "tools/centipawns.h"
 #include "tools/net_setup.h"
 #include "tools/positions.h"
 #include "tools/tool_args.h"
@@ -38,15 +39,15 @@ static int eval_one(const nnue_net *net, const nnue_game *game, const char *text
     nnue_state_reset(state, board);
     nnue_evaluate(state, board, &d);
     char cp[16];
-    eval_print_header(net->arch, game, json, quiet);
+    eval_print_header(NULL, json, quiet);
     if (json) {
         printf("[\n  {");
         json_key_string("position", list.texts[0], 1);
         printf(", \"bucket\": %d, \"psqt\": %d, \"positional\": %d, \"total\": %d, \"scaled\": %d, \"cp\": %s}\n]\n",
-               d.bucket, d.psqt, d.positional, d.total, d.scaled, eval_cp_text(net->arch, &d, 1, cp));
+               d.bucket, d.psqt, d.positional, d.total, d.scaled, eval_cp_text(&d, list.texts[0], 1, cp));
     } else {
         printf("%s\t%d\t%d\t%d\t%d\t%d\t%s\n", list.texts[0], d.bucket, d.psqt, d.positional, d.total, d.scaled,
-               eval_cp_text(net->arch, &d, 0, cp));
+               eval_cp_text(&d, list.texts[0], 0, cp));
     }
     nnue_state_free(state);
     positions_free(&list);
@@ -63,9 +64,10 @@ int cmd_eval(int argc, char **argv)
         const char *a = argv[i], *v = i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0 ? argv[i + 1] : NULL;
         if (strcmp(a, "--json") == 0)
             opt.json = 1;
-        else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0)
+        else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
             opt.quiet = 1;
-        else if (v && strcmp(a, "--net") == 0)
+            tool_quiet = 1; /* no overflow note either */
+        } else if (v && strcmp(a, "--net") == 0)
             net_path = argv[++i];
         else if (v && strcmp(a, "--arch") == 0)
             arch_path = argv[++i];
@@ -83,11 +85,18 @@ int cmd_eval(int argc, char **argv)
             return usage();
         }
     }
-    if (!net_path || (!fen == !file) || (fen && opt.format))
+    const char *wrong = !net_path ? "--net NET is required"
+                        : !fen == !file ? (fen ? "give --fen or --file, not both" : "--fen POSITION or --file FILE is required")
+                        : fen && opt.format ? "--format applies to --file only"
+                                            : NULL;
+    if (wrong) {
+        fprintf(stderr, "nnue eval: %s\n", wrong);
         return usage();
+    }
     nnue_net *net;
     if (tool_load_net("eval", net_path, arch_path, &net) != 0)
         return 1;
+    tool_cp_setup(net, net_path);
     const nnue_game *game = net->arch->game_desc;
     int rc = fen ? eval_one(net, game, fen, opt.json, opt.quiet) : eval_batch(net, game, file, &opt);
     nnue_net_free(net);

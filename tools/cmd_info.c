@@ -23,9 +23,39 @@ static const char *const choice_words[] = {
     [CHOICE_WRITTEN_FOR] = "several fit; nnue init wrote this net for one (its description names it)",
     [CHOICE_DEFAULT] = "several fit; unknown net, SFNNv5 assumed (pass --arch to eval for SFNNv4)",
     [CHOICE_AMBIGUOUS] = "several fit and the file cannot tell them apart: pass --arch to eval",
+    [CHOICE_NAMED_MISSING] = ("nnue init wrote this net for an architecture not found; those listed only share its "
+                              "file hash: pass --arch to eval"),
 };
 
-static void print_json(const char *path, const nnue_net_header *h, const char *desc, const arch_choice *c)
+/* `, "ranges": [lines of nnue info's range report], "overflow": the warning or null`; null ranges
+ * without a net (no architecture chosen). */
+static void print_json_ranges(const nnue_net *net)
+{
+    printf(", \"ranges\": ");
+    size_t need = net ? nnue_net_range_report(net, NULL, 0) + 1 : 0;
+    char *text = need ? malloc(need) : NULL;
+    if (!text) {
+        printf("null, \"overflow\": null");
+        return;
+    }
+    nnue_net_range_report(net, text, need);
+    printf("[");
+    int first = 1;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        printf("%s", first ? "" : ", ");
+        json_string(line);
+        first = 0;
+    }
+    printf("], \"overflow\": ");
+    if (nnue_net_warning(net))
+        json_string(nnue_net_warning(net));
+    else
+        printf("null");
+    free(text);
+}
+
+static void print_json(const char *path, const nnue_net_header *h, const char *desc, const arch_choice *c,
+                       const nnue_net *net)
 {
     printf("{");
     json_key_string("path", path, 1);
@@ -48,6 +78,7 @@ static void print_json(const char *path, const nnue_net_header *h, const char *d
     json_key_string("chosen", c->chosen >= 0 ? c->list[c->chosen].source : "", 1);
     printf(", ");
     json_key_string("choice", choice_words[c->kind], 1);
+    print_json_ranges(net);
     printf("}\n");
 }
 
@@ -158,6 +189,7 @@ int cmd_info(int argc, char **argv)
 {
     const char *path = NULL, *arch_path = NULL;
     int json = 0;
+    tool_quiet = 1; /* the ranges below say where a sum can overflow */
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0)
             json = 1;
@@ -188,6 +220,7 @@ int cmd_info(int argc, char **argv)
             json_key_string("path", path, 1);
             json_key_string("format", "self-describing", 0);
             json_key_string("architecture", net->arch->name, 0);
+            print_json_ranges(net);
             printf("}\n");
         } else {
             print_loaded(path, net, "embedded YAML", "self-describing (YAML + header-less net, nnue convert)");
@@ -212,11 +245,19 @@ int cmd_info(int argc, char **argv)
         free(desc);
         return explain_headerless(path, h.version);
     }
-    if (json)
-        print_json(path, &h, desc, &c);
-    else
+    if (json) {
+        nnue_net *net = NULL; /* the ranges need the weights: the chosen architecture's net */
+        int failed = c.chosen >= 0 && c.kind != CHOICE_SIZE_MISMATCH && tool_load_net("info", path, arch_path, &net);
+        print_json(path, &h, desc, &c, net);
+        nnue_net_free(net);
+        if (failed) {
+            arch_choice_free(&c);
+            free(desc);
+            return 1;
+        }
+    } else
         print_text(path, &h, desc, &c);
-    int rc = c.kind == CHOICE_SIZE_MISMATCH ? 1 : 0;
+    int rc = c.kind == CHOICE_SIZE_MISMATCH || c.kind == CHOICE_NAMED_MISSING ? 1 : 0;
     if (!json && c.chosen >= 0 && rc == 0)
         rc = print_ranges(path, arch_path);
     if (rc)

@@ -23,6 +23,7 @@
 #include "tools/match_process.h"
 #include "tools/match_reply.h"
 #include "tools/match_rules.h"
+#include "tools/tool_args.h"
 
 #define MAX_OPTIONS 16
 
@@ -298,52 +299,91 @@ static int usage(void)
     return 2;
 }
 
+/* "chess, shogi, xiangqi": the games --game accepts, for its error message. */
+static const char *game_names(void)
+{
+    static char text[512];
+    text[0] = 0;
+    for (int i = 0; i < nnue_game_count(); i++)
+        snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", i ? ", " : "", nnue_game_at(i)->name);
+    return text;
+}
+
+/* One option and its value into o: 0, or 2 after saying what was wrong (tool_args.h). */
+static int match_option(match_opts *o, const char *a, const char *v)
+{
+    int ranks;
+    if (strcmp(a, "--game") == 0) {
+        if (!(o->game = nnue_game_find(v))) {
+            fprintf(stderr, "nnue match: --game: unknown game '%s' (expected one of: %s)\n", v, game_names());
+            return 2;
+        }
+    } else if (strcmp(a, "--engine") == 0)
+        o->command[0] = v;
+    else if (strcmp(a, "--opponent") == 0)
+        o->command[1] = v;
+    else if ((strcmp(a, "--option") == 0 || strcmp(a, "--opponent-option") == 0)) {
+        int who = a[2] == 'o' && a[3] == 'p' && a[4] == 'p';
+        if (!strchr(v, '=') || o->option_count[who] == MAX_OPTIONS) {
+            fprintf(stderr, "nnue match: %s: expected NAME=VALUE (at most %d)\n", a, MAX_OPTIONS);
+            return 2;
+        }
+        o->options[who][o->option_count[who]++] = v;
+    } else if (strcmp(a, "--games") == 0)
+        return tool_parse_int("match", a, v, 1, 1000000, &o->games);
+    else if (strcmp(a, "--movetime") == 0)
+        return tool_parse_int("match", a, v, 1, 86400000, &o->movetime);
+    else if (strcmp(a, "--max-plies") == 0)
+        return tool_parse_int("match", a, v, 0, 1000000, &o->max_plies);
+    else if (strcmp(a, "--random-plies") == 0)
+        return tool_parse_int("match", a, v, 0, 64, &o->random_plies);
+    else if (strcmp(a, "--seed") == 0) {
+        char *end;
+        o->seed = strtoull(v, &end, 10);
+        if (*v < '0' || *v > '9' || *end) {
+            fprintf(stderr, "nnue match: --seed expects a whole number, found '%s'\n", v);
+            return 2;
+        }
+    } else if (strcmp(a, "--timeout-margin") == 0) {
+        int ms;
+        if (tool_parse_int("match", a, v, 0, 86400000, &ms) != 0)
+            return 2;
+        o->timeout_margin = ms;
+    } else if (strcmp(a, "--out") == 0)
+        o->out = v;
+    else if (strcmp(a, "--ranks-from") == 0 || strcmp(a, "--opponent-ranks-from") == 0) {
+        if (tool_parse_int("match", a, v, 0, 1, &ranks) != 0)
+            return 2;
+        o->ranks_from[a[2] == 'o'] = ranks;
+    } else
+        return tool_bad_argument("match", a, (const char *const[]){NULL});
+    return 0;
+}
+
 int cmd_match(int argc, char **argv)
 {
     match_opts o = {.games = 2, .movetime = 100, .max_plies = 0, .timeout_margin = 5000, .seed = 1};
+    static const char *const value_options[] = {"--game", "--engine", "--opponent", "--option", "--opponent-option",
+                                                "--games", "--movetime", "--max-plies", "--random-plies", "--seed",
+                                                "--timeout-margin", "--out", "--ranks-from",
+                                                "--opponent-ranks-from", NULL};
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!v)
-            return usage();
-        i++;
-        if (strcmp(a, "--game") == 0)
-            o.game = nnue_game_find(v);
-        else if (strcmp(a, "--engine") == 0)
-            o.command[0] = v;
-        else if (strcmp(a, "--opponent") == 0)
-            o.command[1] = v;
-        else if ((strcmp(a, "--option") == 0 || strcmp(a, "--opponent-option") == 0)) {
-            int who = a[2] == 'o' && a[3] == 'p' && a[4] == 'p';
-            if (!strchr(v, '=') || o.option_count[who] == MAX_OPTIONS) {
-                fprintf(stderr, "nnue match: %s: expected NAME=VALUE (at most %d)\n", a, MAX_OPTIONS);
-                return 2;
-            }
-            o.options[who][o.option_count[who]++] = v;
-        } else if (strcmp(a, "--games") == 0)
-            o.games = atoi(v);
-        else if (strcmp(a, "--movetime") == 0)
-            o.movetime = atoi(v);
-        else if (strcmp(a, "--max-plies") == 0)
-            o.max_plies = atoi(v);
-        else if (strcmp(a, "--random-plies") == 0)
-            o.random_plies = atoi(v);
-        else if (strcmp(a, "--seed") == 0)
-            o.seed = strtoull(v, NULL, 10);
-        else if (strcmp(a, "--timeout-margin") == 0)
-            o.timeout_margin = atoll(v);
-        else if (strcmp(a, "--out") == 0)
-            o.out = v;
-        else if (strcmp(a, "--ranks-from") == 0 || strcmp(a, "--opponent-ranks-from") == 0)
-            o.ranks_from[a[2] == 'o'] = atoi(v);
-        else {
-            fprintf(stderr, "nnue match: unknown option '%s'\n", a);
+        const char *a = argv[i];
+        int takes_value = 0;
+        for (int k = 0; value_options[k]; k++)
+            takes_value |= strcmp(a, value_options[k]) == 0;
+        if (!takes_value || i + 1 == argc) {
+            tool_bad_argument("match", a, value_options);
             return usage();
         }
+        if (match_option(&o, a, argv[++i]) != 0)
+            return usage();
     }
-    if (!o.game || !o.command[0] || !o.command[1] || o.games < 1 || o.movetime < 1 || o.max_plies < 0 ||
-        o.random_plies < 0 || o.random_plies > 64 || o.ranks_from[0] < 0 || o.ranks_from[0] > 1 ||
-        o.ranks_from[1] < 0 || o.ranks_from[1] > 1)
+    const char *missing = !o.game ? "--game" : !o.command[0] ? "--engine" : !o.command[1] ? "--opponent" : NULL;
+    if (missing) {
+        fprintf(stderr, "nnue match: %s is required\n", missing);
         return usage();
+    }
     if (o.max_plies == 0 || o.max_plies >= MATCH_MAX_PLIES)
         o.max_plies = o.game->max_plies > 0 && o.game->max_plies < MATCH_MAX_PLIES ? o.game->max_plies : 400;
     for (int who = 0; who < 2; who++)

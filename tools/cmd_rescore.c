@@ -17,6 +17,7 @@
 #include "nnue_training.h"
 #include "tools/commands.h"
 #include "tools/eval_batch.h"
+#include "tools/centipawns.h"
 #include "tools/net_setup.h"
 #include "tools/progress.h"
 #include "tools/tool_args.h"
@@ -40,8 +41,9 @@ static void print_error(const nnue_error *err)
 typedef enum score_kind { SCORE_DEFAULT, SCORE_TOTAL, SCORE_SCALED, SCORE_CP } score_kind;
 
 /* The score written for one evaluation, in the side to move's view. */
-static int32_t score_of(const nnue_net *net, score_kind kind, const nnue_eval_detail *d)
+static int32_t score_of(const nnue_net *net, score_kind kind, const nnue_eval_detail *d, const char *position)
 {
+    (void)net;
     int cp = 0;
     switch (kind) {
     case SCORE_TOTAL:
@@ -49,7 +51,7 @@ static int32_t score_of(const nnue_net *net, score_kind kind, const nnue_eval_de
     case SCORE_SCALED:
         return d->scaled;
     case SCORE_CP:
-        eval_centipawns(nnue_net_arch(net), d, &cp); /* checked available before the run */
+        eval_centipawns(d, position, &cp); /* checked available before the run */
         return cp;
     default:
         return d->total;
@@ -85,10 +87,10 @@ static int flush(const nnue_net *net, nnue_train_format fmt, score_kind kind, nn
     }
     for (int i = 0; !rc && i < n; i++) {
         if (fmt != NNUE_TRAIN_BULLET) {
-            recs[i].score = score_of(net, kind == SCORE_DEFAULT ? SCORE_TOTAL : kind, &d[i]);
+            recs[i].score = score_of(net, kind == SCORE_DEFAULT ? SCORE_TOTAL : kind, &d[i], recs[i].position);
         } else {
             int white_to_move = strstr(recs[i].position, " w") != NULL;
-            int32_t v = score_of(net, kind == SCORE_DEFAULT ? SCORE_SCALED : kind, &d[i]);
+            int32_t v = score_of(net, kind == SCORE_DEFAULT ? SCORE_SCALED : kind, &d[i], recs[i].position);
             recs[i].score = white_to_move ? v : -v;
         }
         if (nnue_train_write(out, &recs[i], &err) != NNUE_OK) {
@@ -109,9 +111,10 @@ int cmd_rescore(int argc, char **argv)
     static const char *const value_options[] = {"--net", "--arch", "--format", "--score", "--threads", NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0 ? argv[i + 1] : NULL;
-        if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0)
+        if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
             quiet = 1;
-        else if (v && strcmp(a, "--net") == 0)
+            tool_quiet = 1; /* no overflow note either */
+        } else if (v && strcmp(a, "--net") == 0)
             net_path = argv[++i];
         else if (v && strcmp(a, "--arch") == 0)
             arch_path = argv[++i];
@@ -148,11 +151,10 @@ int cmd_rescore(int argc, char **argv)
     nnue_net *net;
     if (tool_load_net("rescore", net_path, arch_path, &net) != 0)
         return 1;
-    nnue_eval_detail probe = {0};
-    int unused_cp;
-    if (kind == SCORE_CP && !eval_centipawns(nnue_net_arch(net), &probe, &unused_cp)) {
-        fprintf(stderr, "nnue rescore: --score cp: %s (%s) has no checked centipawn conversion (docs/units.md); "
-                        "use total or scaled\n", net_path, nnue_net_arch(net)->name);
+    tool_cp_setup(net, net_path);
+    if (kind == SCORE_CP && tool_cp.kind == CP_NONE) {
+        fprintf(stderr, "nnue rescore: --score cp: %s (%s) has no checked centipawn conversion: %s (docs/units.md); "
+                        "use total or scaled\n", net_path, nnue_net_arch(net)->name, tool_cp.why);
         nnue_net_free(net);
         return 1;
     }

@@ -19,6 +19,7 @@
 #include "core/eval/state.h"
 #include "nnue_training.h"
 #include "tools/json_out.h"
+#include "tools/centipawns.h"
 #include "tools/position_line.h"
 #include "tools/progress.h"
 
@@ -103,40 +104,30 @@ static int read_chunk(source *s, const nnue_game *game, chunk *c, nnue_error *er
     return 0;
 }
 
-int eval_centipawns(const nnue_arch *arch, const nnue_eval_detail *d, int *cp)
+int eval_centipawns(const nnue_eval_detail *d, const char *position, int *cp)
 {
-    if (strcmp(arch->name, "SFNNv5") == 0) {
-        *cp = d->total * 100 / 361; /* Stockfish 15.1's NormalizeToPawnValue; C++ truncates too */
-        return 1;
-    }
-    if (arch->format.kind == NNUE_FORMAT_RAW && arch->output.scale_den != 0) {
-        *cp = d->scaled;
-        return 1;
-    }
-    return 0;
+    return cp_convert(&tool_cp, d, position, cp);
 }
 
-const char *eval_cp_text(const nnue_arch *arch, const nnue_eval_detail *d, int json, char buf[16])
+const char *eval_cp_text(const nnue_eval_detail *d, const char *position, int json, char buf[16])
 {
     int cp;
-    if (!eval_centipawns(arch, d, &cp))
+    if (!eval_centipawns(d, position, &cp))
         return json ? "null" : "-";
     snprintf(buf, 16, "%d", cp);
     return buf;
 }
 
-void eval_print_header(const nnue_arch *arch, const nnue_game *game, int json, int quiet)
+void eval_print_header(const char *place, int json, int quiet)
 {
-    nnue_eval_detail zero = {0};
-    int cp;
-    if (!quiet && !eval_centipawns(arch, &zero, &cp))
-        fprintf(stderr, "nnue eval: %s has no checked centipawn conversion (docs/units.md): psqt, positional, "
-                "total and scaled are the net's internal units; cp is '-'\n", arch->name);
-    if (!json)
-        printf("%s\tbucket\tpsqt\tpositional\ttotal\tscaled\tcp\n", game->position_word);
+    if (!quiet && tool_cp.kind == CP_NONE)
+        fprintf(stderr, "nnue eval: no centipawns: %s (docs/units.md); psqt, positional, total and scaled are the "
+                "net's internal units; cp is '-'\n", tool_cp.why);
+    if (!json) /* the words of the JSON keys */
+        printf("position\tbucket\tpsqt\tpositional\ttotal\tscaled\tcp%s%s\n", place ? "\t" : "", place ? place : "");
 }
 
-static void print_chunk(const chunk *c, const nnue_arch *arch, const char *path, int json, int offsets,
+static void print_chunk(const chunk *c, const char *path, int json, int offsets,
                         uint64_t *printed, uint64_t *bad, uint64_t *first_bad)
 {
     char cp[16];
@@ -159,10 +150,11 @@ static void print_chunk(const chunk *c, const nnue_arch *arch, const char *path,
             printf(", \"%s\": %" PRIu64 ", \"bucket\": %d, \"psqt\": %d, \"positional\": %d, \"total\": %d, "
                    "\"scaled\": %d, \"cp\": %s}",
                    offsets ? "offset" : "line", c->line[i], d->bucket, d->psqt, d->positional, d->total, d->scaled,
-                   eval_cp_text(arch, d, 1, cp));
+                   eval_cp_text(d, c->text[i], 1, cp));
         } else {
-            printf("%s\t%d\t%d\t%d\t%d\t%d\t%s\n", c->text[i], d->bucket, d->psqt, d->positional, d->total,
-                   d->scaled, eval_cp_text(arch, d, 0, cp));
+            /* The input's line (binpack: byte offset) last: rows stay traceable past skipped lines. */
+            printf("%s\t%d\t%d\t%d\t%d\t%d\t%s\t%" PRIu64 "\n", c->text[i], d->bucket, d->psqt, d->positional,
+                   d->total, d->scaled, eval_cp_text(d, c->text[i], 0, cp), c->line[i]);
         }
         ++*printed;
     }
@@ -222,7 +214,7 @@ int eval_batch(const nnue_net *net, const nnue_game *game, const char *path, con
     int show = !opt->quiet && isatty(STDERR_FILENO);
     progress_start(&bar, show, show && !from_stdin && src.f ? count_lines(src.f) : 0);
     uint64_t printed = 0, bad = 0, first_bad = 0;
-    eval_print_header(net->arch, game, opt->json, opt->quiet);
+    eval_print_header(src.offsets ? "offset" : "line", opt->json, opt->quiet);
     if (opt->json)
         printf("[");
     for (;;) {
@@ -252,7 +244,7 @@ int eval_batch(const nnue_net *net, const nnue_game *game, const char *path, con
                 nnue_evaluate(states[t], board, &c->result[i]);
             }
         }
-        print_chunk(c, net->arch, name, opt->json, src.offsets, &printed, &bad, &first_bad);
+        print_chunk(c, name, opt->json, src.offsets, &printed, &bad, &first_bad);
         progress_update(&bar, src.lines);
     }
     if (opt->json)

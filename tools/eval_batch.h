@@ -19,18 +19,19 @@ typedef struct eval_batch_options {
                             bullet (and any other extension) as a position list */
 } eval_batch_options;
 
-/* Centipawns as the net's own engine prints them, where that conversion is documented and was
- * checked against the engine (docs/units.md): an SFNNv5 net's total * 100 / 361 (Stockfish 15.1,
- * UCI::value and the `eval` command), or a bullet net's declared output scale (its `scaled`
- * value: Cwtch 6, Obsidian). Returns 1 and sets *cp, or 0 when the net has no such conversion. */
-int eval_centipawns(const nnue_arch *arch, const nnue_eval_detail *d, int *cp);
+/* Centipawns as the net's own engine prints them, where that conversion was checked against the
+ * engine (docs/units.md; the rule of the loaded net, tools/centipawns.h: tool_cp_setup first),
+ * for an evaluation of position (its FEN text: Stockfish 17+ scale by material). Returns 1 and
+ * sets *cp, or 0 when the net has no such conversion. */
+int eval_centipawns(const nnue_eval_detail *d, const char *position, int *cp);
 
-/* The header line of eval's table (a cp column last) and, unless quiet, a note on stderr when the
- * net has no checked conversion (its values are raw internal units). */
-void eval_print_header(const nnue_arch *arch, const nnue_game *game, int json, int quiet);
+/* The header line of eval's table (position ... cp, then place: "line" / "offset" for a file, or
+ * NULL) and, unless quiet, a note on stderr when the net has no checked conversion, saying why
+ * (its values are raw internal units). */
+void eval_print_header(const char *place, int json, int quiet);
 
 /* The cp column's text: the centipawns, or "-" (json: null). */
-const char *eval_cp_text(const nnue_arch *arch, const nnue_eval_detail *d, int json, char buf[16]);
+const char *eval_cp_text(const nnue_eval_detail *d, const char *position, int json, char buf[16]);
 
 /* path "-" reads standard input. Returns the exit status: 0 all lines evaluated, 1 some line was
  * bad or the file could not be read. A training file's bad position is reported at its record's

@@ -12,33 +12,34 @@
 
 #include "nnue.h"
 
-static int find_name(const arch_choice *c, const char *name)
+static int find_name(const arch_choice *c, const char *name, int need_size)
 {
     for (int i = 0; i < c->count; i++)
-        if (c->list[i].size_fits && strcmp(c->list[i].arch->name, name) == 0)
+        if ((c->list[i].size_fits || !need_size) && strcmp(c->list[i].arch->name, name) == 0)
             return i;
     return -1;
 }
 
-/* The candidate `nnue init` wrote this net for (its description names it), or -1. */
-static int written_for(const char *net_path, arch_choice *c)
+/* The architecture `nnue init` wrote this net for (its description names it) into c->named, or "". */
+static void read_named(const char *net_path, arch_choice *c)
 {
     nnue_net_header h;
-    char *description = NULL, name[NNUE_NAME_MAX];
+    char *description = NULL;
     nnue_error err;
-    c->chosen = -1;
-    if (nnue_net_read_header(net_path, &h, &description, &err) == NNUE_OK &&
-        known_nets_written_for(description, name, sizeof name))
-        c->chosen = find_name(c, name);
+    c->named[0] = 0;
+    if (nnue_net_read_header(net_path, &h, &description, &err) != NNUE_OK ||
+        !known_nets_written_for(description, c->named, sizeof c->named))
+        c->named[0] = 0;
     free(description);
-    return c->chosen;
 }
 
 void tool_choose_arch(const char *net_path, const nnue_net_header *h, int want_sha256, arch_choice *c)
 {
     memset(c, 0, sizeof *c);
     c->chosen = -1;
-    c->count = arch_candidates_for(h, &c->list);
+    read_named(net_path, c);
+    /* A net of the user's own architecture: its YAML may sit beside the net (nnue init ARCH OUT). */
+    c->count = arch_candidates_for(h, c->named[0] ? net_path : NULL, &c->list);
     const char *fitting[64];
     int n_fit = 0, last = -1;
     for (int i = 0; i < c->count && n_fit < 64; i++)
@@ -50,18 +51,21 @@ void tool_choose_arch(const char *net_path, const nnue_net_header *h, int want_s
         c->known = known_net_find(c->sha256);
     if (c->count == 0) {
         c->kind = CHOICE_NO_HASH;
+    } else if (c->named[0] && find_name(c, c->named, 0) < 0) {
+        /* Another architecture shares the file hash (the hash leaves out stacks and PSQT buckets). */
+        c->kind = CHOICE_NAMED_MISSING;
     } else if (n_fit == 0) {
         c->kind = CHOICE_SIZE_MISMATCH;
     } else if (n_fit == 1) {
         c->kind = CHOICE_ONLY;
         c->chosen = last;
-    } else if (c->known && (c->chosen = find_name(c, c->known->arch)) >= 0) {
+    } else if (c->known && (c->chosen = find_name(c, c->known->arch, 1)) >= 0) {
         c->kind = CHOICE_KNOWN_NET;
-    } else if (written_for(net_path, c) >= 0) {
+    } else if (c->named[0] && (c->chosen = find_name(c, c->named, 1)) >= 0) {
         c->kind = CHOICE_WRITTEN_FOR;
     } else {
         const char *name = known_nets_default_choice(fitting, n_fit);
-        c->chosen = name ? find_name(c, name) : -1;
+        c->chosen = name ? find_name(c, name, 1) : -1;
         c->kind = c->chosen >= 0 ? CHOICE_DEFAULT : CHOICE_AMBIGUOUS;
     }
 }
@@ -72,12 +76,12 @@ void arch_choice_free(arch_choice *c)
     memset(c, 0, sizeof *c);
 }
 
-/* The architecture names that fit, as "SFNNv4, SFNNv5". */
-static void fitting_names(const arch_choice *c, char *buf, size_t size)
+/* The architecture names that fit (need_size) or share the hash, as "SFNNv4 (source), SFNNv5 (source)". */
+static void fitting_names(const arch_choice *c, char *buf, size_t size, int need_size)
 {
     buf[0] = 0;
     for (int i = 0; i < c->count; i++)
-        if (c->list[i].size_fits)
+        if (c->list[i].size_fits || !need_size)
             snprintf(buf + strlen(buf), size - strlen(buf), "%s%s (%s)", buf[0] ? ", " : "", c->list[i].arch->name,
                      c->list[i].source);
 }
@@ -97,9 +101,19 @@ void tool_explain_no_choice(const char *cmd, const char *net_path, const nnue_ne
                     " bytes; this one has %" PRIu64 " (truncated or damaged?)\n",
                     cmd, net_path, c->list[i].arch->name, arch_expected_bytes(c->list[i].arch, h),
                     h->file_bytes);
+        fprintf(stderr, "nnue %s: (or a net of another architecture with the same file hash, which leaves out "
+                "layer stacks and PSQT buckets: pass its --arch)\n", cmd);
+        break;
+    case CHOICE_NAMED_MISSING:
+        fitting_names(c, names, sizeof names, 0);
+        fprintf(stderr, "nnue %s: %s: nnue init wrote this net for architecture '%s' (its description says so), "
+                "found neither among %s nor beside the net; %s share%s its file hash 0x%08" PRIX32 " but %s not "
+                "it: pass --arch with the YAML of '%s'\n",
+                cmd, net_path, c->named, arch_dirs_summary(), names, c->count == 1 ? "s" : "", h->file_hash,
+                c->count == 1 ? "is" : "are", c->named);
         break;
     case CHOICE_AMBIGUOUS:
-        fitting_names(c, names, sizeof names);
+        fitting_names(c, names, sizeof names, 1);
         fprintf(stderr, "nnue %s: %s: file hash 0x%08" PRIX32 " fits several architectures, which evaluate differently: "
                 "%s\nnnue %s: the file cannot tell them apart; name one with --arch\n",
                 cmd, net_path, h->file_hash, names, cmd);
@@ -141,7 +155,7 @@ int tool_load_arch_for(const char *cmd, const char *net_path, const char *arch_p
     }
     if (c.kind == CHOICE_DEFAULT) {
         char names[4096];
-        fitting_names(&c, names, sizeof names);
+        fitting_names(&c, names, sizeof names, 1);
         fprintf(stderr, "nnue %s: %s: file hash 0x%08" PRIX32 " fits %s; SHA-256 %.12s... is no known net, so %s "
                 "is assumed (the layout of every net after Stockfish 15 with these hashes); pass --arch for another\n",
                 cmd, net_path, h.file_hash, names, c.sha256, c.list[c.chosen].arch->name);
@@ -152,7 +166,7 @@ int tool_load_arch_for(const char *cmd, const char *net_path, const char *arch_p
     return 0;
 }
 
-int tool_strict;
+int tool_strict, tool_quiet;
 
 int tool_load_net_with(const char *cmd, const char *net_path, const nnue_arch *arch, nnue_net **net)
 {
@@ -166,19 +180,20 @@ int tool_load_net_with(const char *cmd, const char *net_path, const nnue_arch *a
         tool_print_error(cmd, &err);
         return 1;
     }
-    if (nnue_net_warning(*net)) {
-        fprintf(stderr, "nnue %s: %s: %s\n", cmd, tool_strict ? "refused (--strict)" : "warning", nnue_net_warning(*net));
-        /* A bound from the weights alone, over every input: say what it means and what to do. */
-        if (!tool_strict)
-            fprintf(stderr, "nnue %s: (a worst case over all inputs, not a failure: positions reaching it may not "
-                    "exist, and values are computed as the engine computes them; --strict refuses such nets; "
-                    "docs/units.md)\n", cmd);
-        if (tool_strict) {
-            nnue_net_free(*net);
-            *net = NULL;
-            return 1;
-        }
+    /* A bound from the weights alone, over every input (Stockfish 17.1..19's own nets reach it): one
+     * note, once per command (convert loads twice), none with --quiet; refused with --strict. */
+    static int warned;
+    if (nnue_net_warning(*net) && tool_strict) {
+        fprintf(stderr, "nnue %s: refused (--strict): %s\n", cmd, nnue_net_warning(*net));
+        nnue_net_free(*net);
+        *net = NULL;
+        return 1;
     }
+    if (nnue_net_warning(*net) && !tool_quiet && !warned++)
+        fprintf(stderr, "nnue %s: warning: %s\nnnue %s: (a worst case over all inputs, not a failure: positions "
+                "reaching it may not exist, and values are computed as the engine computes them; %s--strict "
+                "refuses such nets; docs/units.md)\n", cmd, nnue_net_warning(*net), cmd,
+                strcmp(cmd, "eval") == 0 || strcmp(cmd, "rescore") == 0 ? "--quiet hides this, " : "");
     return 0;
 }
 

@@ -18,6 +18,7 @@ typedef enum {
     CHOICE_WRITTEN_FOR,   /* several fit; `nnue init` wrote it for one (its description says so) */
     CHOICE_DEFAULT,       /* several fit, unknown file: the documented default (SFNNv5 over v4) */
     CHOICE_AMBIGUOUS,     /* several fit and nothing tells them apart */
+    CHOICE_NAMED_MISSING, /* `nnue init` wrote it for an architecture not found, another shares its hash */
 } choice_kind;
 
 typedef struct arch_choice {
@@ -27,9 +28,12 @@ typedef struct arch_choice {
     int chosen;            /* index into list, -1 when none */
     char sha256[65];       /* "" unless computed (several fit, or asked for) */
     const known_net *known;
+    char named[NNUE_NAME_MAX]; /* the architecture nnue init wrote the net for (its description), or "" */
 } arch_choice;
 
-/* Fills *c for a Stockfish-format header. want_sha256 computes the SHA-256 even when one
+/* Fills *c for a Stockfish-format header. A net whose description names its architecture (nnue
+ * init's) takes it, found among the discovered ones or as a YAML beside the net, never another that
+ * only shares its hash. want_sha256 computes the SHA-256 even when one
  * architecture fits (nnue info shows it). Free with arch_choice_free. */
 void tool_choose_arch(const char *net_path, const nnue_net_header *h, int want_sha256, arch_choice *c);
 void arch_choice_free(arch_choice *c);
@@ -44,6 +48,10 @@ int tool_may_be_raw_net(const char *net_path, const nnue_error *err);
 /* Set by `--strict` (tools/nnue.c): tool_load_net refuses nets with a load warning
  * (nnue_net_warning: a worst-case sum can overflow) instead of printing it. */
 extern int tool_strict;
+
+/* Set by `--quiet` (eval, rescore) and by info (its ranges say it): no note on a net whose
+ * worst case can overflow. Without it the note is printed once per process. */
+extern int tool_quiet;
 
 /* Loads the arch (arch_path, or the choice above) and the net; a self-describing file
  * (tools/self_describing.h) brings its own arch when arch_path is NULL. A file with a LEB128 feature

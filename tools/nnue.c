@@ -17,8 +17,10 @@ static const nnue_command commands[] = {
      "  --json        one JSON object per architecture, in a list\n"
      "  --dot         a Graphviz picture of the layer graph (render with dot -Tsvg)\n",
      cmd_arch, 0},
-    {"info", "[--json] NET", "header, SHA-256, hashes and matching architectures of a net file",
-     "  --json        the same facts as one JSON object\n"
+    {"info", "[--json] [--arch A.yaml] NET", "header, SHA-256, hashes and matching architectures of a net file",
+     "  --json        the same facts as one JSON object (with the worst-case ranges)\n"
+     "  --arch A.yaml the net's architecture (a built-in name or a YAML file): for header-less nets;\n"
+     "                the facts of the net loaded with it\n"
      "exit 1 when the header cannot be read or the file does not fit the architecture its hash names\n",
      cmd_info, 1},
     {"eval", "--net NET [--arch A.yaml] (--fen POSITION | --file FILE [--format plain|binpack|bullet]) [--json]\n"
@@ -65,7 +67,7 @@ static const nnue_command commands[] = {
     {"bench",
      "--net NET [--arch A.yaml] --file POSITIONS [--iter N] [--mode incremental|refresh|moves|all|tree|tree-refresh]\n"
      "                  [--depth N] [--cache on|off] [--clock wall|cpu]",
-     "the BENCH.md workload: ns/eval and evals/s per mode, with checksums",
+     "every position, then every legal child: ns/eval and evals/s per mode, with checksums (docs/speed.md)",
      "  --net NET     the net file; its architecture is detected unless --arch names one\n"
      "  --arch A.yaml the architecture of the net (needed for header-less nets)\n"
      "  --file FILE   the positions, one a line (as eval --file; bad lines reported and skipped)\n"
@@ -99,6 +101,7 @@ static const nnue_command commands[] = {
      cmd_perft, 0},
     {"match", "--game GAME --engine CMD --opponent CMD [options]",
      "play two UCI/USI engines against each other, every move checked; prints W/D/L of the first",
+     "  --game GAME           chess, shogi, xiangqi or a registered game\n"
      "  --engine CMD          the engine under test (a shell command)\n"
      "  --opponent CMD        the other engine (fairy-stockfish: speaks USI when sent 'usi')\n"
      "  --option N=V          setoption for the engine (repeatable); --opponent-option for the other\n"
@@ -108,7 +111,9 @@ static const nnue_command commands[] = {
      "  --random-plies N      random opening plies, the same for both games of a pair (default 0)\n"
      "  --seed N              seed of the random openings (default 1)\n"
      "  --timeout-margin MS   time past movetime before a silent engine loses (default 5000)\n"
-     "  --out FILE            PGN (chess) or 'position startpos moves ...' lines (shogi)\n"
+     "  --ranks-from N        1: the engine numbers xiangqi ranks 1..10 (Fairy-Stockfish), 0: 0..9\n"
+     "                        (default 0); --opponent-ranks-from N for the other\n"
+     "  --out FILE            PGN (chess), CSA (shogi), 'position startpos moves ...' lines (other games)\n"
      "exit 1 when a game ended by an illegal move, a crash or a timeout\n",
      cmd_match, 0},
     {NULL, NULL, NULL, NULL, NULL, 0},

@@ -5,7 +5,10 @@
  * and every later net with those hashes has the v5 layout, which makes v5 the better guess for an
  * unknown file. The random nets of shared/oracle/chess (FORMATS.md section 8, sha256 listed there)
  * were the default nets of sf_15 / sf_15.1 builds and are listed too. Stockfish 19's net and its
- * architecture: docs/formats-sfnnv16.md. */
+ * architecture: docs/formats-sfnnv16.md. Stockfish 17's and 17.1's big nets and their small net
+ * (EvalFileDefaultNameBig / Small of sf_17 and sf_17.1; 18 keeps that small net; 17's L1 is 3072
+ * as 17.1's, nnue_architecture.h) and 18's big net: shared/oracle/chess (FORMATS.md
+ * section 9), the nets the release packages embed (shared/nets/stockfish-nets). */
 #include "core/net/known_nets.h"
 
 #include <errno.h>
@@ -22,6 +25,10 @@ static const known_net table[] = {
     {"3c0aa92af1da", "SFNNv5", "first SFNNv5 net of Stockfish master (May 2022)"},
     {"ad9b42354671", "SFNNv5", "Stockfish 15.1 default net"},
     {"5af11540bbfe", "SFNNv6", "Stockfish 16 default net"},
+    {"1111cefa1111", "SFNNv9", "Stockfish 17 default net (big)"},
+    {"1c0000000000", "SFNNv9", "Stockfish 17.1 default net (big)"},
+    {"37f18f62d772", "SFNNv8-small", "Stockfish 17.1 and 18 small net"},
+    {"c288c895ea92", "SFNNv10", "Stockfish 18 default net (big)"},
     {"1a298aa575a0", "SFNNv16", "Stockfish 19 default net"},
     {"a85d884a0723", "SFNNv4", "random SFNNv4 test net of the oracle data (evaluated by sf_15)"},
     {"1f384aa9369d", "SFNNv5", "random SFNNv5 test net of the oracle data (evaluated by sf_15.1)"},

@@ -25,7 +25,8 @@ int nnue_arch_fits_header(const nnue_arch *arch, const nnue_net_header *h)
     if (fixed >= 0 && (uint32_t)fixed != h->description_bytes)
         return 0;
     uint64_t expected = arch->file_size + (fixed > 0 ? 0 : h->description_bytes);
-    int size_fits = arch->format.leb128 || expected == h->file_bytes;
+    /* The file's own encoding decides: the load reads it with the arch's numbers (nnue_net_load_auto). */
+    int size_fits = h->leb128 || expected == h->file_bytes;
     return arch->format.kind == NNUE_FORMAT_STOCKFISH && arch->file_hash == h->file_hash &&
            arch->format.version == h->version && size_fits;
 }
@@ -67,13 +68,16 @@ static nnue_status pick_builtin(const nnue_net_header *h, const char *name, cons
                                 nnue_arch **out, nnue_error *err)
 {
     nnue_arch *fit[32];
-    char names[512] = "";
+    char names[512] = "", same_hash[512] = "";
     int count = 0;
     for (int i = 0; i < nnue_builtin_arch_total && count < 32; i++) {
         nnue_arch *a;
         nnue_error ignored;
         if (nnue_arch_load_builtin(nnue_builtin_archs[i].name, &a, &ignored) != NNUE_OK)
             continue; /* tests/core keep every shipped YAML loadable */
+        if (a->file_hash == h->file_hash && a->format.version == h->version)
+            snprintf(same_hash + strlen(same_hash), sizeof same_hash - strlen(same_hash), "%s%s",
+                     same_hash[0] ? ", " : "", a->name);
         if (!nnue_arch_fits_header(a, h)) {
             nnue_arch_free(a);
             continue;
@@ -82,7 +86,17 @@ static nnue_status pick_builtin(const nnue_net_header *h, const char *name, cons
                  nnue_builtin_archs[i].name);
         fit[count++] = a;
     }
-    int chosen = count == 1 ? 0 : count > 1 ? choose_among(fit, count, bytes) : -1;
+    /* A net nnue init wrote names its architecture: never take another that only shares its hash
+     * (the file hash leaves out layer stacks and PSQT buckets). */
+    char named[NNUE_NAME_MAX];
+    int named_at = -2;
+    if (known_nets_written_for(bytes->description, named, sizeof named)) {
+        named_at = -1;
+        for (int i = 0; i < count; i++)
+            if (strcmp(fit[i]->name, named) == 0)
+                named_at = i;
+    }
+    int chosen = named_at >= -1 ? named_at : count == 1 ? 0 : count > 1 ? choose_among(fit, count, bytes) : -1;
     for (int i = 0; i < count; i++)
         if (i != chosen)
             nnue_arch_free(fit[i]);
@@ -90,6 +104,13 @@ static nnue_status pick_builtin(const nnue_net_header *h, const char *name, cons
         *out = fit[chosen];
         return NNUE_OK;
     }
+    if (named_at == -1)
+        return nnue_fail(err, NNUE_E_HASH,
+                         "%s: nnue init wrote this net for architecture '%s' (its description says so), which is "
+                         "not built in%s%s%s; load the YAML of '%s' with nnue_arch_load and nnue_net_load "
+                         "(Python: Net.load(path, arch=YAML); the tool: --arch)",
+                         name, named, same_hash[0] ? "; only its file hash is that of the built-in " : "",
+                         same_hash, "", named);
     if (count == 0)
         return nnue_fail(err, NNUE_E_HASH,
                          "%s: no built-in architecture has version 0x%08" PRIX32 ", file hash 0x%08" PRIX32
@@ -114,6 +135,7 @@ nnue_status nnue_net_load_auto(const char *path, nnue_net **out, nnue_error *err
     free(description);
     if (st != NNUE_OK)
         return st;
+    arch->format.leb128 = h.leb128; /* same numbers, the file's FT encoding */
     st = nnue_net_load(arch, path, out, err);
     nnue_arch_free(arch);
     return st;
@@ -138,6 +160,7 @@ nnue_status nnue_net_load_auto_memory(const void *data, size_t size, const char 
         st = pick_builtin(&h, name, &(net_bytes){NULL, data, size, description}, &arch, err);
     if (st != NNUE_OK)
         return st;
+    arch->format.leb128 = h.leb128;
     st = nnue_net_load_memory(arch, data, size, name, out, err);
     nnue_arch_free(arch);
     return st;

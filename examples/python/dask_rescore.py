@@ -1,13 +1,13 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """examples/python/dask_rescore.py: re-score sharded training data on a Dask cluster, one task per
 shard, the net loaded once per worker process (docs/python.md, "More positions than one machine").
 
     # two local worker processes (a LocalCluster), one core each
-    python3 examples/python/dask_rescore.py --net NET --out OUTDIR --local-workers 2 shards/*.plain
+    /usr/bin/python3 examples/python/dask_rescore.py --net NET --out OUTDIR --local-workers 2 shards/*.plain
     # a real cluster: start `dask-scheduler` on one machine and `dask-worker tcp://HOST:8786
     # --nthreads 1` on each; every worker needs the nnue package, the net at the same path and the
     # shards on a shared file system
-    python3 examples/python/dask_rescore.py --net NET --out OUTDIR --scheduler tcp://HOST:8786 shards/*
+    /usr/bin/python3 examples/python/dask_rescore.py --net NET --out OUTDIR --scheduler tcp://HOST:8786 shards/*
 
 Each shard is written to OUTDIR under its own name, in its own format (nnue.training.rescore:
 what `nnue rescore` writes for that file), so the result does not depend on which worker took

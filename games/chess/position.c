@@ -289,6 +289,8 @@ nnue_status nnue_chess_parse_fen(nnue_chess_pos *pos, const char *fen, nnue_erro
     nnue_error_clear(err);
     if (!pos || !fen)
         return nnue_fail(err, NNUE_E_ARG, "nnue_chess_parse_fen: NULL argument");
+    if (strcmp(fen, "startpos") == 0) /* UCI's name, which the tool and the engines accept too */
+        fen = NNUE_CHESS_START_FEN;
     fen_reader r = {.text = fen, .err = err};
     memset(pos, 0, offsetof(nnue_chess_pos, undo));
     pos->board.num_squares = 64;

@@ -192,6 +192,8 @@ nnue_status nnue_shogi_parse_sfen(nnue_shogi_pos *out, const char *s, nnue_error
 {
     if (!out || !s)
         return nnue_fail(err, NNUE_E_ARG, "nnue_shogi_parse_sfen: NULL argument");
+    if (strcmp(s, "startpos") == 0) /* USI's name, which the tool and the engines accept too */
+        s = NNUE_SHOGI_START_SFEN;
     parse_state st;
     memset(&st, 0, sizeof st);
     nnue_shogi_pos *pos = &st.pos;

@@ -29,11 +29,19 @@ def format_line(done, total, seconds):
 
 class Progress:
     """A progress(done, total, seconds) callback keeping the latest figures (done, total,
-    seconds, rate, eta) and, with a stream (default stderr), redrawing the CLI's line there at
-    most every `every` seconds; close() ends the line."""
+    seconds, rate, eta) and, with a stream (default stderr), drawing the CLI's line there at most
+    every `every` seconds; close() ends the line. On a terminal (terminal=None asks the stream's
+    isatty()) the line is redrawn in place (carriage return, erase to end of line; every 0.2 s by
+    default); elsewhere (a log file, a pipe) each figure is a plain line of its own, no escape
+    codes (every 10 s by default, and the last one)."""
 
-    def __init__(self, stream=sys.stderr, every=0.2):
-        self.stream, self.every = stream, every
+    def __init__(self, stream=sys.stderr, every=None, terminal=None):
+        self.stream = stream
+        if terminal is None:
+            isatty = getattr(stream, 'isatty', None)
+            terminal = bool(isatty and isatty())
+        self.terminal = terminal
+        self.every = every if every is not None else 0.2 if terminal else 10.0
         self.done = self.total = 0
         self.seconds = 0.0
         self._drawn = None
@@ -53,10 +61,11 @@ class Progress:
         now = time.monotonic()
         if self._drawn is None or now - self._drawn >= self.every or done >= total:
             self._drawn = now
-            self.stream.write('\r' + format_line(done, total, seconds) + '\033[K')
+            line = format_line(done, total, seconds)
+            self.stream.write('\r' + line + '\033[K' if self.terminal else line + '\n')
             self.stream.flush()
 
     def close(self):
-        if self.stream is not None and self._drawn is not None:
+        if self.stream is not None and self._drawn is not None and self.terminal:
             self.stream.write('\r\033[K')
             self.stream.flush()

@@ -25,11 +25,40 @@ def format_of(path):
     return text(lib.nnue_train_format_name(lib.nnue_train_format_of(os.fsencode(path))))
 
 
+def _result_value(t):
+    """The result as a number: '1', '0', '-1' (plain, binpack) -> int; '1.0', '0.5' (bullet) -> float."""
+    try:
+        return int(t)
+    except ValueError:
+        return float(t)
+
+
+def _result_text(v, fmt):
+    """A result as its format writes it: int 1 -> '1'; float 0.5 -> '0.5' (bullet), 1.0 -> '1' in
+    plain and binpack (whose results are -1, 0, 1); a str is taken as written."""
+    if isinstance(v, str):
+        return v
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise TypeError(f'result {v!r}: expected a number (1, 0, -1; bullet 1.0, 0.5, 0.0) or its text')
+    if isinstance(v, float) and (fmt == FORMATS['bullet'] or not v.is_integer()):
+        return repr(v)
+    return str(int(v))
+
+
 def read(path, fmt=None):
     """Yields each record as a dict (position, move, score, ply, result, line); fmt 'plain',
     'binpack' or 'bullet' (default: from the extension, .plain / .binpack, else bullet). 'line'
-    is the record's line in a text file, its byte offset in a binpack. A malformed record raises
-    NnueError (file and line/column, or file and byte offset)."""
+    is the record's line in a text file, its byte offset in a binpack. score and ply are ints;
+    result is a number as the format writes it (plain and binpack: int 1, 0, -1 from the side to
+    move's view; bullet: float 1.0, 0.5, 0.0 for white). A malformed record raises NnueError
+    (file and line/column, or file and byte offset)."""
+    for r in _read_text(path, fmt):
+        r['result'] = _result_value(r['result'])
+        yield r
+
+
+def _read_text(path, fmt=None):
+    """read() with the result as the file's text (rescore writes it back byte for byte)."""
     out, err = ffi.new('nnue_train_reader **'), ffi.new('nnue_error *')
     check(lib.nnue_train_open(os.fsencode(path), _format(path, fmt), out, err), err)
     reader = ffi.gc(out[0], lib.nnue_train_close)
@@ -57,12 +86,12 @@ def _field(record, key, default=None):
 _FIELD_INDEX = {name: i for i, (name, _) in enumerate(ffi.typeof('nnue_train_record').fields)}
 
 
-def _record(record):
+def _record(record, fmt):
     rec = ffi.new('nnue_train_record *')
     rec.position = _field(record, 'position')
     rec.move = _field(record, 'move', '')
     rec.score, rec.ply = record['score'], record.get('ply', -1)
-    rec.result = _field(record, 'result')
+    rec.result = _field({'result': _result_text(record['result'], fmt)}, 'result')
     return rec
 
 
@@ -71,20 +100,21 @@ def format_record(record, fmt):
     if fmt not in ('plain', 'bullet'):
         raise ValueError(f'format_record: {fmt!r} is not a text format (plain, bullet)')
     buf = ffi.new('char[]', 512)
-    n = lib.nnue_train_format_record(FORMATS[fmt], _record(record), buf, len(buf))
+    n = lib.nnue_train_format_record(FORMATS[fmt], _record(record, FORMATS[fmt]), buf, len(buf))
     return ffi.string(buf, n).decode()
 
 
 def write(path, records, fmt=None):
-    """Writes the records (dicts as read gives them) to path in the format (default: from the
+    """Writes the records (dicts as read gives them; result a number or its text) to path in the format (default: from the
     extension); the file appears whole at the end, or not at all when a record is refused
     (NnueError naming the record's number). Returns the number of records."""
     out, err = ffi.new('nnue_train_writer **'), ffi.new('nnue_error *')
-    check(lib.nnue_train_writer_open(os.fsencode(path), _format(path, fmt), out, err), err)
+    kind = _format(path, fmt)
+    check(lib.nnue_train_writer_open(os.fsencode(path), kind, out, err), err)
     writer, n = out[0], 0
     try:
         for r in records:
-            check(lib.nnue_train_write(writer, _record(r), err), err)
+            check(lib.nnue_train_write(writer, _record(r, kind), err), err)
             n += 1
     except BaseException:
         lib.nnue_train_writer_abort(writer)
@@ -103,7 +133,7 @@ def rescore(net, src, dst, fmt=None, threads=0, progress=None, batch=1 << 16):
     start, done = time.monotonic(), [0]
 
     def scored():
-        records = read(src, name)
+        records = _read_text(src, name)
         while True:
             part = list(itertools.islice(records, batch))
             if not part:

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "chess_helpers.h"
+#include "nnue_shogi.h"
 #include "support.h"
 
 static nnue_chess_pos pos;
@@ -45,6 +46,26 @@ static void expect_fen_error(const char *fen, int field, int column, const char 
 }
 
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+
+/* Issue 39: "startpos", which the tool and the engines accept, is the start position here too
+ * (chess and shogi), and nothing else near it is. */
+START_TEST(startpos_is_the_start)
+{
+    nnue_chess_pos a, b;
+    nnue_error err;
+    ck_assert_msg(nnue_chess_parse_fen(&a, "startpos", &err) == NNUE_OK, "startpos: %s", err.message);
+    ck_assert_int_eq(nnue_chess_parse_fen(&b, NNUE_CHESS_START_FEN, &err), NNUE_OK);
+    ck_assert_mem_eq(&a.board, &b.board, sizeof a.board);
+    ck_assert_uint_eq(a.castling, b.castling);
+    ck_assert_uint_eq(a.fullmove, 1);
+    ck_assert_int_ne(nnue_chess_parse_fen(&a, "startpos moves e2e4", &err), NNUE_OK);
+    ck_assert_int_ne(nnue_chess_parse_fen(&a, "Startpos", &err), NNUE_OK);
+    nnue_shogi_pos s, t;
+    ck_assert_msg(nnue_shogi_parse_sfen(&s, "startpos", &err) == NNUE_OK, "shogi startpos: %s", err.message);
+    ck_assert_int_eq(nnue_shogi_parse_sfen(&t, NNUE_SHOGI_START_SFEN, &err), NNUE_OK);
+    ck_assert_mem_eq(&s.board, &t.board, sizeof s.board);
+}
+END_TEST
 
 START_TEST(wrong_field_count)
 {
@@ -313,6 +334,7 @@ int main(void)
     Suite *s = suite_create("chess_errors");
     TCase *fen = tcase_create("fen");
     tcase_add_test(fen, wrong_field_count);
+    tcase_add_test(fen, startpos_is_the_start);
     tcase_add_test(fen, four_fields_without_clocks);
     tcase_add_test(fen, bad_piece_letter);
     tcase_add_test(fen, rank_too_long_or_short);

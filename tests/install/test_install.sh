@@ -36,4 +36,16 @@ got=$(LD_LIBRARY_PATH="$lib" "$stage/embed" "$src/archs/sfnnv1.yaml" "$stage/net
 "$cc" -O2 -o "$stage/embed-rpath" "$src/examples/embed_chess.c" $flags -Wl,-rpath,"$lib"
 got=$(env -u LD_LIBRARY_PATH "$stage/embed-rpath" "$src/archs/sfnnv1.yaml" "$stage/net.nnue" "$fen" | sed -n 's/^root: total \(-*[0-9]*\) .*/\1/p')
 [ "$got" = "$total" ] || fail "embed_chess (rpath) printed total '$got', the tool $total"
-echo "test_install: staged in $libdir, compiled with pkg-config, total $total from the tool and both links"
+# README's static link line as written (issue 39: it lacked -lzstd), on embed_chess.c.
+line=$(python3 -c '
+import re, sys
+text = " ".join(open(sys.argv[1]).read().split())
+m = re.search(r"To link the static library instead[^`]*`([^`]*)`", text)
+print(m.group(1) if m else "")' "$src/README.md")
+case $line in *"libnnue.a"*) ;; *) fail "README has no static link line (To link the static library instead: \`cc ...\`)";; esac
+line=$(printf '%s' "$line" | sed -e "s|^cc |\"\$cc\" |" -e "s|my_engine\.c|\"\$src/examples/embed_chess.c\"|" \
+  -e "s|-o my_engine|-o \"\$stage/embed-static\"|" -e "s|pkg-config |pkg-config --define-variable=prefix=\"\$root\" |g")
+eval "$line" 2>"$stage/static.log" || { cat "$stage/static.log" >&2; fail "README's static link line failed: $line"; }
+got=$(env -u LD_LIBRARY_PATH "$stage/embed-static" "$src/archs/sfnnv1.yaml" "$stage/net.nnue" "$fen" | sed -n 's/^root: total \(-*[0-9]*\) .*/\1/p')
+[ "$got" = "$total" ] || fail "embed_chess (static, README's line) printed total '$got', the tool $total"
+echo "test_install: staged in $libdir, compiled with pkg-config, total $total from the tool, both links and the static one"

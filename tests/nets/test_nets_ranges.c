@@ -140,6 +140,34 @@ START_TEST(tool_warns_and_strict_refuses)
 }
 END_TEST
 
+/* Issue 39: the warning is said once, `--quiet` hides it, `info` leaves it to its ranges. */
+START_TEST(quiet_hides_the_warning)
+{
+    const char *path = with_column("ranges-quiet.nnue", 1100), *tool = getenv("NNUE_TOOL");
+    const char *yaml = test_source_path("tests/nets/tiny_sf.yaml");
+    char cmd[12000];
+    ck_assert_ptr_nonnull(tool);
+    struct {
+        const char *args, *count; /* lines naming the warning or its explanation */
+    } cases[] = {
+        {"eval --quiet --fen startpos", "0"},
+        {"eval -q --fen startpos", "0"},
+        {"eval --fen startpos", "2"},
+        {"bench --iter 1 --file data/positions.fen", "2"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        snprintf(cmd, sizeof cmd, "cd '%s' && n=$('%s' %s --arch '%s' --net '%s' 2>&1 >/dev/null | grep -c "
+                 "-e 'neuron 3' -e 'a worst case over all inputs'); test \"$n\" = %s || { echo \"$n lines\"; exit 1; }",
+                 test_source_dir(), tool, cases[i].args, yaml, path, cases[i].count);
+        ck_assert_msg(system(cmd) == 0, "%s", cmd);
+    }
+    /* info: nothing on stderr, the overflow in its ranges. */
+    snprintf(cmd, sizeof cmd, "e=$('%s' info --arch '%s' '%s' 2>&1 >/dev/null); test -z \"$e\" || { echo \"$e\"; exit 1; }",
+             tool, yaml, path);
+    ck_assert_msg(system(cmd) == 0, "%s", cmd);
+}
+END_TEST
+
 /* Issue 26 finding 4: a crafted raw net (Chess768, width 8, sqrrelu, 8 nested 4-way concats:
  * 2^20 values of up to 32767^2 into one affine of weights 32767; here width 16 and 7 levels,
  * 2^19 values, as the description limit now refuses 8 levels) overflowed int64 in the range
@@ -279,6 +307,7 @@ int main(void)
     tcase_add_test(tc, column_over_the_limit_warns);
     tcase_add_test(tc, psqt_over_int32_warns);
     tcase_add_test(tc, tool_warns_and_strict_refuses);
+    tcase_add_test(tc, quiet_hides_the_warning);
     tcase_add_test(tc, crafted_sums_are_defined);
     tcase_add_test(tc, column_sums_equal_brute_force);
     suite_add_tcase(s, tc);

@@ -1,8 +1,11 @@
 #!/bin/sh
 # tests/python/test_install.sh SRC PYTHON NNUE_TOOL: docs/python.md's install as a user follows
 # it: a fresh venv over Debian's packages (python3-venv, python3-mesonpy, python3-cffi,
-# python3-numpy), pip install --no-build-isolation SRC, then `python3 -c "import nnue; ..."`
-# evaluates Stockfish 18's net on a FEN equal to the CLI. Exit 77 when a piece is missing.
+# python3-numpy) made by PYTHON (/usr/bin/python3, as the docs say: another python3 first on
+# PATH, pyenv's say, lacks Debian's packages), pip install --no-build-isolation SRC, then
+# `python3 -c "import nnue; ..."` evaluates Stockfish 18's net on a FEN equal to the CLI. Exit
+# 77 only when the net is absent and cannot be fetched; an interpreter without the packages
+# fails, saying which.
 # NNUE_JOBS limits the build's parallel jobs (a shared machine).
 set -eu
 src=$1 py=$2 tool=$3
@@ -10,8 +13,13 @@ nets="${NNUE_NETS_DIR:-$HOME/.cache/nnue-nets}"
 net="$nets/nn-c288c895ea92.nnue"
 [ -f "$net" ] || /usr/bin/python3 "$src/scripts/fetch_nets.py" --dir "$nets" sf18 >/dev/null || true
 [ -f "$net" ] || { echo "SKIP: $net is absent and scripts/fetch_nets.py could not fetch it"; exit 77; }
-"$py" -c 'import venv, mesonpy, cffi, numpy' 2>/dev/null ||
-  { echo "SKIP: $py lacks venv, mesonpy, cffi or numpy (python3-venv python3-mesonpy python3-cffi python3-numpy)"; exit 77; }
+missing=$("$py" -c '
+import importlib.util
+print(" ".join(m for m in ("venv", "mesonpy", "cffi", "numpy") if importlib.util.find_spec(m) is None))' 2>&1) ||
+  missing="(the interpreter does not run: $missing)"
+[ -z "$missing" ] ||
+  { echo "FAIL: $py lacks $missing: docs/python.md's install needs Debian's python3 with python3-venv" \
+      "python3-mesonpy python3-cffi python3-numpy (scripts/setup.sh installs them)"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 unset NNUE_LIBRARY PYTHONPATH

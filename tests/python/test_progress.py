@@ -15,7 +15,7 @@ def test_eta_and_line():
 
 def test_callback_keeps_figures_and_draws(sf151):
     out = io.StringIO()
-    p = nnue.Progress(stream=out, every=0)
+    p = nnue.Progress(stream=out, every=0, terminal=True)
     e = sf151.evaluate(['startpos'] * 10, chunk=4, progress=p)
     assert len(e.total) == 10
     assert (p.done, p.total) == (10, 10) and p.rate > 0 and p.eta == 0
@@ -24,6 +24,19 @@ def test_callback_keeps_figures_and_draws(sf151):
     assert lines[-1].startswith('100.0% [########################] 10/10')
     p.close()
     assert out.getvalue().endswith('\r\033[K')
+
+
+def test_no_escape_codes_off_a_terminal(sf151, tmp_path):
+    # Issue 39: a log file got '\r' and '\033[K'; now plain lines, one per figure.
+    for out in (io.StringIO(), open(tmp_path / 'log', 'w')):
+        p = nnue.Progress(stream=out, every=0)
+        sf151.evaluate(['startpos'] * 10, chunk=4, progress=p)
+        p.close()
+        out.flush()
+        text = out.getvalue() if isinstance(out, io.StringIO) else (tmp_path / 'log').read_text()
+        assert '\r' not in text and '\033' not in text, repr(text)
+        lines = text.split('\n')
+        assert len(lines) == 4 and lines[-1] == '' and lines[-2].startswith('100.0% [####') and '4/10' in lines[0]
 
 
 def test_rescore_progress(shared, sf151, tmp_path):

@@ -101,9 +101,19 @@ def test_rescore_score_kinds(shared, tool, sf151_path, sf151, sf18_path, tmp_pat
                        check=True)
         assert [g['score'] for g in training.read(str(out))] == want
     assert any(w != t for w, t in zip([int(t * 100 / 361) for t in e.total], e.total))
-    run = subprocess.run([tool, 'rescore', '--net', sf18_path, '--score', 'cp', '--quiet', plain(shared),
+    # Stockfish 18's net: its engine's material-scaled conversion, as eval's cp column (issue 39).
+    out = tmp_path / 'sf18.plain'
+    subprocess.run([tool, 'rescore', '--net', sf18_path, '--score', 'cp', '--quiet', plain(shared), str(out)],
+                   check=True)
+    col = subprocess.run([tool, 'eval', '--quiet', '--net', sf18_path, '--file', plain(shared)], check=True,
+                         capture_output=True, text=True).stdout.splitlines()[1:]
+    assert [g['score'] for g in training.read(str(out))] == [int(line.split('\t')[6]) for line in col]
+    # A net without a checked conversion (SFNNv8-small: several engines, several conversions).
+    small = tmp_path / 'small.nnue'
+    subprocess.run([tool, 'init', 'sfnnv8small', str(small)], check=True, capture_output=True)
+    run = subprocess.run([tool, 'rescore', '--net', str(small), '--score', 'cp', '--quiet', plain(shared),
                           str(tmp_path / 'x.plain')], capture_output=True, text=True)
-    assert run.returncode == 1 and 'no checked centipawn conversion' in run.stderr
+    assert run.returncode == 1 and 'no checked centipawn conversion' in run.stderr, run.stderr
     assert not (tmp_path / 'x.plain').exists()
     run = subprocess.run([tool, 'rescore', '--net', sf151_path, '--score', 'pawns', plain(shared),
                           str(tmp_path / 'y.plain')], capture_output=True, text=True)

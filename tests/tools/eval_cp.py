@@ -31,7 +31,7 @@ out = subprocess.run([tool, 'eval', '--net', net, '--file', positions, '--quiet'
 if out.returncode != 0:
     fail('eval exited %d: %s' % (out.returncode, out.stderr))
 lines = out.stdout.splitlines()
-if lines[0].split('\t')[-1] != 'cp':
+if lines[0].split('\t')[:7] != ['position', 'bucket', 'psqt', 'positional', 'total', 'scaled', 'cp']:
     fail('no cp column: ' + lines[0])
 rows = [l.split('\t') for l in lines[1:COUNT + 1]]
 script = 'uci\nsetoption name EvalFile value %s\nisready\n' % net
@@ -60,4 +60,7 @@ subprocess.run([tool, 'init', 'sfnnv8small', other], check=True, capture_output=
 out = subprocess.run([tool, 'eval', '--net', other, '--fen', 'startpos'], capture_output=True, text=True)
 if out.returncode != 0 or out.stdout.splitlines()[1].split('\t')[-1] != '-' or 'internal units' not in out.stderr:
     fail('sfnnv8small: expected cp "-" and a note on units:\n' + out.stdout + out.stderr)
+# ... saying why there is none (issue 39).
+if 'served Stockfish 16.1, 17, 17.1 and 18, whose conversions differ' not in out.stderr:
+    fail('sfnnv8small: the note does not say why there is no conversion:\n' + out.stderr)
 print('ok: %d positions, cp column equal to Debian stockfish 15.1 (total * 100 / 361)' % len(rows))
