@@ -4,8 +4,8 @@
  * perspective (colour 0 or 1) into the indices of its active inputs, and a
  * move's delta into the indices that went away and came in. It never sees a
  * game's internals. Adding a set: one file in features/ defining a const
- * nnue_feature_set, and one line in features/registry.c (or, from outside the library,
- * nnue_feature_set_register).
+ * nnue_feature_set, and two lines in features/registry.c (its extern, its table entry; or,
+ * from outside the library, nnue_feature_set_register).
  *
  * The contract lives here, beside the sets and their registry, below core/arch/ (whose graph
  * holds a set and its parameters): features/ includes nothing of core/ but the bottom files

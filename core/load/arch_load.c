@@ -1,8 +1,9 @@
-/* core/arch/arch_load.c: YAML architecture file -> nnue_arch (schema in docs/arch-yaml.md).
+/* core/load/arch_load.c: YAML architecture file -> nnue_arch (schema in docs/arch-yaml.md).
  *
  * Owns the document's top-level mapping (name, game, stacks and selector, output) and the order
  * of the steps; each big section has its own reader: `format:` core/arch/arch_format.c,
- * `feature_transformer:` core/arch/arch_ft.c, `layers:` core/arch/arch_layers.c. Reading is
+ * `feature_transformer:` core/arch/arch_ft.c (both below, needing no layer type), `layers:`
+ * core/load/arch_layers.c (here: it asks core/layers/registry.c for each type). Reading is
  * table-driven (core/yaml_read.h): unknown, duplicate and missing keys are errors at their
  * file:line:col. After reading, core/arch/arch_check.c validates the graph and
  * core/arch/arch_hash.c derives hashes and sizes. A new top-level key is a line in top_fields. */
@@ -10,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arch/arch_internal.h"
 #include "core/error.h"
+#include "core/load/load.h"
 
 typedef struct load_state {
     nnue_arch *arch;
