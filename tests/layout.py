@@ -268,6 +268,7 @@ def call_problems(src, build):
     objects = library_objects(src, build)
     assert objects, f'no library objects in {build}/compile_commands.json (build the library first)'
     table = nm_symbols(sorted(set(objects.values())))
+    assert any(defined for defined, _ in table.values()), 'nm found no symbols in the objects (LTO bitcode? set NM)'
     defined_in = {}
     for source, obj in objects.items():
         for name, verb in table[obj][0].items():
