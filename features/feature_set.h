@@ -4,8 +4,8 @@
  * perspective (colour 0 or 1) into the indices of its active inputs, and a
  * move's delta into the indices that went away and came in. It never sees a
  * game's internals. Adding a set: one file in features/ defining a const
- * nnue_feature_set, and one line in features/registry.c (or, from outside the library,
- * nnue_feature_set_register).
+ * nnue_feature_set, and two lines in features/registry.c (its extern, its table entry; or,
+ * from outside the library, nnue_feature_set_register).
  *
  * The contract lives here, beside the sets and their registry, below core/arch/ (whose graph
  * holds a set and its parameters): features/ includes nothing of core/ but the bottom files
@@ -35,7 +35,7 @@ typedef struct nnue_feature_params {
 } nnue_feature_params;
 
 /* What a set's YAML key handlers (nnue_feature_set.fields) receive as their target: the first
- * member of every struct core/arch/arch_load.c passes to them. */
+ * member of every struct core/arch/arch_ft.c passes to them. */
 typedef struct nnue_fs_ctx {
     nnue_feature_params *params;
 } nnue_fs_ctx;
@@ -118,7 +118,7 @@ typedef struct nnue_feature_set {
 } nnue_feature_set;
 
 /* The registry (features/registry.c): what the rest of the library asks, never a set's own file
- * nor the table itself (core/arch/arch_load.c looks sets up by name here). nnue_feature_sets[]:
+ * nor the table itself (core/arch/arch_ft.c looks sets up by name here). nnue_feature_sets[]:
  * the built-in sets, NULL-terminated. find: by YAML name (built-in, then registered); at: set i
  * of all known ones (built-in, then registered), NULL past the last. */
 extern const nnue_feature_set *const nnue_feature_sets[];

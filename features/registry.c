@@ -1,6 +1,6 @@
 /* features/registry.c: the feature sets an architecture can name: the built-in table below,
  * then the sets registered at run time (nnue_feature_set_register).
- * Adding a built-in set: one file in this folder and one line below. */
+ * Adding a built-in set: one file in this folder and two lines below (its extern and its entry). */
 #include <stddef.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* games/registry.c: the games an architecture, the tool and the tests can name: the built-in
  * table below, then the games registered at run time (nnue_game_register).
- * Adding a built-in game: one adapter folder and one line below. */
+ * Adding a built-in game: one adapter folder and two lines below (its extern and its entry). */
 #include <stddef.h>
 #include <string.h>
 

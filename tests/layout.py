@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/layout.py SRC: the code layout rules of the project (docs/development.md: Layout).
+"""tests/layout.py SRC [BUILD]: the code layout rules of the project (docs/development.md: Layout).
 
 1. No include circles: a file's concept is its path without .c/.h (core/eval/state.c and
    core/eval/state.h are one node); an edge A -> B is a quoted #include of B's header in any file
@@ -9,21 +9,31 @@
 3. A layer type lives in core/layers/ alone: no string literal equal to a layer type's name
    (the `.name = "..."` of core/layers/*.c) in a C file outside core/layers/, tests/ and fuzz/
    (code that switches on a type's name instead of asking the type). The FT activation names
-   of core/arch/arch_load.c are another vocabulary that shares one word ("pairwise").
+   of core/arch/arch_ft.c are another vocabulary that shares one word ("pairwise").
 4. A game is data (docs/extending.md): no game name ("chess", "shogi": the names the built-in
    descriptors games/*/game.c declare) as a string literal in C code outside games/, where
    it could only be compared with a name. Comments are not code; tests/ (which name the
    games they test), examples/ and fuzz/ (programs written for one game) are out of scope;
    a feature set's own `.game = "NAME"` in features/ (the game it reads, data) is allowed.
 5. Folders depend one way (docs/development.md: Layout): the same includes seen between
-   folders, a node per folder (core/arch, core/net, core/eval, core/layers, core/simd, core itself
+   folders, a node per folder (core/arch, core/load, core/net, core/eval, core/layers, core/simd, core itself
    for the files directly in it, then each top-level folder whole: features, games, tools, tests,
    examples, fuzz, include). Any cycle between folders fails, naming the files that make each of
    its edges. The library's rooms also have a fixed order (FOLDER_ORDER, top first): a folder
    may include only from folders listed after it, so an arrow back up fails even before it
    closes a cycle.
-Exits 1 naming every cycle, long file, named layer type, game name and upward folder arrow, 0
-otherwise."""
+6. Calls follow the same order (with BUILD, the meson build directory): a global symbol defined
+   by a library source in one folder and used (called, or a table read) by a library source in a
+   folder listed after it in FOLDER_ORDER (a lower folder reaching up) fails, naming the caller's
+   file, the symbol, the defining file and both folders. Includes alone miss this: a declaration
+   can sit low while its definition sits high. The symbols come from the library's own object
+   files (nm: U = used, upper-case defined types = defined; static functions and static inline
+   helpers are local and do not count), each object mapped back to its source through
+   compile_commands.json, so what is seen is exactly what the compiler emitted for this build
+   (code compiled out for another ISA is not seen; every ISA's CI build sees its own).
+Exits 1 naming every cycle, long file, named layer type, game name, upward folder arrow and
+upward call, 0 otherwise."""
+import json
 import os
 import re
 import subprocess
@@ -31,11 +41,12 @@ import sys
 
 MAX_LINES = 600
 # The library's rooms, top first: eval runs a state through the net's accumulators and layers;
-# net turns files into weights; layers are the layer types (and their planner for the kernels);
-# arch is the YAML graph with the layer-type contract; features are the feature sets with their
+# net turns files into weights; load reads a YAML document into a graph (it finds each layer's
+# type by name, so it sits above the types); layers are the layer types (and their planner for
+# the kernels); arch is the graph with the layer-type contract and the section readers; features are the feature sets with their
 # contract; games the game descriptors; simd the kernels (plain arrays and sizes); core itself the
 # small files under everything (errors, ISA choice, YAML reading, limits); include the public API.
-FOLDER_ORDER = ('training', 'core/eval', 'core/net', 'core/layers', 'core/arch', 'features', 'games', 'core/simd', 'core',
+FOLDER_ORDER = ('training', 'core/eval', 'core/net', 'core/load', 'core/layers', 'core/arch', 'features', 'games', 'core/simd', 'core',
                 'include')
 GAME_NAME_SCOPE_EXEMPT = ('games/', 'tests/', 'examples/', 'fuzz/')
 
@@ -132,7 +143,7 @@ def cycles(graph):
 
 
 # (file, name) pairs where the word means something else.
-LAYER_NAME_ELSEWHERE_OK = {('core/arch/arch_load.c', 'pairwise')}
+LAYER_NAME_ELSEWHERE_OK = {('core/arch/arch_ft.c', 'pairwise')}
 
 
 def layer_names_outside(src, files):
@@ -207,21 +218,100 @@ def game_name_literals(src, files):
     return found
 
 
+def nm_symbols(objects):
+    """{object: ({defined: 'calls'|'uses'}, used set)} of global symbols, by one nm run (llvm-nm for LTO bitcode)."""
+    for tool in (os.environ.get('NM'), 'nm', 'llvm-nm'):
+        if not tool:
+            continue
+        try:
+            out = subprocess.run([tool, '-P', '-A'] + objects, capture_output=True, text=True)
+        except OSError:
+            continue
+        if out.returncode == 0:
+            break
+    else:
+        raise SystemExit(f'layout: nm could not read the objects: {out.stderr.strip()[:300]}')
+    table = {o: ({}, set()) for o in objects}
+    for line in out.stdout.splitlines():
+        where, _, rest = line.rpartition(': ')
+        fields = rest.split()
+        if where not in table or len(fields) < 2:
+            continue
+        name, kind = fields[0], fields[1]
+        if kind == 'U':
+            table[where][1].add(name)
+        elif kind.isupper() or kind in 'vw':  # global (and weak) definitions; lower case is local
+            table[where][0][name] = 'calls' if kind in 'TtWw' else 'uses'  # a function, or data
+    return table
+
+
+def library_objects(src, build):
+    """{source path relative to SRC: object path} for the library's own objects (the target's
+    private directory libnnue*.p), from the build's compile_commands.json."""
+    objects = {}
+    for e in json.load(open(os.path.join(build, 'compile_commands.json'))):
+        out = e.get('output', '')
+        if not re.match(r'libnnue[^/]*\.p/', out):
+            continue
+        path = os.path.normpath(os.path.join(e['directory'], e['file']))
+        base = os.path.realpath(build) if path.startswith(os.path.realpath(build) + os.sep) else os.path.realpath(src)
+        rel = os.path.relpath(os.path.realpath(path), base)  # a generated source counts where meson made it
+        assert not rel.startswith('..'), f'{path}: a library source outside {src} (a build of another tree?)'
+        obj = os.path.join(e['directory'], out)
+        if os.path.exists(obj):
+            objects.setdefault(rel, obj)
+    return objects
+
+
+def call_problems(src, build):
+    """Every use of a library symbol from a folder below the one that defines it."""
+    objects = library_objects(src, build)
+    assert objects, f'no library objects in {build}/compile_commands.json (build the library first)'
+    table = nm_symbols(sorted(set(objects.values())))
+    assert any(defined for defined, _ in table.values()), 'nm found no symbols in the objects (LTO bitcode? set NM)'
+    defined_in = {}
+    for source, obj in objects.items():
+        for name, verb in table[obj][0].items():
+            defined_in.setdefault(name, (source, verb))
+    rank = {name: i for i, name in enumerate(FOLDER_ORDER)}
+    found = []
+    for source in sorted(objects):
+        mine = folder_of(source)
+        for name in sorted(table[objects[source]][1]):
+            if name not in defined_in:
+                continue  # the C library, libyaml, ...
+            owner, verb = defined_in[name]
+            theirs = folder_of(owner)
+            if mine in rank and theirs in rank and rank[theirs] < rank[mine]:
+                found.append(f'{source} ({mine}) {verb} {name} of {owner} ({theirs}): a call back up '
+                             f'(order, top first: {", ".join(FOLDER_ORDER)})')
+    return found
+
+
 def main():
     src = sys.argv[1]
+    build = sys.argv[2] if len(sys.argv) > 2 else None
     files = tracked_sources(src)
     assert len(files) > 50, f'only {len(files)} C files found under {src}'
     problems = [' -> '.join(c) for c in cycles(include_graph(src, files))]
-    problems += folder_problems(folder_graph(src, files))
+    graph = folder_graph(src, files)
+    problems += folder_problems(graph)
+    rank = {name: i for i, name in enumerate(FOLDER_ORDER)}
+    up_includes = sum(len(graph[a][b]) for a in graph for b in graph[a]
+                      if a in rank and b in rank and rank[b] < rank[a])
     for f in files:
         n = sum(1 for _ in open(os.path.join(src, f), errors='replace'))
         if n > MAX_LINES:
             problems.append(f'{f}: {n} lines (more than {MAX_LINES})')
     problems += layer_names_outside(src, files)
     problems += game_name_literals(src, files)
+    up_calls = call_problems(src, build) if build else []
+    problems += up_calls
     for p in problems:
         print('layout:', p)
-    print(f'layout: {len(files)} files, {len(problems)} problems')
+    calls = f'{len(up_calls)} calls' if build else 'calls not checked (no build directory)'
+    print(f'layout: {len(files)} files; against the folder order: {up_includes} includes, {calls}; '
+          f'{len(problems)} problems')
     return 1 if problems else 0
 
 

@@ -1,4 +1,4 @@
-/* core/arch/arch.h: an architecture as a plain, immutable graph (loaded from YAML by core/arch/arch_load.c).
+/* core/arch/arch.h: an architecture as a plain, immutable graph (loaded from YAML by core/load/arch_load.c).
  *
  * Data flow of one evaluation:
  *   board --features--> two accumulators (width values each, one per perspective)
@@ -80,7 +80,7 @@ typedef struct nnue_layer {
     uint32_t input_sizes[NNUE_MAX_LAYER_INPUTS];
     uint32_t in_size;           /* total input values (sum over inputs) */
     uint32_t out_size;
-    nnue_dtype value_type;      /* of its output values: NNUE_I32 or NNUE_F32 (core/arch/arch_layers.c) */
+    nnue_dtype value_type;      /* of its output values: NNUE_I32 or NNUE_F32 (core/load/arch_layers.c) */
     int line, column;           /* where the layer was declared, for messages */
     union {
         struct {                /* affine / affine_sparse */

@@ -4,7 +4,8 @@
  * float32), how its output size follows from its inputs, how it extends the Stockfish-style
  * hash and the description string, which tensors it keeps per stack (the net readers and the
  * writer walk these: no reader names a layer type), and how it computes (propagate: the scalar
- * truth). Adding a layer type: one file in core/layers/ and one line in core/layers/registry.c.
+ * truth). Adding a layer type: one file in core/layers/ and two lines in core/layers/registry.c
+ * (its extern, its table entry).
  *
  * The contract lives with the graph (core/arch/), whose nodes it types: the graph's loader,
  * hash and description call these members, and the types in core/layers/ (above) fill them, with

@@ -1,4 +1,4 @@
-/* core/arch/arch_layers.c: the `layers:` list of an architecture.
+/* core/load/arch_layers.c: the `layers:` list of an architecture.
  *
  * Each item is a mapping with `name`, `type`, optionally `input` (one layer name) or
  * `inputs` (a list), and the type's own keys (core/layers/<type>.c). A layer without
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arch/arch_internal.h"
 #include "core/arch/layer.h"
+#include "core/load/load.h"
 #include "core/arch_limits.h"
 
 #define MAX_FIELDS 24

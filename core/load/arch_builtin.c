@@ -1,4 +1,4 @@
-/* core/arch/arch_builtin.c: listing and loading the built-in architectures (core/arch/arch_builtin.h). */
+/* core/load/arch_builtin.c: listing and loading the built-in architectures (core/arch/arch_builtin.h). */
 #include <stdio.h>
 #include <string.h>
 

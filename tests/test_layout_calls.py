@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""tests/test_layout_calls.py: tests/layout.py's call rule fails on a call back up the folder order.
+
+A fixture tree in a temporary directory: core/eval/top.c (a high folder) and core/arch/low.c (a
+low one), compiled by the build's C compiler into a fake build directory whose
+compile_commands.json maps each object to its source, as meson's does. A call down (eval -> arch)
+passes; the same tree with low.c calling up into eval fails, naming the caller's file, the
+callee, its file and both folders. CC: the compiler command (tests/meson.build sets it)."""
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import layout  # noqa: E402
+
+TOP = 'int nnue_fixture_low(void);\nint nnue_fixture_top(void) { return nnue_fixture_low() + 1; }\n'
+LOW_OK = 'int nnue_fixture_low(void) { return 1; }\n'
+LOW_UP = 'int nnue_fixture_top(void);\nint nnue_fixture_low(void) { return nnue_fixture_top(); }\n'
+
+
+def build_fixture(root, low_text):
+    src, build = os.path.join(root, 'src'), os.path.join(root, 'src', 'build')
+    sources = {'core/eval/top.c': TOP, 'core/arch/low.c': low_text}
+    entries = []
+    os.makedirs(os.path.join(build, 'libnnue.so.p'), exist_ok=True)
+    cc = shlex.split(os.environ.get('CC', 'cc'))
+    for rel, text in sources.items():
+        os.makedirs(os.path.join(src, os.path.dirname(rel)), exist_ok=True)
+        open(os.path.join(src, rel), 'w').write(text)
+        out = 'libnnue.so.p/' + rel.replace('/', '_') + '.o'
+        subprocess.run(cc + ['-c', '-o', os.path.join(build, out), os.path.join(src, rel)], check=True)
+        entries.append({'directory': build, 'file': '../' + rel, 'output': out, 'command': ''})
+    json.dump(entries, open(os.path.join(build, 'compile_commands.json'), 'w'))
+    return src, build
+
+
+def main():
+    with tempfile.TemporaryDirectory() as root:
+        problems = layout.call_problems(*build_fixture(os.path.join(root, 'down'), LOW_OK))
+        assert problems == [], f'a call down the order was refused: {problems}'
+        problems = layout.call_problems(*build_fixture(os.path.join(root, 'up'), LOW_UP))
+    assert len(problems) == 1, f'expected one call back up, found {problems}'
+    for word in ('core/arch/low.c', 'nnue_fixture_top', 'core/eval/top.c', '(core/arch)', '(core/eval)'):
+        assert word in problems[0], f'{word!r} missing from: {problems[0]}'
+    print('layout calls: a call down passes; a call up fails:', problems[0])
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
