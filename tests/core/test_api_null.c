@@ -125,6 +125,15 @@ START_TEST(state_outliving_its_net_is_detected)
     nnue_eval_detail before, after;
     nnue_evaluate(st, &pos.board, &before);
     ck_assert_int_ge(before.bucket, 0);
+    /* Threads are bounded: 2000 OpenMP threads once stayed alive after such a call. */
+    const char *positions[1] = {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"};
+    nnue_eval_detail out[1];
+    size_t first;
+    ck_assert_uint_eq(nnue_eval_batch(net, positions, 1, NNUE_MAX_BATCH_THREADS + 1, out, &err, &first), 1);
+    ck_assert_msg(strstr(err.message, "too many threads"), "%s", err.message);
+    ck_assert_int_eq(out[0].bucket, -1);
+    ck_assert_uint_eq(nnue_eval_batch(net, positions, 1, 64, out, &err, &first), 0); /* capped at 1 position */
+    ck_assert_int_eq(out[0].total, before.total);
     nnue_state_free(other);
     nnue_net_free(net);
     ck_assert_int_eq(nnue_evaluate(st, &pos.board, &after), 0);
