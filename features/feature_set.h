@@ -8,14 +8,14 @@
  * from outside the library, nnue_feature_set_register).
  *
  * The contract lives here, beside the sets and their registry, below core/arch/ (whose graph
- * holds a set and its parameters): features/ includes nothing of core/ but the bottom files
- * (core/yaml_read.h, core/isa.h, core/targets.h, core/board_undo.h) and core/simd/. */
+ * holds a set and its parameters): features/ includes nothing of core/, only the floors
+ * under it (base/yaml_read.h, base/isa.h, base/targets.h, base/board_undo.h) and simd/. */
 #ifndef NNUE_FEATURES_FEATURE_SET_H
 #define NNUE_FEATURES_FEATURE_SET_H
 
 #include <stdint.h>
 
-#include "core/yaml_read.h"
+#include "base/yaml_read.h"
 #include "nnue_board.h"
 
 #define NNUE_MAX_ACTIVE 64      /* default bound: active features per perspective (shogi: 38) */
@@ -131,7 +131,7 @@ const char *nnue_feature_set_display(const nnue_feature_set *fs, const nnue_feat
 /* Adds a set at run time (a test's or an engine's own; it must outlive every arch naming it).
  * NNUE_OK, or NNUE_E_ARG (err says which) for a NULL or incomplete set (name, game, display,
  * dimensions, active, changed, needs_refresh), a name taken by another set, or a full table.
- * Thread-safe; the same set again is a no-op (core/registry.h, the rule of every registry). */
+ * Thread-safe; the same set again is a no-op (base/registry.h, the rule of every registry). */
 #define NNUE_MAX_REGISTERED_SETS 16
 nnue_status nnue_feature_set_register(const nnue_feature_set *set, nnue_error *err);
 

@@ -20,10 +20,10 @@
  * A move's removed/added features come from the exact difference of the threat sets before and
  * after it (list_threat_changes), listed once per move as raw (attacker, square, victim, square)
  * tuples and then mapped to each perspective's indices; the board before the move is rebuilt
- * from the board after it and the delta (core/board_undo.h). */
+ * from the board after it and the delta (base/board_undo.h). */
 #include <string.h>
 
-#include "core/board_undo.h"
+#include "base/board_undo.h"
 #include "features/chess_attacks.h"
 #include "features/feature_set.h"
 #include "features/feature_util.h"

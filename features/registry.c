@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "core/registry.h"
+#include "base/registry.h"
 #include "features/feature_set.h"
 
 /* declarations */

@@ -2,17 +2,17 @@
  * to 32-bit lanes, looks their BonaPiece base up in a 16-entry table held in one register
  * (vpermd; 0 = empty square or king), computes both perspectives' indices and packs the lanes
  * of real pieces to the front (vpcompressd), so the list keeps square order without branches.
- * Used when the library's kernels are AVX-512 (core/isa.h), so NNUE_ISA=scalar|avx2 runs the
+ * Used when the library's kernels are AVX-512 (base/isa.h), so NNUE_ISA=scalar|avx2 runs the
  * plain loop of the callers (tests compare the lists with active()). */
 #include "features/shogi_board_simd.h"
 
-#include "core/isa.h"
+#include "base/isa.h"
 #include "features/shogi_bonapiece.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-#include "core/targets.h"
+#include "base/targets.h"
 
 /* Runs only with the AVX-512 kernel set or better (below), so compiled for that set exactly. */
 #define TGT NNUE_TARGET(NNUE_TARGET_AVX512)

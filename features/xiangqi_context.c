@@ -167,7 +167,7 @@ int xqf_mid_mirror_changed(const nnue_board *after, const nnue_delta *delta, int
 {
     uint64_t is[2];
     balance_sums(after, xqf_occupied(after), is);
-    /* The board before differs on the delta's squares only (as core/board_undo.c rebuilds it: every
+    /* The board before differs on the delta's squares only (as base/board_undo.c rebuilds it: every
      * new square emptied, then every old square given its old piece): their terms are swapped
      * back here instead of rebuilding that board and summing it again (which made xiangqi's
      * incremental evaluation 14% slower, `ab xiangqi` 7 rounds: 1.144 and 1.143). */

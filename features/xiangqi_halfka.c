@@ -8,7 +8,7 @@
  *    flips ranks for black and files when mirrored (features/xiangqi_context.c);
  *  - the engine refreshes a perspective when its buckets or its mirror change; otherwise a
  *    move's pieces are removed and added in the unchanged context. */
-#include "core/board_undo.h"
+#include "base/board_undo.h"
 #include "features/feature_set.h"
 #include "features/feature_util.h"
 #include "features/xiangqi_context.h"

@@ -16,11 +16,11 @@
  *    never horses) count once: only from > to;
  *  - own kings never attack; a threat outside the numbering is no feature.
  * A move's changes are listed from the squares it changed (list_changes; the board before is
- * rebuilt from the delta: core/board_undo.h). */
+ * rebuilt from the delta: base/board_undo.h). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/board_undo.h"
+#include "base/board_undo.h"
 #include "features/feature_set.h"
 #include "features/xiangqi_context.h"
 #include "features/xiangqi_threats.h"

@@ -4,8 +4,8 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "core/error.h"
-#include "core/registry.h"
+#include "base/error.h"
+#include "base/registry.h"
 #include "nnue_board.h"
 
 extern const nnue_game nnue_game_chess;

@@ -21,7 +21,7 @@
 #include "core/net/net_zstd.h"
 
 #include "core/net/atomic_file.h"
-#include "core/error.h"
+#include "base/error.h"
 #include "core/net/net_read.h"
 #include "core/eval/state.h"
 #include "tools/commands.h"

@@ -14,8 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/error.h"
-#include "core/line_read.h"
+#include "base/error.h"
+#include "base/line_read.h"
 #include "core/eval/state.h"
 #include "nnue_training.h"
 #include "tools/json_out.h"

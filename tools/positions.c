@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/line_read.h"
+#include "base/line_read.h"
 #include "nnue_error.h"
 #include "tools/position_line.h"
 

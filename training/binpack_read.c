@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "core/error.h"
+#include "base/error.h"
 #include "games/chess/binpack.h"
 #include "training/binpack.h"
 #include "training/bitstream.h"

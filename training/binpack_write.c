@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/error.h"
+#include "base/error.h"
 #include "games/chess/binpack.h"
 #include "training/binpack.h"
 #include "training/bitstream.h"

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/error.h"
-#include "core/line_read.h"
+#include "base/error.h"
+#include "base/line_read.h"
 #include "training/internal.h"
 
 /* Longest line taken (a record's line is under 300 bytes): a hostile file without newlines is

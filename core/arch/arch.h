@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "core/arch/expr.h"
-#include "core/arch_limits.h" /* NNUE_MAX_LAYERS and the other fixed sizes of the graph */
+#include "base/arch_limits.h" /* NNUE_MAX_LAYERS and the other fixed sizes of the graph */
 #include "features/feature_set.h"
 
 /* Value types of weights and of the values between layers. NNUE_NONE: a tensor absent from the

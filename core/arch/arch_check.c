@@ -4,8 +4,8 @@
 
 #include "core/arch/arch_internal.h"
 #include "core/arch/layer.h"
-#include "core/arch_limits.h"
-#include "core/error.h"
+#include "base/arch_limits.h"
+#include "base/error.h"
 
 static nnue_status check_ft(yreader *r, yaml_node_t *root, nnue_arch *a)
 {

@@ -14,7 +14,7 @@
 
 #include "core/arch/arch_internal.h"
 #include "core/arch/layer.h"
-#include "core/arch_limits.h"
+#include "base/arch_limits.h"
 
 typedef struct sbuf {
     char *buf;

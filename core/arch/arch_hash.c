@@ -14,7 +14,7 @@
  * activation halves what the first layer reads. */
 #include "core/arch/arch_internal.h"
 #include "core/arch/layer.h"
-#include "core/arch_limits.h"
+#include "base/arch_limits.h"
 
 uint32_t nnue_arch_input_hash(const nnue_arch *a)
 {
@@ -68,7 +68,7 @@ void nnue_arch_derive(nnue_arch *a)
     a->file_hash = a->ft_hash ^ a->network_hash;
 
     const nnue_ft_desc *ft = &a->ft;
-    /* Bounded by the byte limits checked on load (core/arch_limits.h); saturating regardless. */
+    /* Bounded by the byte limits checked on load (base/arch_limits.h); saturating regardless. */
     uint64_t params = nnue_sat_add(nnue_sat_mul(ft->total_inputs, (uint64_t)ft->width + ft->psqt_buckets), ft->width);
     for (int i = 0; i < a->n_layers; i++)
         params = nnue_sat_add(params, nnue_sat_mul(a->layers[i].type->parameters(&a->layers[i]), a->stacks));

@@ -5,7 +5,7 @@
 
 #include "core/arch/arch.h"
 #include "core/arch/arch_api.h"
-#include "core/yaml_read.h"
+#include "base/yaml_read.h"
 
 /* core/arch/arch_format.c: the `format:` mapping into *format; *blocks = its `blocks:` node (or
  * NULL), read by nnue_arch_read_blocks once the whole document was read. */

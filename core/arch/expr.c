@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "core/arch/expr_ops.h"
-#include "core/error.h"
+#include "base/error.h"
 
 typedef struct parser {
     const char *text, *p;

@@ -19,7 +19,7 @@
 
 #include "core/arch/arch.h"
 #include "core/arch/layer_weights.h"
-#include "core/yaml_read.h"
+#include "base/yaml_read.h"
 
 /* What a layer's YAML key handlers write into. */
 typedef struct nnue_layer_ctx {
@@ -112,7 +112,7 @@ const nnue_layer_type *nnue_layer_type_at(int i);
  * type must stay valid while any architecture uses it (a static const struct). NNUE_OK, or
  * NNUE_E_ARG (err says which) when a required member is missing, the name is taken by another
  * type, or 32 types are registered already. Thread-safe; the same type again is a no-op
- * (core/registry.h, the rule of every registry). */
+ * (base/registry.h, the rule of every registry). */
 nnue_status nnue_layer_type_register(const nnue_layer_type *type, nnue_error *err);
 
 /* Value types and tensor sizes (core/arch/dtype.c). */

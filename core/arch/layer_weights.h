@@ -5,7 +5,7 @@
 #ifndef NNUE_CORE_ARCH_LAYER_WEIGHTS_H
 #define NNUE_CORE_ARCH_LAYER_WEIGHTS_H
 
-#include "core/arch_limits.h"
+#include "base/arch_limits.h"
 
 /* A layer's tensors in one stack (core/arch/layer.h nnue_tensor_shape), in the layer's order; an
  * affine layer's are its biases (int32) and weights (int8_t or int16_t rows, its weight_type). */

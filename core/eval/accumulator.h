@@ -3,7 +3,7 @@
  * acc[p] = biases + sum of the weight rows of perspective p's active features (i16, wrapping
  * like the engines); psqt[p][b] = sum of the active features' PSQT rows (i32). With several
  * feature sets (SFNNv10 and later) every set adds its own rows (i16, or i8 widened) and PSQT
- * rows into the same two sums, through the kernel set given (core/simd/kernels.h). Sums wrap,
+ * rows into the same two sums, through the kernel set given (simd/kernels.h). Sums wrap,
  * so the order of rows never matters: an update (previous accumulator minus removed rows plus
  * added ones), a refresh (biases plus every active row) and a cached refresh (a slot plus a
  * difference) give the same values. Nothing here knows the state (core/eval/state_update.c decides). */
@@ -12,7 +12,7 @@
 
 #include "core/eval/acc_entry.h"
 #include "core/net/net.h"
-#include "core/simd/kernels.h"
+#include "simd/kernels.h"
 
 /* dst = src - rows(sub) + rows(add) of feature set s's weights (its narrowed i8 rows and
  * patches when built, core/net/net_narrow.c), and psqt_dst = psqt_src -/+ its PSQT rows when the net

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "core/arch/arch.h"
-#include "core/error.h"
+#include "base/error.h"
 #include "core/net/net.h"
 #include "nnue.h"
 

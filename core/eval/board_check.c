@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "core/error.h"
+#include "base/error.h"
 
 static unsigned squares_bad(const uint8_t *sq, int n, int max_type, int *count);
 
@@ -28,7 +28,7 @@ static int piece_fits(const nnue_board_shape *g, uint8_t piece)
     return colour <= 1 && type >= 1 && type <= g->max_type;
 }
 
-/* The portable scan (core/simd/kernels.h board_scan): 16 squares per step in portable vector code (SSE2 on x86-64,
+/* The portable scan (simd/kernels.h board_scan): 16 squares per step in portable vector code (SSE2 on x86-64,
  * NEON on AArch64). Returns nonzero when some square holds a code that is not a piece of the game
  * (a colour past 1, a type past max_type, colour 1 with type 0); *count = occupied squares. */
 typedef uint8_t squares16 __attribute__((vector_size(16)));

@@ -8,14 +8,14 @@
 
 #include "nnue_board.h"
 #include "nnue_error.h"
-#include "core/simd/kernels.h"
+#include "simd/kernels.h"
 
 /* What a game's boards look like, taken from its descriptor once per state. */
 typedef struct nnue_board_shape {
     const char *game;
     int squares, max_type, king, hand_types;
     uint8_t hand_cap[2 * NNUE_MAX_HAND_TYPES]; /* [colour][type]: most pieces of a type one hand holds */
-    /* The pass over the squares (core/simd/kernels.h board_scan): the portable one, or a state's
+    /* The pass over the squares (simd/kernels.h board_scan): the portable one, or a state's
      * kernel set's (nnue_board_shape_use_kernels). */
     unsigned (*scan)(const uint8_t *squares, int n, int max_type, int *count);
 } nnue_board_shape;

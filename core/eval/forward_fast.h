@@ -7,7 +7,7 @@
 
 #include "core/layers/plan.h"
 #include "core/net/net.h"
-#include "core/simd/kernels.h"
+#include "simd/kernels.h"
 
 /* The output layer's raw value (what the scalar path leaves in outputs[n_layers - 1][0]) for
  * the given stack, from the side to move's accumulator `us` and the other side's `them`;

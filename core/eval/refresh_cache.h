@@ -22,7 +22,7 @@
 #include <stdint.h>
 
 #include "core/net/net.h"
-#include "core/simd/kernels.h"
+#include "simd/kernels.h"
 #include "features/feature_set.h"
 
 #define NNUE_REFRESH_WINDOW 4096   /* indices per slot bit set */

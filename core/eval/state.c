@@ -1,7 +1,7 @@
 /* core/eval/state.c: creating, resetting and moving through the per-thread accumulator stack. */
 #include "core/eval/state.h"
 
-#include "core/error.h"
+#include "base/error.h"
 #include "core/eval/board_check.h"
 
 #include <stdio.h>

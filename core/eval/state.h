@@ -11,13 +11,13 @@
 #ifndef NNUE_CORE_EVAL_STATE_H
 #define NNUE_CORE_EVAL_STATE_H
 
-#include "core/isa.h"
+#include "base/isa.h"
 #include "core/eval/acc_entry.h"
 #include "core/eval/accumulator.h"
 #include "core/eval/board_check.h"
 #include "core/net/net.h"
 #include "core/eval/refresh_cache.h"
-#include "core/simd/kernels.h"
+#include "simd/kernels.h"
 #include "nnue.h"
 
 

@@ -4,11 +4,11 @@
  * recomputed when a move on the way forced a refresh: through the refresh cache when it is on
  * and an ancestor exists, else from scratch (both perspectives in one pass when both need it).
  * The arithmetic is core/eval/accumulator.c's. Sets whose changed() needs the board right after each
- * move (Full_Threats) get it rebuilt move by move (core/board_undo.h) when several moves are
+ * move (Full_Threats) get it rebuilt move by move (base/board_undo.h) when several moves are
  * applied. */
 #include <string.h>
 
-#include "core/board_undo.h"
+#include "base/board_undo.h"
 #include "core/eval/accumulator.h"
 #include "core/eval/state.h"
 

@@ -7,7 +7,7 @@
 
 #include "core/layers/common.h"
 #include "core/layers/plan.h"
-#include "core/simd/kernels.h" /* NNUE_KERNEL_OUT_BLOCK */
+#include "simd/kernels.h" /* NNUE_KERNEL_OUT_BLOCK */
 
 static const nnue_range unknown = {INT32_MIN, INT32_MAX};
 

@@ -1,6 +1,6 @@
 /* core/layers/plan.h: what the layers' planner (core/layers/plan.c) derives from a loaded net's
  * graph and weights for the SIMD forward pass (core/eval/forward_fast.c): which layers run on
- * the u8 x i8 kernels, their weights permuted into the kernels' layout (core/simd/kernels.h),
+ * the u8 x i8 kernels, their weights permuted into the kernels' layout (simd/kernels.h),
  * and the bullet output layer's bounds. Built once at load (core/net/net_load.c keeps it in
  * nnue_net.kernel_data), read-only afterwards (shared by threads like the net).
  *
@@ -21,7 +21,7 @@
 
 #include "core/arch/arch.h"
 #include "core/arch/layer_weights.h"
-#include "core/arch_limits.h"
+#include "base/arch_limits.h"
 
 typedef enum { NNUE_PLAN_NONE, NNUE_PLAN_U8, NNUE_PLAN_BULLET } nnue_plan_kind;
 

@@ -4,7 +4,7 @@
 #include <stddef.h>
 
 #include "core/arch/layer.h"
-#include "core/registry.h"
+#include "base/registry.h"
 
 extern const nnue_layer_type nnue_layer_affine, nnue_layer_affine_sparse, nnue_layer_crelu,
     nnue_layer_sqr_crelu, nnue_layer_slice, nnue_layer_concat, nnue_layer_skip, nnue_layer_pairwise,

@@ -15,7 +15,7 @@ static void defaults(nnue_layer *l, const nnue_arch *arch)
 }
 
 /* Smallest a <= 46340 with (a * a) >> shift >= max, or 0 when there is none: the SIMD kernel
- * clips |x| there first, so its 32-bit square never overflows (core/simd/kernels.h). */
+ * clips |x| there first, so its 32-bit square never overflows (simd/kernels.h). */
 static int32_t square_bound(int shift, int32_t max)
 {
     int64_t lo = 0, hi = 46340;

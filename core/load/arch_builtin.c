@@ -4,7 +4,7 @@
 
 #include "core/arch/arch_api.h"
 #include "core/arch/arch_builtin.h"
-#include "core/error.h"
+#include "base/error.h"
 #include "nnue.h"
 
 int nnue_arch_builtin_count(void)

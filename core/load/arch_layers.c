@@ -10,7 +10,7 @@
 
 #include "core/arch/layer.h"
 #include "core/load/load.h"
-#include "core/arch_limits.h"
+#include "base/arch_limits.h"
 
 #define MAX_FIELDS 24
 

@@ -4,14 +4,14 @@
  * of the steps; each big section has its own reader: `format:` core/arch/arch_format.c,
  * `feature_transformer:` core/arch/arch_ft.c (both below, needing no layer type), `layers:`
  * core/load/arch_layers.c (here: it asks core/layers/registry.c for each type). Reading is
- * table-driven (core/yaml_read.h): unknown, duplicate and missing keys are errors at their
+ * table-driven (base/yaml_read.h): unknown, duplicate and missing keys are errors at their
  * file:line:col. After reading, core/arch/arch_check.c validates the graph and
  * core/arch/arch_hash.c derives hashes and sizes. A new top-level key is a line in top_fields. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/error.h"
+#include "base/error.h"
 #include "core/load/load.h"
 
 typedef struct load_state {

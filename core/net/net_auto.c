@@ -13,7 +13,7 @@
 
 #include "core/arch/arch_api.h"
 #include "core/arch/arch_builtin.h"
-#include "core/error.h"
+#include "base/error.h"
 #include "core/net/known_nets.h"
 #include "core/net/net.h"
 #include "nnue.h"

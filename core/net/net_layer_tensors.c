@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "core/arch/layer.h"
-#include "core/error.h"
+#include "base/error.h"
 #include "core/net/net_layer_tensors.h"
 
 typedef unsigned long long ull;

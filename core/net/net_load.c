@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "core/arch/arch_api.h"
-#include "core/error.h"
+#include "base/error.h"
 #include "core/layers/plan.h"
 #include "core/net/net_formats.h"
 #include "core/net/net_ranges.h"

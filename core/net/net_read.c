@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 
 #include "core/arch/layer.h"
-#include "core/error.h"
+#include "base/error.h"
 #include "core/net/net_read.h"
 
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__

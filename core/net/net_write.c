@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "core/arch/layer.h"
-#include "core/error.h"
+#include "base/error.h"
 #include "core/net/atomic_file.h"
 #include "core/net/net.h"
 

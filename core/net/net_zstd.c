@@ -8,7 +8,7 @@
 #include <zstd.h>
 
 #include "core/arch/arch_api.h"
-#include "core/error.h"
+#include "base/error.h"
 #include "nnue.h"
 
 typedef unsigned long long ull;

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/error.h"
+#include "base/error.h"
 #include "games/chess/bitboard.h"
 
 #define FEN_FIELDS 6

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/error.h"
+#include "base/error.h"
 #include "games/chess/bitboard.h"
 
 static const char promo_letter[] = "  nbrq";   /* index: NNUE_CHESS_KNIGHT..QUEEN */

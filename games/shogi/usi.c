@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/error.h"
+#include "base/error.h"
 #include "games/shogi/internal.h"
 
 static const char *const type_names[] = {"?", "pawn", "lance", "knight", "silver", "gold",

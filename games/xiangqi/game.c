@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/error.h"
+#include "base/error.h"
 #include "games/xiangqi/internal.h"
 
 int xq_count(const nnue_board *b, int colour, int type)

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/error.h"
+#include "base/error.h"
 #include "games/xiangqi/internal.h"
 
 static const char letters[] = " RACPNBK";

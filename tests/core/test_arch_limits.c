@@ -1,4 +1,4 @@
-/* tests/core/test_arch_limits.c: architectures past the loader's limits (core/arch_limits.h,
+/* tests/core/test_arch_limits.c: architectures past the loader's limits (base/arch_limits.h,
  * docs/arch-yaml.md "Limits") are refused at the YAML line that crosses them, never accepted
  * with a wrapped size. Graphs are generated: nested 4-way concats grow x4 per level. */
 #include <stdarg.h>

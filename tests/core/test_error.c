@@ -1,7 +1,7 @@
 /* tests/core/test_error.c: error values format with their location. */
 #include <string.h>
 
-#include "core/error.h"
+#include "base/error.h"
 #include "support.h"
 
 START_TEST(text_location_is_file_line_column)

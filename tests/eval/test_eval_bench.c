@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/isa.h"
+#include "base/isa.h"
 #include "eval_nets.h"
 #include "support.h"
 

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "core/eval/state.h"
-#include "core/isa.h"
+#include "base/isa.h"
 #include "eval_nets.h"
 #include "support.h"
 

@@ -9,7 +9,7 @@
 
 #include "../nets/nets_helpers.h"
 #include "core/arch/arch_api.h"
-#include "core/isa.h"
+#include "base/isa.h"
 #include "eval_nets.h"
 #include "support.h"
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "core/arch/arch_api.h"
-#include "core/isa.h"
+#include "base/isa.h"
 #include "core/net/net.h"
 #include "core/net/net_ranges.h"
 #include "eval/eval_nets.h"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/simd/cpu_detect.sh TOOL SRC [no-qemu]: the kernel set is chosen from every extension it
-# is compiled for (core/targets.h, core/cpu_x86.c), so a CPU or VM masking one of them gets
+# is compiled for (base/targets.h, base/cpu_x86.c), so a CPU or VM masking one of them gets
 # a lower set, never SIGILL (issue 26, finding 5).
 #  1. under qemu-x86_64 -cpu MODEL (Debian qemu-user): Haswell keeps avx2; Haswell without POPCNT
 #     or BMI2, and Nehalem (no AVX), run scalar. Same values as the native run.

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/isa.h"
-#include "core/simd/kernels.h"
+#include "base/isa.h"
+#include "simd/kernels.h"
 #include "support.h"
 
 static uint64_t rng = 0x243F6A8885A308D3ull;

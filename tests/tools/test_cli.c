@@ -96,7 +96,7 @@ END_TEST
 /* Issue 26 finding 8: the description buffer was used unchecked. 9 levels of 4-way concats of a
  * shared slice give a 31 MB description; under a 24 MB address space malloc fails and `nnue arch`
  * died with SIGSEGV. It must exit 1 with a message instead (since the description limit of
- * core/arch_limits.h, the YAML itself is refused there: exit 1 too). */
+ * base/arch_limits.h, the YAML itself is refused there: exit 1 too). */
 START_TEST(arch_description_out_of_memory)
 {
 #ifdef UNDER_ASAN

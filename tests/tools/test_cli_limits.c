@@ -1,5 +1,5 @@
 /* tests/tools/test_cli_limits.c: the tool's position-file and training-file readers bound their
- * memory while reading (core/line_read.h). A line past 64 KiB is a bad line, reported at
+ * memory while reading (base/line_read.h). A line past 64 KiB is a bad line, reported at
  * FILE:LINE:1 and skipped, and the line after it is still read; the process's peak memory does
  * not follow the line's length (measured with wait4's rusage against a file of short lines).
  * Before, `eval --file` took any length (a FEN followed by 100 MB of spaces evaluated, at 2.5x

@@ -11,7 +11,7 @@
 
 #include "core/arch/arch_api.h"
 #include "core/eval/state.h"
-#include "core/isa.h"
+#include "base/isa.h"
 #include "core/net/net.h"
 #include "nnue.h"
 #include "support.h"

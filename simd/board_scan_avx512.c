@@ -1,0 +1,26 @@
+/* simd/board_scan_avx512.c: the board check's square scan (kernels.h board_scan) on
+ * AVX-512 BW: 64 squares per masked load, the three bad-code tests as byte masks, the occupied
+ * squares as a popcount. Same answer as the portable scan in core/eval/board_check.c. */
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#include "simd/kernels_avx512.h"
+#include "base/targets.h"
+
+NNUE_TARGET(NNUE_TARGET_AVX512) unsigned nnue_avx512_board_scan(const uint8_t *squares, int n, int max_type, int *count)
+{
+    const __m512i high = _mm512_set1_epi8((char)0xE0), type = _mm512_set1_epi8(15);
+    const __m512i most = _mm512_set1_epi8((char)max_type), no_type = _mm512_set1_epi8(16);
+    __mmask64 bad = 0;
+    int occupied = 0;
+    for (int i = 0; i < n; i += 64) {
+        __mmask64 live = n - i >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << (n - i)) - 1;
+        __m512i p = _mm512_maskz_loadu_epi8(live, squares + i); /* lanes past n read as empty */
+        bad |= _mm512_test_epi8_mask(p, high) | _mm512_cmpgt_epu8_mask(_mm512_and_si512(p, type), most) |
+               _mm512_cmpeq_epi8_mask(p, no_type);
+        occupied += (int)_mm_popcnt_u64(_mm512_test_epi8_mask(p, p));
+    }
+    *count = occupied;
+    return bad != 0;
+}
+#endif

@@ -1,0 +1,89 @@
+/* simd/kernels.h: the SIMD kernel sets, one const table per instruction-set level.
+ *
+ * Every table computes exactly what the scalar table computes (kernels_scalar.c), bit for
+ * bit, for every input the contract below allows; tests/simd checks this for each level the
+ * CPU has. Each ISA file is compiled with per-function target attributes, so the library
+ * still runs on any x86-64 and only the table for nnue_isa_current() (or a test's choice) is
+ * ever called.
+ *
+ * Prepared affine layout ("u8 x i8" layers, built once per net by core/layers/plan.c):
+ *   weights [groups][out_pad][4] i8, where group g holds inputs 4g..4g+3 and out_pad is the
+ *   output count rounded up to NNUE_KERNEL_OUT_BLOCK; padding inputs and outputs are zero.
+ *   One broadcast 4-byte input chunk then multiplies a whole block of outputs at once. */
+#ifndef NNUE_SIMD_KERNELS_H
+#define NNUE_SIMD_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/isa.h"
+
+#define NNUE_KERNEL_OUT_BLOCK 16   /* outputs per prepared block (one 512-bit i32 vector) */
+
+typedef struct nnue_kernels {
+    nnue_isa isa;
+    /* dst[j] = src[j] - sum(sub[k][j]) + sum(add[k][j]), j < n, i16 wrapping. dst may be src. */
+    void (*acc_i16)(int16_t *dst, const int16_t *src, const int16_t *const *sub, int n_sub,
+                    const int16_t *const *add, int n_add, uint32_t n);
+    /* The same on i32 values (PSQT), wrapping. */
+    void (*acc_i32)(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
+                    const int32_t *const *add, int n_add, uint32_t n);
+    /* out[j] = clamp(acc[j], 0, max), j < n; max <= 255. */
+    void (*ft_clamp_u8)(const int16_t *acc, uint8_t *out, uint32_t n, int32_t max);
+    /* out[j] = clamp(acc[j], 0, max) * clamp(acc[j + half], 0, max) >> shift, j < half;
+     * max * max <= 65535 (the product's low 16 bits, shifted logically) and (max * max) >> shift
+     * <= 255 (SFNNv10: max 255, shift 9). */
+    void (*ft_pairwise_u8)(const int16_t *acc, uint8_t *out, uint32_t half, int32_t max, int shift);
+    /* Indices of the 4-byte groups of in[0 .. 4 * groups) that are not all zero, ascending.
+     * Returns their count. idx must have room for groups + 16 entries (batches are stored
+     * whole; entries past the count are scratch). */
+    int (*nonzero_groups)(const uint8_t *in, uint32_t groups, uint16_t *idx);
+    /* out[o] = bias[o] + sum over groups g < groups, k < 4 of in[4g + k] * w[g][o][k], o < n_out;
+     * in values <= 127 (so that pairwise i16 sums cannot saturate), out_pad as above. */
+    void (*affine_u8)(const uint8_t *in, uint32_t groups, const int8_t *w, const int32_t *bias, int32_t *out,
+                      uint32_t n_out, uint32_t out_pad);
+    /* The same over the listed groups only (the others must be zero). */
+    void (*affine_u8_list)(const uint8_t *in, const uint16_t *idx, int count, const int8_t *w,
+                           const int32_t *bias, int32_t *out, uint32_t n_out, uint32_t out_pad);
+    /* sum over j < n of c[j] * c[j] * w[j] where c[j] = clamp(acc[j], 0, clip), exactly (int64).
+     * wmax: an upper bound of |w[j]| (lets kernels use i16/i32 products when they are exact). */
+    int64_t (*sq_dot_i16)(const int16_t *acc, const int16_t *w, uint32_t n, int32_t clip, int32_t wmax);
+    /* Small inner layers on int32 values, n values (see core/layers/crelu.c, sqr_crelu.c):
+     * out = clamp(in >> shift, 0, max); out = min(max, in * in >> shift) where `bound` is any
+     * a <= 46340 with (a * a) >> shift >= max (lets |in| be capped so squares fit 32 bits). */
+    void (*crelu_i32)(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max);
+    void (*sqr_crelu_i32)(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max, int32_t bound);
+    /* out[j] = in[j] for j < n (values 0..255), then zeros up to n_pad >= n; out has room for
+     * n_pad bytes and for n rounded up to a multiple of 16. */
+    void (*pack_u8)(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_pad);
+    /* acc_i16 with i8 rows (Full_Threats): each row value sign-extended to i16, i16 wrapping. */
+    void (*acc_i8)(int16_t *dst, const int16_t *src, const int8_t *const *sub, int n_sub,
+                   const int8_t *const *add, int n_add, uint32_t n);
+    /* Optional (NULL: the layers one by one). The classic small tail (HalfKP 256x2-32-32) in
+     * one call, every value kept in registers: h = crelu(in[0..32), s1, m1) as bytes,
+     * o = b1 + W1 h (32 outputs, prepared layout with out_pad 32), h2 = crelu(o, s2, m2);
+     * returns b2[0] + W2 h2 (1 output, prepared layout with out_pad 16). m1, m2 <= 127. Equal
+     * to crelu_i32, pack_u8, affine_u8, crelu_i32, pack_u8, affine_u8 in a row. */
+    int32_t (*tail_32_32_1)(const int32_t *in, int s1, int32_t m1, const int8_t *w1, const int32_t *b1, int s2,
+                            int32_t m2, const int8_t *w2, const int32_t *b2);
+    /* Optional (NULL: core/eval/board_check.c's portable scan). The board check's pass over the
+     * squares: nonzero when some of squares[0 .. n) holds a code that is not a piece of a game
+     * with piece types 1..max_type (a bit of 0xE0 set, a type past max_type, colour 1 with type 0);
+     * *count = the occupied squares. */
+    unsigned (*board_scan)(const uint8_t *squares, int n, int max_type, int *count);
+} nnue_kernels;
+
+/* Table for a level (levels above nnue_isa_best() must not be called; NULL when not built). */
+const nnue_kernels *nnue_kernels_for(nnue_isa isa);
+
+extern const nnue_kernels nnue_kernels_scalar;
+#if defined(__x86_64__)
+extern const nnue_kernels nnue_kernels_avx2;
+extern const nnue_kernels nnue_kernels_avx512;
+extern const nnue_kernels nnue_kernels_vnni512;
+#endif
+#if defined(__aarch64__)
+extern const nnue_kernels nnue_kernels_neon;   /* simd/kernels_neon.c */
+#endif
+
+#endif
