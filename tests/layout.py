@@ -16,12 +16,13 @@
    games they test), examples/ and fuzz/ (programs written for one game) are out of scope;
    a feature set's own `.game = "NAME"` in features/ (the game it reads, data) is allowed.
 5. Folders depend one way (docs/development.md: Layout): the same includes seen between
-   folders, a node per folder (core/arch, core/load, core/net, core/eval, core/layers, core/simd, core itself
-   for the files directly in it, then each top-level folder whole: features, games, tools, tests,
-   examples, fuzz, include). Any cycle between folders fails, naming the files that make each of
-   its edges. The library's rooms also have a fixed order (FOLDER_ORDER, top first): a folder
-   may include only from folders listed after it, so an arrow back up fails even before it
-   closes a cycle.
+   folders, a node per folder (core/arch, core/load, core/net, core/eval, core/layers, then each
+   top-level folder whole: features, games, simd, base, training, tools, tests, examples, fuzz,
+   include). Any cycle between folders fails, naming the files that make each of its edges. The
+   library's rooms also have a fixed order (FOLDER_ORDER, top first): a folder may include only
+   from folders listed after it, so an arrow back up fails even before it closes a cycle. core/
+   holds only its rooms: a C file directly in core/ fails (the small files everything shares
+   live in base/, at the bottom of the order; the kernels in simd/, just above it).
 6. Calls follow the same order (with BUILD, the meson build directory): a global symbol defined
    by a library source in one folder and used (called, or a table read) by a library source in a
    folder listed after it in FOLDER_ORDER (a lower folder reaching up) fails, naming the caller's
@@ -44,10 +45,11 @@ MAX_LINES = 600
 # net turns files into weights; load reads a YAML document into a graph (it finds each layer's
 # type by name, so it sits above the types); layers are the layer types (and their planner for
 # the kernels); arch is the graph with the layer-type contract and the section readers; features are the feature sets with their
-# contract; games the game descriptors; simd the kernels (plain arrays and sizes); core itself the
-# small files under everything (errors, ISA choice, YAML reading, limits); include the public API.
-FOLDER_ORDER = ('training', 'core/eval', 'core/net', 'core/load', 'core/layers', 'core/arch', 'features', 'games', 'core/simd', 'core',
-                'include')
+# contract; games the game descriptors; simd the kernels (plain arrays and sizes); base the
+# small files under everything (errors, the registry mechanism, ISA choice, YAML reading, limits,
+# the version); include the public API.
+FOLDER_ORDER = ('training', 'core/eval', 'core/net', 'core/load', 'core/layers', 'core/arch', 'features', 'games', 'simd',
+                'base', 'include')
 GAME_NAME_SCOPE_EXEMPT = ('games/', 'tests/', 'examples/', 'fuzz/')
 
 
@@ -85,7 +87,8 @@ def resolve_include(src, f, inc):
 
 
 def folder_of(path):
-    """core/arch/arch.h -> core/arch; core/error.h -> core; games/chess/uci.c -> games."""
+    """core/arch/arch.h -> core/arch; base/error.h -> base; games/chess/uci.c -> games; a file
+    directly in core/ (none should be) -> core."""
     parts = path.split('/')
     if parts[0] == 'core' and len(parts) > 2:
         return 'core/' + parts[1]
@@ -296,6 +299,8 @@ def main():
     problems = [' -> '.join(c) for c in cycles(include_graph(src, files))]
     graph = folder_graph(src, files)
     problems += folder_problems(graph)
+    problems += [f'{f}: a file directly in core/ (core/ holds only its rooms; a small file every folder '
+                 f'shares goes to base/)' for f in files if folder_of(f) == 'core']
     rank = {name: i for i, name in enumerate(FOLDER_ORDER)}
     up_includes = sum(len(graph[a][b]) for a in graph for b in graph[a]
                       if a in rank and b in rank and rank[b] < rank[a])
