@@ -125,6 +125,12 @@ def folder_problems(graph):
     return found
 
 
+def loose_core_files(files):
+    """A C file directly in core/ (core/ holds only its rooms; the shared small files are base/)."""
+    return [f'{f}: a file directly in core/ (core/ holds only its rooms; a small file every folder '
+            f'shares goes to base/)' for f in files if folder_of(f) == 'core']
+
+
 def cycles(graph):
     found, state = [], {}
 
@@ -299,8 +305,7 @@ def main():
     problems = [' -> '.join(c) for c in cycles(include_graph(src, files))]
     graph = folder_graph(src, files)
     problems += folder_problems(graph)
-    problems += [f'{f}: a file directly in core/ (core/ holds only its rooms; a small file every folder '
-                 f'shares goes to base/)' for f in files if folder_of(f) == 'core']
+    problems += loose_core_files(files)
     rank = {name: i for i, name in enumerate(FOLDER_ORDER)}
     up_includes = sum(len(graph[a][b]) for a in graph for b in graph[a]
                       if a in rank and b in rank and rank[b] < rank[a])

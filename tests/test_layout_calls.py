@@ -5,7 +5,9 @@ A fixture tree in a temporary directory: core/eval/top.c (a high folder) and cor
 low one), compiled by the build's C compiler into a fake build directory whose
 compile_commands.json maps each object to its source, as meson's does. A call down (eval -> arch)
 passes; the same tree with low.c calling up into eval fails, naming the caller's file, the
-callee, its file and both folders. CC: the compiler command (tests/meson.build sets it)."""
+callee, its file and both folders; so does a call from base/ (the bottom floor) up into core/eval.
+A C file directly in core/ is refused too (core/ holds only its rooms). CC: the compiler command
+(tests/meson.build sets it)."""
 import json
 import os
 import shlex
@@ -21,9 +23,9 @@ LOW_OK = 'int nnue_fixture_low(void) { return 1; }\n'
 LOW_UP = 'int nnue_fixture_top(void);\nint nnue_fixture_low(void) { return nnue_fixture_top(); }\n'
 
 
-def build_fixture(root, low_text):
+def build_fixture(root, low_text, low='core/arch/low.c'):
     src, build = os.path.join(root, 'src'), os.path.join(root, 'src', 'build')
-    sources = {'core/eval/top.c': TOP, 'core/arch/low.c': low_text}
+    sources = {'core/eval/top.c': TOP, low: low_text}
     entries = []
     os.makedirs(os.path.join(build, 'libnnue.so.p'), exist_ok=True)
     cc = shlex.split(os.environ.get('CC', 'cc'))
@@ -46,6 +48,13 @@ def main():
     for word in ('core/arch/low.c', 'nnue_fixture_top', 'core/eval/top.c', '(core/arch)', '(core/eval)'):
         assert word in problems[0], f'{word!r} missing from: {problems[0]}'
     print('layout calls: a call down passes; a call up fails:', problems[0])
+    with tempfile.TemporaryDirectory() as root:
+        problems = layout.call_problems(*build_fixture(root, LOW_UP, 'base/low.c'))
+    assert len(problems) == 1 and '(base)' in problems[0] and '(core/eval)' in problems[0], \
+        f'expected one call from base/ back up into core/eval, found {problems}'
+    loose = layout.loose_core_files(['core/error.c', 'core/eval/state.c', 'base/error.c', 'simd/kernels.c'])
+    assert len(loose) == 1 and loose[0].startswith('core/error.c:'), f'core/ loose files: {loose}'
+    print('layout: a call from base/ up fails; a C file directly in core/ fails:', loose[0])
     return 0
 
 
