@@ -26,6 +26,7 @@
 /* A feature set's parameters in one architecture. The set reads them from the YAML itself (its
  * `fields`, then `check_params`): the core only stores them. */
 typedef struct nnue_feature_params {
+    const struct nnue_feature_set *set; /* the set these parameters belong to (core/arch/arch_ft.c sets it) */
     uint8_t king_buckets;          /* number of king buckets (1 = none) */
     uint8_t king_bucket_of[NNUE_MAX_SQUARES]; /* bucket of the own king's square (the set's view) */
     uint8_t mirror;                /* 1: mirror files when the own king stands on files e-h */

@@ -2,10 +2,13 @@
  * answers `nnue --version`, `nnue --help`, `nnue help CMD` and `nnue CMD --help` (usage on
  * stdout, exit 0) for every command from the one table below. Exit codes: tools/commands.h. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tools/commands.h"
 #include "tools/net_setup.h"
+#include "tools/tool_error.h"
+#include "nnue_extend.h"
 
 #ifndef NNUE_TOOL_VERSION
 #define NNUE_TOOL_VERSION "unknown"
@@ -124,20 +127,25 @@ static const char exit_codes[] = "exit status: 0 success, 1 the work failed (bad
 static const char strict_note[] = "--strict: refuse a net whose worst-case sums can overflow (int16 accumulator,\n"
                                   "int32 PSQT or layer sums; `nnue info` shows the ranges); without it, a warning on stderr\n";
 
+static const char extension_note[] =
+    "--extension FILE (any command; repeatable): load a shared object that registers layer types,\n"
+    "feature sets or games (include/nnue_extend.h), before the command runs; so do the files listed\n"
+    "in the environment variable NNUE_EXTENSIONS (separated by ':')\n";
+
 static void usage(FILE *out)
 {
     fprintf(out, "usage: nnue COMMAND [ARGS]    (nnue COMMAND --help for its options)\n"
                  "       nnue --version\n\ncommands:\n");
     for (const nnue_command *c = commands; c->name; c++)
         fprintf(out, "  %-7s %s\n          %s\n", c->name, c->usage, c->summary);
-    fprintf(out, "\n%s%s", exit_codes, "--strict (eval, bench, info, convert: the commands that load a net): "
-                                       "refuse a net whose worst-case sums can overflow\n");
+    fprintf(out, "\n%s%s%s", exit_codes, "--strict (eval, bench, info, convert: the commands that load a net): "
+                                         "refuse a net whose worst-case sums can overflow\n", extension_note);
 }
 
 static void command_help(const nnue_command *c)
 {
-    printf("usage: nnue %s %s\n\n%s\n\noptions:\n%s\n%s%s", c->name, c->usage, c->summary, c->options,
-           exit_codes, c->loads_net ? strict_note : "");
+    printf("usage: nnue %s %s\n\n%s\n\noptions:\n%s\n%s%s%s", c->name, c->usage, c->summary, c->options,
+           exit_codes, c->loads_net ? strict_note : "", extension_note);
 }
 
 static const nnue_command *find(const char *name)
@@ -155,6 +163,23 @@ static int is_help(const char *arg)
 
 int main(int argc, char **argv)
 {
+    /* `nnue --extension FILE ... COMMAND`: the same as after the command. Moved behind it. */
+    int lead = 1;
+    while (lead + 1 < argc && strcmp(argv[lead], "--extension") == 0)
+        lead += 2;
+    if (lead > 1 && lead < argc) {
+        char *pairs[2 * 64];
+        int n = lead - 1 > (int)(sizeof pairs / sizeof *pairs) ? (int)(sizeof pairs / sizeof *pairs) : lead - 1;
+        memcpy(pairs, argv + 1, (size_t)n * sizeof *argv);
+        char *command = argv[lead];
+        memmove(argv + 2, argv + 1, (size_t)n * sizeof *argv);
+        argv[1] = command;
+        memcpy(argv + 2, pairs, (size_t)n * sizeof *argv);
+        if (n < lead - 1) {
+            fprintf(stderr, "nnue: at most %d --extension options\n", (int)(sizeof pairs / sizeof *pairs) / 2);
+            return 2;
+        }
+    }
     if (argc < 2) {
         usage(stderr);
         return 2;
@@ -178,11 +203,22 @@ int main(int argc, char **argv)
         command_help(c);
         return 0;
     }
-    int kept = 2;
+    int kept = 2, n_extensions = 0;
+    const char **extensions = calloc((size_t)argc, sizeof *extensions);
+    if (!extensions)
+        return 1;
     for (int i = 2; i < argc; i++) {
         if (is_help(argv[i])) {
             command_help(c);
             return 0;
+        }
+        if (strcmp(argv[i], "--extension") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "nnue %s: --extension needs a FILE (a shared object: include/nnue_extend.h)\n", c->name);
+                return 2;
+            }
+            extensions[n_extensions++] = argv[++i];
+            continue;
         }
         if (strcmp(argv[i], "--strict") == 0 && c->loads_net)
             tool_strict = 1; /* global: every command loads nets through tools/net_setup.c */
@@ -194,5 +230,16 @@ int main(int argc, char **argv)
             argv[kept++] = argv[i];
     }
     argv[kept] = NULL;
+    /* Extensions register names the command's YAML may use: the environment's first, then the
+     * command line's, in order. */
+    nnue_error err;
+    nnue_status st = nnue_ext_load_env(&err);
+    for (int i = 0; st == NNUE_OK && i < n_extensions; i++)
+        st = nnue_ext_load(extensions[i], &err);
+    free(extensions);
+    if (st != NNUE_OK) {
+        tool_print_error(c->name, &err);
+        return 1;
+    }
     return c->run(kept - 1, argv + 1);
 }

@@ -103,6 +103,7 @@ typedef struct nnue_layer {
         struct { uint32_t size; } pool;                 /* avg/max over consecutive windows */
         struct { int shift; } quantmoid;
         struct { float scale; float max; } f32;         /* float layers: a scale or a clip bound */
+        double ext[8];                                  /* a layer type of an extension: its parameters (core/layers/extension.c) */
     } p;
 } nnue_layer;
 

@@ -58,6 +58,7 @@ static nnue_status add_feature_set(yreader *r, yaml_node_t *v, nnue_arch *a, nnu
     set->features = fs;
     set->weight_type = weights;
     memset(&set->params, 0, sizeof set->params);
+    set->params.set = fs;
     set->params.king_buckets = 1;
     a->ft.n_sets++;
     return NNUE_OK;

@@ -22,6 +22,7 @@
 
 #include "nnue.h"
 #include "nnue_board.h"
+#include "nnue_extend.h"
 #include "nnue_protocol.h"
 
 #define MAX_PLY 128                          /* deepest search ply (the nnue_state stack size) */

@@ -11,6 +11,9 @@
  * rook), UCI_Variant (nnue-uci: chess or xiangqi; without it the game follows the loaded net's
  * game). A net of another game than the position's is said at every isready and go and is not
  * used (every evaluation 0), so the engine never plays one game's moves with another's net.
+ * Extension (a shared object registering layer types, feature sets or games,
+ * include/nnue_extend.h; loaded at once, before the net that names them; so are the files of the
+ * environment variable NNUE_EXTENSIONS, at start).
  * "go searchmoves M..." limits the root moves (read here: the library's parser does not
  * know it). The net is (re)loaded at the next isready or go; without a
  * usable one, every isready and go says so (info string) before answering. */
@@ -152,6 +155,7 @@ static void print_identity(const engine *e)
     engine_print("id author the nnue project");
     engine_print("option name EvalFile type string default <empty>");
     engine_print("option name EvalArch type string default <empty>");
+    engine_print("option name Extension type string default <empty>");
     engine_print("option name Threads type spin default 1 min 1 max 256");
     engine_print("option name %s type spin default 16 min 1 max 65536", e->r->protocol[1] == 's' ? "USI_Hash" : "Hash");
     engine_print("option name MultiPV type spin default 1 min 1 max %d", MULTIPV_MAX);
@@ -185,6 +189,11 @@ static void set_option(engine *e, const nnue_command *c)
         char *dst = strcasecmp(c->option_name, "EvalFile") == 0 ? e->eval_file : e->eval_arch;
         snprintf(dst, sizeof e->eval_file, "%s", v);
         e->net_dirty = 1;
+    } else if (strcasecmp(c->option_name, "Extension") == 0) {
+        nnue_error err;
+        if (v[0] && nnue_ext_load(v, &err) != NNUE_OK)
+            info_error("Extension", &err);
+        e->net_dirty = 1; /* a net that failed for want of a name it registers loads now */
     } else if (strcasecmp(c->option_name, "Threads") == 0) {
         int n = atoi(v);
         e->threads = n < 1 ? 1 : n > 256 ? 256 : n;
@@ -397,6 +406,12 @@ int engine_main(const engine_rules *const *games, int argc, char **argv)
         return 1;
     }
     nnue_error err;
+    if (nnue_ext_load_env(&err) != NNUE_OK) {
+        char text[1100];
+        nnue_error_format(&err, text, sizeof text);
+        fprintf(stderr, "%s: NNUE_EXTENSIONS: %s\n", r->name, text);
+        return 1;
+    }
     r->game->parse(e.pos, r->start_position, &err);
     e.history[e.history_count++] = position_key(&e);
     setvbuf(stdout, NULL, _IOFBF, 1 << 16);

@@ -1,0 +1,107 @@
+/* features/extension.c: feature sets from outside the library (include/nnue_extend.h).
+ *
+ * The public descriptor (nnue_ext_feature_set) is a narrow, frozen ABI with no parameters; each
+ * one registered becomes an internal nnue_feature_set (features/feature_set.h) whose hooks find
+ * their descriptor through the parameters' `set` back-pointer and call it. */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "base/registry.h"
+#include "features/feature_set.h"
+#include "nnue_extend.h"
+
+/* An internal set made for one public descriptor; `set` first, so params->set leads back here. */
+typedef struct ext_set {
+    nnue_feature_set set;
+    const nnue_ext_feature_set *ext;
+} ext_set;
+
+static ext_set sets[NNUE_MAX_REGISTERED_SETS];
+static int n_sets;
+static pthread_mutex_t sets_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const nnue_ext_feature_set *ext_of(const nnue_feature_params *p)
+{
+    return ((const ext_set *)(const void *)p->set)->ext;
+}
+
+static uint32_t dimensions(const nnue_feature_params *p)
+{
+    return ext_of(p)->dimensions;
+}
+
+static int active(const nnue_feature_params *p, const nnue_board *board, int persp, uint32_t *out)
+{
+    return ext_of(p)->active(board, persp, out);
+}
+
+static void changed(const nnue_feature_params *p, const nnue_board *after, const nnue_delta *delta, int persp,
+                    uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
+{
+    ext_of(p)->changed(after, delta, persp, removed, n_removed, added, n_added);
+}
+
+static int needs_refresh(const nnue_feature_params *p, const nnue_board *after, const nnue_delta *delta, int persp)
+{
+    const nnue_ext_feature_set *e = ext_of(p);
+    return e->needs_refresh ? e->needs_refresh(after, delta, persp) != 0 : 0;
+}
+
+static const char *check_descriptor(const nnue_ext_feature_set *e, char *buf, size_t size)
+{
+    if (e->abi != NNUE_EXTEND_ABI) {
+        snprintf(buf, size, "a feature set built for extension ABI %u; this library reads ABI %d", e->abi,
+                 NNUE_EXTEND_ABI);
+        return buf;
+    }
+    if (!e->name || !e->name[0] || !e->game || !e->active || !e->changed || !e->dimensions)
+        return "a feature set needs a name, a game, dimensions, active and changed";
+    if (e->max_active > NNUE_MAX_ACTIVE_ANY || e->max_changed > NNUE_MAX_ACTIVE_ANY) {
+        snprintf(buf, size, "feature set '%s': max_active %u, max_changed %u (at most %d each)", e->name,
+                 e->max_active, e->max_changed, NNUE_MAX_ACTIVE_ANY);
+        return buf;
+    }
+    if (!nnue_game_find(e->game)) {
+        snprintf(buf, size, "feature set '%s' reads the game '%s', which is not known (register it first)", e->name,
+                 e->game);
+        return buf;
+    }
+    return NULL;
+}
+
+nnue_status nnue_ext_register_feature_set(const nnue_ext_feature_set *ext, nnue_error *err)
+{
+    nnue_error_clear(err);
+    if (!ext)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_ext_register_feature_set: set is NULL");
+    char buf[256];
+    const char *problem = check_descriptor(ext, buf, sizeof buf);
+    if (problem)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_ext_register_feature_set: %s", problem);
+    pthread_mutex_lock(&sets_lock);
+    nnue_status st;
+    int i = 0;
+    while (i < n_sets && sets[i].ext != ext)
+        i++;
+    if (i < n_sets) { /* registered before: the registry makes it a no-op */
+        st = nnue_feature_set_register(&sets[i].set, err);
+    } else if (n_sets == NNUE_MAX_REGISTERED_SETS) {
+        st = nnue_fail(err, NNUE_E_ARG, "nnue_ext_register_feature_set: %d feature sets are registered already",
+                       NNUE_MAX_REGISTERED_SETS);
+    } else {
+        ext_set *s = &sets[n_sets];
+        s->ext = ext;
+        s->set = (nnue_feature_set){
+            .name = ext->name, .game = ext->game, .display = ext->name, .hash = ext->hash,
+            .max_active = ext->max_active, .max_changed = ext->max_changed, .max_pieces = ext->max_pieces,
+            .dimensions = dimensions, .active = active, .changed = changed, .needs_refresh = needs_refresh,
+        };
+        st = nnue_feature_set_register(&s->set, err);
+        if (st == NNUE_OK)
+            n_sets++;
+    }
+    pthread_mutex_unlock(&sets_lock);
+    return st;
+}
