@@ -351,6 +351,8 @@ static void usage(const engine_rules *const *games)
            "  EvalFile PATH   the net (needed: without it every position evaluates to 0)\n"
            "  EvalArch A      a built-in architecture name (sfnnv5) or a YAML file, when the\n"
            "                  net's header fits several architectures\n"
+           "  Extension FILE  a shared object registering layer types or feature sets\n"
+           "                  (include/nnue_extend.h); NNUE_EXTENSIONS=FILE:FILE loads at start\n"
            "  Threads N       search threads sharing the net (1)\n"
            "  %-15s hash table megabytes (16)\n"
            "  MultiPV N       best lines reported in info (1)\n"
