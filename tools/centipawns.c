@@ -31,9 +31,19 @@ static void material_rule(cp_rule *r, const double *poly, const char *engine)
 
 void cp_rule_for(const nnue_arch *arch, const char *net_path, cp_rule *r)
 {
+    char sha[65] = "";
+    /* Only SFNNv9's rule depends on the file: read it for its SHA-256 only then. */
+    if (strcmp(arch->name, "SFNNv9") == 0 && net_path && file_sha256_hex(net_path, sha) != 0)
+        sha[0] = '\0';
+    cp_rule_for_sha(arch, sha, r);
+}
+
+void cp_rule_for_sha(const nnue_arch *arch, const char *sha, cp_rule *r)
+{
     memset(r, 0, sizeof *r);
     const char *name = arch->name;
-    char sha[65] = "";
+    if (!sha)
+        sha = "";
     if (strcmp(name, "SFNNv5") == 0) {
         r->kind = CP_DIVIDE;
         r->divisor = 361;
@@ -44,7 +54,7 @@ void cp_rule_for(const nnue_arch *arch, const char *net_path, cp_rule *r)
         material_rule(r, sf18, "Stockfish 18"); /* the only engine of SFNNv10 nets */
     } else if (strcmp(name, "SFNNv16") == 0) {
         material_rule(r, sf18, "Stockfish 19");
-    } else if (strcmp(name, "SFNNv9") == 0 && net_path && file_sha256_hex(net_path, sha) == 0 &&
+    } else if (strcmp(name, "SFNNv9") == 0 &&
                (strncmp(sha, "1c0000000000", 12) == 0 || strncmp(sha, "1111cefa1111", 12) == 0)) {
         /* Stockfish 17 and 17.1 both ran SFNNv9 nets with different models: their release nets tell. */
         if (sha[0] == '1' && sha[1] == 'c')

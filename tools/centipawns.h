@@ -23,6 +23,9 @@ typedef struct cp_rule {
 
 /* The rule of a loaded net (its file read for its SHA-256 where only the release tells). */
 void cp_rule_for(const nnue_arch *arch, const char *net_path, cp_rule *rule);
+/* The same from the file's SHA-256 in lowercase hex ("" or NULL: unknown), for callers that hold
+ * the bytes rather than a file (the WebAssembly build computes it in JavaScript). */
+void cp_rule_for_sha(const nnue_arch *arch, const char *sha256_hex, cp_rule *rule);
 
 /* cp from an evaluation of position (the FEN text it was evaluated on: its first field gives the
  * material), in the side to move's view as the detail. Returns 1, or 0 with CP_NONE. */

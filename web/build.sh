@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# web/build.sh [--simd-only|--scalar-only]: the WebAssembly builds of the library with Debian's
+# emscripten, into web/pkg/dist/: nnue-scalar.{mjs,wasm} (the portable kernels) and
+# nnue-simd128.{mjs,wasm} (built with -msimd128; web/pkg/nnue.mjs picks it where the engine
+# validates SIMD). Inputs: the library's sources as the native build lists them (meson
+# introspect of build/, configured first when missing), the generated built-in archs, web/src/
+# and Debian's sources of libyaml, zstd and nettle (web/setup.sh fetches them). Objects are
+# cached in build-wasm/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+bash web/setup.sh 2>/dev/null
+# Debian's emscripten 3.1.6 beside this machine's node: emcc needs Debian's acorn.
+export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
+native=build
+if [ ! -f "$native/build.ninja" ]; then
+  native=build-wasm/native
+  [ -f "$native/build.ninja" ] || CC=clang meson setup "$native" -Dtests=disabled >/dev/null
+fi
+ninja -C "$native" core/arch/builtin_archs_data.c >/dev/null 2>&1 || ninja -C "$native" >/dev/null
+lib_sources=$(meson introspect "$native" --targets | python3 -c '
+import json, sys
+for t in json.load(sys.stdin):
+    if t["name"] == "nnue" and t["type"] == "shared library":
+        for ts in t["target_sources"]:
+            print("\n".join(ts.get("sources", []) + ts.get("generated_sources", [])))
+        break')
+[ -n "$lib_sources" ] || { echo "web/build: no sources of the library in $native" >&2; exit 1; }
+
+deps=build-wasm/deps
+yaml_dir=$(ls -d $deps/libyaml-*/ | head -1)
+zstd_dir=$(ls -d $deps/libzstd-*/ | head -1)
+nettle_dir=$(ls -d $deps/nettle-*/ | head -1)
+mkdir -p build-wasm/include
+ln -sfn "$root/$nettle_dir" build-wasm/include/nettle   # <nettle/sha2.h>
+[ -f build-wasm/include/nettle/version.h ] ||
+  sed -e 's/@MAJOR_VERSION@/3/; s/@MINOR_VERSION@/8/' "$nettle_dir/version.h.in" >"$nettle_dir/version.h"
+
+common=(-O3 -DNDEBUG -std=gnu11 -ffp-contract=off -Wno-unused-command-line-argument)
+dep_sources=()
+for f in "$yaml_dir"src/*.c; do dep_sources+=("yaml:$f"); done
+for f in "$zstd_dir"lib/common/*.c "$zstd_dir"lib/decompress/*.c "$zstd_dir"lib/compress/*.c; do
+  dep_sources+=("zstd:$f"); done
+for f in sha256.c sha256-compress.c write-be32.c; do dep_sources+=("nettle:$nettle_dir$f"); done
+
+build_variant() { # NAME EXTRA_FLAGS...
+  local name=$1; shift
+  local obj=build-wasm/$name objs=() pids=0
+  mkdir -p "$obj"
+  compile() { # OUT SRC FLAGS...
+    local out=$1 src=$2; shift 2
+    if [ ! -f "$out" ] || [ "$src" -nt "$out" ]; then emcc "${common[@]}" "$@" -c "$src" -o "$out"; fi
+  }
+  for entry in "${dep_sources[@]}"; do
+    local kind=${entry%%:*} src=${entry#*:}
+    local out=$obj/dep-$kind-$(basename "$src" .c).o
+    case $kind in
+      yaml) compile "$out" "$src" "$@" -I"$yaml_dir"include -DYAML_VERSION_MAJOR=0 -DYAML_VERSION_MINOR=2 \
+              -DYAML_VERSION_PATCH=5 '-DYAML_VERSION_STRING="0.2.5"' -w & ;;
+      zstd) compile "$out" "$src" "$@" -DZSTD_DISABLE_ASM -DZSTD_MULTITHREAD=0 -w & ;;
+      nettle) compile "$out" "$src" "$@" -I"$nettle_dir" -w & ;;
+    esac
+    objs+=("$out")
+    pids=$((pids + 1)); if [ $pids -ge 2 ]; then wait -n; pids=$((pids - 1)); fi
+  done
+  wait
+  local flags=(-I. -Iinclude -Ibuild-wasm/include -I"$yaml_dir"include -I"$zstd_dir"lib
+               '-DNNUE_PROJECT_VERSION="'"$(meson introspect "$native" --projectinfo | python3 -c 'import json,sys; print(json.load(sys.stdin)["version"])')"'"')
+  for src in $lib_sources web/src/nnue_web.c tools/centipawns.c; do
+    local rel=${src#$root/}
+    local out=$obj/$(echo "$rel" | tr '/' '_' | sed 's/\.c$/.o/')
+    compile "$out" "$src" "$@" "${flags[@]}" -Wall -Wextra -Wno-unused-parameter &
+    objs+=("$out")
+    pids=$((pids + 1)); if [ $pids -ge 2 ]; then wait -n; pids=$((pids - 1)); fi
+  done
+  wait
+  mkdir -p web/pkg/dist
+  emcc "${common[@]}" "$@" "${objs[@]}" -o "web/pkg/dist/nnue-$name.mjs" \
+    -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createNnueModule -sENVIRONMENT=web,worker \
+    -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=64MB -sTOTAL_STACK=1MB \
+    -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8,HEAPU8,HEAPU32 \
+    -sEXPORTED_FUNCTIONS=_malloc,_free -sFILESYSTEM=1
+  echo "web/build: web/pkg/dist/nnue-$name.mjs and .wasm ($(wc -c <"web/pkg/dist/nnue-$name.wasm") bytes)"
+}
+
+case "${1:-}" in
+  --scalar-only) build_variant scalar ;;
+  --simd-only) build_variant simd128 -msimd128 ;;
+  *) build_variant scalar; build_variant simd128 -msimd128 ;;
+esac

@@ -1,0 +1,205 @@
+// nnue.mjs: the JavaScript API of the nnue library compiled to WebAssembly (web/build.sh).
+// One ES module for browsers and node. Nets and architectures come in as bytes or text, never
+// from a file system; errors are NnueError exceptions carrying the library's message and its
+// location (file, line and column, or byte offset). Types: nnue.d.ts.
+
+import createScalar from './dist/nnue-scalar.mjs';
+import createSimd from './dist/nnue-simd128.mjs';
+
+// The smallest module using a SIMD128 instruction: WebAssembly.validate says whether the engine
+// runs SIMD code (the same probe as the wasm-feature-detect package).
+const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8,
+  0, 65, 0, 253, 15, 253, 98, 11]);
+
+export function simdSupported() {
+  try {
+    return WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+export class NnueError extends Error {
+  constructor(e) {
+    super(e.text || e.message);
+    this.name = 'NnueError';
+    this.status = e.status;   // "syntax error", "format error", ...
+    this.code = e.code;       // the library's nnue_status number
+    this.file = e.file;       // what the error is about ("" when nothing)
+    this.line = e.line;       // 1-based, 0 when not about a text
+    this.column = e.column;
+    this.offset = e.offset;   // byte offset in a net, -1 when not about one
+    this.detail = e.message;  // the message without the location
+  }
+}
+
+const isNode = typeof process !== 'undefined' && !!(process.versions && process.versions.node);
+
+async function wasmBytes(name) {
+  const url = new URL(`./dist/${name}`, import.meta.url);
+  if (isNode) {
+    const { readFile } = await import('node:fs/promises');
+    return readFile(url);
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`nnue: cannot fetch ${url}: ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function sha256Hex(bytes) {
+  const subtle = globalThis.crypto && globalThis.crypto.subtle;
+  if (!subtle) return '';
+  const digest = new Uint8Array(await subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// Loads the library. options.simd: true / false to choose the build, default: SIMD128 where
+// the engine validates it.
+export async function load(options = {}) {
+  const simd = options.simd === undefined ? simdSupported() : !!options.simd;
+  const name = simd ? 'nnue-simd128' : 'nnue-scalar';
+  const create = simd ? createSimd : createScalar;
+  const module = await create({ wasmBinary: await wasmBytes(`${name}.wasm`) });
+  return new Nnue(module, simd ? 'simd128' : 'scalar');
+}
+
+class Nnue {
+  constructor(m, build) {
+    this.m = m;
+    this.build = build;   // "simd128" or "scalar": which WebAssembly build runs
+    const v = this.json(m._nw_version());
+    this.version = v.version;
+    this.isa = v.isa;     // the library's kernel set
+    this.archs = v.archs; // built-in architecture names
+    this.games = v.games;
+  }
+
+  json(ptr) {
+    if (!ptr) throw this.error();
+    return JSON.parse(this.m.UTF8ToString(ptr));
+  }
+
+  error() {
+    return new NnueError(JSON.parse(this.m.UTF8ToString(this.m._nw_error())));
+  }
+
+  // Copies a string or bytes into the module's memory; returns [pointer, byte length].
+  put(data) {
+    if (data === undefined || data === null) return [0, 0];
+    if (typeof data === 'string') {
+      const n = this.m.lengthBytesUTF8(data);
+      const p = this.m._nw_alloc(n + 1);
+      this.m.stringToUTF8(data, p, n + 1);
+      return [p, n];
+    }
+    const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+    const p = this.m._nw_alloc(bytes.length);
+    if (!p) throw new NnueError({ message: `out of memory for ${bytes.length} bytes`, code: 9, line: 0, column: 0, offset: -1, file: '' });
+    this.m.HEAPU8.set(bytes, p);
+    return [p, bytes.length];
+  }
+
+  with(values, fn) {
+    const held = values.map((v) => this.put(v));
+    try {
+      return fn(...held);
+    } finally {
+      for (const [p] of held) if (p) this.m._nw_free(p);
+    }
+  }
+
+  // An architecture's description and hashes: { name } of a built-in one, or { yaml } text.
+  archInfo({ name = '', yaml } = {}) {
+    return this.with([name, yaml], ([n], [y, yl]) => this.json(this.m._nw_arch_info(n, y, yl)));
+  }
+
+  // Random weights for an architecture, as `nnue init --seed SEED` writes them: the net's bytes.
+  randomNet({ name = '', yaml, seed = 1 } = {}) {
+    return this.with([name, yaml], ([n], [y, yl]) => {
+      const sizePtr = this.m._nw_alloc(4);
+      try {
+        const p = this.m._nw_net_random(n, y, yl, seed, sizePtr);
+        if (!p) throw this.error();
+        const size = this.m.HEAPU32[sizePtr >> 2];
+        const bytes = this.m.HEAPU8.slice(p, p + size);
+        this.m._nw_free(p);
+        return bytes;
+      } finally {
+        this.m._nw_free(sizePtr);
+      }
+    });
+  }
+
+  // A net from its bytes (Uint8Array or ArrayBuffer; zstd-compressed nets too). The
+  // architecture comes from the header, or options.arch (a built-in name), or options.yaml.
+  async loadNet(bytes, { arch = '', yaml, name = 'net' } = {}) {
+    const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const sha256 = await sha256Hex(data);
+    const net = this.with([data, name, arch, yaml], ([d, dl], [n], [a], [y, yl]) =>
+      this.m._nw_net_load(d, dl, n, a, y, yl));
+    if (!net) throw this.error();
+    return new Net(this, net, sha256);
+  }
+}
+
+class Net {
+  constructor(lib, ptr, sha256) {
+    this.lib = lib;
+    this.ptr = ptr;
+    this.sha256 = sha256;
+    this.info = lib.with([sha256], ([s]) => lib.json(lib.m._nw_net_info(ptr, s)));
+    this.info.sha256 = sha256;
+  }
+
+  // An incremental state on a position (FEN, SFEN or xiangqi FEN; "startpos" or nothing: the
+  // game's start).
+  state(position = '') {
+    const lib = this.lib;
+    const s = lib.with([position, this.sha256], ([p], [h]) => lib.m._nw_state_new(this.ptr, p, h));
+    if (!s) throw lib.error();
+    return new State(lib, s);
+  }
+
+  // One evaluation: { bucket, psqt, positional, total, scaled, cp, position, moves, ... }.
+  evaluate(position = '') {
+    const s = this.state(position);
+    try {
+      return s.evaluate();
+    } finally {
+      s.free();
+    }
+  }
+
+  free() {
+    if (this.ptr) this.lib.m._nw_net_free(this.ptr);
+    this.ptr = 0;
+  }
+}
+
+class State {
+  constructor(lib, ptr) {
+    this.lib = lib;
+    this.ptr = ptr;
+  }
+
+  // Plays a move in the game's protocol notation (UCI: e2e4, e7e8q; USI: 7g7f, P*5e).
+  push(move) {
+    const lib = this.lib;
+    if (lib.with([move], ([m]) => lib.m._nw_state_push(this.ptr, m)) !== 0) throw lib.error();
+    return this;
+  }
+
+  pop() {
+    if (this.lib.m._nw_state_pop(this.ptr) !== 0) throw this.lib.error();
+    return this;
+  }
+
+  evaluate() {
+    return this.lib.json(this.lib.m._nw_state_eval(this.ptr));
+  }
+
+  free() {
+    if (this.ptr) this.lib.m._nw_state_free(this.ptr);
+    this.ptr = 0;
+  }
+}

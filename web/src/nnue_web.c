@@ -1,0 +1,396 @@
+/* web/src/nnue_web.c: the C side of the JavaScript API (web/src/nnue.mjs), compiled to
+ * WebAssembly with the library. Everything crosses the boundary as bytes or JSON text: nets and
+ * YAML come in as byte arrays (no file system), answers go out as JSON in a buffer that stays
+ * valid until the next call of this file. A failed call returns NULL or -1 and leaves the
+ * library's error as JSON in nw_error() (the JavaScript side turns it into an exception). One
+ * thread: the browser's main thread or a worker; the library's own rules apply (nnue_error.h). */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/arch/arch.h"
+#include "core/net/net.h"
+#include "nnue.h"
+#include "tools/centipawns.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten/emscripten.h>
+#define EXPORT EMSCRIPTEN_KEEPALIVE
+#else
+#define EXPORT
+#endif
+
+/* The answer buffer: JSON text of the last call. */
+static char *answer;
+static size_t answer_size, answer_len;
+static nnue_error last_error;
+
+static void out_reset(void)
+{
+    answer_len = 0;
+    if (answer)
+        answer[0] = '\0';
+}
+
+static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void out(const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        size_t room = answer_size - answer_len;
+        int n = vsnprintf(answer ? answer + answer_len : NULL, answer ? room : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0)
+            return;
+        if (answer && (size_t)n < room) {
+            answer_len += (size_t)n;
+            return;
+        }
+        size_t want = (answer_size ? answer_size : 4096) * 2 + (size_t)n;
+        char *grown = realloc(answer, want);
+        if (!grown)
+            return;
+        answer = grown;
+        answer_size = want;
+    }
+}
+
+/* A JSON string (quotes and escapes). */
+static void out_str(const char *s)
+{
+    out("\"");
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            out("\\%c", c);
+        else if (c < 0x20)
+            out("\\u%04x", c);
+        else
+            out("%c", c);
+    }
+    out("\"");
+}
+
+static const char *fail(nnue_status code, const char *message)
+{
+    memset(&last_error, 0, sizeof last_error);
+    last_error.code = code;
+    last_error.offset = -1;
+    snprintf(last_error.message, sizeof last_error.message, "%s", message);
+    return NULL;
+}
+
+/* The last error: {"status", "code", "file", "line", "column", "offset", "message", "text"}. */
+EXPORT const char *nw_error(void)
+{
+    char text[1200];
+    nnue_error_format(&last_error, text, sizeof text);
+    out_reset();
+    out("{\"status\":");
+    out_str(nnue_status_name(last_error.code));
+    out(",\"code\":%d,\"file\":", (int)last_error.code);
+    out_str(last_error.file);
+    out(",\"line\":%d,\"column\":%d,\"offset\":%lld,\"message\":", last_error.line, last_error.column,
+        last_error.offset);
+    out_str(last_error.message);
+    out(",\"text\":");
+    out_str(text);
+    out("}");
+    return answer;
+}
+
+EXPORT void *nw_alloc(size_t n)
+{
+    return malloc(n ? n : 1);
+}
+
+EXPORT void nw_free(void *p)
+{
+    free(p);
+}
+
+EXPORT const char *nw_version(void)
+{
+    out_reset();
+    out("{\"version\":");
+    out_str(nnue_version());
+    out(",\"isa\":");
+    out_str(nnue_isa_name());
+    out(",\"archs\":[");
+    for (int i = 0; i < nnue_arch_builtin_count(); i++) {
+        out(i ? "," : "");
+        out_str(nnue_arch_builtin_name(i));
+    }
+    out("],\"games\":[");
+    for (int i = 0; i < nnue_game_count(); i++) {
+        out(i ? "," : "");
+        out_str(nnue_game_at(i)->name);
+    }
+    out("]}");
+    return answer;
+}
+
+/* An architecture from YAML text (yaml_len > 0) or a built-in name (else; "" = none: NULL
+ * without an error). */
+static nnue_arch *arch_from(const char *name, const char *yaml, size_t yaml_len, int *failed)
+{
+    nnue_arch *a = NULL;
+    *failed = 0;
+    if (yaml && yaml_len > 0) {
+        if (nnue_arch_load_string(yaml, yaml_len, name && name[0] ? name : "architecture.yaml", &a, &last_error) !=
+            NNUE_OK)
+            *failed = 1;
+    } else if (name && name[0]) {
+        if (nnue_arch_load_builtin(name, &a, &last_error) != NNUE_OK)
+            *failed = 1;
+    }
+    return a;
+}
+
+static void out_arch(const nnue_arch *a)
+{
+    char desc[8192];
+    uint32_t file_hash, ft_hash, network_hash;
+    nnue_arch_describe(a, desc, sizeof desc);
+    nnue_arch_hashes(a, &file_hash, &ft_hash, &network_hash);
+    out("\"name\":");
+    out_str(nnue_arch_name(a));
+    out(",\"game\":");
+    out_str(nnue_arch_game(a)->name);
+    out(",\"description\":");
+    out_str(desc);
+    out(",\"file_hash\":\"0x%08X\",\"ft_hash\":\"0x%08X\",\"network_hash\":\"0x%08X\"", file_hash, ft_hash,
+        network_hash);
+    out(",\"parameters\":%llu,\"file_size\":%llu", (unsigned long long)a->parameters,
+        (unsigned long long)a->file_size);
+}
+
+/* `nnue arch` for YAML text or a built-in name: its description and hashes as JSON. */
+EXPORT const char *nw_arch_info(const char *name, const char *yaml, size_t yaml_len)
+{
+    int failed;
+    nnue_arch *a = arch_from(name, yaml, yaml_len, &failed);
+    if (!a)
+        return failed ? NULL : fail(NNUE_E_ARG, "no architecture given (a built-in name or YAML text)");
+    out_reset();
+    out("{");
+    out_arch(a);
+    out("}");
+    nnue_arch_free(a);
+    return answer;
+}
+
+/* A net from size bytes; its architecture from yaml (yaml_len > 0), a built-in name, or the
+ * header (neither). NULL on failure. */
+EXPORT nnue_net *nw_net_load(const void *data, size_t size, const char *label, const char *arch_name,
+                             const char *yaml, size_t yaml_len)
+{
+    int failed;
+    nnue_arch *a = arch_from(arch_name, yaml, yaml_len, &failed);
+    if (failed)
+        return NULL;
+    nnue_net *net = NULL;
+    nnue_status st = a ? nnue_net_load_memory(a, data, size, label, &net, &last_error)
+                       : nnue_net_load_auto_memory(data, size, label, &net, &last_error);
+    nnue_arch_free(a);
+    return st == NNUE_OK ? net : NULL;
+}
+
+EXPORT void nw_net_free(nnue_net *net)
+{
+    nnue_net_free(net);
+}
+
+/* Random weights as `nnue init --seed SEED` writes them, for an architecture: the file's bytes
+ * (caller frees with nw_free), *size set; NULL on failure. Written through the module's
+ * in-memory file system, the library's writer being file-based. */
+EXPORT uint8_t *nw_net_random(const char *arch_name, const char *yaml, size_t yaml_len, double seed, size_t *size)
+{
+    int failed;
+    nnue_arch *a = arch_from(arch_name, yaml, yaml_len, &failed);
+    if (!a)
+        return failed ? NULL : (uint8_t *)fail(NNUE_E_ARG, "no architecture given (a built-in name or YAML text)");
+    const char *path = "/tmp/nnue-random.net";
+    uint8_t *bytes = NULL;
+    if (nnue_net_write_random(a, path, (uint64_t)seed, &last_error) == NNUE_OK) {
+        FILE *f = fopen(path, "rb");
+        long n = -1;
+        if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+            (bytes = malloc((size_t)n + 1)) && fread(bytes, 1, (size_t)n, f) == (size_t)n)
+            *size = (size_t)n;
+        else {
+            free(bytes);
+            bytes = NULL;
+            fail(NNUE_E_IO, "the random net could not be read back from memory");
+        }
+        if (f)
+            fclose(f);
+    }
+    remove(path);
+    nnue_arch_free(a);
+    return bytes;
+}
+
+/* `nnue info`: the architecture's identity, the load warning, the centipawn rule (sha256: the
+ * file's SHA-256 in hex, computed by the caller; "" when unknown). */
+EXPORT const char *nw_net_info(const nnue_net *net, const char *sha256)
+{
+    const nnue_arch *a = nnue_net_arch(net);
+    cp_rule rule;
+    cp_rule_for_sha(a, sha256, &rule);
+    out_reset();
+    out("{");
+    out_arch(a);
+    out(",\"warning\":");
+    const char *w = nnue_net_warning(net);
+    if (w)
+        out_str(w);
+    else
+        out("null");
+    out(",\"centipawns\":");
+    if (rule.kind == CP_NONE)
+        out("null");
+    else
+        out_str(rule.engine ? rule.engine : "the net's output scale");
+    out("}");
+    return answer;
+}
+
+/* An incremental evaluation state on a position of the net's game. */
+typedef struct nw_state {
+    const nnue_net *net;
+    const nnue_game *game;
+    nnue_state *state;
+    cp_rule cp;
+    int ply;
+    nnue_move moves[1024];
+    void *pos;
+} nw_state;
+
+#define NW_MAX_PLY 1024
+
+EXPORT nw_state *nw_state_new(const nnue_net *net, const char *position, const char *sha256)
+{
+    nw_state *s = calloc(1, sizeof *s);
+    const nnue_game *g = nnue_arch_game(nnue_net_arch(net));
+    if (!s || !(s->pos = calloc(1, g->pos_size)) || !(s->state = nnue_state_new(net, NW_MAX_PLY))) {
+        if (s)
+            free(s->pos);
+        free(s);
+        return (nw_state *)fail(NNUE_E_NOMEM, "out of memory for an evaluation state");
+    }
+    s->net = net;
+    s->game = g;
+    cp_rule_for_sha(nnue_net_arch(net), sha256, &s->cp);
+    const char *text = position && position[0] && strcmp(position, "startpos") != 0 ? position : g->start;
+    if (g->parse(s->pos, text, &last_error) != 0 || nnue_state_reset(s->state, g->board(s->pos)) != 0) {
+        if (last_error.code == NNUE_OK)
+            last_error = *nnue_state_error(s->state);
+        nnue_state_free(s->state);
+        free(s->pos);
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+EXPORT void nw_state_free(nw_state *s)
+{
+    if (!s)
+        return;
+    nnue_state_free(s->state);
+    free(s->pos);
+    free(s);
+}
+
+/* Plays a move in the game's protocol notation (UCI / USI): 0, or -1 with the error set. */
+EXPORT int nw_state_push(nw_state *s, const char *move)
+{
+    nnue_move m;
+    if (s->ply >= NW_MAX_PLY) {
+        fail(NNUE_E_ARG, "the state holds 1024 moves at most: pop some first");
+        return -1;
+    }
+    if (s->game->parse_move(s->pos, move, &m, &last_error) != 0)
+        return -1;
+    nnue_delta delta;
+    s->game->make(s->pos, m, &delta);
+    if (nnue_state_push(s->state, s->game->board(s->pos), &delta) != 0) {
+        last_error = *nnue_state_error(s->state);
+        s->game->unmake(s->pos, m);
+        return -1;
+    }
+    s->moves[s->ply++] = m;
+    return 0;
+}
+
+/* Takes back the last move: 0, or -1 when there is none. */
+EXPORT int nw_state_pop(nw_state *s)
+{
+    if (s->ply == 0) {
+        fail(NNUE_E_ARG, "no move to take back");
+        return -1;
+    }
+    nnue_state_pop(s->state);
+    s->game->unmake(s->pos, s->moves[--s->ply]);
+    return 0;
+}
+
+/* The evaluation of the current position, the position itself (text, board, hands, side to
+ * move) and its legal moves, as JSON. */
+EXPORT const char *nw_state_eval(nw_state *s)
+{
+    nnue_eval_detail d;
+    const nnue_board *b = s->game->board(s->pos);
+    nnue_evaluate(s->state, b, &d);
+    const nnue_error *e = nnue_state_error(s->state);
+    if (e->code != NNUE_OK) {
+        last_error = *e;
+        return NULL;
+    }
+    char text[512];
+    s->game->format(s->pos, text, sizeof text);
+    int cp;
+    int has_cp = cp_convert(&s->cp, &d, text, &cp);
+    out_reset();
+    out("{\"bucket\":%d,\"psqt\":%d,\"positional\":%d,\"total\":%d,\"scaled\":%d,\"cp\":", d.bucket, d.psqt,
+        d.positional, d.total, d.scaled);
+    if (has_cp)
+        out("%d", cp);
+    else
+        out("null");
+    out(",\"position\":");
+    out_str(text);
+    out(",\"game\":");
+    out_str(s->game->name);
+    out(",\"files\":%d,\"ranks\":%d,\"side_to_move\":%d,\"in_check\":%d,\"ply\":%d,\"squares\":[", s->game->files,
+        s->game->ranks, b->side_to_move, s->game->in_check(s->pos), s->ply);
+    for (int i = 0; i < b->num_squares; i++)
+        out("%s%d", i ? "," : "", b->piece_on[i]);
+    out("],\"hands\":[");
+    for (int c = 0; c < 2; c++) {
+        out(c ? ",[" : "[");
+        for (int t = 0; t < NNUE_MAX_HAND_TYPES; t++)
+            out("%s%d", t ? "," : "", b->hand[c][t]);
+        out("]");
+    }
+    out("],\"piece_names\":[");
+    for (int t = 0; t < s->game->piece_types; t++) {
+        out(t ? "," : "");
+        out_str(s->game->piece_names[t]);
+    }
+    out("],\"moves\":[");
+    nnue_move moves[NNUE_MAX_MOVES];
+    int n = s->game->legal_moves(s->pos, moves);
+    for (int i = 0; i < n; i++) {
+        char m[32];
+        s->game->format_move(moves[i], m, sizeof m);
+        out(i ? "," : "");
+        out_str(m);
+    }
+    out("]}");
+    return answer;
+}
