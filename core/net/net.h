@@ -58,6 +58,9 @@ typedef struct nnue_net {
     nnue_narrow_rows narrow[NNUE_MAX_FT_SETS];
     void *ft_extra[NNUE_MAX_FT_SETS]; /* owned weight arrays of the sets before the last */
     nnue_layer_weights *layer_weights; /* [stacks * n_layers]; non-affine entries are {NULL, NULL} */
+    /* The selector's table variables (features/table_var.h): tables[v] for slot v of
+     * arch->selector when it is one (the file's values, then the derived ones), else NULL. */
+    int32_t *tables[NNUE_EXPR_MAX_VARS];
     void *kernel_data;                /* nnue_plan (core/layers/plan.h) or NULL: scalar forward only */
     char *warning;                    /* nnue_net_warning() (core/net/net_ranges.h), NULL when none */
     struct nnue_net_ranges *ranges;   /* computed once at load (owned; NULL when out of memory) */
