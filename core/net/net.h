@@ -111,6 +111,12 @@ nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t
 /* 1 if a Stockfish-format header fits the architecture: same version and file hash and, for
  * uncompressed formats, exactly the file size the architecture predicts (core/net/net_auto.c). */
 int nnue_arch_fits_header(const nnue_arch *arch, const nnue_net_header *header);
+/* YaneuraOu's generated shapes (core/arch/generated_name.h) share every hash: 1 unless the
+ * architecture has format 'generated' and the description does not name its shape; and the
+ * architecture a description's Network=NAME names when NAME is a generated name (caller frees),
+ * else NULL (core/net/net_auto.c). */
+int nnue_arch_fits_description(const nnue_arch *arch, const char *description);
+nnue_arch *nnue_arch_from_description(const char *description);
 
 /* Writes a net file with deterministic random weights for arch (core/net/net_write.c): same seed,
  * same bytes. The file loads with nnue_net_load(arch, ...). */

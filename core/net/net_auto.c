@@ -68,8 +68,7 @@ static int choose_among(nnue_arch *const *fit, int count, const net_bytes *bytes
     return -1;
 }
 
-/* 1 unless the architecture is a generated shape the description does not name. */
-static int names_generated(const nnue_arch *a, const char *description)
+int nnue_arch_fits_description(const nnue_arch *a, const char *description)
 {
     size_t at;
     char why[8];
@@ -78,8 +77,7 @@ static int names_generated(const nnue_arch *a, const char *description)
             nnue_generated_check_description(a, description, &at, why, sizeof why) == 0);
 }
 
-/* The generated architecture the description names (Network=NAME{...}), or NULL. */
-static nnue_arch *generated_from_description(const char *description)
+nnue_arch *nnue_arch_from_description(const char *description)
 {
     const char *p = description ? strstr(description, "Network=") : NULL;
     if (!p)
@@ -113,13 +111,27 @@ static nnue_status pick_builtin(const nnue_net_header *h, const char *name, cons
         if (a->file_hash == h->file_hash && a->format.version == h->version)
             snprintf(same_hash + strlen(same_hash), sizeof same_hash - strlen(same_hash), "%s%s",
                      same_hash[0] ? ", " : "", a->name);
-        if (!nnue_arch_fits_header(a, h) || !names_generated(a, bytes->description)) {
+        if (!nnue_arch_fits_header(a, h) || !nnue_arch_fits_description(a, bytes->description)) {
             nnue_arch_free(a);
             continue;
         }
         snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", count ? ", " : "",
                  nnue_builtin_archs[i].name);
         fit[count++] = a;
+    }
+    /* A generated shape the description names: the others only share its hash. */
+    int generated = 0;
+    for (int i = 0; i < count; i++)
+        generated |= fit[i]->format.generated[0] != 0;
+    for (int i = 0, kept = 0; generated && i <= count; i++) {
+        if (i == count) {
+            count = kept;
+            break;
+        }
+        if (fit[i]->format.generated[0])
+            fit[kept++] = fit[i];
+        else
+            nnue_arch_free(fit[i]);
     }
     /* A net nnue init wrote names its architecture: never take another that only shares its hash
      * (the file hash leaves out layer stacks and PSQT buckets). */
@@ -139,7 +151,7 @@ static nnue_status pick_builtin(const nnue_net_header *h, const char *name, cons
         *out = fit[chosen];
         return NNUE_OK;
     }
-    nnue_arch *gen = count == 0 ? generated_from_description(bytes->description) : NULL;
+    nnue_arch *gen = count == 0 ? nnue_arch_from_description(bytes->description) : NULL;
     if (gen && nnue_arch_fits_header(gen, h)) {
         *out = gen;
         return NNUE_OK;
