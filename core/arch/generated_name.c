@@ -27,18 +27,20 @@ const nnue_generated_rule nnue_generated_hand_rules[] = {
     {NULL, 0, NULL},
 };
 
-/* FACTS.md section 4, king buckets; r, f: one king's rank and file from its own side. */
+/* FACTS.md section 4, king buckets; r, f: one king's rank and file from its own side. max(r - 7, 0)
+ * equals r - 7 where it is used; written so, the loader's interval bound stays >= 0 when the
+ * hand rule reads too many variables for its exact enumeration. */
 const nnue_generated_rule nnue_generated_king_rules[] = {
     {"k3k3", 3, "@_king_rank / 3"},
     {"k9k9", 9, "@_king_rank"},
     {"k9k9z", 9,
-     "if(@_king_rank < 3, 0, if(@_king_rank < 6, 1, if(@_king_rank == 6, 2, 3 + (@_king_rank - 7) * 3 + "
+     "if(@_king_rank < 3, 0, if(@_king_rank < 6, 1, if(@_king_rank == 6, 2, 3 + max(@_king_rank - 7, 0) * 3 + "
      "@_king_file / 3)))"},
-    {"k13k13z", 13, "if(@_king_rank < 7, @_king_rank, 7 + (@_king_rank - 7) * 3 + @_king_file / 3)"},
+    {"k13k13z", 13, "if(@_king_rank < 7, @_king_rank, 7 + max(@_king_rank - 7, 0) * 3 + @_king_file / 3)"},
     {"k21k21", 21,
-     "if(@_king_rank < 3, 0, if(@_king_rank < 6, 1, if(@_king_rank == 6, 2, 3 + (@_king_rank - 7) * 9 + "
+     "if(@_king_rank < 3, 0, if(@_king_rank < 6, 1, if(@_king_rank == 6, 2, 3 + max(@_king_rank - 7, 0) * 9 + "
      "@_king_file)))"},
-    {"k29k29", 29, "if(@_king_rank < 3, 0, if(@_king_rank < 6, 1, 2 + (@_king_rank - 6) * 9 + @_king_file))"},
+    {"k29k29", 29, "if(@_king_rank < 3, 0, if(@_king_rank < 6, 1, 2 + max(@_king_rank - 6, 0) * 9 + @_king_file))"},
     {NULL, 0, NULL},
 };
 

@@ -43,12 +43,14 @@ static void selector(const nnue_generated_shape *s, char *buf, size_t size)
     buf[0] = 0;
     if (s->hand >= 0) {
         n += put_pair(buf + n, size - (size_t)n, &nnue_generated_hand_rules[s->hand]);
-        n += snprintf(buf + n, size - (size_t)n, " * %u", kings * kings * progress);
+        if (kings * kings * progress > 1)
+            n += snprintf(buf + n, size - (size_t)n, " * %u", kings * kings * progress);
     }
     if (s->king >= 0) {
         n += snprintf(buf + n, size - (size_t)n, "%s", n ? " + " : "");
         n += put_pair(buf + n, size - (size_t)n, &nnue_generated_king_rules[s->king]);
-        n += snprintf(buf + n, size - (size_t)n, " * %u", progress);
+        if (progress > 1)
+            n += snprintf(buf + n, size - (size_t)n, " * %u", progress);
     }
     if (s->progress)
         snprintf(buf + n, size - (size_t)n, "%sprogress * %u / 256", n ? " + " : "", s->progress);
