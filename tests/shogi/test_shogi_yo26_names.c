@@ -177,7 +177,7 @@ START_TEST(every_rule_buckets_as_the_tables_say)
             }
     fprintf(stderr, "%d generated architectures checked on %d positions, %d refused for their stack count\n", archs,
             n, refused);
-    ck_assert_int_ge(archs, 140);
+    ck_assert_int_ge(archs, 136); /* 147 names, 11 past the limits */
     for (int i = 0; i < n; i++)
         free(pos[i]);
     free(text);
