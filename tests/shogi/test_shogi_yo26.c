@@ -3,6 +3,7 @@
  *   - goldens: bucket, progress, progress sum, raw and eval of goldensA_A.tsv, bucket, raw and eval
  *     of goldensA_B.tsv and of both handicap files, on every kernel set the CPU has;
  *   - incremental == full on random walks from corpus positions, every kernel set;
+ *   - nnue-usi (the argument) plays with each net through EvalFile;
  *   (the generated names without nets: test_shogi_yo26_names.c)
  *   - bad input: a description naming another shape, a Progress section cut short or with a
  *     wrong hash: refused with the byte offset.
@@ -246,8 +247,34 @@ START_TEST(progress_section_cut_short)
 END_TEST
 
 
-int main(void)
+/* nnue-usi (argv[1]) plays with each net through EvalFile: the architecture detected from the
+ * description, a move found. */
+static const char *usi_engine;
+START_TEST(engine_plays_with_each_net)
 {
+    for (int which = 0; which < 2; which++) {
+        char cmd[2048], line[512];
+        snprintf(cmd, sizeof cmd,
+                 "printf 'usi\\nsetoption name EvalFile value %s\\nisready\\nposition startpos moves 7g7f\\n"
+                 "go depth 2\\nquit\\n' | '%s' 2>&1",
+                 net_path[which], usi_engine);
+        FILE *f = popen(cmd, "r");
+        ck_assert_ptr_nonnull(f);
+        int loaded = 0, moved = 0;
+        while (fgets(line, sizeof line, f)) {
+            loaded |= strstr(line, "info string loaded") != NULL;
+            moved |= strncmp(line, "bestmove ", 9) == 0 && strncmp(line, "bestmove resign", 15) != 0;
+            ck_assert_msg(!strstr(line, "error"), "%s: %s", net_path[which], line);
+        }
+        ck_assert_int_eq(pclose(f), 0);
+        ck_assert_msg(loaded && moved, "%s: loaded %d, moved %d", net_path[which], loaded, moved);
+    }
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+    usi_engine = argc > 1 ? argv[1] : NULL;
     test_require_shared(DIR "FACTS.md");
     test_require_shared(DIR "make_net.py");
     test_require_shared("oracle/shogi/corpusA.sfen");
@@ -276,6 +303,8 @@ int main(void)
     tcase_add_test(tc, incremental_B);
     tcase_add_test(tc, description_names_another_shape);
     tcase_add_test(tc, progress_section_cut_short);
+    if (usi_engine)
+        tcase_add_test(tc, engine_plays_with_each_net);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
