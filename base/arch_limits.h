@@ -15,7 +15,7 @@
 #define NNUE_MAX_LAYERS 32        /* layers of one stack */
 #define NNUE_MAX_LAYER_INPUTS 4   /* inputs of one layer */
 #define NNUE_MAX_BLOCKS 32        /* blocks of a raw format */
-#define NNUE_NAME_MAX 64          /* an architecture's or a layer's name, with its NUL */
+#define NNUE_NAME_MAX 96          /* an architecture's or a layer's name, with its NUL */
 #define NNUE_MAX_FT_SETS 4        /* feature sets of one feature transformer */
 #define NNUE_MAX_TENSORS 2        /* tensors a layer keeps per stack (core/arch/layer_weights.h) */
 

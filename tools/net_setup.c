@@ -20,8 +20,9 @@ static int find_name(const arch_choice *c, const char *name, int need_size)
     return -1;
 }
 
-/* The architecture `nnue init` wrote this net for (its description names it) into c->named, or "". */
-static void read_named(const char *net_path, arch_choice *c)
+/* The architecture `nnue init` wrote this net for (its description names it) into c->named, or "";
+ * returns the description (caller frees; NULL when unreadable). */
+static char *read_named(const char *net_path, arch_choice *c)
 {
     nnue_net_header h;
     char *description = NULL;
@@ -30,16 +31,63 @@ static void read_named(const char *net_path, arch_choice *c)
     if (nnue_net_read_header(net_path, &h, &description, &err) != NNUE_OK ||
         !known_nets_written_for(description, c->named, sizeof c->named))
         c->named[0] = 0;
-    free(description);
+    return description;
+}
+
+/* YaneuraOu's generated shapes share their hashes: keep only the candidates the description
+ * allows, and when it names a generated shape none of them is, add that shape's architecture. */
+static void follow_generated(arch_choice *c, const char *description, const nnue_net_header *h)
+{
+    int kept = 0, generated = 0;
+    for (int i = 0; i < c->count; i++) {
+        if (!nnue_arch_fits_description(c->list[i].arch, description)) {
+            nnue_arch_free(c->list[i].arch);
+            continue;
+        }
+        generated |= c->list[i].arch->format.generated[0] != 0;
+        c->list[kept++] = c->list[i];
+    }
+    c->count = kept;
+    if (generated) { /* the description names this one's shape: the others only share its hash */
+        kept = 0;
+        for (int i = 0; i < c->count; i++) {
+            if (!c->list[i].arch->format.generated[0]) {
+                nnue_arch_free(c->list[i].arch);
+                continue;
+            }
+            c->list[kept++] = c->list[i];
+        }
+        c->count = kept;
+    }
+    nnue_arch *a = generated ? NULL : nnue_arch_from_description(description);
+    if (!a)
+        return;
+    arch_candidate *grown = realloc(c->list, sizeof *grown * (size_t)(c->count + 1));
+    if (!grown || !nnue_arch_fits_header(a, h)) {
+        c->list = grown ? grown : c->list;
+        nnue_arch_free(a);
+        return;
+    }
+    c->list = grown;
+    /* The only fitting one: the description names it. */
+    for (int i = 0; i < c->count; i++)
+        c->list[i].size_fits = 0;
+    memset(&grown[c->count], 0, sizeof grown[c->count]);
+    snprintf(grown[c->count].source, sizeof grown[c->count].source, "generated from the description's name");
+    grown[c->count].arch = a;
+    grown[c->count].size_fits = 1;
+    c->count++;
 }
 
 void tool_choose_arch(const char *net_path, const nnue_net_header *h, int want_sha256, arch_choice *c)
 {
     memset(c, 0, sizeof *c);
     c->chosen = -1;
-    read_named(net_path, c);
+    char *description = read_named(net_path, c);
     /* A net of the user's own architecture: its YAML may sit beside the net (nnue init ARCH OUT). */
     c->count = arch_candidates_for(h, c->named[0] ? net_path : NULL, &c->list);
+    follow_generated(c, description, h);
+    free(description);
     const char *fitting[64];
     int n_fit = 0, last = -1;
     for (int i = 0; i < c->count && n_fit < 64; i++)

@@ -96,6 +96,9 @@ typedef struct nnue_layer {
             int32_t max;
             int32_t sq_bound;   /* sqr_crelu: smallest a with (a * a) >> shift >= max, 0 = none (the kernel's `bound`) */
         } relu;
+        struct {                /* affine_shard: i8 weights, i32 biases, rows of padded_in values */
+            uint32_t padded_in, common, shard, groups;
+        } shard;
         struct { uint32_t offset, size; } slice;
         struct { int32_t num, den; } skip;              /* out = in0 + in1 * num / den (C division) */
         struct { int32_t num, den; } scale;             /* out = (int64) in * num / den (C division) */
@@ -142,6 +145,8 @@ typedef struct nnue_format {
     nnue_block blocks[NNUE_MAX_BLOCKS];
     uint32_t pad_to;               /* raw: file size rounded up to a multiple of this (1 = none) */
     char pad_text[32];             /* raw: padding bytes repeat this text ("bullet"); "" = zeros */
+    char generated[NNUE_NAME_MAX]; /* stockfish: YaneuraOu's generated architecture name; a file whose
+                                      description names another shape (Network=...) is refused */
 } nnue_format;
 
 /* Final score: total = (psqt + positional) / output_divisor (truncating), then, if

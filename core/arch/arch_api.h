@@ -28,7 +28,10 @@ uint64_t nnue_arch_stack_bytes(const nnue_arch *arch);
 /* Feature-transformer section bytes when stored uncompressed (hash included for stockfish). */
 uint64_t nnue_arch_ft_bytes(const nnue_arch *arch);
 
-/* Whole file bytes (FT, all stacks, header and description_bytes, or raw padding); saturates at
+/* Bytes of the table variables' sections the selector names (features/table_var.h: each its u32
+ * hash and its int32 values), between the FT and the stacks of a Stockfish-format file. */
+uint64_t nnue_arch_table_bytes(const nnue_arch *arch);
+/* Whole file bytes (FT, table sections, all stacks, header and description_bytes, or raw padding); saturates at
  * UINT64_MAX instead of wrapping. */
 uint64_t nnue_arch_file_bytes(const nnue_arch *arch);
 

@@ -68,6 +68,10 @@ static nnue_status check_stacks(yreader *r, yaml_node_t *root, nnue_arch *a)
         return y_fail(r, y_lookup(r, node, "selector"), NNUE_E_SCHEMA,
                       "stacks 'selector': expected variables of a %s board, found '%s' (not a %s fact)", a->game,
                       foreign, a->game);
+    if (nnue_expr_has_tables(&a->selector) && a->format.kind != NNUE_FORMAT_STOCKFISH)
+        return y_fail(r, y_lookup(r, node, "selector"), NNUE_E_SCHEMA,
+                      "stacks 'selector': a table variable (its table is a section of the net file) needs format "
+                      "kind stockfish");
     int32_t lo, hi;
     int exact;
     nnue_expr_range(&a->selector, a->game_desc, &lo, &hi, &exact);
@@ -194,10 +198,10 @@ static nnue_status check_format(yreader *r, yaml_node_t *root, nnue_arch *a)
     }
     /* raw: the FT tensors and every tensor of every layer (those it keeps in the file), each in
      * exactly one block. */
-    if (f->leb128 || y_lookup(r, node, "version") || f->description_bytes >= 0 || f->fixed_hashes)
+    if (f->leb128 || y_lookup(r, node, "version") || f->description_bytes >= 0 || f->fixed_hashes || f->generated[0])
         return y_fail(r, node, NNUE_E_SCHEMA,
-                      "format: 'version', 'leb128', 'description_bytes' and 'hashes' belong to kind stockfish, found "
-                      "them with raw");
+                      "format: 'version', 'leb128', 'description_bytes', 'hashes' and 'generated' belong to kind "
+                      "stockfish, found them with raw");
     if (!f->n_blocks)
         return y_fail(r, node, NNUE_E_SCHEMA, "format: missing required key 'blocks' for kind raw");
     static const char *const names[] = {"ft.weights", "ft.biases", "ft.psqt"};

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/arch/arch_internal.h"
+#include "core/arch/generated_name.h"
 #include "core/arch/layer.h" /* nnue_dtype_names */
 
 /* What the format keys fill; `blocks:` is only remembered here and read after the whole document
@@ -90,6 +91,19 @@ static nnue_status read_ft_sections(yreader *r, yaml_node_t *v, void *t)
     return st;
 }
 
+/* YaneuraOu's generated architectures: the name the description's Network= must match (the shape,
+ * core/arch/generated_name.h). */
+static nnue_status read_generated(yreader *r, yaml_node_t *v, void *t)
+{
+    nnue_format *f = ((format_ctx *)t)->f;
+    nnue_status st = y_string(r, v, f->generated, sizeof f->generated, "format 'generated'");
+    nnue_generated_shape shape;
+    char why[160];
+    if (st == NNUE_OK && nnue_generated_parse(f->generated, strlen(f->generated), &shape, why, sizeof why) != 0)
+        return y_fail(r, v, NNUE_E_SCHEMA, "format 'generated': %s", why);
+    return st;
+}
+
 static const yfield format_fields[] = {
     {"kind", 1, read_format_kind},
     {"version", 0, read_version},
@@ -101,6 +115,7 @@ static const yfield format_fields[] = {
     {"hashes", 0, read_hashes},
     {"ft_hash", 0, read_ft_hash},
     {"ft_sections", 0, read_ft_sections},
+    {"generated", 0, read_generated},
     {NULL, 0, NULL},
 };
 

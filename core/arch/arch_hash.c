@@ -8,7 +8,8 @@
  *   network hash = fold of each layer's hash step, in declaration order, starting from the
  *                  input-slice hash 0xEC42E90D ^ (2 * width); affine and crelu contribute,
  *                  the other layer types pass the value through
- *   file hash    = FT hash ^ network hash
+ *   file hash    = FT hash ^ network hash, xor the hash of each table variable the selector
+ *                  names (YaneuraOu's progress section: shared/oracle/shogi/yo26/FACTS.md s.2)
  * unless the YAML gives format 'hashes' (YaneuraOu's SFNN: fixed constants for every shape).
  * Note the quirk kept on purpose: the start value uses 2 * width even when a pairwise FT
  * activation halves what the first layer reads. */
@@ -40,9 +41,19 @@ uint64_t nnue_arch_ft_bytes(const nnue_arch *a)
     return nnue_sat_add(bytes, nnue_sat_mul(nnue_sat_mul(ft->total_inputs, ft->psqt_buckets), 4));
 }
 
+uint64_t nnue_arch_table_bytes(const nnue_arch *a)
+{
+    uint64_t bytes = 0;
+    for (int v = 0; v < a->selector.n_vars; v++)
+        if (a->selector.table_vars[v])
+            bytes += 4 + 4 * (uint64_t)a->selector.table_vars[v]->values;
+    return bytes;
+}
+
 uint64_t nnue_arch_file_bytes(const nnue_arch *a)
 {
     uint64_t size = nnue_sat_add(nnue_arch_ft_bytes(a), nnue_sat_mul(nnue_arch_stack_bytes(a), a->stacks));
+    size = nnue_sat_add(size, nnue_arch_table_bytes(a));
     if (a->format.kind == NNUE_FORMAT_STOCKFISH)
         return nnue_sat_add(size, 12 + (a->format.description_bytes > 0 ? (uint64_t)a->format.description_bytes : 0));
     uint64_t pad = a->format.pad_to ? a->format.pad_to : 1;
@@ -66,12 +77,18 @@ void nnue_arch_derive(nnue_arch *a)
         a->network_hash = a->format.fixed_network_hash;
     }
     a->file_hash = a->ft_hash ^ a->network_hash;
+    for (int v = 0; v < a->selector.n_vars; v++)
+        if (a->selector.table_vars[v])
+            a->file_hash ^= a->selector.table_vars[v]->hash;
 
     const nnue_ft_desc *ft = &a->ft;
     /* Bounded by the byte limits checked on load (base/arch_limits.h); saturating regardless. */
     uint64_t params = nnue_sat_add(nnue_sat_mul(ft->total_inputs, (uint64_t)ft->width + ft->psqt_buckets), ft->width);
     for (int i = 0; i < a->n_layers; i++)
         params = nnue_sat_add(params, nnue_sat_mul(a->layers[i].type->parameters(&a->layers[i]), a->stacks));
+    for (int v = 0; v < a->selector.n_vars; v++)
+        if (a->selector.table_vars[v])
+            params = nnue_sat_add(params, a->selector.table_vars[v]->values);
     a->parameters = params;
     a->file_size = nnue_arch_file_bytes(a);
 }

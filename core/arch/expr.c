@@ -105,25 +105,34 @@ static const nnue_game_var *game_var(const nnue_game *g, const char *text, size_
 static int lookup_var(parser *ps, const char *text, size_t len)
 {
     const nnue_game_var *var = NULL;
+    const nnue_table_var *tv = NULL;
     const nnue_game *owner = NULL;
     if (!(len == 6 && strncmp(text, "pieces", 6) == 0)) {
         owner = ps->game;
         var = game_var(owner, text, len);
         for (int g = 0; !var && g < nnue_game_count(); g++)
             var = game_var(owner = nnue_game_at(g), text, len);
-        if (!var)
+        for (int t = 0; !var && !tv && nnue_table_var_at(t); t++) {
+            const nnue_table_var *c = nnue_table_var_at(t);
+            if (strlen(c->name) == len && strncmp(text, c->name, len) == 0)
+                tv = c;
+        }
+        if (!var && !tv)
             return 0;
+        if (tv) /* its game, when registered; NULL counts as foreign to every game */
+            owner = nnue_game_find(tv->game);
     }
     nnue_expr *e = ps->expr;
     int slot = 0;
-    while (slot < e->n_vars && e->vars[slot] != var)
+    while (slot < e->n_vars && (e->vars[slot] != var || e->table_vars[slot] != tv))
         slot++;
     if (slot == e->n_vars) {
         if (slot == NNUE_EXPR_MAX_VARS) {
-            fail(ps, "at most 16 different variables");
+            fail(ps, "at most 32 different variables");
             return 1;
         }
         e->vars[slot] = var;
+        e->table_vars[slot] = tv;
         e->var_game[slot] = owner;
         e->n_vars++;
     }
@@ -261,14 +270,30 @@ void nnue_expr_constant(nnue_expr *expr, int32_t value)
     expr->ops[0] = (nnue_expr_op){NNUE_EXPR_CONST, value};
 }
 
-/* A variable's value on a board: slot `id` of the expression's table (NULL = "pieces"). */
-static int32_t var_value(const nnue_expr *e, int id, const nnue_board *b)
+/* A variable's value on a board: slot `id` of the expression's table (NULL = "pieces"; a table
+ * variable: table_values[id], or its lo without values). */
+static int32_t var_value(const nnue_expr *e, int id, const nnue_board *b, const int32_t *table_values)
 {
+    if (e->table_vars[id])
+        return table_values ? table_values[id] : e->table_vars[id]->lo;
     const nnue_game_var *v = e->vars[id];
     return v ? v->value(b) : b->piece_count;
 }
 
+int nnue_expr_has_tables(const nnue_expr *expr)
+{
+    for (int v = 0; v < expr->n_vars; v++)
+        if (expr->table_vars[v])
+            return 1;
+    return 0;
+}
+
 int32_t nnue_expr_eval(const nnue_expr *expr, const nnue_board *board)
+{
+    return nnue_expr_eval_with(expr, board, NULL);
+}
+
+int32_t nnue_expr_eval_with(const nnue_expr *expr, const nnue_board *board, const int32_t *table_values)
 {
     int64_t stack[NNUE_EXPR_MAX_OPS];
     int sp = 0;
@@ -277,7 +302,7 @@ int32_t nnue_expr_eval(const nnue_expr *expr, const nnue_board *board)
         int64_t a, b;
         switch (op->kind) {
         case NNUE_EXPR_CONST: stack[sp++] = op->value; continue;
-        case NNUE_EXPR_VAR: stack[sp++] = var_value(expr, op->value, board); continue;
+        case NNUE_EXPR_VAR: stack[sp++] = var_value(expr, op->value, board, table_values); continue;
         case NNUE_EXPR_NEG: stack[sp - 1] = -stack[sp - 1]; continue;
         case NNUE_EXPR_IF:
             sp -= 2;
@@ -311,7 +336,7 @@ int32_t nnue_expr_eval(const nnue_expr *expr, const nnue_board *board)
 const char *nnue_expr_foreign_variable(const nnue_expr *expr, const nnue_game *game)
 {
     for (int v = 0; v < expr->n_vars; v++)
-        if (expr->var_game[v] && expr->var_game[v] != game)
-            return expr->vars[v]->name;
+        if (expr->table_vars[v] ? expr->var_game[v] != game : expr->var_game[v] && expr->var_game[v] != game)
+            return expr->table_vars[v] ? expr->table_vars[v]->name : expr->vars[v]->name;
     return NULL;
 }

@@ -5,9 +5,10 @@
  * unary := '-' unary | atom; atom := INTEGER | VARIABLE | FUNC '(' expr, ... ')' | '(' expr ')'.
  * Functions: min(a, b), max(a, b), if(c, a, b) (a when c != 0, else b).
  * Variables (docs/arch-yaml.md has the table): pieces (pieces on the board, kings included,
- * every game), and those a game's descriptor offers (nnue_game.vars: shogi's king ranks and
- * files and hand counts); the expression keeps pointers to them, so a game registered at run
- * time brings its own. Division and remainder truncate toward zero as in
+ * every game), those a game's descriptor offers (nnue_game.vars: shogi's king ranks and
+ * files and hand counts), and table variables (features/table_var.h: a value from a table the
+ * net file stores, e.g. YaneuraOu's "progress"); the expression keeps pointers to them, so a
+ * game registered at run time brings its own. Division and remainder truncate toward zero as in
  * C; dividing by zero yields 0. Whitespace includes newlines (folded YAML scalars).
  * Expressions compile to a short postfix program evaluated without allocation. */
 #ifndef NNUE_CORE_ARCH_EXPR_H
@@ -15,25 +16,27 @@
 
 #include <stdint.h>
 
+#include "features/table_var.h"
 #include "nnue_board.h"
 #include "nnue_error.h"
 
-#define NNUE_EXPR_MAX_OPS 192
-#define NNUE_EXPR_TEXT_MAX 512
+#define NNUE_EXPR_MAX_OPS 384   /* YaneuraOu's largest generated rule, hand1024 x k29k29 x progress32, takes 200 */
+#define NNUE_EXPR_TEXT_MAX 1024
 
 typedef struct nnue_expr_op {
     uint8_t kind;       /* NNUE_EXPR_* opcode (core/arch/expr_ops.h) */
     int32_t value;      /* constant or variable id */
 } nnue_expr_op;
 
-#define NNUE_EXPR_MAX_VARS 16
+#define NNUE_EXPR_MAX_VARS 32
 
 typedef struct nnue_expr {
     char text[NNUE_EXPR_TEXT_MAX];  /* source text, e.g. "(pieces - 1) / 4" */
     int n_ops;
     nnue_expr_op ops[NNUE_EXPR_MAX_OPS];
     int n_vars;                     /* distinct variables; a VAR op's value indexes these */
-    const nnue_game_var *vars[NNUE_EXPR_MAX_VARS];   /* NULL = "pieces" */
+    const nnue_game_var *vars[NNUE_EXPR_MAX_VARS];   /* NULL = "pieces" or a table variable */
+    const nnue_table_var *table_vars[NNUE_EXPR_MAX_VARS]; /* non-NULL: slot v is this table variable */
     const nnue_game *var_game[NNUE_EXPR_MAX_VARS];   /* the game offering it; NULL = every game */
 } nnue_expr;
 
@@ -47,7 +50,12 @@ nnue_status nnue_expr_compile(nnue_expr *expr, const char *text, nnue_error *err
 /* A constant expression (no variables). */
 void nnue_expr_constant(nnue_expr *expr, int32_t value);
 
-int32_t nnue_expr_eval(const nnue_expr *expr, const nnue_board *board);
+int32_t nnue_expr_eval(const nnue_expr *expr, const nnue_board *board); /* table variables count lo */
+/* The same with table variable values: slot v's value is table_values[v] (the other slots'
+ * entries are not read). */
+int32_t nnue_expr_eval_with(const nnue_expr *expr, const nnue_board *board, const int32_t *table_values);
+/* 1 when the expression names a table variable. */
+int nnue_expr_has_tables(const nnue_expr *expr);
 
 /* The first variable the expression uses that game does not offer, or NULL. */
 const char *nnue_expr_foreign_variable(const nnue_expr *expr, const nnue_game *game);

@@ -137,7 +137,8 @@ void nnue_expr_range(const nnue_expr *expr, const nnue_game *game, int32_t *min,
     int order[NNUE_EXPR_MAX_VARS], n = expr->n_vars;
     for (int v = 0; v < n; v++) {
         const nnue_game_var *var = expr->vars[v];
-        vars[v] = var ? mk(var->lo, var->hi) : mk(2, game ? game->max_pieces : 255);
+        const nnue_table_var *tv = expr->table_vars[v];
+        vars[v] = tv ? mk(tv->lo, tv->hi) : var ? mk(var->lo, var->hi) : mk(2, game ? game->max_pieces : 255);
         order[v] = v;
     }
     /* Smallest domains first (insertion sort; n <= NNUE_EXPR_MAX_VARS). */

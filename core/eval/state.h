@@ -60,5 +60,9 @@ int32_t nnue_forward(const nnue_net *net, const nnue_kernels *k, const nnue_acc_
 
 /* Scratch int32 values the forward pass of this net needs. */
 size_t nnue_forward_scratch_values(const nnue_net *net);
+/* The stack the selector picks for a board (core/eval/forward.c); the table variables' values
+ * (features/table_var.h) go to table_values[slot] and their measures to measures[slot] when
+ * those are not NULL (NNUE_EXPR_MAX_VARS entries; other slots untouched). */
+int32_t nnue_forward_bucket(const nnue_net *net, const nnue_board *board, int32_t *table_values, int64_t *measures);
 
 #endif

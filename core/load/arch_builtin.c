@@ -4,6 +4,7 @@
 
 #include "core/arch/arch_api.h"
 #include "core/arch/arch_builtin.h"
+#include "core/load/load.h"
 #include "base/error.h"
 #include "nnue.h"
 
@@ -55,6 +56,9 @@ nnue_status nnue_arch_load_named(const char *name_or_path, nnue_arch **out, nnue
     for (int i = 0; i < nnue_builtin_arch_total; i++)
         if (strcmp(nnue_builtin_archs[i].name, name_or_path) == 0)
             return nnue_arch_load_builtin(name_or_path, out, err);
+    /* YaneuraOu's generated names load by name (core/load/arch_generated.c). */
+    if (!strchr(name_or_path, '/') && !strstr(name_or_path, ".yaml") && nnue_arch_is_generated_name(name_or_path))
+        return nnue_arch_load_generated(name_or_path, out, err);
     nnue_status st = nnue_arch_load(name_or_path, out, err);
     if (st == NNUE_E_IO && !strchr(name_or_path, '/') && !strstr(name_or_path, ".yaml")) {
         /* Neither a built-in name nor a file: say both. */
@@ -62,7 +66,9 @@ nnue_status nnue_arch_load_named(const char *name_or_path, nnue_arch **out, nnue
         for (int i = 0; i < nnue_builtin_arch_total; i++)
             snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
                      nnue_builtin_archs[i].name);
-        return nnue_fail(err, NNUE_E_ARG, "'%s' is neither a built-in architecture (%s) nor a YAML file",
+        return nnue_fail(err, NNUE_E_ARG,
+                         "'%s' is neither a built-in architecture (%s), a generated SFNN name (SFNN_halfkahm2_FT_H1_H2"
+                         "[_cC_sSxG][_handN][_kNkN][_progressN]) nor a YAML file",
                          name_or_path, names);
     }
     return st;

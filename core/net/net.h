@@ -58,6 +58,9 @@ typedef struct nnue_net {
     nnue_narrow_rows narrow[NNUE_MAX_FT_SETS];
     void *ft_extra[NNUE_MAX_FT_SETS]; /* owned weight arrays of the sets before the last */
     nnue_layer_weights *layer_weights; /* [stacks * n_layers]; non-affine entries are {NULL, NULL} */
+    /* The selector's table variables (features/table_var.h): tables[v] for slot v of
+     * arch->selector when it is one (the file's values, then the derived ones), else NULL. */
+    int32_t *tables[NNUE_EXPR_MAX_VARS];
     void *kernel_data;                /* nnue_plan (core/layers/plan.h) or NULL: scalar forward only */
     char *warning;                    /* nnue_net_warning() (core/net/net_ranges.h), NULL when none */
     struct nnue_net_ranges *ranges;   /* computed once at load (owned; NULL when out of memory) */
@@ -108,6 +111,12 @@ nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t
 /* 1 if a Stockfish-format header fits the architecture: same version and file hash and, for
  * uncompressed formats, exactly the file size the architecture predicts (core/net/net_auto.c). */
 int nnue_arch_fits_header(const nnue_arch *arch, const nnue_net_header *header);
+/* YaneuraOu's generated shapes (core/arch/generated_name.h) share every hash: 1 unless the
+ * architecture has format 'generated' and the description does not name its shape; and the
+ * architecture a description's Network=NAME names when NAME is a generated name (caller frees),
+ * else NULL (core/net/net_auto.c). */
+int nnue_arch_fits_description(const nnue_arch *arch, const char *description);
+nnue_arch *nnue_arch_from_description(const char *description);
 
 /* Writes a net file with deterministic random weights for arch (core/net/net_write.c): same seed,
  * same bytes. The file loads with nnue_net_load(arch, ...). */

@@ -5,7 +5,11 @@
  * the file hash alone cannot tell SFNNv1 from YaneuraOu's HalfKP net (same layers, same
  * hashes), so an uncompressed net must also have exactly the size the architecture predicts.
  * SFNNv4 and SFNNv5 nets share hashes and size: a known net (core/net/known_nets.c, by SHA-256) takes
- * its release's architecture, any other such file SFNNv5 (the layout of every later net). */
+ * its release's architecture, any other such file SFNNv5 (the layout of every later net).
+ * YaneuraOu's generated SFNN nets share their hashes whatever their shape (FACTS.md section 2 of
+ * shared/oracle/shogi/yo26): a built-in architecture with format 'generated' fits only a file whose
+ * description names its shape, and a file whose description names a generated shape no built-in
+ * has gets the architecture of that name (core/load/arch_generated.c). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +17,8 @@
 
 #include "core/arch/arch_api.h"
 #include "core/arch/arch_builtin.h"
+#include "core/arch/generated_name.h"
+#include "core/load/load.h"
 #include "base/error.h"
 #include "core/net/known_nets.h"
 #include "core/net/net.h"
@@ -62,6 +68,33 @@ static int choose_among(nnue_arch *const *fit, int count, const net_bytes *bytes
     return -1;
 }
 
+int nnue_arch_fits_description(const nnue_arch *a, const char *description)
+{
+    size_t at;
+    char why[8];
+    return !a->format.generated[0] ||
+           (description && strstr(description, "Network=SFNN") &&
+            nnue_generated_check_description(a, description, &at, why, sizeof why) == 0);
+}
+
+nnue_arch *nnue_arch_from_description(const char *description)
+{
+    const char *p = description ? strstr(description, "Network=") : NULL;
+    if (!p)
+        return NULL;
+    char name[NNUE_NAME_MAX];
+    size_t len = strcspn(p + 8, "{,;");
+    if (len >= sizeof name)
+        return NULL;
+    memcpy(name, p + 8, len);
+    name[len] = 0;
+    nnue_arch *a = NULL;
+    nnue_error ignored;
+    if (!nnue_arch_is_generated_name(name) || nnue_arch_load_generated(name, &a, &ignored) != NNUE_OK)
+        return NULL;
+    return a;
+}
+
 /* The built-in architecture fitting the header (caller frees), or an error naming the
  * candidates. */
 static nnue_status pick_builtin(const nnue_net_header *h, const char *name, const net_bytes *bytes,
@@ -78,13 +111,27 @@ static nnue_status pick_builtin(const nnue_net_header *h, const char *name, cons
         if (a->file_hash == h->file_hash && a->format.version == h->version)
             snprintf(same_hash + strlen(same_hash), sizeof same_hash - strlen(same_hash), "%s%s",
                      same_hash[0] ? ", " : "", a->name);
-        if (!nnue_arch_fits_header(a, h)) {
+        if (!nnue_arch_fits_header(a, h) || !nnue_arch_fits_description(a, bytes->description)) {
             nnue_arch_free(a);
             continue;
         }
         snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", count ? ", " : "",
                  nnue_builtin_archs[i].name);
         fit[count++] = a;
+    }
+    /* A generated shape the description names: the others only share its hash. */
+    int generated = 0;
+    for (int i = 0; i < count; i++)
+        generated |= fit[i]->format.generated[0] != 0;
+    for (int i = 0, kept = 0; generated && i <= count; i++) {
+        if (i == count) {
+            count = kept;
+            break;
+        }
+        if (fit[i]->format.generated[0])
+            fit[kept++] = fit[i];
+        else
+            nnue_arch_free(fit[i]);
     }
     /* A net nnue init wrote names its architecture: never take another that only shares its hash
      * (the file hash leaves out layer stacks and PSQT buckets). */
@@ -104,6 +151,12 @@ static nnue_status pick_builtin(const nnue_net_header *h, const char *name, cons
         *out = fit[chosen];
         return NNUE_OK;
     }
+    nnue_arch *gen = count == 0 ? nnue_arch_from_description(bytes->description) : NULL;
+    if (gen && nnue_arch_fits_header(gen, h)) {
+        *out = gen;
+        return NNUE_OK;
+    }
+    nnue_arch_free(gen);
     if (named_at == -1)
         return nnue_fail(err, NNUE_E_HASH,
                          "%s: nnue init wrote this net for architecture '%s' (its description says so), which is "

@@ -179,6 +179,8 @@ static void destroy_net(nnue_net *net)
     free(net->ft_biases);
     free(net->ft_weights);
     free(net->ft_psqt);
+    for (int v = 0; v < NNUE_EXPR_MAX_VARS; v++)
+        free(net->tables[v]);
     for (int k = 0; k < NNUE_MAX_FT_SETS; k++) {
         free(net->ft_extra[k]);
     }

@@ -10,6 +10,8 @@
  *            the three arrays is a COMPRESSED_LEB128 block instead (core/net/net_read.c);
  *            several feature sets (SFNNv10, section 9; SFNNv16, docs/formats-sfnnv16.md): see
  *            read_ft_sets()
+ *   tables:  for each table variable the stack selector names (features/table_var.h; YaneuraOu's
+ *            progress, shared/oracle/shogi/yo26/FACTS.md section 2): u32 hash, int32 values
  *   stacks:  per stack u32 network hash, then per layer in declaration order the tensors its
  *            type declares (core/arch/layer.h); an affine layer: biases out x i32, weights out x
  *            padded_in x i8 (row-major; padding columns may hold values, which the engine
@@ -21,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/arch/generated_name.h"
 #include "core/arch/layer.h"
 #include "base/error.h"
 #include "core/net/net_formats.h"
@@ -57,6 +60,14 @@ static int section_at(const nnue_arch *a, int with_ft, uint64_t k, char *name, s
             return 1;
         }
         k -= n_ft;
+    }
+    for (int v = 0; v < a->selector.n_vars; v++) {
+        const nnue_table_var *tv = a->selector.table_vars[v];
+        if (tv && k-- == 0) {
+            snprintf(name, size, "%s section (hash and %u int32 values)", tv->section, tv->values);
+            *bytes = 4 + 4 * (uint64_t)tv->values;
+            return 1;
+        }
     }
     uint64_t per_stack = 1;
     nnue_tensor_shape t[NNUE_MAX_TENSORS];
@@ -163,7 +174,13 @@ static nnue_status read_header(nnue_net *net, nr_stream *s)
     if (!(net->description = malloc((size_t)d + 1)))
         return nnue_fail(s->err, NNUE_E_NOMEM, "%s: out of memory for a %u-byte description", s->path, d);
     net->description[d] = 0;
-    return nr_bytes(s, net->description, d, "header description");
+    nnue_status st2 = nr_bytes(s, net->description, d, "header description");
+    size_t at;
+    char why[600];
+    if (st2 == NNUE_OK && a->format.generated[0] &&
+        nnue_generated_check_description(a, net->description, &at, why, sizeof why) != 0)
+        return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)(12 + at), "header description: %s", why);
+    return st2;
 }
 
 /* Fails unless `need` bytes remain for section `name` (checked before a big allocation). */
@@ -315,6 +332,35 @@ static nnue_status read_ft(nnue_net *net, nr_stream *s)
     return nr_leb128(s, NNUE_I32, net->ft_psqt, np, pname);
 }
 
+/* The table variables' sections, in selector slot order: the hash, the values, then the derived
+ * values in memory (prepare). */
+static nnue_status read_tables(nnue_net *net, nr_stream *s)
+{
+    const nnue_arch *a = net->arch;
+    char name[NNUE_NAME_MAX + 64];
+    nnue_status st;
+    for (int v = 0; v < a->selector.n_vars; v++) {
+        const nnue_table_var *tv = a->selector.table_vars[v];
+        if (!tv)
+            continue;
+        uint32_t h;
+        void *p;
+        snprintf(name, sizeof name, "%s section hash", tv->section);
+        if ((st = nr_u32(s, &h, name)) != NNUE_OK || (st = check_hash(s, name, tv->hash, h, a)) != NNUE_OK)
+            return st;
+        snprintf(name, sizeof name, "%s section", tv->section);
+        if ((st = need_bytes(s, 4 * (uint64_t)tv->values, tv->values, name)) != NNUE_OK ||
+            (st = nr_alloc_for(s, &p, 4 * ((uint64_t)tv->values + tv->derived), name)) != NNUE_OK)
+            return st;
+        net->tables[v] = p;
+        if ((st = nr_array(s, NNUE_I32, NNUE_I32, p, tv->values, name)) != NNUE_OK)
+            return st;
+        if (tv->prepare)
+            tv->prepare(net->tables[v]);
+    }
+    return NNUE_OK;
+}
+
 /* Per stack: the network hash, then each layer's stored tensors in the layer's order (an affine
  * layer: biases, then weights as rows of padded_in values). Padding columns may hold values,
  * which the engine never reads (Stockfish 17.1's fc1 has some): zeroed and counted. */
@@ -358,7 +404,7 @@ nnue_status nnue_net_read_stockfish(nnue_net *net, nr_stream *s)
         return st;
     if (net->arch->format.leb128 && (st = check_size(net, s, 0)) != NNUE_OK)
         return st;
-    if ((st = read_stacks(net, s)) != NNUE_OK)
+    if ((st = read_tables(net, s)) != NNUE_OK || (st = read_stacks(net, s)) != NNUE_OK)
         return st;
     if (s->offset != s->size || fgetc(s->f) != EOF)
         return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)s->offset,

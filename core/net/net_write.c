@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/arch/generated_name.h"
 #include "core/arch/layer.h"
 #include "base/error.h"
 #include "core/net/atomic_file.h"
@@ -182,13 +183,24 @@ static nnue_status put_ft_sets(writer *w, const nnue_arch *a, nnue_error *err)
     return st;
 }
 
+/* A table variable's values (features/table_var.h): its own random rule, else zeros. */
+static int32_t gen_table(writer *w, uint64_t i, const void *ctx)
+{
+    const nnue_table_var *tv = ctx;
+    uint32_t r = (uint32_t)(next(w) >> 32);
+    return tv->random_value ? tv->random_value((uint32_t)i, r) : 0;
+}
+
 static nnue_status write_stockfish(writer *w, const nnue_arch *a, uint64_t seed, nnue_error *err)
 {
     /* An arch that fixes the description's length (format.description_bytes: the file size
      * then follows) gets exactly that many bytes: the text cut or padded with spaces. */
-    char text[160];
+    char text[320];
     size_t len = (size_t)snprintf(text, sizeof text, "Random net for %s (seed %llu), written by nnue init.", a->name,
                                   (unsigned long long)seed);
+    if (a->format.generated[0]) /* YaneuraOu's generated shapes: its writer's text, which names the shape */
+        len = (size_t)nnue_generated_description(a, text, sizeof text);
+    len = len < sizeof text ? len : sizeof text - 1;
     size_t bytes = a->format.description_bytes >= 0 ? (size_t)a->format.description_bytes : len;
     char *desc = malloc(bytes + 1);
     if (!desc)
@@ -213,6 +225,14 @@ static nnue_status write_stockfish(writer *w, const nnue_arch *a, uint64_t seed,
             return st;
     }
     w->leb128 = 0; /* nothing after the FT is compressed */
+    for (int v = 0; v < a->selector.n_vars; v++) {
+        const nnue_table_var *tv = a->selector.table_vars[v];
+        if (!tv)
+            continue;
+        put_u32(w, tv->hash);
+        if ((st = put_array(w, tv->values, 4, gen_table, tv, err)))
+            return st;
+    }
     for (uint32_t s = 0; s < a->stacks; s++) {
         put_u32(w, a->network_hash);
         for (int i = 0; i < a->n_layers; i++) {

@@ -1,0 +1,45 @@
+/* features/table_var.h: the contract of a table variable, a selector variable whose value comes
+ * from a table the net file stores (YaneuraOu's game progress: features/shogi_progress.c).
+ *
+ * A YAML stack selector names it like any board fact ("progress * 8 / 256"); naming it adds its
+ * section to the file (after the feature transformer, before the stacks: a u32 hash, then
+ * `values` int32), folds its hash into the header's file hash (xor), and bounds its value by
+ * lo..hi for the selector's range check. The net keeps the table (`values` int32 read from the
+ * file, then `derived` more that `prepare` fills once at load); an evaluation asks `value`.
+ * The variable reads boards of one game, like a feature set, so it lives beside them; the
+ * graph (core/arch/expr.c) finds it by name here and never names its file.
+ * Adding one: a file in features/, two lines in features/table_var.c, or from outside the
+ * library nnue_table_var_register (the rules of base/registry.h). */
+#ifndef NNUE_FEATURES_TABLE_VAR_H
+#define NNUE_FEATURES_TABLE_VAR_H
+
+#include <stdint.h>
+
+#include "nnue_board.h"
+#include "nnue_error.h"
+
+typedef struct nnue_table_var {
+    const char *name;          /* as selectors name it */
+    const char *game;          /* the game whose boards it reads */
+    int32_t lo, hi;            /* its values on every board */
+    const char *section;       /* the file section, for messages ("progress") */
+    uint32_t hash;             /* the u32 that opens the section; xor-ed into the file hash */
+    uint32_t values;           /* int32 values of the section after its hash */
+    uint32_t derived;          /* int32 values prepare() adds after them in memory (0: none) */
+    /* Fills table[values .. values + derived) from the file's values (may be NULL). */
+    void (*prepare)(int32_t *table);
+    /* The value on a board, lo..hi; *measure (when not NULL) gets the quantity it was bucketed
+     * from (progress: the int64 sum). */
+    int32_t (*value)(const int32_t *table, const nnue_board *board, int64_t *measure);
+    /* Random tables for `nnue init` (may be NULL: zeros): value k of the file's section from a
+     * random 32-bit r. */
+    int32_t (*random_value)(uint32_t k, uint32_t r);
+} nnue_table_var;
+
+/* Registry (features/table_var.c): by name (NULL when unknown), by index (NULL past the last),
+ * and at run time (NNUE_OK; NNUE_E_ARG with err naming what is missing or the taken name). */
+const nnue_table_var *nnue_table_var_find(const char *name);
+const nnue_table_var *nnue_table_var_at(int i);
+nnue_status nnue_table_var_register(const nnue_table_var *var, nnue_error *err);
+
+#endif
