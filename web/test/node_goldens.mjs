@@ -1,16 +1,18 @@
-// web/test/node_goldens.mjs REPO SHARED_DIR NETS_DIR BUILD_NETS: the WebAssembly builds in node
+// web/test/node_goldens.mjs REPO SHARED_DIR NETS_DIR BUILD_NETS TOOL: the WebAssembly builds in node
 // against the reference engines' goldens, through the JavaScript API (web/pkg/nnue.mjs): both
 // builds (scalar and SIMD128), every net of the list whose file is here (a missing one is said
 // and counted as skipped, never passed), every golden row exact; then incremental == full along
-// random games on each net. Prints one line per check and "N passed, N failed, N skipped".
+// random games on each net; a zstd-compressed net equal to its plain bytes; and a xiangqi net
+// (tests' own, zstd) equal to the native tool (TOOL) on the xiangqi corpus. Prints one line per check and "N passed, N failed, N skipped".
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from '../pkg/nnue.mjs';
 
-const [repo, shared, netsDir, buildNets] = process.argv.slice(2);
-if (!repo || !shared || !netsDir || !buildNets) {
-  console.error('usage: node_goldens.mjs REPO SHARED_DIR NETS_DIR BUILD_NETS');
+const [repo, shared, netsDir, buildNets, tool] = process.argv.slice(2);
+if (!repo || !shared || !netsDir || !buildNets || !tool) {
+  console.error('usage: node_goldens.mjs REPO SHARED_DIR NETS_DIR BUILD_NETS TOOL');
   process.exit(2);
 }
 let passed = 0, failed = 0, skipped = 0;
@@ -39,7 +41,8 @@ const NETS = [
   ['Stockfish 19 release net', join(netsDir, 'nn-1a298aa575a0.nnue'), '', join(repo, 'tests/reference/chess/golden-sf19-A.tsv'), [1, 2, 3, 4]],
   // YaneuraOu's goldens: sfen, raw network output (positional), eval (total).
   ['shogi HalfKP (random, YaneuraOu)', join(shared, 'oracle/shogi/random_halfkp_s20260101.bin.xz'), 'shogi_halfkp', join(shared, 'oracle/shogi/goldensA_random.tsv'), [-1, -1, 1, 2]],
-  ['xiangqi (random, Pikafish)', join(buildNets, 'pikafish-random.nnue'), 'pikafish', join(shared, 'oracle/xiangqi/golden-pikafish-random-A.tsv'), [1, 2, 3, 4]],
+  // Made by the Pikafish anchor (tests/xiangqi/test_xiangqi_eval.c), zstd-compressed as Pikafish ships nets.
+  ['xiangqi (random, Pikafish)', join(buildNets, 'pikafish-random-20261125.nnue.zst'), 'pikafish', join(shared, 'oracle/xiangqi/golden-pikafish-random-A.tsv'), [1, 2, 3, 4]],
 ];
 
 function random(seed) {
@@ -89,6 +92,51 @@ for (const simd of [false, true]) {
     if (mismatch) bad(`${tag}: ${name}: ${mismatch}`); else ok(`${tag}: ${name}: incremental == full over ${plies} moves`);
     net.free();
   }
+}
+// Native agreement: the same net and positions through the native tool and through wasm.
+function nativeTotals(net, arch, corpus) {
+  const out = execFileSync(tool, ['eval', '--quiet', '--net', net, '--arch', arch, '--file', corpus],
+    { maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  return out.trim().split('\n').slice(1).map((l) => l.split('\t'));
+}
+
+for (const simd of [false, true]) {
+  const nnue = await load({ simd });
+  const tag = `wasm ${nnue.build}`;
+  // zstd: Stockfish 18's small net compressed by the zstd tool evaluates as the plain file.
+  const small = join(netsDir, 'nn-37f18f62d772.nnue');
+  if (existsSync(small)) {
+    const plain = await nnue.loadNet(readFileSync(small));
+    const packed = await nnue.loadNet(execFileSync('zstd', ['-q', '-c', small], { maxBuffer: 1 << 28 }));
+    const fens = readFileSync(join(repo, 'tests/reference/chess/corpusA.fen'), 'utf8').trim().split('\n').slice(0, 300);
+    const same = fens.every((f) => plain.evaluate(f).total === packed.evaluate(f).total);
+    (same ? ok : bad)(`${tag}: zstd-compressed Stockfish 18 small net ${same ? 'equals' : 'differs from'} the plain one on 300 positions`);
+    plain.free();
+    packed.free();
+  } else skip(`${tag}: no ${small} for the zstd check`);
+  // xiangqi: a net of docs/examples/pikafish_w64.yaml with `nnue init`'s random weights, made
+  // by the native tool and by wasm (the same bytes), zstd-compressed, evaluated both ways.
+  const yamlPath = join(repo, 'docs/examples/pikafish_w64.yaml'), corpus = join(shared, 'oracle/xiangqi/corpusA.fen');
+  if (existsSync(corpus)) {
+    const dir = mkdtempSync(join(tmpdir(), 'nnue-web-'));
+    const plainPath = join(dir, 'xq.nnue'), zstPath = join(dir, 'xq.nnue.zst');
+    execFileSync(tool, ['init', '--seed', '7', yamlPath, plainPath], { stdio: 'ignore' });
+    execFileSync('zstd', ['-q', '-f', plainPath, '-o', zstPath]);
+    const yaml = readFileSync(yamlPath, 'utf8');
+    const mine = nnue.randomNet({ yaml, seed: 7 });
+    (Buffer.compare(Buffer.from(mine), readFileSync(plainPath)) === 0 ? ok : bad)(
+      `${tag}: randomNet (pikafish_w64, seed 7): ${mine.length} bytes, ${Buffer.compare(Buffer.from(mine), readFileSync(plainPath)) === 0 ? 'the same as' : 'different from'} nnue init's`);
+    const want = nativeTotals(zstPath, yamlPath, corpus);
+    const net = await nnue.loadNet(readFileSync(zstPath), { yaml });
+    const diff = want.find((r) => {
+      const d = net.evaluate(r[0]);
+      return `${d.bucket}\t${d.psqt}\t${d.positional}\t${d.total}` !== r.slice(1, 5).join('\t');
+    });
+    if (diff || want.length < 100) bad(`${tag}: xiangqi (pikafish_w64, zstd): ${diff ? diff[0] + ' differs from native' : 'only ' + want.length + ' rows'}`);
+    else ok(`${tag}: xiangqi (pikafish_w64, zstd): ${want.length} positions equal the native tool`);
+    net.free();
+    rmSync(dir, { recursive: true, force: true });
+  } else skip(`${tag}: no ${corpus} for the xiangqi check`);
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed ? 1 : 0);
