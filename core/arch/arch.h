@@ -104,7 +104,8 @@ typedef struct nnue_layer {
         struct { uint32_t groups; int shift; } pairwise;/* per group: first half * second half >> shift */
         struct { uint32_t size; } pool;                 /* avg/max over consecutive windows */
         struct { int shift; } quantmoid;
-        struct { float scale; float max; } f32;         /* float layers: a scale or a clip bound */
+        struct { float scale; float max; uint32_t lanes; } f32; /* float layers: a scale or a clip bound;
+                                                           affine_f32: partial sums (0 = one chain) */
     } p;
 } nnue_layer;
 
