@@ -33,6 +33,8 @@ void nnue_plan_free(nnue_plan *plan)
     if (!plan)
         return;
     for (int i = 0; i < NNUE_MAX_LAYERS; i++)
+        free(plan->layers[i].zero_biases);
+    for (int i = 0; i < NNUE_MAX_LAYERS; i++)
         if (plan->layers[i].weights) {
             for (uint32_t s = 0; s < plan->stacks; s++)
                 free(plan->layers[i].weights[s]);
@@ -106,7 +108,7 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
         if (pl->kind == NNUE_OP_SQR_CRELU && l->p.relu.sq_bound <= 0)
             pl->kind = NNUE_OP_PROPAGATE;
         int u8 = l->type->is_affine && l->n_inputs == 1 && l->p.affine.weight_type == NNUE_I8 &&
-                 l->p.affine.sum_divisor == 1 && !l->p.affine.sum_shift && in.lo >= 0 && in.hi <= 127;
+                 l->p.affine.sum_divisor == 1 && in.lo >= 0 && in.hi <= 127;
         if (!u8) {
             for (int k = 0; k < l->n_inputs; k++)
                 if (l->inputs[k] == NNUE_INPUT_NETWORK)
@@ -123,6 +125,8 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
             return -1;
         pl->weights = calloc(a->stacks, sizeof *pl->weights);
         if (!pl->weights)
+            return -1;
+        if (l->p.affine.sum_shift && !(pl->zero_biases = calloc(pl->out_pad, sizeof *pl->zero_biases)))
             return -1;
         for (uint32_t s = 0; s < a->stacks; s++) {
             const nnue_layer_weights *lw = &weights[(size_t)s * a->n_layers + i];
