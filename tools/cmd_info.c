@@ -142,8 +142,10 @@ static void print_loaded(const char *path, const nnue_net *net, const char *arch
     if (desc)
         nnue_arch_describe(a, desc, need);
     printf("file          %s\narchitecture  %s (%s)\n", path, a->name, arch_line);
+    static const char *const raw_forms[] = {"raw (header-less blocks)", "raw blocks in a CBNF container (64-byte header)",
+                                            "raw blocks, every value a LEB128 varint"};
     printf("format        %s\n", format ? format
-                                      : a->format.kind == NNUE_FORMAT_RAW ? "raw (header-less blocks)"
+                                      : a->format.kind == NNUE_FORMAT_RAW ? raw_forms[a->format.container]
                                                                           : "stockfish (header)");
     nnue_net_header h;
     nnue_error err;

@@ -57,6 +57,9 @@ uint64_t nnue_arch_file_bytes(const nnue_arch *a)
     if (a->format.kind == NNUE_FORMAT_STOCKFISH)
         return nnue_sat_add(size, 12 + (a->format.description_bytes > 0 ? (uint64_t)a->format.description_bytes : 0));
     uint64_t pad = a->format.pad_to ? a->format.pad_to : 1;
+    if (a->format.container == NNUE_CONTAINER_CBNF) /* the 64-byte header (an uncompressed payload) */
+        size = nnue_sat_add(size, 64);
+    /* container varint: the plain size (a varint file is about as long; the zstd cap uses this) */
     return size > UINT64_MAX - pad ? UINT64_MAX : (size + pad - 1) / pad * pad;
 }
 

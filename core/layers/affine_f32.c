@@ -1,7 +1,12 @@
 /* core/layers/affine_f32.c: float32 fully connected layer. Per output o, in this order:
  *   s = bias[o]; for i = 0 .. in-1: s = fma(in[i], w[o][i], s)
  * (one rounding per step; shared/oracle/third/multilayer/FACTS.md, "L2" and "L3"). A kernel may
- * vectorise across outputs, never split the sum over inputs. Tensors per stack: biases (out
+ * vectorise across outputs, never split the sum over inputs.
+ * With `lanes: L` (a power of two dividing the inputs; PlentyChess's last layer, L = 16:
+ * shared/oracle/third/plentychess/FACTS.md, "Forward pass" step 6) the sum is split as a SIMD
+ * register would split it: L partial sums t_k = 0, then t_{i mod L} = fma(in[i], w[o][i], t_{i mod L})
+ * for i in order; then halving, t_k += t_{k + h} for k < h, h = L/2 .. 1; s = bias[o] + t_0.
+ * Tensors per stack: biases (out
  * float32), weights (out rows of in float32; raw files often store them input-major, and the
  * block's order transposes them on load). */
 #include <math.h>
@@ -9,21 +14,31 @@
 
 #include "core/layers/float_common.h"
 
+#define MAX_LANES 64
+
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {
     (void)arch;
     l->out_size = 0;
+    l->p.f32.lanes = 0;
 }
 
 Y_INT_FIELD(read_outputs, nnue_layer_ctx, c->layer->out_size, 1, 65536, "affine_f32 'outputs'")
+Y_INT_FIELD(read_lanes, nnue_layer_ctx, c->layer->p.f32.lanes, 1, MAX_LANES, "affine_f32 'lanes'")
 
 static const yfield fields[] = {
     {"outputs", 1, read_outputs},
+    {"lanes", 0, read_lanes},
     {NULL, 0, NULL},
 };
 
 static const char *shape(nnue_layer *l, char *buf, size_t size)
 {
+    uint32_t lanes = l->p.f32.lanes;
+    if (lanes && ((lanes & (lanes - 1)) || l->in_size % lanes)) {
+        snprintf(buf, size, "'lanes': expected a power of two dividing the %u inputs, found %u", l->in_size, lanes);
+        return buf;
+    }
     if ((uint64_t)l->in_size * l->out_size > (1u << 26)) {
         snprintf(buf, size, "expected at most 2^26 weights, found %u x %u", l->out_size, l->in_size);
         return buf;
@@ -38,7 +53,10 @@ static uint32_t hash(const nnue_layer *l, uint32_t prev)
 
 static void describe(const nnue_layer *l, char *buf, size_t size)
 {
-    snprintf(buf, size, "AffineF32[%u<-%u]", l->out_size, l->in_size);
+    if (l->p.f32.lanes)
+        snprintf(buf, size, "AffineF32[%u<-%u;lanes=%u]", l->out_size, l->in_size, l->p.f32.lanes);
+    else
+        snprintf(buf, size, "AffineF32[%u<-%u]", l->out_size, l->in_size);
 }
 
 static uint64_t parameters(const nnue_layer *l)
@@ -55,7 +73,18 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
 {
     const float *x = NNUE_F32_IN(inputs[0]), *bias = w->biases, *weights = w->weights;
     float *y = NNUE_F32_OUT(out);
-    for (uint32_t o = 0; o < l->out_size; o++) {
+    uint32_t lanes = l->p.f32.lanes;
+    for (uint32_t o = 0; lanes && o < l->out_size; o++) {
+        const float *row = weights + (size_t)o * l->in_size;
+        float t[MAX_LANES] = {0};
+        for (uint32_t i = 0; i < l->in_size; i++)
+            t[i % lanes] = fmaf(x[i], row[i], t[i % lanes]);
+        for (uint32_t h = lanes / 2; h >= 1; h /= 2)
+            for (uint32_t k = 0; k < h; k++)
+                t[k] += t[k + h];
+        y[o] = bias[o] + t[0];
+    }
+    for (uint32_t o = 0; !lanes && o < l->out_size; o++) {
         const float *row = weights + (size_t)o * l->in_size;
         float s = bias[o];
         for (uint32_t i = 0; i < l->in_size; i++)

@@ -33,6 +33,8 @@ void nnue_plan_free(nnue_plan *plan)
     if (!plan)
         return;
     for (int i = 0; i < NNUE_MAX_LAYERS; i++)
+        free(plan->layers[i].zero_biases);
+    for (int i = 0; i < NNUE_MAX_LAYERS; i++)
         if (plan->layers[i].weights) {
             for (uint32_t s = 0; s < plan->stacks; s++)
                 free(plan->layers[i].weights[s]);
@@ -123,6 +125,8 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
             return -1;
         pl->weights = calloc(a->stacks, sizeof *pl->weights);
         if (!pl->weights)
+            return -1;
+        if (l->p.affine.sum_shift && !(pl->zero_biases = calloc(pl->out_pad, sizeof *pl->zero_biases)))
             return -1;
         for (uint32_t s = 0; s < a->stacks; s++) {
             const nnue_layer_weights *lw = &weights[(size_t)s * a->n_layers + i];

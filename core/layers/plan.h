@@ -33,6 +33,8 @@ typedef struct nnue_plan_layer {
     uint32_t groups;         /* ceil(in_size / 4) */
     uint32_t out_pad;        /* out_size rounded up to NNUE_KERNEL_OUT_BLOCK */
     int8_t **weights;        /* [stacks] prepared weights, or NULL */
+    int32_t *zero_biases;    /* sum_shift layers: out_pad zeros for the kernel; the forward pass
+                                then takes (sum >> sum_shift) + bias itself (core/layers/affine.c) */
 } nnue_plan_layer;
 
 typedef struct nnue_plan {

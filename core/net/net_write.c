@@ -1,6 +1,7 @@
 /* core/net/net_write.c: writing a net file with deterministic random weights for any architecture
  * (`nnue init`), in the arch's own format: Stockfish layout (FORMATS.md section 2, LEB128
- * blocks when format.leb128) or the raw block layout with its padding. Used to try a new YAML
+ * blocks when format.leb128) or the raw block layout with its padding, in its container (a CBNF
+ * header first, or every value as a LEB128 varint). Used to try a new YAML
  * end to end before a trained net exists, and by the tests to run every layer type through the
  * loader and every kernel set. Weight ranges are chosen so that hidden activations spread over
  * their clamp range instead of saturating: affine weights shrink with the square root of the
@@ -20,6 +21,8 @@ typedef struct writer {
     FILE *f;
     uint64_t rng;
     int leb128;
+    int varint;     /* raw container varint: every value a LEB128 varint (floats: unsigned, their bits) */
+    int floats;     /* the values being written are float32 bit patterns */
 } writer;
 
 static uint64_t next(writer *w)
@@ -72,6 +75,23 @@ typedef int32_t (*value_fn)(writer *w, uint64_t i, const void *ctx);
 
 static nnue_status put_array(writer *w, uint64_t count, size_t bytes, value_fn gen, const void *ctx, nnue_error *err)
 {
+    if (w->varint) {
+        unsigned char buf[10];
+        for (uint64_t i = 0; i < count; i++) {
+            int32_t v = gen(w, i, ctx);
+            size_t n = 0;
+            if (w->floats)
+                for (uint32_t u = (uint32_t)v;; u >>= 7) {
+                    buf[n++] = (unsigned char)((u & 0x7F) | (u > 0x7F ? 0x80 : 0));
+                    if (u <= 0x7F)
+                        break;
+                }
+            else
+                n = leb128(v, buf);
+            put_bytes(w, buf, n);
+        }
+        return NNUE_OK;
+    }
     if (!w->leb128) {
         for (uint64_t i = 0; i < count; i++)
             put_int(w, gen(w, i, ctx), bytes);
@@ -251,13 +271,31 @@ static nnue_status write_stockfish(writer *w, const nnue_arch *a, uint64_t seed,
     return NNUE_OK;
 }
 
+/* Stormphrax's 64-byte CBNF header (core/net/net_read_cbnf.c), for an uncompressed payload. */
+static void put_cbnf_header(writer *w, const nnue_arch *a)
+{
+    unsigned char h[64] = {'C', 'B', 'N', 'F', 1, 0};
+    const nnue_cbnf_header *c = &a->format.cbnf;
+    static const char name[] = "nnue init";
+    h[6] = (unsigned char)(c->flags & 0xFE), h[7] = (unsigned char)(c->flags >> 8);
+    h[9] = c->arch, h[10] = c->ft_activation;
+    h[11] = (unsigned char)a->ft.width, h[12] = (unsigned char)(a->ft.width >> 8);
+    h[13] = c->input_buckets, h[14] = (unsigned char)a->stacks, h[15] = sizeof name - 1;
+    memcpy(h + 16, name, sizeof name - 1);
+    put_bytes(w, h, sizeof h);
+}
+
 static nnue_status write_raw(writer *w, const nnue_arch *a, nnue_error *err)
 {
     uint64_t written = 0;
+    if (a->format.container == NNUE_CONTAINER_CBNF)
+        put_cbnf_header(w, a);
+    w->varint = a->format.container == NNUE_CONTAINER_VARINT;
     for (int b = 0; b < a->format.n_blocks; b++) {
         const nnue_block *blk = &a->format.blocks[b];
         long before = ftell(w->f);
         nnue_status st = NNUE_OK;
+        w->floats = blk->dtype == NNUE_F32;
         if (blk->tensor == NNUE_T_LAYER) {
             const nnue_layer *l = &a->layers[blk->layer];
             nnue_tensor_shape t[NNUE_MAX_TENSORS];
@@ -265,6 +303,11 @@ static nnue_status write_raw(writer *w, const nnue_arch *a, nnue_error *err)
             tensor_ctx c = tensor_values(&t[blk->index], 1);
             st = put_array(w, (uint64_t)t[blk->index].rows * t[blk->index].cols * a->stacks,
                            nnue_dtype_size(blk->dtype), gen_tensor, &c, err);
+        } else if (blk->tensor == NNUE_T_FT_WEIGHTS && a->ft.n_sets > 1) { /* one set's rows */
+            const nnue_ft_set *set = &a->ft.sets[blk->set];
+            range weights = {-32, 32, 1};
+            st = put_array(w, (uint64_t)set->inputs * a->ft.width, nnue_dtype_size(blk->dtype), gen_range, &weights,
+                           err);
         } else {
             st = put_ft(w, a, blk->tensor, err);
         }
@@ -273,7 +316,7 @@ static nnue_status write_raw(writer *w, const nnue_arch *a, nnue_error *err)
         written += (uint64_t)(ftell(w->f) - before);
     }
     size_t len = strlen(a->format.pad_text);
-    uint64_t pad = a->format.pad_to ? a->format.pad_to : 1;
+    uint64_t pad = a->format.pad_to && !w->varint ? a->format.pad_to : 1;
     for (uint64_t i = 0; (written + i) % pad; i++)
         fputc(len ? a->format.pad_text[i % len] : 0, w->f);
     return NNUE_OK;
@@ -288,7 +331,7 @@ nnue_status nnue_net_write_random(const nnue_arch *arch, const char *path, uint6
     nnue_status st = nnue_atomic_open(&af, path, err);
     if (st != NNUE_OK)
         return st;
-    writer w = {af.f, seed * 0x9E3779B97F4A7C15ull + 1, 0};
+    writer w = {.f = af.f, .rng = seed * 0x9E3779B97F4A7C15ull + 1};
     st = arch->format.kind == NNUE_FORMAT_RAW ? write_raw(&w, arch, err) : write_stockfish(&w, arch, seed, err);
     if (st != NNUE_OK) {
         nnue_atomic_abort(&af);

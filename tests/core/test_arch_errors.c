@@ -148,7 +148,7 @@ START_TEST(feature_set_lists)
     expect_edit("  features", "  features:\n    - {set: HalfKAv2_hm, weights: i8}",
                 NNUE_E_SHAPE, 6, 5, "expected i16 weights for the last listed set 'HalfKAv2_hm'");
     expect_edit("  features", "  features:\n    - {set: Full_Threats, weights: i8}\n    - {set: HalfKAv2_hm}",
-                NNUE_E_SCHEMA, 6, 5, "several feature sets need format kind stockfish and PSQT");
+                NNUE_E_SCHEMA, 6, 5, "several feature sets in format kind stockfish need PSQT");
     expect_edit("  features", "  features:\n    - {set: Full_Threats, weights: i8, variant: sfnnv99}", NNUE_E_SCHEMA,
                 6, 49, "expected one of sfnnv10, sfnnv16, found 'sfnnv99'");
     expect_edit("  features", "  features:\n    - {set: HalfKAv2_hm, variant: sfnnv16}", NNUE_E_SCHEMA, 6, 35,
@@ -232,7 +232,7 @@ START_TEST(raw_block_dtypes)
                       "layers:\n"
                       "  - {name: out, type: affine, outputs: 1}\n";
     const char *cases[][4] = {
-        {"i32", "i32", "8", "block 3 (out.weights): expected dtype i8 or i16 for an affine layer's weights, found i32"},
+        {"f32", "i32", "8", "block 3 (out.weights): expected dtype i8, i16 or i32 for an affine layer's weights, found f32"},
         {"i16", "u8", "9", "block 4 (out.biases): expected dtype i16 or i32 for an affine layer's biases, found u8"},
     };
     for (int c = 0; c < 2; c++) {

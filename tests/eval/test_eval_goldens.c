@@ -7,12 +7,17 @@
  *   sfnn1536:       bucket and raw (shogi FORMATS.md section 11), on every kernel set the CPU has
  *   sf17, sf18, sf18small, sf19: Stockfish's release nets, as Stockfish nets, on every kernel set
  *   multilayer:     bucket and total (shared/oracle/third/multilayer/FACTS.md: float layers after
- *                   an int8 one, goldens from exact arithmetic), on every kernel set */
+ *                   an int8 one, goldens from exact arithmetic), on every kernel set
+ *   stormphrax:     bucket, raw (the int32 output in 2^24 units), nnue (scaled), on every kernel set
+ *   plentychess:    bucket, nnue (total), on every kernel set; and raw, the float32 output of layer
+ *                   l3, bit for bit: the arch again with its last layer (to_i32) replaced by a
+ *                   layer type registered here that hands on the float's bits as an int32 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/eval/state.h"
+#include "core/layers/common.h"
 #include "base/isa.h"
 #include "eval_nets.h"
 #include "support.h"
@@ -47,7 +52,13 @@ static long value_of(const nnue_eval_detail *d, field f)
 static int columns_of(int n, column *c, int *every_isa)
 {
     const char *name = net_info->name;
-    *every_isa = strcmp(name, "sfnn1536") == 0 || strcmp(name, "multilayer") == 0 || net_info->release != NULL;
+    *every_isa = strcmp(name, "sfnn1536") == 0 || strcmp(name, "multilayer") == 0 || net_info->release != NULL ||
+                 strcmp(name, "stormphrax") == 0 || strcmp(name, "plentychess") == 0;
+    if (strcmp(name, "stormphrax") == 0)
+        return c[0] = (column){"bucket", F_BUCKET, 1}, c[1] = (column){"raw", F_POSITIONAL, 2},
+               c[2] = (column){"nnue", F_SCALED, 4}, 3;
+    if (strcmp(name, "plentychess") == 0)
+        return c[0] = (column){"bucket", F_BUCKET, 1}, c[1] = (column){"nnue", F_TOTAL, 4}, 2;
     if (strcmp(name, "sfnn1536") == 0)
         return c[0] = (column){"bucket", F_BUCKET, 1}, c[1] = (column){"raw", F_POSITIONAL, 2}, 2;
     if (strcmp(name, "shogi") == 0)
@@ -106,6 +117,87 @@ START_TEST(golden_rows_match)
 }
 END_TEST
 
+/* The float32 input's bits as int32 values (test only). */
+static void bits_propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs,
+                           int32_t *out)
+{
+    (void)w;
+    memcpy(out, inputs[0], l->out_size * sizeof *out);
+}
+
+static void bits_describe(const nnue_layer *l, char *buf, size_t size)
+{
+    snprintf(buf, size, "F32Bits[%u]", l->out_size);
+}
+
+static const yfield no_fields[] = {{NULL, 0, NULL}};
+
+static void bits_defaults(nnue_layer *l, const nnue_arch *arch)
+{
+    (void)l, (void)arch;
+}
+
+static const nnue_layer_type f32_bits = {
+    .name = "test_f32_bits", .min_inputs = 1, .max_inputs = 1, .fields = no_fields, .defaults = bits_defaults,
+    .shape = nnue_shape_same,
+    .hash = nnue_hash_identity, .describe = bits_describe, .parameters = nnue_no_parameters,
+    .file_bytes = nnue_no_parameters, .propagate = bits_propagate, .flow = NNUE_FLOW_F32_TO_I32,
+};
+
+/* PlentyChess's raw column (printed %.9g, which parses back to the same float32): the output of
+ * layer l3, read through test_f32_bits in place of the to_i32 layer, on every kernel set. */
+START_TEST(plentychess_raw_bits)
+{
+    nnue_error err;
+    ck_assert_msg(nnue_layer_type_register(&f32_bits, &err) == NNUE_OK, "%s", err.message);
+    char *yaml = test_read_file(test_source_path(net_info->arch), NULL);
+    ck_assert_ptr_nonnull(yaml);
+    static const char from[] = "{name: out, type: to_i32, scale: [287, 1]}", to[] = "{name: out, type: test_f32_bits}";
+    char *at = strstr(yaml, from);
+    ck_assert_ptr_nonnull(at);
+    memcpy(at, to, strlen(to));
+    memset(at + strlen(to), ' ', strlen(from) - strlen(to));
+    nnue_arch *arch;
+    ck_assert_msg(nnue_arch_load_string(yaml, strlen(yaml), "plentychess-raw", &arch, &err) == NNUE_OK, "%s",
+                  err.message);
+    nnue_net *net;
+    ck_assert_msg(nnue_net_load(arch, net_path, &net, &err) == NNUE_OK, "%s", err.message);
+    const nnue_game *game = nnue_game_find(arch->game);
+    char *text = test_read_file(test_data_path(net_info->golden), NULL), *save = NULL;
+    ck_assert_ptr_nonnull(text);
+    int rows = 0, bad = 0;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        char *f[8];
+        if (strncmp(line, "fen\t", 4) == 0 || test_split_tabs(line, f, 8) < 5)
+            continue;
+        float want = strtof(f[2], NULL);
+        int32_t want_bits;
+        memcpy(&want_bits, &want, sizeof want_bits);
+        void *pos = eval_parse(game, f[0]);
+        rows++;
+        for (int isa = 0; isa <= (int)nnue_isa_best(); isa++) {
+            nnue_eval_detail d;
+            nnue_state *st = nnue_state_new(net, 0);
+            ck_assert_int_eq(nnue_state_set_isa(st, (nnue_isa)isa), 0);
+            nnue_state_reset(st, game->board(pos));
+            nnue_evaluate(st, game->board(pos), &d);
+            nnue_state_free(st);
+            if (d.positional != want_bits && bad++ < 5)
+                fprintf(stderr, "row %d %s: raw bits 0x%08x on %s, golden %s = 0x%08x\n", rows, f[0],
+                        (unsigned)d.positional, nnue_isa_label((nnue_isa)isa), f[2], (unsigned)want_bits);
+        }
+        free(pos);
+    }
+    fprintf(stderr, "%s: %d golden rows, %d mismatching raw float bits\n", net_info->name, rows, bad);
+    ck_assert_int_ge(rows, 2000);
+    ck_assert_int_eq(bad, 0);
+    free(text);
+    free(yaml);
+    nnue_net_free(net);
+    nnue_arch_free(arch);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     if (argc != 2 || !(net_info = eval_net_find(argv[1]))) {
@@ -117,6 +209,8 @@ int main(int argc, char **argv)
     Suite *s = suite_create("eval_goldens");
     TCase *tc = tcase_create(net_info->name);
     tcase_add_test(tc, golden_rows_match);
+    if (strcmp(net_info->name, "plentychess") == 0)
+        tcase_add_test(tc, plentychess_raw_bits);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
