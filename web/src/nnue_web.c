@@ -383,13 +383,23 @@ EXPORT const char *nw_state_eval(nw_state *s)
         out_str(s->game->piece_names[t]);
     }
     out("],\"moves\":[");
-    nnue_move moves[NNUE_MAX_MOVES];
+    static nnue_move moves[NNUE_MAX_MOVES];
     int n = s->game->legal_moves(s->pos, moves);
     for (int i = 0; i < n; i++) {
         char m[32];
         s->game->format_move(moves[i], m, sizeof m);
         out(i ? "," : "");
         out_str(m);
+    }
+    /* Where each move goes, for a board that is clicked: the moving piece's squares from the
+     * move's own delta (from -1: a drop from the hand, with the piece dropped). */
+    out("],\"move_squares\":[");
+    for (int i = 0; i < n; i++) {
+        nnue_delta delta;
+        s->game->make(s->pos, moves[i], &delta);
+        s->game->unmake(s->pos, moves[i]);
+        const nnue_dirty *d = &delta.dirty[0];
+        out("%s[%d,%d,%d]", i ? "," : "", d->old_sq >= 0 ? d->old_sq : -1, d->new_sq, d->new_piece);
     }
     out("]}");
     return answer;
