@@ -69,7 +69,10 @@ typedef struct nnue_layer_type nnue_layer_type;
 typedef enum nnue_weight_order {
     NNUE_ROW_MAJOR,            /* [stack][output][input]: Stockfish's affine layers, bullet's bucket_major */
     NNUE_INPUT_MAJOR,          /* [input][stack][output]: bullet's default (transposed on load) */
-    NNUE_INPUT_MAJOR_PER_STACK /* [stack][input][output]: each stack's matrix transposed */
+    NNUE_INPUT_MAJOR_PER_STACK, /* [stack][input][output]: each stack's matrix transposed */
+    NNUE_INPUT_QUADS_PER_STACK  /* [stack][input / 4][output][input % 4]: groups of 4 inputs, each
+                                   holding every output's 4 weights (Reckless's int8 L1, the
+                                   order of its dpbusd kernel) */
 } nnue_weight_order;
 
 typedef struct nnue_layer {
@@ -102,7 +105,8 @@ typedef struct nnue_layer {
         struct { uint32_t groups; int shift; } pairwise;/* per group: first half * second half >> shift */
         struct { uint32_t size; } pool;                 /* avg/max over consecutive windows */
         struct { int shift; } quantmoid;
-        struct { float scale; float max; } f32;         /* float layers: a scale or a clip bound */
+        struct { float scale; float max; uint32_t lanes; } f32; /* float layers: a scale or a clip bound;
+                                                           affine_f32: partial sums (0 = one chain) */
     } p;
 } nnue_layer;
 
@@ -125,6 +129,8 @@ typedef struct nnue_block {
     char name[NNUE_NAME_MAX + 16]; /* as written in the YAML: "ft.weights", "out.biases", ... */
     nnue_dtype dtype;
     nnue_weight_order order;       /* a layer's weight matrix: how the stacks' rows and columns are laid out */
+    char set_name[NNUE_NAME_MAX];  /* ft.weights of several sets: the YAML `set:` naming the feature set */
+    int set;                       /* ft.weights: index into ft.sets (the last set when there is one) */
     int line, column;              /* where the block was declared, for messages */
 } nnue_block;
 

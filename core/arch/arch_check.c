@@ -41,12 +41,10 @@ static nnue_status check_ft(yreader *r, yaml_node_t *root, nnue_arch *a)
         return y_fail(r, y_lookup(r, node, "features"), NNUE_E_SHAPE,
                       "feature_transformer 'features': expected i16 weights for the last listed set '%s', found i8",
                       last->features->name);
-    if (ft->n_sets > 1 && (a->format.kind != NNUE_FORMAT_STOCKFISH || !ft->psqt_buckets))
+    if (ft->n_sets > 1 && a->format.kind == NNUE_FORMAT_STOCKFISH && !ft->psqt_buckets)
         return y_fail(r, y_lookup(r, node, "features"), NNUE_E_SCHEMA,
-                      "feature_transformer 'features': several feature sets need format kind stockfish and PSQT "
-                      "buckets (the SFNNv10 layout), found %s%s",
-                      a->format.kind == NNUE_FORMAT_STOCKFISH ? "kind stockfish" : "kind raw",
-                      ft->psqt_buckets ? "" : " without PSQT");
+                      "feature_transformer 'features': several feature sets in format kind stockfish need PSQT "
+                      "buckets (the SFNNv10 layout), found none");
     if (ft->psqt_buckets && ft->psqt_buckets != a->stacks)
         return y_fail(r, y_lookup(r, node, "psqt_buckets"), NNUE_E_SHAPE,
                       "feature_transformer 'psqt_buckets': expected 0 or the stack count %u, found %u", a->stacks,
@@ -165,10 +163,42 @@ static nnue_status resolve_layer_block(yreader *r, nnue_arch *a, nnue_block *b, 
                  nnue_dtype_name(b->dtype));
         problem = buf;
     }
+    if (!problem && b->order == NNUE_INPUT_QUADS_PER_STACK && t[b->index].cols % 4) {
+        snprintf(buf, sizeof buf, "order input_quads_per_bucket: expected a multiple of 4 inputs, found %u",
+                 t[b->index].cols);
+        problem = buf;
+    }
     if (problem)
         return block_fail(r, b, i, "block %d (%s): %s", problem);
     if (l->type->is_affine && b->index == 1)
         l->p.affine.order = b->order;
+    return NNUE_OK;
+}
+
+/* An ft.weights block: which set's rows (its `set:` name; with one set, that set), in the
+ * dtype the set's `weights:` gave. */
+static nnue_status resolve_ft_weights_block(yreader *r, nnue_arch *a, nnue_block *b, int i)
+{
+    const nnue_ft_desc *ft = &a->ft;
+    char buf[200];
+    b->set = -1;
+    for (int s = 0; s < ft->n_sets; s++)
+        if (b->set_name[0] ? strcmp(ft->sets[s].features->name, b->set_name) == 0 : ft->n_sets == 1)
+            b->set = s;
+    if (b->set < 0) {
+        snprintf(buf, sizeof buf, " ('set: %s')", b->set_name);
+        return block_fail(r, b, i,
+                          b->set_name[0] ? "block %d: %s: expected 'set' to name a listed feature set%s"
+                                         : "block %d: %s: expected 'set' naming one of the several feature sets%s",
+                          b->set_name[0] ? buf : "");
+    }
+    const nnue_ft_set *set = &ft->sets[b->set];
+    nnue_dtype want = set->file_i8 ? NNUE_I8 : set->weight_type;
+    if (b->dtype != want) {
+        snprintf(buf, sizeof buf, " (set %s has %s weights), found %s", set->features->name, nnue_dtype_name(want),
+                 nnue_dtype_name(b->dtype));
+        return block_fail(r, b, i, "block %d: %s: expected the set's dtype%s", buf);
+    }
     return NNUE_OK;
 }
 
@@ -209,7 +239,11 @@ static nnue_status check_format(yreader *r, yaml_node_t *root, nnue_arch *a)
                 return st;
             continue;
         }
-        if (b->dtype != NNUE_I16 && b->tensor != NNUE_T_FT_PSQT)
+        if (b->set_name[0] && b->tensor != NNUE_T_FT_WEIGHTS)
+            return block_fail(r, b, i, "block %d: 'set' applies to ft.weights, found it on %s%s", "");
+        if (b->tensor == NNUE_T_FT_WEIGHTS && (st = resolve_ft_weights_block(r, a, b, i)) != NNUE_OK)
+            return st;
+        if (b->dtype != NNUE_I16 && b->tensor == NNUE_T_FT_BIASES)
             return block_fail(r, b, i, "block %d: expected dtype i16 for %s%s", "");
         if (b->tensor == NNUE_T_FT_PSQT && b->dtype != NNUE_I16 && b->dtype != NNUE_I32)
             return block_fail(r, b, i, "block %d: expected dtype i16 or i32 for %s%s", "");
@@ -220,6 +254,15 @@ static nnue_status check_format(yreader *r, yaml_node_t *root, nnue_arch *a)
         if (!has_block(f, (nnue_tensor)t))
             return y_fail(r, y_lookup(r, node, "blocks"), NNUE_E_SCHEMA,
                           "format 'blocks': expected a block for tensor %s, found none", names[t]);
+    for (int s = 0; s < a->ft.n_sets; s++) {
+        int found = 0;
+        for (int i = 0; i < f->n_blocks; i++)
+            found |= f->blocks[i].tensor == NNUE_T_FT_WEIGHTS && f->blocks[i].set == s;
+        if (!found)
+            return y_fail(r, y_lookup(r, node, "blocks"), NNUE_E_SCHEMA,
+                          "format 'blocks': expected an ft.weights block with 'set: %s', found none",
+                          a->ft.sets[s].features->name);
+    }
     if (has_block(f, NNUE_T_FT_PSQT) != (a->ft.psqt_buckets > 0))
         return y_fail(r, y_lookup(r, node, "blocks"), NNUE_E_SCHEMA,
                       "format 'blocks': expected an ft.psqt block exactly when psqt_buckets > 0");

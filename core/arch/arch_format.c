@@ -153,17 +153,27 @@ static nnue_status read_block_dtype(yreader *r, yaml_node_t *v, void *t)
 
 static nnue_status read_block_order(yreader *r, yaml_node_t *v, void *t)
 {
-    static const char *const names[] = {"bucket_major", "input_major", "input_major_per_bucket", NULL};
+    static const char *const names[] = {"bucket_major", "input_major", "input_major_per_bucket",
+                                        "input_quads_per_bucket", NULL};
     int i;
     nnue_status st = y_enum(r, v, names, &i, "block 'order'");
     ((block_ctx *)t)->block->order = (nnue_weight_order)i;
     return st;
 }
 
+/* ft.weights of an FT with several sets: which set's rows (its YAML name), resolved in
+ * core/arch/arch_check.c. */
+static nnue_status read_block_set(yreader *r, yaml_node_t *v, void *t)
+{
+    nnue_block *b = ((block_ctx *)t)->block;
+    return y_string(r, v, b->set_name, sizeof b->set_name, "block 'set'");
+}
+
 static const yfield block_fields[] = {
     {"tensor", 1, read_block_tensor},
     {"dtype", 0, read_block_dtype},
     {"order", 0, read_block_order},
+    {"set", 0, read_block_set},
     {NULL, 0, NULL},
 };
 
@@ -180,6 +190,8 @@ nnue_status nnue_arch_read_blocks(yreader *r, yaml_node_t *blocks, nnue_format *
         nnue_block *b = &f->blocks[i];
         b->dtype = NNUE_I16;
         b->order = NNUE_ROW_MAJOR;
+        b->set_name[0] = 0;
+        b->set = -1;
         block_ctx ctx = {b, 0};
         b->line = (int)y_item(r, blocks, i)->start_mark.line + 1;
         b->column = (int)y_item(r, blocks, i)->start_mark.column + 1;
@@ -188,7 +200,7 @@ nnue_status nnue_arch_read_blocks(yreader *r, yaml_node_t *blocks, nnue_format *
         if ((st = y_map(r, y_item(r, blocks, i), block_fields, &ctx, what)) != NNUE_OK)
             return st;
         for (int j = 0; j < i; j++)
-            if (strcmp(f->blocks[j].name, b->name) == 0)
+            if (strcmp(f->blocks[j].name, b->name) == 0 && strcmp(f->blocks[j].set_name, b->set_name) == 0)
                 return y_fail(r, y_item(r, blocks, i), NNUE_E_SCHEMA,
                               "block %d: expected each tensor once, found a second copy of block %d's tensor", i + 1,
                               j + 1);

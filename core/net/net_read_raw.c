@@ -6,9 +6,11 @@
  * 64 bytes with the text "bullet" repeated. The architecture says which blocks come in which
  * order (format.blocks), their dtypes, the rounding (format.pad_to) and the trailer text
  * (format.pad_text, "" = zero bytes). Block shapes:
- *   ft.weights  [inputs][width]        (feature-major, as loaded)
+ *   ft.weights  [inputs][width]        (feature-major, as loaded); with several feature sets one
+ *               block per set (`set: NAME`), in the set's dtype (Reckless: its i8 threat rows,
+ *               then its i16 piece-square rows; shared/oracle/third/reckless/FACTS.md)
  *   ft.biases   [width]
- *   ft.psqt     [inputs][psqt_buckets]
+ *   ft.psqt     [inputs][psqt_buckets] (every set's inputs)
  *   LAYER.NAME  a tensor its layer type declares (core/arch/layer.h), every stack's: a vector
  *               [stack][n]; a matrix bucket-major [stack][out][in] (cwtch), input-major
  *               [in][stack][out] (obsidian) or input-major per bucket [stack][in][out]
@@ -40,16 +42,19 @@ static uint64_t block_values(const nnue_arch *a, const nnue_block *b, char *why,
     const nnue_ft_desc *ft = &a->ft;
     size_t bytes = nnue_dtype_size(b->dtype);
     switch (b->tensor) {
-    case NNUE_T_FT_WEIGHTS:
-        snprintf(why, size, "feature_transformer.width %u x inputs %u x %zu bytes", ft->width, ft->inputs, bytes);
-        return (uint64_t)ft->width * ft->inputs;
+    case NNUE_T_FT_WEIGHTS: {
+        const nnue_ft_set *set = &ft->sets[b->set];
+        snprintf(why, size, "feature_transformer.width %u x %s inputs %u x %zu bytes", ft->width, set->features->name,
+                 set->inputs, bytes);
+        return (uint64_t)ft->width * set->inputs;
+    }
     case NNUE_T_FT_BIASES:
         snprintf(why, size, "feature_transformer.width %u x %zu bytes", ft->width, bytes);
         return ft->width;
     case NNUE_T_FT_PSQT:
         snprintf(why, size, "feature_transformer.psqt_buckets %u x inputs %u x %zu bytes", ft->psqt_buckets,
-                 ft->inputs, bytes);
-        return (uint64_t)ft->psqt_buckets * ft->inputs;
+                 ft->total_inputs, bytes);
+        return (uint64_t)ft->psqt_buckets * ft->total_inputs;
     default: {
         nnue_tensor_shape t = block_shape(a, b);
         snprintf(why, size, "%s %u x %u x stacks.count %u x %zu bytes", b->name, t.rows, t.cols, a->stacks, bytes);
@@ -82,7 +87,8 @@ static nnue_status check_size(nnue_net *net, nr_stream *s, uint64_t *data_end)
 
 /* A layer's tensor over all stacks, into each stack's [rows][stride] array (allocated and zeroed
  * by nr_layer_tensors_alloc). File orders (nnue_weight_order): row-major [stack][row][col];
- * input-major [col][stack][row]; input-major per bucket [stack][col][row]. */
+ * input-major [col][stack][row]; input-major per bucket [stack][col][row]; input quads per
+ * bucket [stack][col / 4][row][col % 4] (cols a multiple of 4: checked on load). */
 static nnue_status read_layer_block(nnue_net *net, nr_stream *s, const nnue_block *b)
 {
     const nnue_arch *a = net->arch;
@@ -103,6 +109,8 @@ static nnue_status read_layer_block(nnue_net *net, nr_stream *s, const nnue_bloc
             k = v / per_stack, r = v % per_stack / t.cols, c = v % t.cols;
         else if (b->order == NNUE_INPUT_MAJOR)
             c = v / ((uint64_t)a->stacks * t.rows), k = v / t.rows % a->stacks, r = v % t.rows;
+        else if (b->order == NNUE_INPUT_QUADS_PER_STACK)
+            k = v / per_stack, c = v % per_stack / (4ull * t.rows) * 4 + v % 4, r = v % per_stack / 4 % t.rows;
         else
             k = v / per_stack, c = v % per_stack / t.rows, r = v % t.rows;
         char *dst = net->layer_weights[k * (uint64_t)a->n_layers + (uint64_t)b->layer].tensor[b->index];
@@ -112,16 +120,24 @@ static nnue_status read_layer_block(nnue_net *net, nr_stream *s, const nnue_bloc
     return st;
 }
 
+/* An FT block. ft.weights of set k: the set's memory dtype (an i8 set before the last stays i8;
+ * the last set's rows are i16, widened when the file has i8), into ft_weights for the last set
+ * and ft_extra[k] for the others. */
 static nnue_status read_ft_block(nnue_net *net, nr_stream *s, const nnue_block *b)
 {
+    const nnue_ft_desc *ft = &net->arch->ft;
     char why[200];
     uint64_t n = block_values(net->arch, b, why, sizeof why);
     nnue_dtype mem = b->tensor == NNUE_T_FT_PSQT ? NNUE_I32 : NNUE_I16;
+    if (b->tensor == NNUE_T_FT_WEIGHTS)
+        mem = ft->sets[b->set].weight_type;
     void *p;
     nnue_status st = nr_alloc_for(s, &p, n * nnue_dtype_size(mem), b->name);
     if (st != NNUE_OK)
         return st;
-    if (b->tensor == NNUE_T_FT_WEIGHTS)
+    if (b->tensor == NNUE_T_FT_WEIGHTS && b->set < ft->n_sets - 1)
+        net->ft_extra[b->set] = p;
+    else if (b->tensor == NNUE_T_FT_WEIGHTS)
         net->ft_weights = p;
     else if (b->tensor == NNUE_T_FT_BIASES)
         net->ft_biases = p;

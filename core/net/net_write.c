@@ -153,7 +153,7 @@ static nnue_status put_ft(writer *w, const nnue_arch *a, nnue_tensor t, nnue_err
     switch (t) {
     case NNUE_T_FT_BIASES: return put_array(w, ft->width, 2, gen_range, &biases, err);
     case NNUE_T_FT_WEIGHTS: return put_array(w, (uint64_t)ft->inputs * ft->width, 2, gen_range, &weights, err);
-    case NNUE_T_FT_PSQT: return put_array(w, (uint64_t)ft->inputs * ft->psqt_buckets, 4, gen_range, &psqt, err);
+    case NNUE_T_FT_PSQT: return put_array(w, (uint64_t)ft->total_inputs * ft->psqt_buckets, 4, gen_range, &psqt, err);
     default: return NNUE_OK;
     }
 }
@@ -245,6 +245,10 @@ static nnue_status write_raw(writer *w, const nnue_arch *a, nnue_error *err)
             tensor_ctx c = tensor_values(&t[blk->index], 1);
             st = put_array(w, (uint64_t)t[blk->index].rows * t[blk->index].cols * a->stacks,
                            nnue_dtype_size(blk->dtype), gen_tensor, &c, err);
+        } else if (blk->tensor == NNUE_T_FT_WEIGHTS && a->ft.n_sets > 1) { /* one block per set */
+            range weights = {-32, 32, 1};
+            st = put_array(w, (uint64_t)a->ft.sets[blk->set].inputs * a->ft.width, nnue_dtype_size(blk->dtype),
+                           gen_range, &weights, err);
         } else {
             st = put_ft(w, a, blk->tensor, err);
         }

@@ -148,9 +148,9 @@ START_TEST(feature_set_lists)
     expect_edit("  features", "  features:\n    - {set: HalfKAv2_hm, weights: i8}",
                 NNUE_E_SHAPE, 6, 5, "expected i16 weights for the last listed set 'HalfKAv2_hm'");
     expect_edit("  features", "  features:\n    - {set: Full_Threats, weights: i8}\n    - {set: HalfKAv2_hm}",
-                NNUE_E_SCHEMA, 6, 5, "several feature sets need format kind stockfish and PSQT");
+                NNUE_E_SCHEMA, 6, 5, "several feature sets in format kind stockfish need PSQT");
     expect_edit("  features", "  features:\n    - {set: Full_Threats, weights: i8, variant: sfnnv99}", NNUE_E_SCHEMA,
-                6, 49, "expected one of sfnnv10, sfnnv16, found 'sfnnv99'");
+                6, 49, "expected one of sfnnv10, sfnnv16, reckless, found 'sfnnv99'");
     expect_edit("  features", "  features:\n    - {set: HalfKAv2_hm, variant: sfnnv16}", NNUE_E_SCHEMA, 6, 35,
                 "expected no variant for HalfKAv2_hm, found 'sfnnv16'");
 }
