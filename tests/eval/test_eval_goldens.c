@@ -7,13 +7,18 @@
  *   sfnn1536:       bucket and raw (shogi FORMATS.md section 11), on every kernel set the CPU has
  *   sf17, sf18, sf18small, sf19: Stockfish's release nets, as Stockfish nets, on every kernel set
  *   multilayer:     bucket and total (shared/oracle/third/multilayer/FACTS.md: float layers after
- *                   an int8 one, goldens from exact arithmetic), on every kernel set */
+ *                   an int8 one, goldens from exact arithmetic), on every kernel set
+ *   reckless, viridithas: bucket and raw (= total), on every kernel set; and out_bits, the float
+ *                   before the engine's final x380 / x240: the same arch with its last layer (to_i32)
+ *                   swapped for a test layer that hands on the float's bits (their FACTS.md) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/eval/state.h"
 #include "base/isa.h"
+#include "../nets/nets_helpers.h"
+#include "core/arch/layer.h"
 #include "eval_nets.h"
 #include "support.h"
 
@@ -43,11 +48,24 @@ static long value_of(const nnue_eval_detail *d, field f)
     return v[f];
 }
 
+/* The column of the golden file headed out_bits (the third-party float nets), or -1. */
+static int out_bits_column(const eval_net *n)
+{
+    static const char *const with_bits[] = {"reckless", "viridithas"};
+    for (size_t i = 0; i < sizeof with_bits / sizeof with_bits[0]; i++)
+        if (strcmp(n->name, with_bits[i]) == 0)
+            return 5;
+    return -1;
+}
+
 /* The columns compared for this net (n fields in the row); *every_isa: on every kernel set. */
 static int columns_of(int n, column *c, int *every_isa)
 {
     const char *name = net_info->name;
-    *every_isa = strcmp(name, "sfnn1536") == 0 || strcmp(name, "multilayer") == 0 || net_info->release != NULL;
+    *every_isa = strcmp(name, "sfnn1536") == 0 || strcmp(name, "multilayer") == 0 || net_info->release != NULL ||
+                 out_bits_column(net_info) >= 0;
+    if (out_bits_column(net_info) >= 0)
+        return c[0] = (column){"bucket", F_BUCKET, 1}, c[1] = (column){"raw", F_TOTAL, 2}, 2;
     if (strcmp(name, "sfnn1536") == 0)
         return c[0] = (column){"bucket", F_BUCKET, 1}, c[1] = (column){"raw", F_POSITIONAL, 2}, 2;
     if (strcmp(name, "shogi") == 0)
@@ -106,6 +124,78 @@ START_TEST(golden_rows_match)
 }
 END_TEST
 
+/* A test layer in place of the last to_i32: the float32 value's bits as the int32 output. */
+static void bits_propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs,
+                           int32_t *out)
+{
+    (void)w;
+    memcpy(out, inputs[0], l->out_size * sizeof *out);
+}
+
+static uint32_t bits_hash(const nnue_layer *l, uint32_t prev)
+{
+    (void)l;
+    return prev;
+}
+
+static void bits_describe(const nnue_layer *l, char *buf, size_t size)
+{
+    snprintf(buf, size, "FloatBits[%u]", l->out_size);
+}
+
+static uint64_t bits_none(const nnue_layer *l)
+{
+    (void)l;
+    return 0;
+}
+
+static const nnue_layer_type float_bits_layer = {
+    .name = "test_float_bits", .min_inputs = 1, .max_inputs = 1, .hash = bits_hash, .describe = bits_describe,
+    .parameters = bits_none, .file_bytes = bits_none, .propagate = bits_propagate, .flow = NNUE_FLOW_F32_TO_I32,
+};
+
+START_TEST(golden_float_bits_match)
+{
+    nnue_arch *arch = nets_arch(net_info->arch);
+    nnue_layer *last = &arch->layers[arch->n_layers - 1];
+    ck_assert_str_eq(last->type->name, "to_i32");
+    last->type = &float_bits_layer; /* same shape and flow; the net file is read by the blocks alone */
+    nnue_net *net = nets_load(arch, net_path);
+    nnue_arch_free(arch);
+    const nnue_game *game = nnue_game_find(net->arch->game);
+    char *text = test_read_file(test_data_path(net_info->golden), NULL);
+    ck_assert_ptr_nonnull(text);
+    int rows = 0, bad = 0, col = out_bits_column(net_info);
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (strncmp(line, "fen\t", 4) == 0)
+            continue;
+        char *f[8];
+        ck_assert_int_gt(test_split_tabs(line, f, 8), col);
+        void *pos = eval_parse(game, f[0]);
+        rows++;
+        uint32_t want = (uint32_t)strtoul(f[col], NULL, 16);
+        for (int isa = 0; isa <= (int)nnue_isa_best(); isa++) {
+            nnue_eval_detail d;
+            nnue_state *st = nnue_state_new(net, 0);
+            ck_assert_int_eq(nnue_state_set_isa(st, (nnue_isa)isa), 0);
+            nnue_state_reset(st, game->board(pos));
+            nnue_evaluate(st, game->board(pos), &d);
+            nnue_state_free(st);
+            if ((uint32_t)d.total != want && bad++ < 5)
+                fprintf(stderr, "row %d %s: out_bits on %s = %08x, golden %08x\n", rows, f[0],
+                        nnue_isa_label((nnue_isa)isa), (uint32_t)d.total, want);
+        }
+        free(pos);
+    }
+    fprintf(stderr, "%s: %d golden rows, %d mismatching out_bits\n", net_info->name, rows, bad);
+    ck_assert_int_ge(rows, 2000);
+    ck_assert_int_eq(bad, 0);
+    free(text);
+    nnue_net_free(net);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     if (argc != 2 || !(net_info = eval_net_find(argv[1]))) {
@@ -117,6 +207,8 @@ int main(int argc, char **argv)
     Suite *s = suite_create("eval_goldens");
     TCase *tc = tcase_create(net_info->name);
     tcase_add_test(tc, golden_rows_match);
+    if (out_bits_column(net_info) >= 0)
+        tcase_add_test(tc, golden_float_bits_match);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
