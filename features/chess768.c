@@ -12,6 +12,9 @@
  *  - bucket = params->king_bucket_of[own king's relative, mirrored square] (Cwtch: 4 buckets,
  *    rank 1 = 0 0 1 1 1 1 0 0, rank 2 = 2, ranks 3-8 = 3; Obsidian: 1 bucket = none);
  *  - index = bucket * 768 + code * 64 + final square. Both kings are features.
+ * Variant "merged_kings" (YAML `variant: merged_kings` in a set item; Stormphrax's and
+ * Viridithas's 704 inputs per bucket: shared/oracle/third/stormphrax/FACTS.md, "Psq features"):
+ * both kings use the own king's plane (code 5), so codes run 0..10 and a bucket holds 704.
  * Refresh rule: a perspective refreshes only when its own king's bucket or mirror state changes;
  * a king move that keeps both is an ordinary incremental update (the king is a feature).
  * NULL params mean 1 bucket, no mirroring. */
@@ -21,9 +24,28 @@
 #include "features/feature_util.h"
 
 typedef struct {
-    int32_t bucket_base;  /* 768 * king bucket */
+    int32_t bucket_base;  /* per_bucket * king bucket */
+    int32_t bucket;       /* the king bucket */
     int xor_mask;         /* 56 for black, ^7 when mirrored */
+    int merged;           /* variant merged_kings: both kings on code 5 */
 } chess768_ctx;
+
+static const nnue_fs_variant variants[] = {
+    {"plain", "Chess768", 0},
+    {"merged_kings", "Chess704", 0},
+    {NULL, NULL, 0},
+};
+
+static int merged_kings(const nnue_feature_params *params)
+{
+    return params && params->variant == 1;
+}
+
+/* Inputs per king bucket: 12 planes of 64, or 11 with the kings merged. */
+static int32_t per_bucket(const nnue_feature_params *params)
+{
+    return merged_kings(params) ? 704 : 768;
+}
 
 static chess768_ctx chess768_context(const nnue_feature_params *params, int persp, int ksq)
 {
@@ -31,22 +53,24 @@ static chess768_ctx chess768_context(const nnue_feature_params *params, int pers
     c.xor_mask = persp ? 56 : 0;
     if (params && params->mirror && (ksq & 7) >= 4)
         c.xor_mask ^= 7;
-    int bucket = params && params->king_buckets > 1 ? params->king_bucket_of[ksq ^ c.xor_mask] : 0;
-    c.bucket_base = 768 * bucket;
+    c.bucket = params && params->king_buckets > 1 ? params->king_bucket_of[ksq ^ c.xor_mask] : 0;
+    c.bucket_base = per_bucket(params) * c.bucket;
+    c.merged = merged_kings(params);
     return c;
 }
 
 static int32_t chess768_index(const void *ctx, int persp, uint8_t piece, int sq)
 {
     const chess768_ctx *c = ctx;
-    int code = NNUE_PIECE_TYPE(piece) - 1 + (NNUE_PIECE_COLOUR(piece) != persp ? 6 : 0);
-    return c->bucket_base + 64 * code + (sq ^ c->xor_mask);
+    int type = NNUE_PIECE_TYPE(piece) - 1;
+    int enemy = NNUE_PIECE_COLOUR(piece) != persp && !(c->merged && type == NNUE_CHESS_KING - 1);
+    return c->bucket_base + 64 * (type + (enemy ? 6 : 0)) + (sq ^ c->xor_mask);
 }
 
 static uint32_t chess768_dimensions(const nnue_feature_params *params)
 {
     uint32_t buckets = params && params->king_buckets > 1 ? params->king_buckets : 1;
-    return buckets * 768;
+    return buckets * (uint32_t)per_bucket(params);
 }
 
 static int chess768_active(const nnue_feature_params *params, const nnue_board *board, int persp,
@@ -73,7 +97,7 @@ static int chess768_needs_refresh(const nnue_feature_params *params, const nnue_
         return delta->king_moved[persp] ? 1 : 0;  /* flag without an entry: play safe */
     chess768_ctx before = chess768_context(params, persp, k->old_sq);
     chess768_ctx now = chess768_context(params, persp, after->king_sq[persp]);
-    return before.bucket_base != now.bucket_base || before.xor_mask != now.xor_mask;
+    return before.bucket != now.bucket || before.xor_mask != now.xor_mask;
 }
 
 /* Refresh-cache key (features/feature_set.h): king bucket * 2 + mirrored, exactly what
@@ -87,7 +111,7 @@ static uint32_t chess768_refresh_keys(const nnue_feature_params *params)
 static uint32_t chess768_refresh_key(const nnue_feature_params *params, const nnue_board *board, int persp)
 {
     chess768_ctx c = chess768_context(params, persp, board->king_sq[persp]);
-    return (uint32_t)(c.bucket_base / 768) * 2 + ((c.xor_mask & 7) != 0);
+    return (uint32_t)c.bucket * 2 + ((c.xor_mask & 7) != 0);
 }
 
 /* YAML keys of the set: `king_buckets` (64 numbers a1..h8 in white's view, or 32 for files a-d
@@ -160,6 +184,7 @@ const nnue_feature_set nnue_fs_chess768 = {
     .game = "chess",
     .display = "Chess768",
     .hash = 0,
+    .variants = variants,
     .dimensions = chess768_dimensions,
     .active = chess768_active,
     .changed = chess768_changed,

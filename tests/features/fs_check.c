@@ -22,6 +22,19 @@ const nnue_feature_params fs_params_obsidian = { .king_buckets = 1, .mirror = 1 
 /* Not a real net: buckets without mirroring, so the unmirrored half of the table is used. */
 const nnue_feature_params fs_params_nomirror = { .king_buckets = 4, .king_bucket_of = CWTCH_BUCKETS,
                                                  .mirror = 0 };
+/* Stormphrax FACTS.md "Psq features": 16 buckets over files a-d (e-h mirror them), kings merged. */
+#define SP_RANKS(a, b, c, d) a, b, c, d, d, c, b, a
+const nnue_feature_params fs_params_stormphrax = {
+    .king_buckets = 16, .mirror = 1, .variant = 1,
+    .king_bucket_of = { SP_RANKS(0, 1, 2, 3), SP_RANKS(4, 5, 6, 7), SP_RANKS(8, 9, 10, 11), SP_RANKS(8, 9, 10, 11),
+                        SP_RANKS(12, 12, 13, 13), SP_RANKS(12, 12, 13, 13), SP_RANKS(14, 14, 15, 15),
+                        SP_RANKS(14, 14, 15, 15) } };
+/* PlentyChess FACTS.md "Psq features": 12 buckets, horizontally symmetric, 768 per bucket. */
+const nnue_feature_params fs_params_plentychess = {
+    .king_buckets = 12, .mirror = 1,
+    .king_bucket_of = { SP_RANKS(0, 1, 2, 3), SP_RANKS(4, 5, 6, 7), SP_RANKS(8, 8, 9, 9), SP_RANKS(10, 10, 10, 10),
+                        SP_RANKS(11, 11, 11, 11), SP_RANKS(11, 11, 11, 11), SP_RANKS(11, 11, 11, 11),
+                        SP_RANKS(11, 11, 11, 11) } };
 static const nnue_feature_params fs_params_none;
 /* Variant k of a set with variants (Full_Threats: sfnnv10, sfnnv16). */
 static const nnue_feature_params fs_params_variant[4] = {{.variant = 0}, {.variant = 1}, {.variant = 2}, {.variant = 3}};
@@ -35,10 +48,11 @@ int fs_cases_for(const char *game, fs_case *cases, int max)
         if (strcmp(fs->game, game) != 0)
             continue;
         if (strcmp(fs->name, "Chess768") == 0) {
-            const nnue_feature_params *ps[3] = { &fs_params_cwtch, &fs_params_obsidian,
-                                                 &fs_params_nomirror };
-            const char *labels[3] = { "Chess768/cwtch", "Chess768/obsidian", "Chess768/nomirror" };
-            for (int k = 0; k < 3 && n < max; k++)
+            const nnue_feature_params *ps[4] = { &fs_params_cwtch, &fs_params_obsidian,
+                                                 &fs_params_nomirror, &fs_params_stormphrax };
+            const char *labels[4] = { "Chess768/cwtch", "Chess768/obsidian", "Chess768/nomirror",
+                                      "Chess768/stormphrax (merged kings)" };
+            for (int k = 0; k < 4 && n < max; k++)
                 cases[n++] = (fs_case){ labels[k], fs, ps[k] };
         } else if (fs->variants) { /* one case per variant */
             for (int k = 0; fs->variants[k].name && k < 4 && n < max; k++) {

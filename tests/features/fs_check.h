@@ -40,6 +40,8 @@ int fs_cases_for(const char *game, fs_case *cases, int max);
 
 /* Cwtch (4 buckets, mirror), Obsidian (1 bucket, mirror), and 4 buckets without mirror. */
 extern const nnue_feature_params fs_params_cwtch, fs_params_obsidian, fs_params_nomirror;
+/* Stormphrax (16 buckets, mirror, merged kings: variant 1) and PlentyChess (12 buckets, mirror). */
+extern const nnue_feature_params fs_params_stormphrax, fs_params_plentychess;
 
 /* The game's vtable; fails the test when the adapter is not registered. */
 const nnue_game *fs_game(const char *name);

@@ -25,8 +25,8 @@ static void setup(void)
 
 START_TEST(chess_cases_registered)
 {
-    ck_assert_int_eq(n_cases, 10);  /* 4 fixed sets + Chess768 with 3 params + Full_Threats in 2 variants
-                                       + PP_3Wide */
+    ck_assert_int_eq(n_cases, 11);  /* 4 fixed sets + Chess768 with 4 params (one of them merged kings)
+                                       + Full_Threats in 2 variants + PP_3Wide */
 }
 END_TEST
 
