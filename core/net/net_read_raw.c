@@ -44,8 +44,8 @@ static uint64_t block_values(const nnue_arch *a, const nnue_block *b, char *why,
     switch (b->tensor) {
     case NNUE_T_FT_WEIGHTS: {
         const nnue_ft_set *set = &ft->sets[b->set];
-        snprintf(why, size, "feature_transformer.width %u x %s inputs %u x %zu bytes", ft->width, set->features->name,
-                 set->inputs, bytes);
+        snprintf(why, size, "feature_transformer.width %u x %s%sinputs %u x %zu bytes", ft->width,
+                 ft->n_sets > 1 ? set->features->name : "", ft->n_sets > 1 ? " " : "", set->inputs, bytes);
         return (uint64_t)ft->width * set->inputs;
     }
     case NNUE_T_FT_BIASES:
