@@ -70,9 +70,8 @@ typedef enum nnue_weight_order {
     NNUE_ROW_MAJOR,            /* [stack][output][input]: Stockfish's affine layers, bullet's bucket_major */
     NNUE_INPUT_MAJOR,          /* [input][stack][output]: bullet's default (transposed on load) */
     NNUE_INPUT_MAJOR_PER_STACK, /* [stack][input][output]: each stack's matrix transposed */
-    NNUE_INPUT_QUADS_PER_STACK  /* [stack][input / 4][output][input % 4]: groups of 4 inputs, each
-                                   holding every output's 4 weights (Reckless's int8 L1, the
-                                   order of its dpbusd kernel) */
+    NNUE_INPUT_BLOCKS_OF_4      /* [stack][input / 4][output][input % 4]: Stormphrax's and Reckless's L1
+                                   (their kernels' order) */
 } nnue_weight_order;
 
 typedef struct nnue_layer {
@@ -92,6 +91,7 @@ typedef struct nnue_layer {
             uint32_t pad_to;
             nnue_weight_order order;
             int32_t sum_divisor;            /* 1 = none; bullet: y = sum / QA + bias (truncating) */
+            int sum_shift;                  /* 0 = none; Stormphrax: y = (sum >> shift) + bias (floor) */
             int sparse;                     /* input is mostly zero: kernel hint only */
         } affine;
         struct {                                        /* crelu: clamp(y >> shift, 0, max); sqr_crelu: min(max, (y*y) >> shift) */
@@ -126,16 +126,32 @@ typedef enum nnue_tensor {
 typedef struct nnue_block {
     nnue_tensor tensor;
     int layer, index;              /* NNUE_T_LAYER: layer index, and which of its tensors (core/arch/layer.h) */
+    int set;                       /* NNUE_T_FT_WEIGHTS: which feature set's rows (ft.sets[set]) */
+    char set_name[NNUE_NAME_MAX];  /* its YAML `set:` ("" = the last listed set) */
     char name[NNUE_NAME_MAX + 16]; /* as written in the YAML: "ft.weights", "out.biases", ... */
     nnue_dtype dtype;
     nnue_weight_order order;       /* a layer's weight matrix: how the stacks' rows and columns are laid out */
-    char set_name[NNUE_NAME_MAX];  /* ft.weights of several sets: the YAML `set:` naming the feature set */
-    int set;                       /* ft.weights: index into ft.sets (the last set when there is one) */
     int line, column;              /* where the block was declared, for messages */
 } nnue_block;
 
+/* How a raw net's blocks are wrapped (core/net/net_formats.h: one reader each). */
+typedef enum nnue_container {
+    NNUE_CONTAINER_PLAIN,   /* the blocks as little-endian arrays, then padding (bullet) */
+    NNUE_CONTAINER_CBNF,    /* Stormphrax: a 64-byte CBNF header, then the blocks, optionally one zstd frame */
+    NNUE_CONTAINER_VARINT   /* PlentyChess: every value a LEB128 varint (floats as their bit patterns) */
+} nnue_container;
+
+/* The header values a CBNF file must carry (its hidden size and output buckets are the FT width
+ * and the stack count). */
+typedef struct nnue_cbnf_header {
+    uint8_t arch, ft_activation, input_buckets;
+    uint16_t flags;                /* bit 0 (zstd payload) is the file's choice, the others required */
+} nnue_cbnf_header;
+
 typedef struct nnue_format {
     nnue_format_kind kind;
+    nnue_container container;      /* raw: how the blocks are wrapped */
+    nnue_cbnf_header cbnf;         /* raw, container cbnf: the required header values */
     uint32_t version;              /* stockfish: 0x7AF32F16 or 0x7AF32F20 */
     int leb128;                    /* stockfish: FT arrays as COMPRESSED_LEB128 blocks */
     int32_t description_bytes;     /* stockfish: expected description length, -1 = any */

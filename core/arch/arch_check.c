@@ -44,7 +44,7 @@ static nnue_status check_ft(yreader *r, yaml_node_t *root, nnue_arch *a)
     if (ft->n_sets > 1 && a->format.kind == NNUE_FORMAT_STOCKFISH && !ft->psqt_buckets)
         return y_fail(r, y_lookup(r, node, "features"), NNUE_E_SCHEMA,
                       "feature_transformer 'features': several feature sets in format kind stockfish need PSQT "
-                      "buckets (the SFNNv10 layout), found none");
+                      "buckets (the SFNNv10 layout), found none (kind raw takes one ft.weights block per set)");
     if (ft->psqt_buckets && ft->psqt_buckets != a->stacks)
         return y_fail(r, y_lookup(r, node, "psqt_buckets"), NNUE_E_SHAPE,
                       "feature_transformer 'psqt_buckets': expected 0 or the stack count %u, found %u", a->stacks,
@@ -163,8 +163,8 @@ static nnue_status resolve_layer_block(yreader *r, nnue_arch *a, nnue_block *b, 
                  nnue_dtype_name(b->dtype));
         problem = buf;
     }
-    if (!problem && b->order == NNUE_INPUT_QUADS_PER_STACK && t[b->index].cols % 4) {
-        snprintf(buf, sizeof buf, "order input_quads_per_bucket: expected a multiple of 4 inputs, found %u",
+    if (!problem && b->order == NNUE_INPUT_BLOCKS_OF_4 && t[b->index].cols % 4) {
+        snprintf(buf, sizeof buf, "order input_blocks_of_4: expected a multiple of 4 inputs, found %u",
                  t[b->index].cols);
         problem = buf;
     }
@@ -175,29 +175,29 @@ static nnue_status resolve_layer_block(yreader *r, nnue_arch *a, nnue_block *b, 
     return NNUE_OK;
 }
 
-/* An ft.weights block: which set's rows (its `set:` name; with one set, that set), in the
- * dtype the set's `weights:` gave. */
-static nnue_status resolve_ft_weights_block(yreader *r, nnue_arch *a, nnue_block *b, int i)
+/* An ft.weights block: which feature set's rows (its `set:`, else the last listed set), in the
+ * dtype that set's rows have in the file. */
+static nnue_status resolve_set_block(yreader *r, nnue_arch *a, nnue_block *b, int i)
 {
     const nnue_ft_desc *ft = &a->ft;
+    b->set = b->set_name[0] ? -1 : ft->n_sets - 1;
+    for (int k = 0; k < ft->n_sets && b->set < 0; k++)
+        if (strcmp(ft->sets[k].features->name, b->set_name) == 0)
+            b->set = k;
     char buf[200];
-    b->set = -1;
-    for (int s = 0; s < ft->n_sets; s++)
-        if (b->set_name[0] ? strcmp(ft->sets[s].features->name, b->set_name) == 0 : ft->n_sets == 1)
-            b->set = s;
     if (b->set < 0) {
-        snprintf(buf, sizeof buf, " ('set: %s')", b->set_name);
-        return block_fail(r, b, i,
-                          b->set_name[0] ? "block %d: %s: expected 'set' to name a listed feature set%s"
-                                         : "block %d: %s: expected 'set' naming one of the several feature sets%s",
-                          b->set_name[0] ? buf : "");
+        snprintf(buf, sizeof buf, " '%s'", b->set_name);
+        return block_fail(r, b, i, "block %d (%s): expected 'set' to name a feature set of the feature transformer, "
+                                   "found%s", buf);
     }
     const nnue_ft_set *set = &ft->sets[b->set];
-    nnue_dtype want = set->file_i8 ? NNUE_I8 : set->weight_type;
+    nnue_dtype want = set->weight_type == NNUE_I8 || set->file_i8 ? NNUE_I8 : NNUE_I16;
+    if (b->order != NNUE_ROW_MAJOR)
+        return block_fail(r, b, i, "block %d: 'order' applies to a layer's weights, found it on %s%s", "");
     if (b->dtype != want) {
-        snprintf(buf, sizeof buf, " (set %s has %s weights), found %s", set->features->name, nnue_dtype_name(want),
-                 nnue_dtype_name(b->dtype));
-        return block_fail(r, b, i, "block %d: %s: expected the set's dtype%s", buf);
+        snprintf(buf, sizeof buf, "expected dtype %s (feature set '%s' has %s weights), found %s",
+                 nnue_dtype_name(want), set->features->name, nnue_dtype_name(want), nnue_dtype_name(b->dtype));
+        return block_fail(r, b, i, "block %d (%s): %s", buf);
     }
     return NNUE_OK;
 }
@@ -209,15 +209,18 @@ static nnue_status check_format(yreader *r, yaml_node_t *root, nnue_arch *a)
     if (f->kind == NNUE_FORMAT_STOCKFISH) {
         if (!y_lookup(r, node, "version"))
             return y_fail(r, node, NNUE_E_SCHEMA, "format: missing required key 'version' for kind stockfish");
-        if (f->n_blocks || y_lookup(r, node, "pad_to") || y_lookup(r, node, "pad_text"))
+        if (f->n_blocks || y_lookup(r, node, "pad_to") || y_lookup(r, node, "pad_text") ||
+            y_lookup(r, node, "container") || y_lookup(r, node, "cbnf"))
             return y_fail(r, node, NNUE_E_SCHEMA,
-                          "format: 'blocks', 'pad_to' and 'pad_text' belong to kind raw, found them with stockfish");
+                          "format: 'blocks', 'pad_to', 'pad_text', 'container' and 'cbnf' belong to kind raw, found "
+                          "them with stockfish");
         for (int i = 0; i < a->n_layers; i++)
             if (a->layers[i].type->is_affine &&
-                (a->layers[i].p.affine.sum_divisor != 1 || a->layers[i].p.affine.weight_type != NNUE_I8 ||
+                (a->layers[i].p.affine.sum_divisor != 1 || a->layers[i].p.affine.sum_shift ||
+                 a->layers[i].p.affine.weight_type != NNUE_I8 ||
                  a->layers[i].p.affine.bias_type != NNUE_I32))
                 return nnue_fail_at(r->err, NNUE_E_SCHEMA, r->path, a->layers[i].line, a->layers[i].column,
-                                    "layer '%s': expected i8 weights, i32 biases and no sum_divisor in a stockfish "
+                                    "layer '%s': expected i8 weights, i32 biases and no sum_divisor or sum_shift in a stockfish "
                                     "format file",
                                     a->layers[i].name);
         return NNUE_OK;
@@ -241,28 +244,33 @@ static nnue_status check_format(yreader *r, yaml_node_t *root, nnue_arch *a)
         }
         if (b->set_name[0] && b->tensor != NNUE_T_FT_WEIGHTS)
             return block_fail(r, b, i, "block %d: 'set' applies to ft.weights, found it on %s%s", "");
-        if (b->tensor == NNUE_T_FT_WEIGHTS && (st = resolve_ft_weights_block(r, a, b, i)) != NNUE_OK)
-            return st;
-        if (b->dtype != NNUE_I16 && b->tensor == NNUE_T_FT_BIASES)
+        if (b->tensor == NNUE_T_FT_WEIGHTS) {
+            if ((st = resolve_set_block(r, a, b, i)) != NNUE_OK)
+                return st;
+            continue;
+        }
+        if (b->dtype != NNUE_I16 && b->tensor != NNUE_T_FT_PSQT)
             return block_fail(r, b, i, "block %d: expected dtype i16 for %s%s", "");
         if (b->tensor == NNUE_T_FT_PSQT && b->dtype != NNUE_I16 && b->dtype != NNUE_I32)
             return block_fail(r, b, i, "block %d: expected dtype i16 or i32 for %s%s", "");
         if (b->order != NNUE_ROW_MAJOR)
             return block_fail(r, b, i, "block %d: 'order' applies to a layer's weights, found it on %s%s", "");
     }
+    for (int k = 0; k < a->ft.n_sets; k++) {
+        int blocks = 0;
+        for (int i = 0; i < f->n_blocks; i++)
+            blocks += f->blocks[i].tensor == NNUE_T_FT_WEIGHTS && f->blocks[i].set == k;
+        if (blocks != 1)
+            return y_fail(r, y_lookup(r, node, "blocks"), NNUE_E_SCHEMA,
+                          "format 'blocks': expected one ft.weights block for feature set '%s'%s, found %d",
+                          a->ft.sets[k].features->name, k == a->ft.n_sets - 1 ? " (the default 'set')" : "", blocks);
+    }
+    if ((f->container == NNUE_CONTAINER_CBNF) != (y_lookup(r, node, "cbnf") != NULL))
+        return y_fail(r, node, NNUE_E_SCHEMA, "format: expected the key 'cbnf' exactly with container cbnf");
     for (int t = NNUE_T_FT_WEIGHTS; t <= NNUE_T_FT_BIASES; t++)
         if (!has_block(f, (nnue_tensor)t))
             return y_fail(r, y_lookup(r, node, "blocks"), NNUE_E_SCHEMA,
                           "format 'blocks': expected a block for tensor %s, found none", names[t]);
-    for (int s = 0; s < a->ft.n_sets; s++) {
-        int found = 0;
-        for (int i = 0; i < f->n_blocks; i++)
-            found |= f->blocks[i].tensor == NNUE_T_FT_WEIGHTS && f->blocks[i].set == s;
-        if (!found)
-            return y_fail(r, y_lookup(r, node, "blocks"), NNUE_E_SCHEMA,
-                          "format 'blocks': expected an ft.weights block with 'set: %s', found none",
-                          a->ft.sets[s].features->name);
-    }
     if (has_block(f, NNUE_T_FT_PSQT) != (a->ft.psqt_buckets > 0))
         return y_fail(r, y_lookup(r, node, "blocks"), NNUE_E_SCHEMA,
                       "format 'blocks': expected an ft.psqt block exactly when psqt_buckets > 0");

@@ -90,7 +90,37 @@ static nnue_status read_ft_sections(yreader *r, yaml_node_t *v, void *t)
     return st;
 }
 
+static nnue_status read_container(yreader *r, yaml_node_t *v, void *t)
+{
+    static const char *const names[] = {"plain", "cbnf", "varint", NULL};
+    int i;
+    nnue_status st = y_enum(r, v, names, &i, "format 'container'");
+    ((format_ctx *)t)->f->container = (nnue_container)i;
+    return st;
+}
+
+Y_INT_FIELD(read_cbnf_arch, format_ctx, c->f->cbnf.arch, 0, 255, "format 'cbnf' 'arch'")
+Y_INT_FIELD(read_cbnf_flags, format_ctx, c->f->cbnf.flags, 0, 65535, "format 'cbnf' 'flags'")
+Y_INT_FIELD(read_cbnf_act, format_ctx, c->f->cbnf.ft_activation, 0, 255, "format 'cbnf' 'ft_activation'")
+Y_INT_FIELD(read_cbnf_buckets, format_ctx, c->f->cbnf.input_buckets, 0, 255, "format 'cbnf' 'input_buckets'")
+
+static const yfield cbnf_fields[] = {
+    {"arch", 1, read_cbnf_arch},
+    {"flags", 1, read_cbnf_flags},
+    {"ft_activation", 0, read_cbnf_act},
+    {"input_buckets", 1, read_cbnf_buckets},
+    {NULL, 0, NULL},
+};
+
+/* The CBNF header's required values (core/net/net_read_cbnf.c checks them). */
+static nnue_status read_cbnf(yreader *r, yaml_node_t *v, void *t)
+{
+    return y_map(r, v, cbnf_fields, t, "format 'cbnf'");
+}
+
 static const yfield format_fields[] = {
+    {"container", 0, read_container},
+    {"cbnf", 0, read_cbnf},
     {"kind", 1, read_format_kind},
     {"version", 0, read_version},
     {"leb128", 0, read_leb128},
@@ -153,16 +183,14 @@ static nnue_status read_block_dtype(yreader *r, yaml_node_t *v, void *t)
 
 static nnue_status read_block_order(yreader *r, yaml_node_t *v, void *t)
 {
-    static const char *const names[] = {"bucket_major", "input_major", "input_major_per_bucket",
-                                        "input_quads_per_bucket", NULL};
+    static const char *const names[] = {"bucket_major", "input_major", "input_major_per_bucket", "input_blocks_of_4", NULL};
     int i;
     nnue_status st = y_enum(r, v, names, &i, "block 'order'");
     ((block_ctx *)t)->block->order = (nnue_weight_order)i;
     return st;
 }
 
-/* ft.weights of an FT with several sets: which set's rows (its YAML name), resolved in
- * core/arch/arch_check.c. */
+/* `set: NAME`: an ft.weights block of one of several feature sets (default: the last listed). */
 static nnue_status read_block_set(yreader *r, yaml_node_t *v, void *t)
 {
     nnue_block *b = ((block_ctx *)t)->block;
@@ -171,9 +199,9 @@ static nnue_status read_block_set(yreader *r, yaml_node_t *v, void *t)
 
 static const yfield block_fields[] = {
     {"tensor", 1, read_block_tensor},
+    {"set", 0, read_block_set},
     {"dtype", 0, read_block_dtype},
     {"order", 0, read_block_order},
-    {"set", 0, read_block_set},
     {NULL, 0, NULL},
 };
 
@@ -189,9 +217,9 @@ nnue_status nnue_arch_read_blocks(yreader *r, yaml_node_t *blocks, nnue_format *
     for (int i = 0; i < n; i++) {
         nnue_block *b = &f->blocks[i];
         b->dtype = NNUE_I16;
-        b->order = NNUE_ROW_MAJOR;
         b->set_name[0] = 0;
         b->set = -1;
+        b->order = NNUE_ROW_MAJOR;
         block_ctx ctx = {b, 0};
         b->line = (int)y_item(r, blocks, i)->start_mark.line + 1;
         b->column = (int)y_item(r, blocks, i)->start_mark.column + 1;

@@ -32,8 +32,9 @@ static nnue_status read_weight_type(yreader *r, yaml_node_t *v, void *t)
 {
     nnue_layer *l = ((nnue_layer_ctx *)t)->layer;
     nnue_status st = read_dtype(r, v, &l->p.affine.weight_type, "affine 'weight_type'");
-    if (st == NNUE_OK && l->p.affine.weight_type != NNUE_I8 && l->p.affine.weight_type != NNUE_I16)
-        return y_fail(r, v, NNUE_E_SCHEMA, "affine 'weight_type': expected i8 or i16, found %s",
+    if (st == NNUE_OK && l->p.affine.weight_type != NNUE_I8 && l->p.affine.weight_type != NNUE_I16 &&
+        l->p.affine.weight_type != NNUE_I32)
+        return y_fail(r, v, NNUE_E_SCHEMA, "affine 'weight_type': expected i8, i16 or i32, found %s",
                       nnue_dtype_name(l->p.affine.weight_type));
     return st;
 }
@@ -52,6 +53,7 @@ static nnue_status read_bias_type(yreader *r, yaml_node_t *v, void *t)
 Y_INT_FIELD(read_pad_to, nnue_layer_ctx, c->layer->p.affine.pad_to, 1, 256, "affine 'pad_to'")
 
 Y_INT_FIELD(read_sum_divisor, nnue_layer_ctx, c->layer->p.affine.sum_divisor, 1, 1 << 20, "affine 'sum_divisor'")
+Y_INT_FIELD(read_sum_shift, nnue_layer_ctx, c->layer->p.affine.sum_shift, 0, 31, "affine 'sum_shift'")
 
 static const yfield fields[] = {
     {"outputs", 1, read_outputs},
@@ -59,12 +61,17 @@ static const yfield fields[] = {
     {"bias_type", 0, read_bias_type},
     {"pad_to", 0, read_pad_to},
     {"sum_divisor", 0, read_sum_divisor},
+    {"sum_shift", 0, read_sum_shift},
     {NULL, 0, NULL},
 };
 
 static const char *shape(nnue_layer *l, char *buf, size_t size)
 {
     uint32_t pad = l->p.affine.pad_to;
+    if (l->p.affine.sum_shift && l->p.affine.sum_divisor != 1) {
+        snprintf(buf, size, "expected sum_shift or sum_divisor, found both");
+        return buf;
+    }
     l->p.affine.padded_in = (l->in_size + pad - 1) / pad * pad;
     if ((uint64_t)l->p.affine.padded_in * l->out_size > (1u << 28)) {
         snprintf(buf, size, "expected at most 2^28 weights, found %u x %u", l->out_size, l->p.affine.padded_in);
@@ -86,6 +93,8 @@ static void describe_as(const nnue_layer *l, const char *head, char *buf, size_t
                       nnue_dtype_name(l->p.affine.bias_type));
     if (l->p.affine.sum_divisor != 1)
         n += snprintf(buf + n, size - (size_t)n, ";sum/%d", l->p.affine.sum_divisor);
+    if (l->p.affine.sum_shift)
+        n += snprintf(buf + n, size - (size_t)n, ";sum>>%d", l->p.affine.sum_shift);
     snprintf(buf + n, size - (size_t)n, "]");
 }
 
@@ -111,9 +120,11 @@ static uint64_t file_bytes(const nnue_layer *l)
 }
 
 /* y[o] = bias[o] + sum_j w[o][j] x[j]; with sum_divisor d (bullet): y[o] = sum / d + bias[o], the
- * division truncating toward zero. The sum is taken in 64 bits, wrapping (unsigned) so a crafted
- * net cannot overflow it: without a divisor y[o] is then the exact sum modulo 2^32, as the
- * engines' int32 sums and our SIMD kernels give it; real nets never leave int32. */
+ * division truncating toward zero; with sum_shift k (Stormphrax's L1): y[o] = (sum >> k) + bias[o],
+ * an arithmetic (floor) shift of the int32 sum. The sum is taken in 64 bits, wrapping (unsigned)
+ * so a crafted net cannot overflow it: without a divisor y[o] is then the exact sum modulo 2^32,
+ * as the engines' int32 sums and our SIMD kernels give it; real nets never leave int32. i32
+ * weights (Stormphrax's L2 and L3): each product is taken modulo 2^64 like the sum. */
 static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *out)
 {
     const int32_t *x = inputs[0];
@@ -124,13 +135,19 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
             const int8_t *row = (const int8_t *)w->weights + (size_t)o * stride;
             for (uint32_t j = 0; j < in; j++)
                 sum += (uint64_t)((int64_t)row[j] * x[j]);
-        } else {
+        } else if (l->p.affine.weight_type == NNUE_I16) {
             const int16_t *row = (const int16_t *)w->weights + (size_t)o * stride;
             for (uint32_t j = 0; j < in; j++)
                 sum += (uint64_t)((int64_t)row[j] * x[j]);
+        } else {
+            const int32_t *row = (const int32_t *)w->weights + (size_t)o * stride;
+            for (uint32_t j = 0; j < in; j++)
+                sum += (uint64_t)((int64_t)row[j] * x[j]); /* |product| <= 2^62 */
         }
         if (l->p.affine.sum_divisor != 1)
             sum = (uint64_t)((int64_t)sum / l->p.affine.sum_divisor);
+        if (l->p.affine.sum_shift) /* the int32 sum, shifted arithmetically (floor) */
+            sum = (uint64_t)(int64_t)((int32_t)(uint32_t)sum >> l->p.affine.sum_shift);
         out[o] = (int32_t)(uint32_t)(sum + (uint64_t)(int64_t)((const int32_t *)w->biases)[o]);
     }
 }
@@ -147,7 +164,7 @@ static int tensors(const nnue_layer *l, nnue_tensor_shape t[NNUE_MAX_TENSORS])
 
 static const char *adopt_dtype(nnue_layer *l, int k, nnue_dtype d, char *buf, size_t size)
 {
-    if (k == 1 && (d == NNUE_I8 || d == NNUE_I16)) {
+    if (k == 1 && (d == NNUE_I8 || d == NNUE_I16 || d == NNUE_I32)) {
         l->p.affine.weight_type = d;
         return NULL;
     }
@@ -155,7 +172,7 @@ static const char *adopt_dtype(nnue_layer *l, int k, nnue_dtype d, char *buf, si
         l->p.affine.bias_type = d;
         return NULL;
     }
-    snprintf(buf, size, "expected dtype %s for an affine layer's %s, found %s", k ? "i8 or i16" : "i16 or i32",
+    snprintf(buf, size, "expected dtype %s for an affine layer's %s, found %s", k ? "i8, i16 or i32" : "i16 or i32",
              k ? "weights" : "biases", nnue_dtype_name(d));
     return buf;
 }

@@ -13,7 +13,7 @@ static void defaults(nnue_layer *l, const nnue_arch *arch)
 
 Y_INT_FIELD(read_shift, nnue_layer_ctx, c->layer->p.relu.shift, 0, 30, "'shift'")
 
-Y_INT_FIELD(read_max, nnue_layer_ctx, c->layer->p.relu.max, 1, 65535, "'max'")
+Y_INT_FIELD(read_max, nnue_layer_ctx, c->layer->p.relu.max, 1, 1 << 24, "'max'")
 
 const yfield nnue_relu_fields[] = {
     {"shift", 0, read_shift},

@@ -106,7 +106,7 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
         if (pl->kind == NNUE_OP_SQR_CRELU && l->p.relu.sq_bound <= 0)
             pl->kind = NNUE_OP_PROPAGATE;
         int u8 = l->type->is_affine && l->n_inputs == 1 && l->p.affine.weight_type == NNUE_I8 &&
-                 l->p.affine.sum_divisor == 1 && in.lo >= 0 && in.hi <= 127;
+                 l->p.affine.sum_divisor == 1 && !l->p.affine.sum_shift && in.lo >= 0 && in.hi <= 127;
         if (!u8) {
             for (int k = 0; k < l->n_inputs; k++)
                 if (l->inputs[k] == NNUE_INPUT_NETWORK)

@@ -1,6 +1,8 @@
 /* core/net/net_formats.h: the format-specific net readers, called by nnue_net_load
  * (core/net/net_load.c). Each fills net (arch and path already set) from the stream positioned at
- * byte 0, using only the common reader (core/net/net_read.h). */
+ * byte 0, using only the common reader (core/net/net_read.h). Kind raw's containers
+ * (format.container) each have a reader that unwraps the blocks and hands them to
+ * nnue_net_read_raw: net_load.c picks one from nnue_raw_containers[container]. */
 #ifndef NNUE_CORE_NET_NET_FORMATS_H
 #define NNUE_CORE_NET_NET_FORMATS_H
 
@@ -8,6 +10,19 @@
 #include "core/net/net_read.h"
 
 nnue_status nnue_net_read_stockfish(nnue_net *net, nr_stream *s);
+/* The raw blocks from the stream's current offset to its end (padding included). */
 nnue_status nnue_net_read_raw(nnue_net *net, nr_stream *s);
+/* CBNF (Stormphrax): the 64-byte header, then the blocks, plain or as one zstd frame. */
+nnue_status nnue_net_read_cbnf(nnue_net *net, nr_stream *s);
+/* Every value a LEB128 varint (PlentyChess), decoded to the plain blocks. */
+nnue_status nnue_net_read_varint(nnue_net *net, nr_stream *s);
+
+/* Values of a raw block (a layer tensor over all stacks, or an FT array) and, in why, the YAML
+ * fields that count comes from. */
+uint64_t nnue_net_raw_block_values(const nnue_arch *a, const nnue_block *b, char *why, size_t size);
+
+/* The reader of each nnue_container (core/arch/arch.h), in its order. */
+typedef nnue_status (*nnue_net_reader)(nnue_net *net, nr_stream *s);
+extern const nnue_net_reader nnue_raw_containers[3];
 
 #endif

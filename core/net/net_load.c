@@ -87,7 +87,8 @@ static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *
     memcpy(net->arch, arch, sizeof *arch);
     snprintf(net->path, sizeof net->path, "%s", name);
     net->file_bytes = s->size;
-    nnue_status st = arch->format.kind == NNUE_FORMAT_RAW ? nnue_net_read_raw(net, s) : nnue_net_read_stockfish(net, s);
+    nnue_status st = arch->format.kind == NNUE_FORMAT_RAW ? nnue_raw_containers[arch->format.container](net, s)
+                                                          : nnue_net_read_stockfish(net, s);
     nr_close(s);
     if (st == NNUE_OK && !net->description)
         net->description = calloc(1, 1);

@@ -248,14 +248,16 @@ static void affine_range(const nnue_net *net, int i, nnue_layer_range *lr)
             int64_t up = 0, down = 0;
             for (uint32_t j = 0; j < l->in_size; j++) {
                 size_t at = (size_t)o * l->p.affine.padded_in + j;
-                int64_t wv = l->p.affine.weight_type == NNUE_I8 ? ((const int8_t *)lw->weights)[at]
-                                                               : ((const int16_t *)lw->weights)[at];
+                int64_t wv = l->p.affine.weight_type == NNUE_I8    ? ((const int8_t *)lw->weights)[at]
+                             : l->p.affine.weight_type == NNUE_I16 ? ((const int16_t *)lw->weights)[at]
+                                                                   : ((const int32_t *)lw->weights)[at];
                 int64_t x = wv * lr->in_lo, y = wv * lr->in_hi;
                 up = sat_add(up, x > y ? x : y);
                 down = sat_add(down, x < y ? x : y);
             }
-            up = sat_add(up / l->p.affine.sum_divisor, ((const int32_t *)lw->biases)[o]);
-            down = sat_add(down / l->p.affine.sum_divisor, ((const int32_t *)lw->biases)[o]);
+            int sh = l->p.affine.sum_shift; /* a floor shift is monotone like the division */
+            up = sat_add(sh ? up >> sh : up / l->p.affine.sum_divisor, ((const int32_t *)lw->biases)[o]);
+            down = sat_add(sh ? down >> sh : down / l->p.affine.sum_divisor, ((const int32_t *)lw->biases)[o]);
             if (down < lr->lo)
                 lr->lo = down, lr->lo_stack = s, lr->lo_neuron = o;
             if (up > lr->hi)

@@ -6,17 +6,20 @@
  * 64 bytes with the text "bullet" repeated. The architecture says which blocks come in which
  * order (format.blocks), their dtypes, the rounding (format.pad_to) and the trailer text
  * (format.pad_text, "" = zero bytes). Block shapes:
- *   ft.weights  [inputs][width]        (feature-major, as loaded); with several feature sets one
- *               block per set (`set: NAME`), in the set's dtype (Reckless: its i8 threat rows,
- *               then its i16 piece-square rows; shared/oracle/third/reckless/FACTS.md)
+ *   ft.weights  [inputs][width]        (feature-major, as loaded)
  *   ft.biases   [width]
- *   ft.psqt     [inputs][psqt_buckets] (every set's inputs)
+ *   ft.psqt     [inputs][psqt_buckets]
  *   LAYER.NAME  a tensor its layer type declares (core/arch/layer.h), every stack's: a vector
  *               [stack][n]; a matrix bucket-major [stack][out][in] (cwtch), input-major
- *               [in][stack][out] (obsidian) or input-major per bucket [stack][in][out]
- *               (the Viridithas-style multilayer net), loaded row-major
+ *               [in][stack][out] (obsidian), input-major per bucket [stack][in][out]
+ *               (the Viridithas-style multilayer net) or in blocks of 4 inputs
+ *               [stack][in / 4][out][in % 4] (Stormphrax's L1), loaded row-major
  * The file size must be exactly the data size rounded up to pad_to; it is checked before
- * anything is allocated, and a wrong size names the YAML fields the expectation came from. */
+ * anything is allocated, and a wrong size names the YAML fields the expectation came from.
+ * Several feature sets: one ft.weights block per set (block `set:`), each in its set's dtype.
+ * Containers (format.container) unwrap to these blocks first: core/net/net_read_cbnf.c (a
+ * header, then the blocks from byte 64 or from a zstd payload) and core/net/net_read_varint.c
+ * (LEB128 values decoded to the plain blocks); both call nnue_net_read_raw on the result. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,8 +39,8 @@ static nnue_tensor_shape block_shape(const nnue_arch *a, const nnue_block *b)
     return t[b->index];
 }
 
-/* Values of a block and, in `why`, the YAML fields they come from. */
-static uint64_t block_values(const nnue_arch *a, const nnue_block *b, char *why, size_t size)
+/* Values of a block and, in `why`, the YAML fields they come from (net_formats.h). */
+uint64_t nnue_net_raw_block_values(const nnue_arch *a, const nnue_block *b, char *why, size_t size)
 {
     const nnue_ft_desc *ft = &a->ft;
     size_t bytes = nnue_dtype_size(b->dtype);
@@ -63,32 +66,36 @@ static uint64_t block_values(const nnue_arch *a, const nnue_block *b, char *why,
     }
 }
 
+/* The blocks start at the stream's current offset (0, or after a container's header). */
 static nnue_status check_size(nnue_net *net, nr_stream *s, uint64_t *data_end)
 {
+    uint64_t start = s->offset;
     const nnue_arch *a = net->arch;
     const nnue_format *f = &a->format;
     char why[1600] = "", part[200];
     uint64_t data = 0;
     for (int i = 0; i < f->n_blocks; i++) {
-        data += block_values(a, &f->blocks[i], part, sizeof part) * nnue_dtype_size(f->blocks[i].dtype);
+        data += nnue_net_raw_block_values(a, &f->blocks[i], part, sizeof part) * nnue_dtype_size(f->blocks[i].dtype);
         size_t len = strlen(why);
         snprintf(why + len, sizeof why - len, "%s%s", i ? " + " : "", part);
     }
     uint64_t pad = f->pad_to ? f->pad_to : 1;
     uint64_t expected = (data + pad - 1) / pad * pad;
-    *data_end = data;
-    if (expected == s->size)
+    *data_end = start + data;
+    if (expected == s->size - start)
         return NNUE_OK;
-    return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)(s->size < expected ? s->size : expected),
-                            "file size: expected %llu bytes (%s = %llu bytes, rounded up to format.pad_to %llu; "
+    uint64_t found = s->size - start;
+    return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path,
+                            (long long)(start + (found < expected ? found : expected)),
+                            "file size: expected %llu bytes%s (%s = %llu bytes, rounded up to format.pad_to %llu; "
                             "architecture %s), found %llu bytes",
-                            (ull)expected, why, (ull)data, (ull)pad, a->name, (ull)s->size);
+                            (ull)expected, start ? " after the header" : "", why, (ull)data, (ull)pad, a->name,
+                            (ull)found);
 }
 
 /* A layer's tensor over all stacks, into each stack's [rows][stride] array (allocated and zeroed
  * by nr_layer_tensors_alloc). File orders (nnue_weight_order): row-major [stack][row][col];
- * input-major [col][stack][row]; input-major per bucket [stack][col][row]; input quads per
- * bucket [stack][col / 4][row][col % 4] (cols a multiple of 4: checked on load). */
+ * input-major [col][stack][row]; input-major per bucket [stack][col][row]. */
 static nnue_status read_layer_block(nnue_net *net, nr_stream *s, const nnue_block *b)
 {
     const nnue_arch *a = net->arch;
@@ -109,10 +116,10 @@ static nnue_status read_layer_block(nnue_net *net, nr_stream *s, const nnue_bloc
             k = v / per_stack, r = v % per_stack / t.cols, c = v % t.cols;
         else if (b->order == NNUE_INPUT_MAJOR)
             c = v / ((uint64_t)a->stacks * t.rows), k = v / t.rows % a->stacks, r = v % t.rows;
-        else if (b->order == NNUE_INPUT_QUADS_PER_STACK)
-            k = v / per_stack, c = v % per_stack / (4ull * t.rows) * 4 + v % 4, r = v % per_stack / 4 % t.rows;
-        else
+        else if (b->order == NNUE_INPUT_MAJOR_PER_STACK)
             k = v / per_stack, c = v % per_stack / t.rows, r = v % t.rows;
+        else /* blocks of 4 inputs: [stack][c / 4][r][c % 4] (cols % 4 == 0, checked on load) */
+            k = v / per_stack, c = v % per_stack / (4 * (uint64_t)t.rows) * 4 + v % 4, r = v % per_stack / 4 % t.rows;
         char *dst = net->layer_weights[k * (uint64_t)a->n_layers + (uint64_t)b->layer].tensor[b->index];
         memcpy(dst + (r * t.stride + c) * ts, (char *)tmp + v * ts, ts);
     }
@@ -120,22 +127,23 @@ static nnue_status read_layer_block(nnue_net *net, nr_stream *s, const nnue_bloc
     return st;
 }
 
-/* An FT block. ft.weights of set k: the set's memory dtype (an i8 set before the last stays i8;
- * the last set's rows are i16, widened when the file has i8), into ft_weights for the last set
- * and ft_extra[k] for the others. */
+/* An FT block. Several feature sets: each set's rows have their own block (its `set:`), the
+ * last listed set's are ft_weights, the others' ft_extra[set] (i8 sets stay i8). */
 static nnue_status read_ft_block(nnue_net *net, nr_stream *s, const nnue_block *b)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    char why[200];
-    uint64_t n = block_values(net->arch, b, why, sizeof why);
+    char why[200], section[NNUE_NAME_MAX + 40];
+    uint64_t n = nnue_net_raw_block_values(net->arch, b, why, sizeof why);
     nnue_dtype mem = b->tensor == NNUE_T_FT_PSQT ? NNUE_I32 : NNUE_I16;
+    int last = b->tensor != NNUE_T_FT_WEIGHTS || b->set == ft->n_sets - 1;
     if (b->tensor == NNUE_T_FT_WEIGHTS)
         mem = ft->sets[b->set].weight_type;
+    snprintf(section, sizeof section, "%s%s%s", b->name, last ? "" : " of ", last ? "" : ft->sets[b->set].features->name);
     void *p;
-    nnue_status st = nr_alloc_for(s, &p, n * nnue_dtype_size(mem), b->name);
+    nnue_status st = nr_alloc_for(s, &p, n * nnue_dtype_size(mem), section);
     if (st != NNUE_OK)
         return st;
-    if (b->tensor == NNUE_T_FT_WEIGHTS && b->set < ft->n_sets - 1)
+    if (b->tensor == NNUE_T_FT_WEIGHTS && !last)
         net->ft_extra[b->set] = p;
     else if (b->tensor == NNUE_T_FT_WEIGHTS)
         net->ft_weights = p;
@@ -143,7 +151,7 @@ static nnue_status read_ft_block(nnue_net *net, nr_stream *s, const nnue_block *
         net->ft_biases = p;
     else
         net->ft_psqt = p;
-    return nr_array(s, b->dtype, mem, p, n, b->name);
+    return nr_array(s, b->dtype, mem, p, n, section);
 }
 
 static nnue_status check_padding(nnue_net *net, nr_stream *s, uint64_t data_end)
@@ -194,3 +202,5 @@ nnue_status nnue_net_read_raw(nnue_net *net, nr_stream *s)
     }
     return check_padding(net, s, data_end);
 }
+
+const nnue_net_reader nnue_raw_containers[3] = {nnue_net_read_raw, nnue_net_read_cbnf, nnue_net_read_varint};

@@ -232,7 +232,7 @@ START_TEST(raw_block_dtypes)
                       "layers:\n"
                       "  - {name: out, type: affine, outputs: 1}\n";
     const char *cases[][4] = {
-        {"i32", "i32", "8", "block 3 (out.weights): expected dtype i8 or i16 for an affine layer's weights, found i32"},
+        {"f32", "i32", "8", "block 3 (out.weights): expected dtype i8, i16 or i32 for an affine layer's weights, found f32"},
         {"i16", "u8", "9", "block 4 (out.biases): expected dtype i16 or i32 for an affine layer's biases, found u8"},
     };
     for (int c = 0; c < 2; c++) {
@@ -250,7 +250,7 @@ START_TEST(raw_block_dtypes)
 END_TEST
 
 /* Raw layouts of several feature sets (Reckless, Viridithas): one ft.weights block per set,
- * named by `set:` and in the set's dtype; the quads order needs inputs in fours; affine_f32's
+ * named by `set:` (default: the last listed set) and in the set's dtype; the blocks-of-4 order needs inputs in fours; affine_f32's
  * lanes divide its inputs. */
 static const char *raw_sets =
     "name: r\n"                                                                    /* 1 */
@@ -261,7 +261,7 @@ static const char *raw_sets =
     "    - {tensor: ft.weights, set: Full_Threats, dtype: i8}\n"                   /* 6 */
     "    - {tensor: ft.weights, set: Chess768}\n"                                  /* 7 */
     "    - {tensor: ft.biases, dtype: i16}\n"                                      /* 8 */
-    "    - {tensor: s.weights, dtype: i8, order: input_quads_per_bucket}\n"        /* 9 */
+    "    - {tensor: s.weights, dtype: i8, order: input_blocks_of_4}\n"             /* 9 */
     "    - {tensor: f.biases, dtype: f32}\n"                                       /* 10 */
     "    - {tensor: o.weights, dtype: f32}\n"                                      /* 11 */
     "    - {tensor: o.biases, dtype: f32}\n"                                       /* 12 */
@@ -306,14 +306,15 @@ START_TEST(raw_feature_set_blocks)
         const char *fragment;
     } cases[] = {
         {6, "    - {tensor: ft.weights, dtype: i8}", NNUE_E_SCHEMA, 6, 7,
-         "block 1: ft.weights: expected 'set' naming one of the several feature sets"},
+         "block 1 (ft.weights): expected dtype i16 (feature set 'Chess768' has i16 weights), found i8"},
         {6, "    - {tensor: ft.weights, set: HalfKP, dtype: i8}", NNUE_E_SCHEMA, 6, 7,
-         "expected 'set' to name a listed feature set ('set: HalfKP')"},
+         "expected 'set' to name a feature set of the feature transformer, found 'HalfKP'"},
         {6, "    - {tensor: ft.weights, set: Full_Threats}", NNUE_E_SCHEMA, 6, 7,
-         "expected the set's dtype (set Full_Threats has i8 weights), found i16"},
+         "expected dtype i8 (feature set 'Full_Threats' has i8 weights), found i16"},
         {7, "    - {tensor: ft.weights, set: Full_Threats, dtype: i8}", NNUE_E_SCHEMA, 7, 0,
          "expected each tensor once"},
-        {7, "", NNUE_E_SCHEMA, 0, 0, "expected an ft.weights block with 'set: Chess768', found none"},
+        {7, "", NNUE_E_SCHEMA, 0, 0,
+         "expected one ft.weights block for feature set 'Chess768' (the default 'set'), found 0"},
         {8, "    - {tensor: ft.biases, set: Chess768}", NNUE_E_SCHEMA, 8, 7, "'set' applies to ft.weights"},
         {17, "  width: 3", NNUE_E_SCHEMA, 9, 7, "expected a multiple of 4 inputs, found 6"},
         {22, "  - {name: o, type: affine_f32, outputs: 1, lanes: 3}", NNUE_E_SHAPE, 22, 0,
