@@ -1,7 +1,9 @@
 /* features/full_threats.c: chess Full_Threats: one feature per (piece X on `from`, occupied
- * square `to` that X attacks, piece Y on `to`). Two variants (YAML `variant:`), same rules,
- * other tables: sfnnv10 (Stockfish 18, 79,856 inputs, the default) and sfnnv16 (Stockfish 19,
- * 59,808 inputs: no king attackers, no king victims, pawns attack only knights and rooks).
+ * square `to` that X attacks, piece Y on `to`). Three variants (YAML `variant:`), same rules,
+ * other tables: sfnnv10 (Stockfish 18, 79,856 inputs, the default), sfnnv16 (Stockfish 19,
+ * 59,808 inputs: no king attackers, no king victims, pawns attack only knights and rooks; also
+ * Viridithas's threat rows) and reckless (Reckless, 66,864 inputs: sfnnv10's table without king
+ * victims; shared/oracle/third/reckless/FACTS.md "Threat features").
  *
  * Facts: shared/oracle/chess/FORMATS.md section 9 (read from Stockfish 18's
  * src/nnue/features/full_threats.{h,cpp}) and docs/formats-sfnnv16.md (Stockfish 19's); our code:
@@ -37,11 +39,12 @@
  * The lists below are never cut for any board the state takes. */
 #define FT_MAX 256
 
-#define N_VARIANTS 2
+#define N_VARIANTS 3
 
 static const nnue_fs_variant variants[N_VARIANTS + 1] = {
     {"sfnnv10", "Full_Threats(Friend)", 0x8F234CB8u},
     {"sfnnv16", "Full_Threats(Friend;59808)", 0x2E6B9D04u},
+    {"reckless", "Full_Threats(Friend;66864)", 0}, /* raw format: no hash in the file */
     {NULL, NULL, 0},
 };
 
@@ -49,6 +52,7 @@ static const nnue_fs_variant variants[N_VARIANTS + 1] = {
 static const int num_valid_targets[N_VARIANTS][7] = {
     {0, 6, 12, 10, 10, 12, 8},
     {0, 4, 10, 8, 8, 10, 0},
+    {0, 6, 10, 8, 8, 10, 8},
 };
 static const int8_t target_map[N_VARIANTS][7][7] = {
     {
@@ -68,6 +72,15 @@ static const int8_t target_map[N_VARIANTS][7][7] = {
         {-1, 0, 1, 2, 3, -1, -1},
         {-1, 0, 1, 2, 3, 4, -1},
         {-1, -1, -1, -1, -1, -1, -1},
+    },
+    {
+        {-1, -1, -1, -1, -1, -1, -1},
+        {-1, 0, 1, -1, 2, -1, -1},
+        {-1, 0, 1, 2, 3, 4, -1},
+        {-1, 0, 1, 2, 3, -1, -1},
+        {-1, 0, 1, 2, 3, -1, -1},
+        {-1, 0, 1, 2, 3, 4, -1},
+        {-1, 0, 1, 2, 3, -1, -1},
     },
 };
 

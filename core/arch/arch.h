@@ -70,7 +70,8 @@ typedef enum nnue_weight_order {
     NNUE_ROW_MAJOR,            /* [stack][output][input]: Stockfish's affine layers, bullet's bucket_major */
     NNUE_INPUT_MAJOR,          /* [input][stack][output]: bullet's default (transposed on load) */
     NNUE_INPUT_MAJOR_PER_STACK, /* [stack][input][output]: each stack's matrix transposed */
-    NNUE_INPUT_BLOCKS_OF_4      /* [stack][input / 4][output][input % 4]: Stormphrax's L1 (kernel order) */
+    NNUE_INPUT_BLOCKS_OF_4      /* [stack][input / 4][output][input % 4]: Stormphrax's and Reckless's L1
+                                   (their kernels' order) */
 } nnue_weight_order;
 
 typedef struct nnue_layer {

@@ -2,29 +2,27 @@
  *   s = bias[o]; for i = 0 .. in-1: s = fma(in[i], w[o][i], s)
  * (one rounding per step; shared/oracle/third/multilayer/FACTS.md, "L2" and "L3"). A kernel may
  * vectorise across outputs, never split the sum over inputs.
- * With `lanes: L` (a power of two dividing the inputs; PlentyChess's last layer, L = 16:
- * shared/oracle/third/plentychess/FACTS.md, "Forward pass" step 6) the sum is split as a SIMD
- * register would split it: L partial sums t_k = 0, then t_{i mod L} = fma(in[i], w[o][i], t_{i mod L})
- * for i in order; then halving, t_k += t_{k + h} for k < h, h = L/2 .. 1; s = bias[o] + t_0.
- * Tensors per stack: biases (out
- * float32), weights (out rows of in float32; raw files often store them input-major, and the
- * block's order transposes them on load). */
+ * With `lanes: L` (a power of two 2..64 dividing the input count) the sum is that of an L-lane
+ * register instead, as Reckless's and Viridithas's last layers form it (their FACTS.md, "L3"):
+ *   c[l] = 0; for i = l, l + L, ...: c[l] = fma(in[i], w[o][i], c[l])   (per lane, input order)
+ *   then halving: c[l] = c[l] + c[l + L/2] for l < L/2, down to one value; s = c[0] + bias[o]
+ * (each + one float32 rounding: the order of _mm512_reduce_add_ps for L = 16).
+ * Tensors per stack: biases (out float32), weights (out rows of in float32; raw files often
+ * store them input-major, and the block's order transposes them on load). */
 #include <math.h>
 #include <stdio.h>
 
 #include "core/layers/float_common.h"
 
-#define MAX_LANES 64
-
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {
     (void)arch;
     l->out_size = 0;
-    l->p.f32.lanes = 0;
+    l->p.f32.lanes = 0; /* one chain from the bias */
 }
 
 Y_INT_FIELD(read_outputs, nnue_layer_ctx, c->layer->out_size, 1, 65536, "affine_f32 'outputs'")
-Y_INT_FIELD(read_lanes, nnue_layer_ctx, c->layer->p.f32.lanes, 1, MAX_LANES, "affine_f32 'lanes'")
+Y_INT_FIELD(read_lanes, nnue_layer_ctx, c->layer->p.f32.lanes, 2, 64, "affine_f32 'lanes'")
 
 static const yfield fields[] = {
     {"outputs", 1, read_outputs},
@@ -69,28 +67,66 @@ static uint64_t file_bytes(const nnue_layer *l)
     return parameters(l) * 4;
 }
 
+/* Outputs o0 .. o0 + n - 1 of the one-chain sum, each chain in input order: n independent chains
+ * side by side (a constant n lets the compiler keep them in registers). */
+static inline __attribute__((always_inline)) void chains(const float *x, const float *weights, const float *bias,
+                                                         uint32_t in, uint32_t o0, uint32_t n, float *y)
+{
+    float s[8];
+    for (uint32_t k = 0; k < n; k++)
+        s[k] = bias[o0 + k];
+    for (uint32_t i = 0; i < in; i++)
+        for (uint32_t k = 0; k < n; k++)
+            s[k] = fmaf(x[i], weights[(size_t)(o0 + k) * in + i], s[k]);
+    for (uint32_t k = 0; k < n; k++)
+        y[o0 + k] = s[k];
+}
+
+static inline __attribute__((always_inline)) void forward(const nnue_layer *l, const float *x, const float *bias,
+                                                          const float *weights, float *y)
+{
+    uint32_t lanes = l->p.f32.lanes, in = l->in_size, out = l->out_size, o = 0;
+    if (!lanes) {
+        for (; o + 8 <= out; o += 8)
+            chains(x, weights, bias, in, o, 8, y);
+        for (; o < out; o++)
+            chains(x, weights, bias, in, o, 1, y);
+        return;
+    }
+    for (; o < out; o++) {
+        const float *row = weights + (size_t)o * in;
+        float c[64];
+        for (uint32_t k = 0; k < lanes; k++)
+            c[k] = 0.0f;
+        for (uint32_t i = 0; i < in; i += lanes)
+            for (uint32_t k = 0; k < lanes; k++)
+                c[k] = fmaf(x[i + k], row[i + k], c[k]);
+        for (uint32_t half = lanes / 2; half; half /= 2)
+            for (uint32_t k = 0; k < half; k++)
+                c[k] = c[k] + c[k + half];
+        y[o] = c[0] + bias[o];
+    }
+}
+
+static void forward_plain(const nnue_layer *l, const float *x, const float *bias, const float *weights, float *y)
+{
+    forward(l, x, bias, weights, y);
+}
+
+NNUE_F32_FMA static void forward_fma(const nnue_layer *l, const float *x, const float *bias, const float *weights,
+                                     float *y)
+{
+    forward(l, x, bias, weights, y);
+}
+
 static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *out)
 {
-    const float *x = NNUE_F32_IN(inputs[0]), *bias = w->biases, *weights = w->weights;
+    const float *x = NNUE_F32_IN(inputs[0]);
     float *y = NNUE_F32_OUT(out);
-    uint32_t lanes = l->p.f32.lanes;
-    for (uint32_t o = 0; lanes && o < l->out_size; o++) {
-        const float *row = weights + (size_t)o * l->in_size;
-        float t[MAX_LANES] = {0};
-        for (uint32_t i = 0; i < l->in_size; i++)
-            t[i % lanes] = fmaf(x[i], row[i], t[i % lanes]);
-        for (uint32_t h = lanes / 2; h >= 1; h /= 2)
-            for (uint32_t k = 0; k < h; k++)
-                t[k] += t[k + h];
-        y[o] = bias[o] + t[0];
-    }
-    for (uint32_t o = 0; !lanes && o < l->out_size; o++) {
-        const float *row = weights + (size_t)o * l->in_size;
-        float s = bias[o];
-        for (uint32_t i = 0; i < l->in_size; i++)
-            s = fmaf(x[i], row[i], s);
-        y[o] = s;
-    }
+    if (nnue_f32_fma_hw())
+        forward_fma(l, x, w->biases, w->weights, y);
+    else
+        forward_plain(l, x, w->biases, w->weights, y);
 }
 
 static int tensors(const nnue_layer *l, nnue_tensor_shape t[NNUE_MAX_TENSORS])

@@ -38,12 +38,30 @@ static uint64_t file_bytes(const nnue_layer *l)
     return (uint64_t)l->out_size * 4;
 }
 
+static inline __attribute__((always_inline)) void forward(uint32_t n, const int32_t *x, float scale,
+                                                          const float *bias, float *y)
+{
+    for (uint32_t o = 0; o < n; o++)
+        y[o] = fmaf((float)x[o], scale, bias[o]);
+}
+
+static void forward_plain(uint32_t n, const int32_t *x, float scale, const float *bias, float *y)
+{
+    forward(n, x, scale, bias, y);
+}
+
+NNUE_F32_FMA static void forward_fma(uint32_t n, const int32_t *x, float scale, const float *bias, float *y)
+{
+    forward(n, x, scale, bias, y);
+}
+
+/* The same fmaf either way (float_common.h: the hardware's when the CPU has FMA). */
 static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *out)
 {
-    const float *bias = w->biases;
-    float *y = NNUE_F32_OUT(out);
-    for (uint32_t o = 0; o < l->out_size; o++)
-        y[o] = fmaf((float)inputs[0][o], l->p.f32.scale, bias[o]);
+    if (nnue_f32_fma_hw())
+        forward_fma(l->out_size, inputs[0], l->p.f32.scale, w->biases, NNUE_F32_OUT(out));
+    else
+        forward_plain(l->out_size, inputs[0], l->p.f32.scale, w->biases, NNUE_F32_OUT(out));
 }
 
 static int tensors(const nnue_layer *l, nnue_tensor_shape t[NNUE_MAX_TENSORS])

@@ -9,6 +9,18 @@
 
 #include "core/layers/common.h"
 
+/* fmaf is one rounding whatever computes it, so the hardware instruction gives the same bits as
+ * libm's function; without -mfma the compiler calls libm (a few ns per call: most of a float
+ * head's time). A layer's propagate that fuses may have a clone compiled with NNUE_F32_FMA
+ * (x86-64: the fma target) and call it when nnue_f32_fma_hw() says the CPU has FMA (checked
+ * once at load, base/cpu_x86.h). */
+#if defined(__x86_64__)
+#define NNUE_F32_FMA __attribute__((target("fma")))
+#else
+#define NNUE_F32_FMA
+#endif
+int nnue_f32_fma_hw(void);
+
 /* YAML `scale: [num, den]` (1 <= num, den <= 2^30) into layer->p.f32.scale. */
 nnue_status nnue_read_f32_scale(yreader *r, yaml_node_t *v, void *target);
 /* YAML `max: N` (an integer 1..2^24) into layer->p.f32.max. */

@@ -10,7 +10,7 @@ extern const nnue_layer_type nnue_layer_affine, nnue_layer_affine_sparse, nnue_l
     nnue_layer_sqr_crelu, nnue_layer_slice, nnue_layer_concat, nnue_layer_skip, nnue_layer_pairwise,
     nnue_layer_avg_pool, nnue_layer_max_pool, nnue_layer_quantmoid4, nnue_layer_dequantize, nnue_layer_affine_f32,
     nnue_layer_crelu_f32, nnue_layer_sqr_crelu_f32, nnue_layer_to_i32, nnue_layer_diff, nnue_layer_rescale,
-    nnue_layer_affine_shard, nnue_layer_dual_f32;
+    nnue_layer_affine_shard, nnue_layer_dual_f32, nnue_layer_hardswish_f32, nnue_layer_mul_f32, nnue_layer_add_f32;
 
 const nnue_layer_type *const nnue_layer_types[] = {
     &nnue_layer_affine,
@@ -33,6 +33,9 @@ const nnue_layer_type *const nnue_layer_types[] = {
     &nnue_layer_rescale,
     &nnue_layer_affine_shard,
     &nnue_layer_dual_f32,
+    &nnue_layer_hardswish_f32,
+    &nnue_layer_mul_f32,
+    &nnue_layer_add_f32,
     NULL,
 };
 

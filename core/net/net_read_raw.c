@@ -56,8 +56,8 @@ uint64_t nnue_net_raw_block_values(const nnue_arch *a, const nnue_block *b, char
         return ft->width;
     case NNUE_T_FT_PSQT:
         snprintf(why, size, "feature_transformer.psqt_buckets %u x inputs %u x %zu bytes", ft->psqt_buckets,
-                 ft->inputs, bytes);
-        return (uint64_t)ft->psqt_buckets * ft->inputs;
+                 ft->total_inputs, bytes);
+        return (uint64_t)ft->psqt_buckets * ft->total_inputs;
     default: {
         nnue_tensor_shape t = block_shape(a, b);
         snprintf(why, size, "%s %u x %u x stacks.count %u x %zu bytes", b->name, t.rows, t.cols, a->stacks, bytes);

@@ -174,7 +174,7 @@ static nnue_status put_ft(writer *w, const nnue_arch *a, nnue_tensor t, nnue_err
     switch (t) {
     case NNUE_T_FT_BIASES: return put_array(w, ft->width, 2, gen_range, &biases, err);
     case NNUE_T_FT_WEIGHTS: return put_array(w, (uint64_t)ft->inputs * ft->width, 2, gen_range, &weights, err);
-    case NNUE_T_FT_PSQT: return put_array(w, (uint64_t)ft->inputs * ft->psqt_buckets, 4, gen_range, &psqt, err);
+    case NNUE_T_FT_PSQT: return put_array(w, (uint64_t)ft->total_inputs * ft->psqt_buckets, 4, gen_range, &psqt, err);
     default: return NNUE_OK;
     }
 }

@@ -72,26 +72,31 @@ static nnue_status run(const nz_source *src, uint64_t max, uint64_t keep, unsign
     nnue_status st = NNUE_OK;
     ZSTD_DCtx *dc = NULL;
     *produced = 0;
-    /* The declared size is in the frame header, within its first ZSTD_FRAMEHEADERSIZE_MAX bytes. */
+    /* The declared size is in the frame header, within its first ZSTD_FRAMEHEADERSIZE_MAX bytes.
+     * A frame that does not record it (Viridithas's nets) may give up to max bytes: the buffer
+     * then grows as the bytes come, never past max. */
     int have = refill(&fd, &in);
     ull declared = have ? ZSTD_getFrameContentSize(in.src, in.size) : ZSTD_CONTENTSIZE_ERROR;
-    if (declared == ZSTD_CONTENTSIZE_ERROR || declared == ZSTD_CONTENTSIZE_UNKNOWN || declared == 0) {
-        st = nnue_fail_offset(err, NNUE_E_FORMAT, name, 0, "zstd: expected one frame that records its size");
+    int unknown = declared == ZSTD_CONTENTSIZE_UNKNOWN;
+    if (declared == ZSTD_CONTENTSIZE_ERROR || declared == 0) {
+        st = nnue_fail_offset(err, NNUE_E_FORMAT, name, 0, "zstd: expected one frame with a valid header");
         goto done;
     }
-    if (declared > max) {
+    if (!unknown && declared > max) {
         st = nnue_fail_offset(err, NNUE_E_FORMAT, name, 0,
                               "zstd frame declares %llu decompressed bytes; at most %llu expected (%s)", declared,
                               (ull)max, src->limit ? src->limit : "NNUE_MAX_NET_BYTES");
         goto done;
     }
+    if (unknown)
+        declared = max; /* a bound from here on, not a promise */
     if (declared_out)
-        *declared_out = declared;
+        *declared_out = unknown ? 0 : declared;
     ull want = keep && keep < declared ? keep : declared;
     if (!sink) {
-        *cap = (size_t)want;
+        *cap = (size_t)(unknown && want > CHUNK * 64ull ? CHUNK * 64ull : want);
         if (!(*dst = malloc(*cap))) {
-            st = nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory for %llu decompressed bytes", name, want);
+            st = nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory for %llu decompressed bytes", name, (ull)*cap);
             goto done;
         }
     }
@@ -104,8 +109,17 @@ static nnue_status run(const nz_source *src, uint64_t max, uint64_t keep, unsign
         if (in.pos == in.size && !refill(&fd, &in))
             break;
         size_t in_before = in.pos;
+        if (!sink && *produced == *cap && *cap < want) { /* unknown size: grow, at most to want */
+            size_t grown = *cap > want / 2 ? (size_t)want : 2 * *cap;
+            unsigned char *p = realloc(*dst, grown);
+            if (!p) {
+                st = nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory for %zu decompressed bytes", name, grown);
+                goto done;
+            }
+            *dst = p, *cap = grown;
+        }
         ZSTD_outBuffer ob = sink ? (ZSTD_outBuffer){*dst, *cap, 0}
-                                 : (ZSTD_outBuffer){*dst + *produced, (size_t)(want - *produced), 0};
+                                 : (ZSTD_outBuffer){*dst + *produced, (size_t)(*cap - *produced), 0};
         left = ZSTD_decompressStream(dc, &ob, &in);
         if (ZSTD_isError(left)) {
             st = nnue_fail_offset(err, NNUE_E_FORMAT, name, (long long)(fd.consumed - (in.size - in.pos)),
@@ -114,8 +128,13 @@ static nnue_status run(const nz_source *src, uint64_t max, uint64_t keep, unsign
         }
         *produced += ob.pos;
         if (*produced > declared || (left != 0 && ob.pos == 0 && in.pos == in_before)) {
-            st = nnue_fail_offset(err, NNUE_E_FORMAT, name, (long long)fd.consumed,
-                                  "zstd frame gives more than the %llu bytes it declares", declared);
+            if (unknown)
+                st = nnue_fail_offset(err, NNUE_E_FORMAT, name, (long long)fd.consumed,
+                                      "zstd frame (no recorded size) gives more than %llu bytes (%s)", declared,
+                                      src->limit ? src->limit : "NNUE_MAX_NET_BYTES");
+            else
+                st = nnue_fail_offset(err, NNUE_E_FORMAT, name, (long long)fd.consumed,
+                                      "zstd frame gives more than the %llu bytes it declares", declared);
             goto done;
         }
         if (sink && ob.pos && fwrite(*dst, 1, ob.pos, sink) != ob.pos) {
@@ -127,7 +146,10 @@ static nnue_status run(const nz_source *src, uint64_t max, uint64_t keep, unsign
         st = nnue_fail_offset(err, NNUE_E_IO, name, (long long)fd.consumed, "read error inside the zstd frame");
     } else if (keep && *produced >= want) {
         st = NNUE_OK; /* the head was all that was asked for */
-    } else if (left != 0 || *produced != declared) {
+    } else if (unknown && left != 0) {
+        st = nnue_fail_offset(err, NNUE_E_FORMAT, name, (long long)fd.consumed,
+                              "zstd frame cut short after %llu decompressed bytes (it records no size)", *produced);
+    } else if (!unknown && (left != 0 || *produced != declared)) {
         st = nnue_fail_offset(err, NNUE_E_FORMAT, name, (long long)fd.consumed,
                               "zstd frame cut short: %llu of the %llu bytes it declares", *produced, declared);
     } else if (in.pos < in.size || refill(&fd, &in)) {

@@ -1,8 +1,10 @@
-/* core/net/net_zstd.h: whole-file zstd nets (Pikafish ships its nets as one zstd frame), read with
- * a bounded cost: the compressed bytes are streamed in chunks (never held whole), the frame must
- * record its size, and that size is refused above a cap before anything is allocated (the
- * architecture's size when it is known: core/net/net_load.c; NNUE_MAX_NET_BYTES otherwise). A
- * 32 KB file declaring gigabytes costs a header read, not gigabytes. Not a public API. */
+/* core/net/net_zstd.h: whole-file zstd nets (Pikafish and Viridithas ship their nets as one zstd
+ * frame), read with a bounded cost: the compressed bytes are streamed in chunks (never held
+ * whole), a recorded size is refused above a cap before anything is allocated (the
+ * architecture's size when it is known: core/net/net_load.c; NNUE_MAX_NET_BYTES otherwise), and a
+ * frame that records no size (Viridithas's) is decompressed into a buffer that grows with the
+ * output up to that cap, past which it is refused. A 32 KB file declaring gigabytes costs a
+ * header read, not gigabytes. Not a public API. */
 #ifndef NNUE_CORE_NET_NET_ZSTD_H
 #define NNUE_CORE_NET_NET_ZSTD_H
 
@@ -31,9 +33,9 @@ typedef struct nz_source {
     const char *limit;  /* what the cap max is, for the message; NULL: NNUE_MAX_NET_BYTES */
 } nz_source;
 
-/* Decompresses the frame into *out (malloc'ed, the caller frees) and *out_size. The frame must
- * record its size (*declared, when non-NULL), at most max bytes; it must produce exactly that
- * many and nothing may follow it. keep > 0 stops after the first keep bytes (a header read):
+/* Decompresses the frame into *out (malloc'ed, the caller frees) and *out_size. A recorded size
+ * (*declared, when non-NULL; 0 when the frame records none) is at most max bytes and the frame
+ * must produce exactly that many; a frame without one at most max; nothing may follow it. keep > 0 stops after the first keep bytes (a header read):
  * *out_size is then min(keep, declared) and the rest of the frame is not decompressed. */
 nnue_status nz_unpack(const nz_source *src, uint64_t max, uint64_t keep, void **out, size_t *out_size,
                       uint64_t *declared, nnue_error *err);

@@ -150,7 +150,7 @@ START_TEST(feature_set_lists)
     expect_edit("  features", "  features:\n    - {set: Full_Threats, weights: i8}\n    - {set: HalfKAv2_hm}",
                 NNUE_E_SCHEMA, 6, 5, "several feature sets in format kind stockfish need PSQT");
     expect_edit("  features", "  features:\n    - {set: Full_Threats, weights: i8, variant: sfnnv99}", NNUE_E_SCHEMA,
-                6, 49, "expected one of sfnnv10, sfnnv16, found 'sfnnv99'");
+                6, 49, "expected one of sfnnv10, sfnnv16, reckless, found 'sfnnv99'");
     expect_edit("  features", "  features:\n    - {set: HalfKAv2_hm, variant: sfnnv16}", NNUE_E_SCHEMA, 6, 35,
                 "expected no variant for HalfKAv2_hm, found 'sfnnv16'");
 }
@@ -249,6 +249,94 @@ START_TEST(raw_block_dtypes)
 }
 END_TEST
 
+/* Raw layouts of several feature sets (Reckless, Viridithas): one ft.weights block per set,
+ * named by `set:` (default: the last listed set) and in the set's dtype; the blocks-of-4 order needs inputs in fours; affine_f32's
+ * lanes divide its inputs. */
+static const char *raw_sets =
+    "name: r\n"                                                                    /* 1 */
+    "game: chess\n"                                                                /* 2 */
+    "format:\n"                                                                    /* 3 */
+    "  kind: raw\n"                                                                /* 4 */
+    "  blocks:\n"                                                                  /* 5 */
+    "    - {tensor: ft.weights, set: Full_Threats, dtype: i8}\n"                   /* 6 */
+    "    - {tensor: ft.weights, set: Chess768}\n"                                  /* 7 */
+    "    - {tensor: ft.biases, dtype: i16}\n"                                      /* 8 */
+    "    - {tensor: s.weights, dtype: i8, order: input_blocks_of_4}\n"             /* 9 */
+    "    - {tensor: f.biases, dtype: f32}\n"                                       /* 10 */
+    "    - {tensor: o.weights, dtype: f32}\n"                                      /* 11 */
+    "    - {tensor: o.biases, dtype: f32}\n"                                       /* 12 */
+    "feature_transformer:\n"                                                       /* 13 */
+    "  features:\n"                                                                /* 14 */
+    "    - {set: Full_Threats, weights: i8, variant: reckless}\n"                  /* 15 */
+    "    - {set: Chess768}\n"                                                      /* 16 */
+    "  width: 4\n"                                                                 /* 17 */
+    "  activation: {type: screlu, max: 255}\n"                                     /* 18 */
+    "layers:\n"                                                                    /* 19 */
+    "  - {name: s, type: affine_sparse, outputs: 8, bias_type: none}\n"           /* 20 */
+    "  - {name: f, type: dequantize, scale: [1, 64]}\n"                            /* 21 */
+    "  - {name: o, type: affine_f32, outputs: 1, lanes: 4}\n"                      /* 22 */
+    "  - {name: i, type: to_i32}\n";                                               /* 23 */
+
+/* raw_sets with its line `line` (1-based) replaced by `text` ("" drops it). */
+static char *raw_sets_with(int line, const char *text)
+{
+    char *out = calloc(1, strlen(raw_sets) + strlen(text) + 2);
+    const char *p = raw_sets;
+    for (int n = 1; *p; n++) {
+        const char *eol = strchr(p, '\n');
+        size_t len = (size_t)(eol - p) + 1;
+        if (n != line)
+            strncat(out, p, len);
+        else if (text[0])
+            strcat(strcat(out, text), "\n");
+        p += len;
+    }
+    return out;
+}
+
+START_TEST(raw_feature_set_blocks)
+{
+    nnue_error err;
+    ck_assert_msg(load_text(raw_sets, &err) == NNUE_OK, "%s", err.message);
+    const struct {
+        int line;
+        const char *text;
+        nnue_status code;
+        int at_line, col;
+        const char *fragment;
+    } cases[] = {
+        {6, "    - {tensor: ft.weights, dtype: i8}", NNUE_E_SCHEMA, 6, 7,
+         "block 1 (ft.weights): expected dtype i16 (feature set 'Chess768' has i16 weights), found i8"},
+        {6, "    - {tensor: ft.weights, set: HalfKP, dtype: i8}", NNUE_E_SCHEMA, 6, 7,
+         "expected 'set' to name a feature set of the feature transformer, found 'HalfKP'"},
+        {6, "    - {tensor: ft.weights, set: Full_Threats}", NNUE_E_SCHEMA, 6, 7,
+         "expected dtype i8 (feature set 'Full_Threats' has i8 weights), found i16"},
+        {7, "    - {tensor: ft.weights, set: Full_Threats, dtype: i8}", NNUE_E_SCHEMA, 7, 0,
+         "expected each tensor once"},
+        {7, "", NNUE_E_SCHEMA, 0, 0,
+         "expected one ft.weights block for feature set 'Chess768' (the default 'set'), found 0"},
+        {8, "    - {tensor: ft.biases, set: Chess768}", NNUE_E_SCHEMA, 8, 7, "'set' applies to ft.weights"},
+        {17, "  width: 3", NNUE_E_SCHEMA, 9, 7, "expected a multiple of 4 inputs, found 6"},
+        {22, "  - {name: o, type: affine_f32, outputs: 1, lanes: 3}", NNUE_E_SHAPE, 22, 0,
+         "'lanes': expected a power of two dividing the 8 inputs, found 3"},
+        {22, "  - {name: o, type: affine_f32, outputs: 1, lanes: 16}", NNUE_E_SHAPE, 22, 0,
+         "'lanes': expected a power of two dividing the 8 inputs, found 16"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char *text = raw_sets_with(cases[c].line, cases[c].text);
+        nnue_status st = load_text(text, &err);
+        char msg[1200];
+        nnue_error_format(&err, msg, sizeof msg);
+        ck_assert_msg(st == cases[c].code, "case %zu: status %d: %s", c, st, msg);
+        ck_assert_msg(cases[c].at_line == 0 || (err.line == cases[c].at_line &&
+                                                (cases[c].col == 0 || err.column == cases[c].col)),
+                      "case %zu at %d:%d: %s", c, err.line, err.column, msg);
+        ck_assert_msg(strstr(msg, cases[c].fragment), "case %zu lacks '%s': %s", c, cases[c].fragment, msg);
+        free(text);
+    }
+}
+END_TEST
+
 START_TEST(selector_out_of_range)
 {
     expect_edit(NULL, "stacks: {count: 8, selector: pieces / 2}", NNUE_E_SHAPE, 11, 30,
@@ -295,6 +383,7 @@ int main(void)
     tcase_add_test(tc, shapes_that_do_not_chain);
     tcase_add_test(tc, zero_and_absurd_sizes);
     tcase_add_test(tc, raw_block_dtypes);
+    tcase_add_test(tc, raw_feature_set_blocks);
     tcase_add_test(tc, selector_out_of_range);
     tcase_add_test(tc, missing_file);
     tcase_add_test(tc, empty_document);

@@ -7,7 +7,10 @@
  * checksums); deeper, on the first corpus positions, it gives the checksums of the same walk
  * with every node from scratch (tree-refresh), with the refresh cache on and off, on every ISA.
  * With the argument sfnn1536: YaneuraOu's SFNN1536 net on the shogi workload, raw -842,028,725
- * per iteration in both modes (shogi FORMATS.md section 11). */
+ * per iteration in both modes (shogi FORMATS.md section 11).
+ * With the argument reckless or viridithas: that engine's random net on the chess workload, the
+ * checksum its own nnuebench printed (shared/oracle/third/<engine>/FACTS.md, "nnuebench": the
+ * sum of raw, 16,082,591 and 193,633 per iteration), in every mode, with the cache on and off. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,8 +153,40 @@ START_TEST(shogi_sfnn1536_checksums)
 }
 END_TEST
 
+/* The third-party engines' nets: name, arch, the checksum their engine printed. */
+static const struct third_net {
+    const char *name, *arch, *checksum;
+} third_nets[] = {
+    {"reckless", "archs/reckless.yaml", "checksum_total=16082591 "},
+    {"viridithas", "archs/viridithas.yaml", "checksum_total=193633 "},
+};
+static const struct third_net *third;
+static const char *third_path;
+
+START_TEST(third_checksums)
+{
+    char *out = bench(third_path, third->arch, EVAL_CHESS_CORPUS, "--mode all");
+    expect_line(out, "mode=incremental", "evals=82990 ");
+    expect_line(out, "mode=incremental", third->checksum);
+    expect_line(out, "mode=refresh", third->checksum);
+    out = bench(third_path, third->arch, EVAL_CHESS_CORPUS, "--mode incremental --cache on");
+    expect_line(out, "mode=incremental", third->checksum);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
+    for (size_t i = 0; argc > 1 && i < sizeof third_nets / sizeof third_nets[0]; i++)
+        if (strcmp(argv[1], third_nets[i].name) == 0) {
+            third = &third_nets[i];
+            third_path = eval_net_file(eval_net_find(third->name)); /* exits 77 when absent */
+            Suite *s = suite_create("eval_bench");
+            TCase *tc = tcase_create(third->name);
+            tcase_set_timeout(tc, 600);
+            tcase_add_test(tc, third_checksums);
+            suite_add_tcase(s, tc);
+            return test_run(s);
+        }
     if (argc > 1 && strcmp(argv[1], "sfnn1536") == 0) {
         test_require_shared("oracle/shogi/corpusA.sfen");
         sfnn_net = eval_net_file(eval_net_find("sfnn1536"));

@@ -11,7 +11,10 @@
  *   stormphrax:     bucket, raw (the int32 output in 2^24 units), nnue (scaled), on every kernel set
  *   plentychess:    bucket, nnue (total), on every kernel set; and raw, the float32 output of layer
  *                   l3, bit for bit: the arch again with its last layer (to_i32) replaced by a
- *                   layer type registered here that hands on the float's bits as an int32 */
+ *                   layer type registered here that hands on the float's bits as an int32
+ *   reckless, viridithas: bucket and raw (= total), on every kernel set; and out_bits, the float
+ *                   before the engine's final x380 / x240: the same arch with its last layer (to_i32)
+ *                   swapped for a test layer that hands on the float's bits (their FACTS.md) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +22,7 @@
 #include "core/eval/state.h"
 #include "core/layers/common.h"
 #include "base/isa.h"
+#include "../nets/nets_helpers.h"
 #include "eval_nets.h"
 #include "support.h"
 
@@ -48,12 +52,24 @@ static long value_of(const nnue_eval_detail *d, field f)
     return v[f];
 }
 
+/* The column of the golden file headed out_bits (the third-party float nets), or -1. */
+static int out_bits_column(const eval_net *n)
+{
+    static const char *const with_bits[] = {"reckless", "viridithas"};
+    for (size_t i = 0; i < sizeof with_bits / sizeof with_bits[0]; i++)
+        if (strcmp(n->name, with_bits[i]) == 0)
+            return 5;
+    return -1;
+}
+
 /* The columns compared for this net (n fields in the row); *every_isa: on every kernel set. */
 static int columns_of(int n, column *c, int *every_isa)
 {
     const char *name = net_info->name;
     *every_isa = strcmp(name, "sfnn1536") == 0 || strcmp(name, "multilayer") == 0 || net_info->release != NULL ||
-                 strcmp(name, "stormphrax") == 0 || strcmp(name, "plentychess") == 0;
+                 strcmp(name, "stormphrax") == 0 || strcmp(name, "plentychess") == 0 || out_bits_column(net_info) >= 0;
+    if (out_bits_column(net_info) >= 0)
+        return c[0] = (column){"bucket", F_BUCKET, 1}, c[1] = (column){"raw", F_TOTAL, 2}, 2;
     if (strcmp(name, "stormphrax") == 0)
         return c[0] = (column){"bucket", F_BUCKET, 1}, c[1] = (column){"raw", F_POSITIONAL, 2},
                c[2] = (column){"nnue", F_SCALED, 4}, 3;
@@ -198,6 +214,71 @@ START_TEST(plentychess_raw_bits)
 }
 END_TEST
 
+/* Reckless and Viridithas: out_bits through a test layer in place of to_i32 (bits_propagate above). */
+static uint32_t bits_hash(const nnue_layer *l, uint32_t prev)
+{
+    (void)l;
+    return prev;
+}
+
+static void float_bits_describe(const nnue_layer *l, char *buf, size_t size)
+{
+    snprintf(buf, size, "FloatBits[%u]", l->out_size);
+}
+
+static uint64_t bits_none(const nnue_layer *l)
+{
+    (void)l;
+    return 0;
+}
+
+static const nnue_layer_type float_bits_layer = {
+    .name = "test_float_bits", .min_inputs = 1, .max_inputs = 1, .hash = bits_hash, .describe = float_bits_describe,
+    .parameters = bits_none, .file_bytes = bits_none, .propagate = bits_propagate, .flow = NNUE_FLOW_F32_TO_I32,
+};
+
+START_TEST(golden_float_bits_match)
+{
+    nnue_arch *arch = nets_arch(net_info->arch);
+    nnue_layer *last = &arch->layers[arch->n_layers - 1];
+    ck_assert_str_eq(last->type->name, "to_i32");
+    last->type = &float_bits_layer; /* same shape and flow; the net file is read by the blocks alone */
+    nnue_net *net = nets_load(arch, net_path);
+    nnue_arch_free(arch);
+    const nnue_game *game = nnue_game_find(net->arch->game);
+    char *text = test_read_file(test_data_path(net_info->golden), NULL);
+    ck_assert_ptr_nonnull(text);
+    int rows = 0, bad = 0, col = out_bits_column(net_info);
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (strncmp(line, "fen\t", 4) == 0)
+            continue;
+        char *f[8];
+        ck_assert_int_gt(test_split_tabs(line, f, 8), col);
+        void *pos = eval_parse(game, f[0]);
+        rows++;
+        uint32_t want = (uint32_t)strtoul(f[col], NULL, 16);
+        for (int isa = 0; isa <= (int)nnue_isa_best(); isa++) {
+            nnue_eval_detail d;
+            nnue_state *st = nnue_state_new(net, 0);
+            ck_assert_int_eq(nnue_state_set_isa(st, (nnue_isa)isa), 0);
+            nnue_state_reset(st, game->board(pos));
+            nnue_evaluate(st, game->board(pos), &d);
+            nnue_state_free(st);
+            if ((uint32_t)d.total != want && bad++ < 5)
+                fprintf(stderr, "row %d %s: out_bits on %s = %08x, golden %08x\n", rows, f[0],
+                        nnue_isa_label((nnue_isa)isa), (uint32_t)d.total, want);
+        }
+        free(pos);
+    }
+    fprintf(stderr, "%s: %d golden rows, %d mismatching out_bits\n", net_info->name, rows, bad);
+    ck_assert_int_ge(rows, 2000);
+    ck_assert_int_eq(bad, 0);
+    free(text);
+    nnue_net_free(net);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     if (argc != 2 || !(net_info = eval_net_find(argv[1]))) {
@@ -211,6 +292,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, golden_rows_match);
     if (strcmp(net_info->name, "plentychess") == 0)
         tcase_add_test(tc, plentychess_raw_bits);
+    if (out_bits_column(net_info) >= 0)
+        tcase_add_test(tc, golden_float_bits_match);
     suite_add_tcase(s, tc);
     return test_run(s);
 }

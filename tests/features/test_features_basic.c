@@ -89,6 +89,33 @@ START_TEST(registry_dimensions_and_hashes)
     ck_assert_uint_eq(t->dimensions(&v16), 59808);
     ck_assert_uint_eq(nnue_feature_set_hash(t, &v16), 0x2E6B9D04u);
     ck_assert_uint_eq(nnue_feature_set_hash(t, NULL), 0x8F234CB8u);
+    /* Full_Threats of Reckless (shared/oracle/third/reckless/FACTS.md, "Threat features") */
+    const nnue_feature_params reckless = {.variant = 2};
+    ck_assert_str_eq(t->variants[2].name, "reckless");
+    ck_assert_uint_eq(t->dimensions(&reckless), 66864);
+}
+END_TEST
+
+/* Reckless's threat indices, worked out by hand from its FACTS.md ("Threat features"): block
+ * starts white P N B R Q K 0, 504, 3864, 8344, 15512, 30072; kings attack, are never victims. */
+START_TEST(reckless_threat_spot_checks)
+{
+    const nnue_feature_set *t = set("Full_Threats");
+    const nnue_feature_params reckless = {.variant = 2};
+    uint32_t out[NNUE_MAX_ACTIVE_ANY];
+    nnue_board k = chess_board("4k3/8/8/8/8/2r5/8/1N2K3");
+    /* white, K e1: flip 7; N b1 -> g1 (6) hits r c3 -> f3 (21): block 504, (1 * 10 / 2 + 3) * 336
+     * = 2688, cnt[N][g1] = 21, below f3 from g1: e2 -> 1 */
+    ck_assert_int_eq(has(t, &reckless, &k, 0, 504 + 2688 + 21 + 1), 1);
+    ck_assert_int_eq(t->active(&reckless, &k, 0, out), 1);
+    /* a king attacks: K e1 -> d1 (3) hits n d2 -> e2 (12): block 30072, (1 * 8 / 2 + 1) * 420 =
+     * 2100, cnt[K][d1] = 3 + 5 + 5 = 13, below e2 from d1: c1, e1, c2, d2 -> 4 */
+    nnue_board a = chess_board("4k3/8/8/8/8/8/3n4/4K3");
+    ck_assert_int_eq(has(t, &reckless, &a, 0, 30072 + 2100 + 13 + 4), 1);
+    /* a king is never a victim: n d3 attacks K e1, a feature of sfnnv10 only */
+    nnue_board v = chess_board("4k3/8/8/8/8/3n4/8/4K3");
+    ck_assert_int_eq(t->active(&reckless, &v, 0, out), 0);
+    ck_assert_int_eq(t->active(NULL, &v, 0, out), 1);
 }
 END_TEST
 
@@ -322,6 +349,7 @@ int main(void)
     tcase_add_test(tc, halfka_v2_hm_spot_checks);
     tcase_add_test(tc, chess768_spot_checks);
     tcase_add_test(tc, sfnnv16_spot_checks);
+    tcase_add_test(tc, reckless_threat_spot_checks);
     tcase_add_test(tc, shogi_spot_checks_and_padding);
     tcase_add_test(tc, shogi_capture_and_drop_deltas);
     suite_add_tcase(s, tc);

@@ -3,8 +3,8 @@
  * Through the generic game vtable (nnue_game_find("chess")), for every move of
  * shared/oracle/chess/movesA.tsv (castling, en passant, promotions, captures) and every legal
  * move of corpusA.fen positions (a subset here; all of them with the argument "slow"), checks
- * the invariants of fs_check.h for HalfKP, HalfKA, HalfKAv2, HalfKAv2_hm, Full_Threats (both
- * variants), PP_3Wide and Chess768 (Cwtch, Obsidian and unmirrored bucket params). Facts: chess FORMATS.md section 3, third FACTS.md. */
+ * the invariants of fs_check.h for HalfKP, HalfKA, HalfKAv2, HalfKAv2_hm, Full_Threats (every
+ * variant), PP_3Wide and Chess768 (Cwtch, Obsidian and unmirrored bucket params). Facts: chess FORMATS.md section 3, third FACTS.md. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,8 +25,8 @@ static void setup(void)
 
 START_TEST(chess_cases_registered)
 {
-    ck_assert_int_eq(n_cases, 11);  /* 4 fixed sets + Chess768 with 4 params (one of them merged kings)
-                                       + Full_Threats in 2 variants + PP_3Wide */
+    ck_assert_int_eq(n_cases, 12);  /* 4 fixed sets + Chess768 with 4 params (one of them merged kings)
+                                       + Full_Threats in 3 variants + PP_3Wide */
 }
 END_TEST
 

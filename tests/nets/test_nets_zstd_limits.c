@@ -17,7 +17,8 @@
 
 #define BOMB_BYTES 600000000ull
 
-static char bomb_path[4096], liar_path[4096], net_path[4096], packed_path[4096];
+static char bomb_path[4096], liar_path[4096], net_path[4096], packed_path[4096], unsized_path[4096],
+    unsized_bomb_path[4096];
 static nnue_arch *tiny;
 
 static long peak_kb(void)
@@ -27,11 +28,12 @@ static long peak_kb(void)
     return u.ru_maxrss;
 }
 
-/* BOMB_BYTES of zeros as one frame that records its size (a few KB), made in 1 MB steps. */
-static void write_bomb(const char *path)
+/* BOMB_BYTES of zeros as one frame (a few KB), made in 1 MB steps; it records its size when
+ * pledged, none otherwise (as Viridithas's nets). */
+static void write_bomb(const char *path, int pledged)
 {
     ZSTD_CCtx *cc = ZSTD_createCCtx();
-    if (ZSTD_isError(ZSTD_CCtx_setPledgedSrcSize(cc, BOMB_BYTES))) {
+    if (pledged && ZSTD_isError(ZSTD_CCtx_setPledgedSrcSize(cc, BOMB_BYTES))) {
         fprintf(stderr, "FAIL: zstd refused the pledged size\n");
         exit(1);
     }
@@ -60,6 +62,39 @@ static void write_bomb(const char *path)
     }
     fclose(f);
     free(zeros);
+    free(out);
+    ZSTD_freeCCtx(cc);
+}
+
+/* The file src as one zstd frame that records no size (fed in 1 KB pieces, none pledged). */
+static void write_unsized(const char *src, const char *dst)
+{
+    size_t size, out_cap = ZSTD_CStreamOutSize();
+    char *bytes = test_read_file(src, &size), *out = malloc(out_cap);
+    ZSTD_CCtx *cc = ZSTD_createCCtx();
+    FILE *f = fopen(dst, "wb");
+    if (!bytes || !f || size < 2048) {
+        fprintf(stderr, "FAIL: cannot pack %s into %s\n", src, dst);
+        exit(1);
+    }
+    for (size_t done = 0; done < size;) {
+        size_t n = size - done < 1024 ? size - done : 1024;
+        int last = done + n == size;
+        ZSTD_inBuffer in = {bytes + done, n, 0};
+        size_t left;
+        do {
+            ZSTD_outBuffer ob = {out, out_cap, 0};
+            left = ZSTD_compressStream2(cc, &ob, &in, last ? ZSTD_e_end : ZSTD_e_continue);
+            if (ZSTD_isError(left)) {
+                fprintf(stderr, "FAIL: zstd: %s\n", ZSTD_getErrorName(left));
+                exit(1);
+            }
+            fwrite(out, 1, ob.pos, f);
+        } while (last ? left != 0 : in.pos < in.size);
+        done += n;
+    }
+    fclose(f);
+    free(bytes);
     free(out);
     ZSTD_freeCCtx(cc);
 }
@@ -158,6 +193,33 @@ START_TEST(cut_or_padded_frames_are_refused)
 }
 END_TEST
 
+/* A frame that records no size (Viridithas ships its nets so): a net loads, from a file and from
+ * memory, equal to the plain one; cut short it is refused; zeros past what the architecture can
+ * take are refused once the cap is passed, with the memory bounded by the cap, not the frame. */
+START_TEST(unsized_frames_load_within_the_cap)
+{
+    size_t size;
+    char *bytes = test_read_file(unsized_path, &size);
+    ck_assert_uint_eq(ZSTD_getFrameContentSize(bytes, size), ZSTD_CONTENTSIZE_UNKNOWN);
+    nnue_error err;
+    nnue_net *plain, *net;
+    ck_assert_msg(nnue_net_load(tiny, net_path, &plain, &err) == NNUE_OK, "%s", err.message);
+    ck_assert_msg(nnue_net_load(tiny, unsized_path, &net, &err) == NNUE_OK, "%s", err.message);
+    ck_assert_uint_eq(net->file_bytes, plain->file_bytes);
+    ck_assert_int_eq(memcmp(net->ft_biases, plain->ft_biases, tiny->ft.width * sizeof(int16_t)), 0);
+    nnue_net_free(net);
+    ck_assert_msg(nnue_net_load_memory(tiny, bytes, size, "unsized", &net, &err) == NNUE_OK, "%s", err.message);
+    nnue_net_free(net);
+    nnue_net_free(plain);
+    expect_refused(nnue_net_load_memory(tiny, bytes, size - 5, "cut", &net, &err), &err, "zstd");
+    free(bytes);
+    long before = peak_kb();
+    expect_refused(nnue_net_load(tiny, unsized_bomb_path, &net, &err), &err, "no recorded size");
+    ck_assert_ptr_null(net);
+    ck_assert_msg(peak_kb() - before < 100 * 1024, "peak RSS grew by %ld KB", peak_kb() - before);
+}
+END_TEST
+
 int main(void)
 {
     if (!getenv("NNUE_TOOL")) {
@@ -169,13 +231,17 @@ int main(void)
     snprintf(liar_path, sizeof liar_path, "%s/zstd_liar_2TiB.zst", dir);
     snprintf(net_path, sizeof net_path, "%s/zstd_tiny.nnue", dir);
     snprintf(packed_path, sizeof packed_path, "%s/zstd_tiny.nnue.zst", dir);
+    snprintf(unsized_path, sizeof unsized_path, "%s/zstd_tiny_unsized.nnue.zst", dir);
+    snprintf(unsized_bomb_path, sizeof unsized_bomb_path, "%s/zstd_bomb_unsized.zst", dir);
     nnue_error err;
     if (nnue_arch_load(test_source_path("tests/nets/tiny_sf.yaml"), &tiny, &err) != NNUE_OK ||
         nnue_net_write_random(tiny, net_path, 9, &err) != NNUE_OK) {
         fprintf(stderr, "FAIL: %s\n", err.message);
         return 1;
     }
-    write_bomb(bomb_path);
+    write_bomb(bomb_path, 1);
+    write_bomb(unsized_bomb_path, 0);
+    write_unsized(net_path, unsized_path);
     write_liar(liar_path);
     char args[16384];
     snprintf(args, sizeof args, "'%s' convert --arch '%s' --to zstd '%s' '%s' >/dev/null", getenv("NNUE_TOOL"),
@@ -191,9 +257,11 @@ int main(void)
     tcase_add_test(tc, bomb_header_reads_only_its_head);
     tcase_add_test(tc, frame_declaring_two_tebibytes_is_refused);
     tcase_add_test(tc, cut_or_padded_frames_are_refused);
+    tcase_add_test(tc, unsized_frames_load_within_the_cap);
     suite_add_tcase(s, tc);
     int rc = test_run(s);
     nnue_arch_free(tiny);
     remove(bomb_path);
+    remove(unsized_bomb_path);
     return rc;
 }

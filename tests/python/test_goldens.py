@@ -1,5 +1,6 @@
 """Batch evaluation equals the goldens (Stockfish's own numbers) and the CLI, bit for bit."""
 import os
+import shutil
 import subprocess
 
 import numpy as np
@@ -51,3 +52,28 @@ def test_chunks_and_progress(sf18):
     e = sf18.evaluate([r[0] for r in rows], chunk=128, progress=lambda done, total, s: seen.append((done, total)))
     assert seen == [(128, 300), (256, 300), (300, 300)]
     assert list(e.total) == [r[4] for r in rows]
+
+
+# The 2026 nets of Reckless and Viridithas (shared/oracle/third/<engine>/FACTS.md): the engine's
+# raw output is `total`; the net files are read as the engines ship them (Reckless's unpacked here).
+@pytest.mark.parametrize('engine,net_file', [('reckless', 'reckless-random.bin.xz'),
+                                             ('viridithas', 'viridithas-random.nnue.zst')])
+def test_third_party_goldens(shared, tmp_path, engine, net_file):
+    import lzma
+    import nnue
+    folder = os.path.join(shared, 'oracle', 'third', engine)
+    path = os.path.join(folder, net_file)
+    if not os.path.exists(path):
+        pytest.skip(f'{path} is absent')
+    if path.endswith('.xz'):
+        with lzma.open(path) as src, open(tmp_path / 'net.bin', 'wb') as dst:
+            shutil.copyfileobj(src, dst, 1 << 20)
+        path = str(tmp_path / 'net.bin')
+    net = nnue.Net.load(path, arch=engine)
+    with open(os.path.join(folder, 'goldensA.tsv')) as f:
+        next(f)
+        rows = [line.rstrip('\n').split('\t') for line in f]
+    e = net.evaluate([r[0] for r in rows])
+    want = np.array([[int(r[1]), int(r[2])] for r in rows], dtype=np.int32)
+    got = np.stack([e.bucket, e.total], axis=1)
+    assert len(rows) == 2981 and (got == want).all()
