@@ -1,0 +1,129 @@
+// Types of nnue.mjs, the JavaScript API of the nnue library compiled to WebAssembly.
+
+/** An error of the library: its message, and where (a YAML line and column, a net's byte offset). */
+export class NnueError extends Error {
+  name: 'NnueError';
+  /** The kind: "syntax error", "schema error", "format error", "illegal move", ... */
+  status: string;
+  /** The library's nnue_status number. */
+  code: number;
+  /** What the error is about (a file or net name), "" when nothing. */
+  file: string;
+  /** 1-based line and column in a text, 0 when the error is not about a text. */
+  line: number;
+  column: number;
+  /** Byte offset in a net, -1 when the error is not about a net's bytes. */
+  offset: number;
+  /** The message without its location. */
+  detail: string;
+}
+
+/** Whether this JavaScript engine validates WebAssembly SIMD128 code. */
+export function simdSupported(): boolean;
+
+export interface LoadOptions {
+  /** true: the SIMD128 build, false: the scalar build; default: SIMD128 where it validates. */
+  simd?: boolean;
+}
+
+/** Loads the library (fetches its .wasm next to nnue.mjs; reads it from disk in node). */
+export function load(options?: LoadOptions): Promise<Nnue>;
+
+export interface ArchInfo {
+  name: string;
+  game: 'chess' | 'shogi' | 'xiangqi' | string;
+  description: string;
+  /** "0x" and 8 hex digits. */
+  file_hash: string;
+  ft_hash: string;
+  network_hash: string;
+  parameters: number;
+  /** Bytes of a net file of this architecture (0: variable, LEB128-compressed nets). */
+  file_size: number;
+}
+
+export interface NetInfo extends ArchInfo {
+  /** The file's SHA-256 in hex ("" where Web Crypto is unavailable). */
+  sha256: string;
+  /** The load-time warning (worst-case overflow), or null. */
+  warning: string | null;
+  /** Whose centipawn conversion the `cp` values follow ("Stockfish 18", ...), or null: none checked. */
+  centipawns: string | null;
+}
+
+export interface Evaluation {
+  bucket: number;
+  psqt: number;
+  positional: number;
+  /** The net's output, side to move's view. */
+  total: number;
+  scaled: number;
+  /** Centipawns as the net's engine converts them, or null where no conversion was checked. */
+  cp: number | null;
+  /** The position's text (FEN, SFEN, xiangqi FEN). */
+  position: string;
+  game: string;
+  files: number;
+  ranks: number;
+  side_to_move: 0 | 1;
+  in_check: 0 | 1;
+  /** Moves pushed on the state since its root. */
+  ply: number;
+  /** Piece code per square (colour << 4 | type; 0 empty). Chess: a1 = 0, rank by rank; shogi:
+   * file * 9 + rank (file 0 = file 1, rank 0 = rank a); xiangqi: rank * 9 + file. */
+  squares: number[];
+  /** Pieces in hand, [colour][type] (shogi). */
+  hands: number[][];
+  /** Letter of each piece type (type t: piece_names[t - 1]), as the first colour writes it. */
+  piece_names: string[];
+  /** Legal moves in the game's protocol notation (UCI / USI). */
+  moves: string[];
+  /** Per legal move: [from square (-1: a drop), to square, piece code after the move]. */
+  move_squares: [number, number, number][];
+}
+
+export interface NetOptions {
+  /** A built-in architecture name (Nnue.archs), for header-less nets or to choose. */
+  arch?: string;
+  /** An architecture as YAML text (docs/arch-yaml.md). */
+  yaml?: string;
+  /** The net's name in error messages. */
+  name?: string;
+}
+
+export interface Nnue {
+  /** "scalar" or "simd128": which WebAssembly build runs. */
+  readonly build: 'scalar' | 'simd128';
+  /** The library's version and kernel set. */
+  readonly version: string;
+  readonly isa: string;
+  /** Built-in architecture names and known games. */
+  readonly archs: string[];
+  readonly games: string[];
+  /** `nnue arch`: description and hashes of a built-in architecture or of YAML text. */
+  archInfo(arch: { name?: string; yaml?: string }): ArchInfo;
+  /** `nnue init --seed SEED`: a net of random weights for an architecture, as bytes. */
+  randomNet(arch: { name?: string; yaml?: string; seed?: number }): Uint8Array;
+  /** A net from its bytes (zstd-compressed too). */
+  loadNet(bytes: Uint8Array | ArrayBuffer, options?: NetOptions): Promise<Net>;
+}
+
+export interface Net {
+  readonly info: NetInfo;
+  readonly sha256: string;
+  /** An incremental state at a position ("" or "startpos": the start). */
+  state(position?: string): State;
+  /** One evaluation (a full refresh). */
+  evaluate(position?: string): Evaluation;
+  /** Frees the net's memory (states of it must be freed first). */
+  free(): void;
+}
+
+export interface State {
+  /** Plays a move in protocol notation (e2e4, e7e8q, 7g7f, P*5e, h2e2); throws NnueError when illegal. */
+  push(move: string): State;
+  /** Takes back the last move. */
+  pop(): State;
+  evaluate(): Evaluation;
+  free(): void;
+}
