@@ -47,9 +47,17 @@ build_variant() { # NAME EXTRA_FLAGS...
   local name=$1; shift
   local obj=build-wasm/$name objs=() pids=0
   mkdir -p "$obj"
+  # An object is rebuilt when its source, or any header of the tree (coarse but never stale:
+  # one header changed rebuilds every object of ours), is newer.
+  local newest_header
+  newest_header=$(find include base core features games simd training tools web/src -name '*.h' -printf '%T@ %p\n' |
+    sort -n | tail -1 | cut -d' ' -f2)
   compile() { # OUT SRC FLAGS...
     local out=$1 src=$2; shift 2
-    if [ ! -f "$out" ] || [ "$src" -nt "$out" ]; then emcc "${common[@]}" "$@" -c "$src" -o "$out"; fi
+    if [ ! -f "$out" ] || [ "$src" -nt "$out" ] || { [[ $src != "$root/$deps"* && $src != "$deps"* ]] &&
+         [ "$newest_header" -nt "$out" ]; }; then
+      emcc "${common[@]}" "$@" -c "$src" -o "$out"
+    fi
   }
   for entry in "${dep_sources[@]}"; do
     local kind=${entry%%:*} src=${entry#*:}

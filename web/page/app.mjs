@@ -214,6 +214,27 @@ async function main() {
     try { state.pop(); selected = -1; evaluate(); } catch (e) { showError(e); }
   });
   document.body.dataset.ready = 'yes';
+  await fromAddress();
+}
+
+// The page's address can say what to show (links, and the browser test): ?net=URL (a net file
+// served beside the page) or ?arch=NAME&seed=N (random weights), &position=TEXT, &moves=M1,M2.
+async function fromAddress() {
+  const q = new URLSearchParams(location.search);
+  if (q.get('position')) $('position').value = q.get('position');
+  if (q.get('net')) {
+    const response = await fetch(q.get('net'));
+    if (!response.ok) return showError(`${q.get('net')}: ${response.status}`);
+    await useNet(new Uint8Array(await response.arrayBuffer()), q.get('net'), q.get('arch') || '');
+  } else if (q.get('arch')) {
+    $('arch').value = q.get('arch');
+    $('seed').value = q.get('seed') || '1';
+    $('random').click();
+    await new Promise((r) => setTimeout(r, 0));
+    while (!net && !$('error').textContent) await new Promise((r) => setTimeout(r, 10));
+  }
+  for (const m of (q.get('moves') || '').split(',').filter(Boolean)) if (state) play(m);
+  document.body.dataset.done = 'yes';
 }
 
 main().catch((e) => { showError(e); $('build').textContent = 'the library did not load'; });
