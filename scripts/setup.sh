@@ -30,6 +30,11 @@ nets_dir="${NNUE_NETS_DIR:-$HOME/.cache/nnue-nets}"
 /usr/bin/python3 scripts/fetch_nets.py --dir "$nets_dir" >/dev/null ||
   echo "setup: warning: Stockfish's release nets are not all in $nets_dir (above: why); the tests on them will skip" >&2
 
+# The WebAssembly build's toolchain and sources (emscripten, Chromium for the page's test, the
+# Debian sources of libyaml, zstd and nettle): web/setup.sh. A failure is a warning: the 'web'
+# test then skips and says why.
+bash web/setup.sh >/dev/null 2>&1 || echo "setup: warning: web/setup.sh failed; the WebAssembly tests will skip" >&2
+
 export CC=clang
 if [ ! -f build/build.ninja ]; then
   meson setup build --buildtype=release >/dev/null

@@ -89,6 +89,31 @@ build_variant() { # NAME EXTRA_FLAGS...
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8,HEAPU8,HEAPU32 \
     -sEXPORTED_FUNCTIONS=_malloc,_free -sFILESYSTEM=1
   echo "web/build: web/pkg/dist/nnue-$name.mjs and .wasm ($(wc -c <"web/pkg/dist/nnue-$name.wasm") bytes)"
+  # The command-line tool for node (its file system is the machine's: NODERAWFS), to run
+  # `nnue bench` on the same workload as the native tool (web/test/bench.sh). Not in the package.
+  local tool_sources tool_objs=()
+  tool_sources=$(meson introspect "$native" --targets | python3 -c '
+import json, sys
+for t in json.load(sys.stdin):
+    if t["name"] == "nnue" and t["type"] == "executable":
+        for ts in t["target_sources"]:
+            print("\n".join(ts.get("sources", [])))
+        break')
+  for src in $tool_sources web/src/omp_single.c; do
+    [ "$(basename "$src")" = centipawns.c ] && continue   # in the library objects above
+    local out=$obj/cli_$(basename "$src" .c).o
+    compile "$out" "$src" "$@" "${flags[@]}" '-DNNUE_TOOL_VERSION="wasm"' '-DNNUE_INSTALLED_ARCHS_DIR="/nonexistent"' \
+      '-DNNUE_BIN_TO_ARCHS="../share/nnue/archs"' -w &
+    tool_objs+=("$out")
+    pids=$((pids + 1)); if [ $pids -ge 2 ]; then wait -n; pids=$((pids - 1)); fi
+  done
+  wait
+  local lib_objs=()
+  for o in "${objs[@]}"; do [[ $o == *web_src_nnue_web.o ]] || lib_objs+=("$o"); done
+  emcc "${common[@]}" "$@" "${lib_objs[@]}" "${tool_objs[@]}" -o "build-wasm/nnue-cli-$name.js" \
+    -sENVIRONMENT=node -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=64MB \
+    -sTOTAL_STACK=4MB -sEXIT_RUNTIME=1
+  echo "web/build: build-wasm/nnue-cli-$name.js (the tool in node)"
 }
 
 case "${1:-}" in
