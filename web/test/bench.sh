@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# web/test/bench.sh [ROUNDS]: `nnue bench` native and in node (the tool compiled to WebAssembly by
+# web/build.sh: scalar and SIMD128 builds), side by side in one run, alternating, on two
+# workloads: the chess corpus with Stockfish 15.1's net, and with Stockfish 18's small net.
+# Prints ns/eval per round and the median of each, and the median ratios wasm / native. Needs
+# the native build (build/), build/nets/sf151.nnue (tools/starter_data.sh) and the release
+# nets (scripts/fetch_nets.py). Nothing else should run meanwhile.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+rounds=${1:-5}
+shared=${NNUE_SHARED_DIR:-../shared}
+nets=${NNUE_NETS_DIR:-$HOME/.cache/nnue-nets}
+corpus=$shared/oracle/chess/corpusA.fen
+[ -f "$corpus" ] || corpus=tests/reference/chess/corpusA.fen
+declare -A cmd=([native]="build/tools/nnue"
+  [wasm-scalar]="node --no-experimental-fetch build-wasm/nnue-cli-scalar.js"
+  [wasm-simd128]="node --no-experimental-fetch build-wasm/nnue-cli-simd128.js")
+order=(native wasm-scalar wasm-simd128)
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+for workload in "sf151:build/nets/sf151.nnue:sfnnv5:2" "sf18small:$nets/nn-37f18f62d772.nnue:sfnnv8small:4"; do
+  IFS=: read -r name net arch iters <<<"$workload"
+  [ -f "$net" ] || { echo "bench: no $net: $name skipped"; continue; }
+  declare -A times=()
+  for ((r = 1; r <= rounds; r++)); do
+    for who in "${order[@]}"; do
+      line=$(${cmd[$who]} bench --net "$net" --arch "$arch" --file "$corpus" --iter "$iters" --mode incremental 2>/dev/null |
+        grep '^bench ')
+      ns=$(sed -n 's/.*ns\/eval=\([0-9.]*\).*/\1/p' <<<"$line")
+      sum=$(sed -n 's/.*checksum_total=\(-*[0-9]*\).*/\1/p' <<<"$line")
+      echo "round $r $name $who ns/eval=$ns checksum_total=$sum isa=$(sed -n 's/.* isa=\([a-z0-9]*\).*/\1/p' <<<"$line")"
+      times[$who]+="$ns "
+    done
+  done
+  base=$(tr ' ' '\n' <<<"${times[native]}" | grep . | median)
+  for who in "${order[@]}"; do
+    m=$(tr ' ' '\n' <<<"${times[$who]}" | grep . | median)
+    printf 'median %-10s %-13s ns/eval=%-9s ratio to native %.2f\n' "$name" "$who" "$m" "$(echo "$m / $base" | bc -l)"
+  done
+  unset times
+done
