@@ -125,5 +125,7 @@ export interface State {
   /** Takes back the last move. */
   pop(): State;
   evaluate(): Evaluation;
+  /** The total alone (side to move's view), without the details: cheap enough to time. */
+  total(): number;
   free(): void;
 }

@@ -198,6 +198,11 @@ class State {
     return this.lib.json(this.lib.m._nw_state_eval(this.ptr));
   }
 
+  // The total alone, without the position's details: the cheap call for timing and search.
+  total() {
+    return this.lib.m._nw_state_total(this.ptr);
+  }
+
   free() {
     if (this.ptr) this.lib.m._nw_state_free(this.ptr);
     this.ptr = 0;

@@ -339,6 +339,13 @@ EXPORT int nw_state_pop(nw_state *s)
     return 0;
 }
 
+/* The total alone (no JSON, no move list): what the page times. */
+EXPORT int32_t nw_state_total(nw_state *s)
+{
+    nnue_eval_detail d;
+    return nnue_evaluate(s->state, s->game->board(s->pos), &d);
+}
+
 /* The evaluation of the current position, the position itself (text, board, hands, side to
  * move) and its legal moves, as JSON. */
 EXPORT const char *nw_state_eval(nw_state *s)
