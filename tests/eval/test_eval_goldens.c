@@ -9,12 +9,11 @@
  *   multilayer:     bucket and total (shared/oracle/third/multilayer/FACTS.md: float layers after
  *                   an int8 one, goldens from exact arithmetic), on every kernel set
  *   stormphrax:     bucket, raw (the int32 output in 2^24 units), nnue (scaled), on every kernel set
- *   plentychess:    bucket, nnue (total), on every kernel set; and raw, the float32 output of layer
- *                   l3, bit for bit: the arch again with its last layer (to_i32) replaced by a
- *                   layer type registered here that hands on the float's bits as an int32
+ *   plentychess:    bucket, nnue (total), on every kernel set; and raw, the float32 output of l3
  *   reckless, viridithas: bucket and raw (= total), on every kernel set; and out_bits, the float
- *                   before the engine's final x380 / x240: the same arch with its last layer (to_i32)
- *                   swapped for a test layer that hands on the float's bits (their FACTS.md) */
+ *                   before the engine's final x380 / x240
+ * The floats are compared bit for bit: the same arch with its last layer (to_i32) swapped for a
+ * test layer that hands on the float's bits as an int32 (their FACTS.md). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,7 +132,8 @@ START_TEST(golden_rows_match)
 }
 END_TEST
 
-/* The float32 input's bits as int32 values (test only). */
+/* The float32 input's bits as int32 values (test only): put in place of the last layer (to_i32),
+ * it makes the network output the float the engine forms before its final scaling. */
 static void bits_propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs,
                            int32_t *out)
 {
@@ -143,121 +143,52 @@ static void bits_propagate(const nnue_layer *l, const nnue_layer_weights *w, con
 
 static void bits_describe(const nnue_layer *l, char *buf, size_t size)
 {
-    snprintf(buf, size, "F32Bits[%u]", l->out_size);
+    snprintf(buf, size, "FloatBits[%u]", l->out_size);
 }
 
-static const yfield no_fields[] = {{NULL, 0, NULL}};
-
-static void bits_defaults(nnue_layer *l, const nnue_arch *arch)
-{
-    (void)l, (void)arch;
-}
-
-static const nnue_layer_type f32_bits = {
-    .name = "test_f32_bits", .min_inputs = 1, .max_inputs = 1, .fields = no_fields, .defaults = bits_defaults,
-    .shape = nnue_shape_same,
+static const nnue_layer_type float_bits_layer = {
+    .name = "test_float_bits", .min_inputs = 1, .max_inputs = 1, .shape = nnue_shape_same,
     .hash = nnue_hash_identity, .describe = bits_describe, .parameters = nnue_no_parameters,
     .file_bytes = nnue_no_parameters, .propagate = bits_propagate, .flow = NNUE_FLOW_F32_TO_I32,
 };
 
-/* PlentyChess's raw column (printed %.9g, which parses back to the same float32): the output of
- * layer l3, read through test_f32_bits in place of the to_i32 layer, on every kernel set. */
-START_TEST(plentychess_raw_bits)
+/* The golden column of the float and how it is written: PlentyChess's raw (%.9g, which parses
+ * back to the same float32), Reckless's and Viridithas's out_bits (hex). -1: none. */
+static int float_column(int *hex)
 {
-    nnue_error err;
-    ck_assert_msg(nnue_layer_type_register(&f32_bits, &err) == NNUE_OK, "%s", err.message);
-    char *yaml = test_read_file(test_source_path(net_info->arch), NULL);
-    ck_assert_ptr_nonnull(yaml);
-    static const char from[] = "{name: out, type: to_i32, scale: [287, 1]}", to[] = "{name: out, type: test_f32_bits}";
-    char *at = strstr(yaml, from);
-    ck_assert_ptr_nonnull(at);
-    memcpy(at, to, strlen(to));
-    memset(at + strlen(to), ' ', strlen(from) - strlen(to));
-    nnue_arch *arch;
-    ck_assert_msg(nnue_arch_load_string(yaml, strlen(yaml), "plentychess-raw", &arch, &err) == NNUE_OK, "%s",
-                  err.message);
-    nnue_net *net;
-    ck_assert_msg(nnue_net_load(arch, net_path, &net, &err) == NNUE_OK, "%s", err.message);
-    const nnue_game *game = nnue_game_find(arch->game);
-    char *text = test_read_file(test_data_path(net_info->golden), NULL), *save = NULL;
-    ck_assert_ptr_nonnull(text);
-    int rows = 0, bad = 0;
-    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        char *f[8];
-        if (strncmp(line, "fen\t", 4) == 0 || test_split_tabs(line, f, 8) < 5)
-            continue;
-        float want = strtof(f[2], NULL);
-        int32_t want_bits;
-        memcpy(&want_bits, &want, sizeof want_bits);
-        void *pos = eval_parse(game, f[0]);
-        rows++;
-        for (int isa = 0; isa <= (int)nnue_isa_best(); isa++) {
-            nnue_eval_detail d;
-            nnue_state *st = nnue_state_new(net, 0);
-            ck_assert_int_eq(nnue_state_set_isa(st, (nnue_isa)isa), 0);
-            nnue_state_reset(st, game->board(pos));
-            nnue_evaluate(st, game->board(pos), &d);
-            nnue_state_free(st);
-            if (d.positional != want_bits && bad++ < 5)
-                fprintf(stderr, "row %d %s: raw bits 0x%08x on %s, golden %s = 0x%08x\n", rows, f[0],
-                        (unsigned)d.positional, nnue_isa_label((nnue_isa)isa), f[2], (unsigned)want_bits);
-        }
-        free(pos);
-    }
-    fprintf(stderr, "%s: %d golden rows, %d mismatching raw float bits\n", net_info->name, rows, bad);
-    ck_assert_int_ge(rows, 2000);
-    ck_assert_int_eq(bad, 0);
-    free(text);
-    free(yaml);
-    nnue_net_free(net);
-    nnue_arch_free(arch);
-}
-END_TEST
-
-/* Reckless and Viridithas: out_bits through a test layer in place of to_i32 (bits_propagate above). */
-static uint32_t bits_hash(const nnue_layer *l, uint32_t prev)
-{
-    (void)l;
-    return prev;
+    *hex = out_bits_column(net_info) >= 0;
+    return *hex ? out_bits_column(net_info) : strcmp(net_info->name, "plentychess") == 0 ? 2 : -1;
 }
 
-static void float_bits_describe(const nnue_layer *l, char *buf, size_t size)
-{
-    snprintf(buf, size, "FloatBits[%u]", l->out_size);
-}
-
-static uint64_t bits_none(const nnue_layer *l)
-{
-    (void)l;
-    return 0;
-}
-
-static const nnue_layer_type float_bits_layer = {
-    .name = "test_float_bits", .min_inputs = 1, .max_inputs = 1, .hash = bits_hash, .describe = float_bits_describe,
-    .parameters = bits_none, .file_bytes = bits_none, .propagate = bits_propagate, .flow = NNUE_FLOW_F32_TO_I32,
-};
-
+/* The float before the engine's final scaling, bit for bit, on every kernel set: the arch with
+ * its last layer swapped for the bits layer (same shape and flow; the file is read the same). */
 START_TEST(golden_float_bits_match)
 {
     nnue_arch *arch = nets_arch(net_info->arch);
     nnue_layer *last = &arch->layers[arch->n_layers - 1];
     ck_assert_str_eq(last->type->name, "to_i32");
-    last->type = &float_bits_layer; /* same shape and flow; the net file is read by the blocks alone */
+    last->type = &float_bits_layer;
     nnue_net *net = nets_load(arch, net_path);
     nnue_arch_free(arch);
     const nnue_game *game = nnue_game_find(net->arch->game);
     char *text = test_read_file(test_data_path(net_info->golden), NULL);
     ck_assert_ptr_nonnull(text);
-    int rows = 0, bad = 0, col = out_bits_column(net_info);
+    int hex, col = float_column(&hex), rows = 0, bad = 0;
     char *save = NULL;
     for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         if (strncmp(line, "fen\t", 4) == 0)
             continue;
         char *f[8];
         ck_assert_int_gt(test_split_tabs(line, f, 8), col);
+        uint32_t want;
+        if (hex) {
+            want = (uint32_t)strtoul(f[col], NULL, 16);
+        } else {
+            float v = strtof(f[col], NULL);
+            memcpy(&want, &v, sizeof want);
+        }
         void *pos = eval_parse(game, f[0]);
         rows++;
-        uint32_t want = (uint32_t)strtoul(f[col], NULL, 16);
         for (int isa = 0; isa <= (int)nnue_isa_best(); isa++) {
             nnue_eval_detail d;
             nnue_state *st = nnue_state_new(net, 0);
@@ -265,13 +196,13 @@ START_TEST(golden_float_bits_match)
             nnue_state_reset(st, game->board(pos));
             nnue_evaluate(st, game->board(pos), &d);
             nnue_state_free(st);
-            if ((uint32_t)d.total != want && bad++ < 5)
-                fprintf(stderr, "row %d %s: out_bits on %s = %08x, golden %08x\n", rows, f[0],
-                        nnue_isa_label((nnue_isa)isa), (uint32_t)d.total, want);
+            if ((uint32_t)d.positional != want && bad++ < 5)
+                fprintf(stderr, "row %d %s: float bits on %s = %08x, golden %s = %08x\n", rows, f[0],
+                        nnue_isa_label((nnue_isa)isa), (uint32_t)d.positional, f[col], want);
         }
         free(pos);
     }
-    fprintf(stderr, "%s: %d golden rows, %d mismatching out_bits\n", net_info->name, rows, bad);
+    fprintf(stderr, "%s: %d golden rows, %d mismatching float bits\n", net_info->name, rows, bad);
     ck_assert_int_ge(rows, 2000);
     ck_assert_int_eq(bad, 0);
     free(text);
@@ -290,9 +221,8 @@ int main(int argc, char **argv)
     Suite *s = suite_create("eval_goldens");
     TCase *tc = tcase_create(net_info->name);
     tcase_add_test(tc, golden_rows_match);
-    if (strcmp(net_info->name, "plentychess") == 0)
-        tcase_add_test(tc, plentychess_raw_bits);
-    if (out_bits_column(net_info) >= 0)
+    int hex;
+    if (float_column(&hex) >= 0)
         tcase_add_test(tc, golden_float_bits_match);
     suite_add_tcase(s, tc);
     return test_run(s);
