@@ -102,6 +102,8 @@ typedef struct nnue_net nnue_net;
 typedef struct nnue_state nnue_state;
 
 const char *nnue_version(void);
+nnue_status nnue_ext_load(const char *path, nnue_error *err);
+nnue_status nnue_ext_load_env(nnue_error *err);
 nnue_status nnue_arch_load_named(const char *name_or_path, nnue_arch **out, nnue_error *err);
 nnue_status nnue_arch_load_string(const char *yaml, size_t len, const char *name, nnue_arch **out,
                                   nnue_error *err);

@@ -15,7 +15,7 @@ from nnue._lib import ffi, lib, library_path
 from nnue._cdef import CDEF
 
 SRC = os.path.join(os.path.dirname(__file__), '..', '..')
-HEADERS = ['nnue.h', 'nnue_chess.h', 'nnue_shogi.h', 'nnue_protocol.h', 'nnue_training.h']
+HEADERS = ['nnue.h', 'nnue_chess.h', 'nnue_shogi.h', 'nnue_protocol.h', 'nnue_training.h', 'nnue_extend.h']
 
 
 @pytest.fixture(scope='module')
