@@ -2,8 +2,9 @@
 # web/test/test_web.sh SRC BUILD: the WebAssembly build's tests (meson test 'web', plain builds):
 # builds it (web/build.sh: scalar and SIMD128), then
 #   1. node_goldens.mjs: both builds against the engines' goldens and incremental == full;
-#   2. npm_test.sh: the npm package installed from its tarball into an empty folder;
-#   3. browser_test.mjs: the page in headless Chromium from a local server.
+#   2. node_errors.mjs: bad input gives NnueError with the library's message, and the module works on;
+#   3. npm_test.sh: the npm package installed from its tarball into an empty folder;
+#   4. browser_test.mjs: the page in headless Chromium from a local server.
 # Exits 77 (skipped, saying why) when emscripten or node is missing: web/setup.sh installs them
 # (scripts/setup.sh runs it).
 set -uo pipefail
@@ -19,6 +20,7 @@ bash tools/starter_data.sh "$build" >/dev/null 2>&1 || echo "note: no Stockfish 
 bash web/build.sh >"$build/web-build.log" 2>&1 || { tail -20 "$build/web-build.log"; echo "FAIL: web/build.sh"; exit 1; }
 status=0
 node web/test/node_goldens.mjs "$src" "$shared" "$nets" "$build/nets" "$tool" || status=1
+node web/test/node_errors.mjs "$src" "$build/nets" || status=1
 bash web/test/npm_test.sh "$tool" || status=1
 node --experimental-websocket --no-warnings web/test/browser_test.mjs "$src" "$tool" "$nets" "$build/nets" \
   "$build/web-page.png" || status=1

@@ -1,0 +1,55 @@
+// web/test/node_errors.mjs REPO BUILD_NETS: bad input through the JavaScript API, each a
+// NnueError carrying the library's message and location, and the module still working after it:
+// bytes that are not a net, a truncated net, a net given the wrong architecture, a zstd frame
+// declaring more than any net, bad YAML (line and column), a bad FEN, an illegal move, popping
+// at the root. Prints "N passed, N failed".
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { load, NnueError } from '../pkg/nnue.mjs';
+
+const [repo, buildNets] = process.argv.slice(2);
+let passed = 0, failed = 0;
+const ok = (w) => { passed++; console.log(`ok: ${w}`); };
+const bad = (w) => { failed++; console.log(`FAIL: ${w}`); };
+
+async function expectError(what, fn, check) {
+  try {
+    await fn();
+    bad(`${what}: no error`);
+  } catch (e) {
+    if (!(e instanceof NnueError)) return bad(`${what}: ${e} is not an NnueError`);
+    const why = check(e);
+    if (why) bad(`${what}: ${why} (${e.message})`); else ok(`${what}: ${e.status}: ${e.message}`);
+  }
+}
+
+for (const simd of [false, true]) {
+  const nnue = await load({ simd });
+  const tag = `wasm ${nnue.build}`;
+  const good = nnue.randomNet({ name: 'sfnnv1', seed: 2 });
+  await expectError(`${tag}: 100 bytes of zeros`, () => nnue.loadNet(new Uint8Array(100), { name: 'zeros.nnue' }),
+    (e) => (e.message.includes('zeros.nnue') && e.message.includes('no built-in architecture') ? null : 'message'));
+  await expectError(`${tag}: a net cut short`, () => nnue.loadNet(good.slice(0, good.length - 1000), { arch: 'sfnnv1', name: 'cut.nnue' }),
+    (e) => (e.offset >= 0 && /truncated|too short|expected/.test(e.message) ? null : 'no byte offset or reason'));
+  await expectError(`${tag}: the wrong architecture`, () => nnue.loadNet(good, { arch: 'sfnnv5', name: 'v1.nnue' }),
+    (e) => (e.offset >= 0 && /expected/.test(e.message) ? null : 'no offset or expectation'));
+  // A zstd frame (magic, frame header with a 4-byte content size) declaring 2^32-1 bytes.
+  const bomb = new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0xa0, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0]);
+  await expectError(`${tag}: a zstd frame declaring 4 GB`, () => nnue.loadNet(bomb, { arch: 'sfnnv1', name: 'bomb.zst' }),
+    (e) => (/bytes|large|size/.test(e.message) ? null : 'no size in the message'));
+  await expectError(`${tag}: YAML with a bad key`, () => nnue.archInfo({ yaml: 'name: x\ngame: chess\nfrobnicate: 1\n' }),
+    (e) => (e.line === 3 && e.column >= 1 ? null : `line ${e.line} column ${e.column}`));
+  const net = await nnue.loadNet(good);
+  await expectError(`${tag}: a bad FEN`, () => net.state('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1'),
+    (e) => (e.status === 'syntax error' ? null : 'not a syntax error'));
+  const s = net.state('startpos');
+  await expectError(`${tag}: an illegal move`, () => s.push('e2e5'), (e) => (e.status === 'illegal move' ? null : 'status'));
+  await expectError(`${tag}: pop at the root`, () => s.pop(), (e) => (e.message.includes('no move') ? null : 'message'));
+  // Still working after every error: the same totals as a fresh load.
+  const again = await nnue.loadNet(good);
+  const a = s.push('e2e4').evaluate().total, b = again.evaluate('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1').total;
+  (a === b ? ok : bad)(`${tag}: after the errors the module works (${a} and ${b})`);
+  s.free(); net.free(); again.free();
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
