@@ -28,7 +28,8 @@ const ok = (w) => { passed++; console.log(`ok: ${w}`); };
 const bad = (w) => { failed++; console.log(`FAIL: ${w}`); };
 const skip = (w) => { skipped++; console.log(`SKIP: ${w}`); };
 
-// The static server: /page/ and /pkg/ from web/, /nets/NAME from the two net folders.
+const work = mkdtempSync(join(tmpdir(), 'nnue-browser-'));
+// The static server: /page/ and /pkg/ from web/, /nets/NAME from the two net folders and work/.
 const TYPES = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.css': 'text/css',
   '.wasm': 'application/wasm', '.json': 'application/json' };
 function resolve(url) {
@@ -36,7 +37,7 @@ function resolve(url) {
   const m = path.match(/^\/(page|pkg)\/(.+)$/);
   if (m) return join(repo, 'web', m[1], m[2]);
   const n = path.match(/^\/nets\/([\w.-]+)$/);
-  if (n) return [join(buildNets, n[1]), join(netsDir, n[1])].find((p) => existsSync(p));
+  if (n) return [join(buildNets, n[1]), join(netsDir, n[1]), join(work, n[1])].find((p) => existsSync(p));
   return null;
 }
 const server = createServer((req, res) => {
@@ -109,7 +110,6 @@ async function check(name, query, want, seconds = 60) {
   else ok(`${name}: the page (${build}) shows total ${shown}, as the native tool`);
 }
 
-const work = mkdtempSync(join(tmpdir(), 'nnue-browser-'));
 try {
   const sf151 = join(buildNets, 'sf151.nnue');
   const afterE4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
@@ -122,6 +122,24 @@ try {
   execFileSync(tool, ['init', '--seed', '7', 'pikafish', xq], { stdio: 'ignore' });
   await check('built-in pikafish with random weights (seed 7), h2e2', 'arch=pikafish&seed=7&moves=h2e2',
     nativeTotal(xq, 'pikafish', 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1'), 120);
+  // Bad input: a file that is not a net. The page shows the library's error, then keeps working:
+  // random weights for a built-in architecture, clicked in the same page, evaluate as natively.
+  writeFileSync(join(work, 'not-a-net.bin'), 'this is not a net\n'.repeat(100));
+  if (await openAndWait('net=/nets/not-a-net.bin', 60)) {
+    const error = await value("document.getElementById('error').textContent");
+    if (!/not-a-net.bin: .*(byte [0-9]+|no built-in architecture)/.test(error)) bad(`a file that is not a net: the page shows '${error}'`);
+    else {
+      await value("document.getElementById('arch').value = 'sfnnv1'; document.getElementById('seed').value = '4'; " +
+        "document.getElementById('random').click(); 1");
+      const until = Date.now() + 60000;
+      while (Date.now() < until && (await value('document.body.dataset.net')) !== 'SFNNv1') await new Promise((r) => setTimeout(r, 200));
+      const v1 = join(work, 'v1-4.nnue');
+      execFileSync(tool, ['init', '--seed', '4', 'sfnnv1', v1], { stdio: 'ignore' });
+      const want = nativeTotal(v1, '', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+      const shown = Number(await value("document.getElementById('eval').dataset.total"));
+      (shown === want ? ok : bad)(`a file that is not a net: the page showed the library's error, then random sfnnv1 weights clicked in the same page show ${shown} (native ${want})`);
+    }
+  } else bad('a file that is not a net: the page did not finish');
   const sf19 = join(netsDir, 'nn-1a298aa575a0.nnue');
   if (existsSync(sf19))
     await check("Stockfish 19's 100 MB net", 'net=/nets/nn-1a298aa575a0.nnue',
