@@ -102,8 +102,11 @@ nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t
  * naming it when it is not built in. The file's own feature-transformer encoding (LEB128 or
  * plain) is read whatever the architecture's YAML says.
  * NNUE_E_HASH when no built-in architecture fits (load the YAML yourself), NNUE_E_AMBIGUOUS
- * naming them when several still do. Header-less (raw: bullet,
- * cwtch, obsidian) nets always need their architecture named: nnue_arch_load_builtin. */
+ * naming them when several still do. A file whose first word is no built-in net version is read
+ * as a raw net: a CBNF header (Stormphrax) fitting one built-in architecture loads with it;
+ * header-less (raw: bullet, Cwtch, Obsidian, Reckless, Viridithas, PlentyChess) nets always
+ * need their architecture named (nnue_arch_load_builtin): NNUE_E_HASH, the message naming the
+ * built-in candidates the file's size (decompressed, for a zstd frame) or LEB128 value count fits. */
 nnue_status nnue_net_load_auto(const char *path, nnue_net **out, nnue_error *err);
 nnue_status nnue_net_load_auto_memory(const void *data, size_t size, const char *name, nnue_net **out,
                                       nnue_error *err);

@@ -187,6 +187,29 @@ static int explain_headerless(const char *path, uint32_t version)
     return 1;
 }
 
+/* A file no Stockfish-format architecture claims: the built-in one its CBNF header names, shown
+ * as if given; else the reason, naming the candidates its size allows (tools/net_setup.h). */
+static int print_raw_guess(const char *path, int json)
+{
+    nnue_arch *arch;
+    if (tool_raw_guess("info", path, &arch) != 0)
+        return 1;
+    nnue_net *net = NULL;
+    int rc = tool_load_net_with("info", path, arch, &net);
+    if (rc == 0 && json) {
+        printf("{");
+        json_key_string("path", path, 1);
+        json_key_string("format", "raw", 0);
+        json_key_string("architecture", net->arch->name, 0);
+        print_json_ranges(net);
+        printf("}\n");
+    } else if (rc == 0)
+        print_loaded(path, net, "detected: its CBNF header's fields", NULL);
+    nnue_net_free(net);
+    nnue_arch_free(arch);
+    return rc;
+}
+
 int cmd_info(int argc, char **argv)
 {
     const char *path = NULL, *arch_path = NULL;
@@ -234,6 +257,8 @@ int cmd_info(int argc, char **argv)
     char *desc = NULL;
     nnue_error err;
     if (nnue_net_read_header(path, &h, &desc, &err) != NNUE_OK) {
+        if (tool_may_be_raw_net(path, &err) && nnue_raw_guess_wanted(h.version))
+            return print_raw_guess(path, json);
         tool_print_error("info", &err);
         if (tool_may_be_raw_net(path, &err))
             fprintf(stderr, "nnue info: (a header-less (raw) net, as bullet writes them, has no header to inspect: "
@@ -245,7 +270,7 @@ int cmd_info(int argc, char **argv)
     if (c.kind == CHOICE_NO_HASH && c.count == 0 && !plausible_version(h.version)) {
         arch_choice_free(&c);
         free(desc);
-        return explain_headerless(path, h.version);
+        return nnue_raw_guess_wanted(h.version) ? print_raw_guess(path, json) : explain_headerless(path, h.version);
     }
     if (json) {
         nnue_net *net = NULL; /* the ranges need the weights: the chosen architecture's net */

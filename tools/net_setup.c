@@ -177,6 +177,15 @@ int tool_may_be_raw_net(const char *net_path, const nnue_error *err)
     return err->code != NNUE_E_IO && stat(net_path, &st) == 0 && st.st_size > 0;
 }
 
+int tool_raw_guess(const char *cmd, const char *net_path, nnue_arch **arch)
+{
+    nnue_error err;
+    if (nnue_raw_guess(net_path, arch, &err) == NNUE_OK)
+        return 0;
+    tool_print_error(cmd, &err);
+    return 1;
+}
+
 int tool_load_arch_for(const char *cmd, const char *net_path, const char *arch_path, nnue_arch **arch)
 {
     nnue_error err;
@@ -189,6 +198,8 @@ int tool_load_arch_for(const char *cmd, const char *net_path, const char *arch_p
     }
     nnue_net_header h;
     if (nnue_net_read_header(net_path, &h, NULL, &err) != NNUE_OK) {
+        if (tool_may_be_raw_net(net_path, &err) && nnue_raw_guess_wanted(h.version))
+            return tool_raw_guess(cmd, net_path, arch);
         tool_print_error(cmd, &err);
         if (tool_may_be_raw_net(net_path, &err))
             fprintf(stderr, "nnue %s: header-less (raw) nets need --arch FILE.yaml\n", cmd);
@@ -196,6 +207,10 @@ int tool_load_arch_for(const char *cmd, const char *net_path, const char *arch_p
     }
     arch_choice c;
     tool_choose_arch(net_path, &h, 0, &c);
+    if (c.chosen < 0 && c.kind == CHOICE_NO_HASH && nnue_raw_guess_wanted(h.version)) {
+        arch_choice_free(&c);
+        return tool_raw_guess(cmd, net_path, arch);
+    }
     if (c.chosen < 0) {
         tool_explain_no_choice(cmd, net_path, &h, &c);
         arch_choice_free(&c);

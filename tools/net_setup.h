@@ -8,6 +8,7 @@
 #include "core/net/net.h"
 #include "tools/arch_discovery.h"
 #include "core/net/known_nets.h"
+#include "core/net/net_raw_guess.h"
 #include "tools/tool_error.h"
 
 typedef enum {
@@ -63,6 +64,11 @@ int tool_load_net(const char *cmd, const char *net_path, const char *arch_path, 
 /* Loads the net with a given arch (its LEB128 flag follows the file). Prints errors and the load
  * warning (refused under --strict). */
 int tool_load_net_with(const char *cmd, const char *net_path, const nnue_arch *arch, nnue_net **net);
+
+/* A file no Stockfish-format architecture claims (core/net/net_raw_guess.h): the built-in raw
+ * architecture its CBNF header names into *arch (0), or the reason printed, naming the
+ * candidates a header-less file's size allows (1). */
+int tool_raw_guess(const char *cmd, const char *net_path, nnue_arch **arch);
 
 /* Loads arch_path, or the architecture the choice made for net_path, into *arch (the caller
  * frees it). Prints errors. Returns 0 on success. */

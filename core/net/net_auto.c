@@ -9,7 +9,9 @@
  * YaneuraOu's generated SFNN nets share their hashes whatever their shape (FACTS.md section 2 of
  * shared/oracle/shogi/yo26): a built-in architecture with format 'generated' fits only a file whose
  * description names its shape, and a file whose description names a generated shape no built-in
- * has gets the architecture of that name (core/load/arch_generated.c). */
+ * has gets the architecture of that name (core/load/arch_generated.c). A file whose first word is no
+ * built-in net version is judged as a raw net (core/net/net_raw_guess.c): a CBNF header fitting a
+ * built-in architecture loads with it. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +24,7 @@
 #include "base/error.h"
 #include "core/net/known_nets.h"
 #include "core/net/net.h"
+#include "core/net/net_raw_guess.h"
 #include "nnue.h"
 
 int nnue_arch_fits_header(const nnue_arch *arch, const nnue_net_header *h)
@@ -173,6 +176,15 @@ static nnue_status pick_builtin(const nnue_net_header *h, const char *name, cons
                      count, names);
 }
 
+/* The header route found no architecture and the first word is no built-in net version: the
+ * file is judged as a raw net (core/net/net_raw_guess.c: a CBNF header names one; a header-less
+ * file gets a message naming the candidates). */
+static int raw_route(nnue_status st, const nnue_net_header *h)
+{
+    return st != NNUE_OK && st != NNUE_E_IO && st != NNUE_E_NOMEM && st != NNUE_E_ARG &&
+           nnue_raw_guess_wanted(h->version);
+}
+
 nnue_status nnue_net_load_auto(const char *path, nnue_net **out, nnue_error *err)
 {
     if (out)
@@ -186,9 +198,11 @@ nnue_status nnue_net_load_auto(const char *path, nnue_net **out, nnue_error *err
     if (st == NNUE_OK)
         st = pick_builtin(&h, path, &(net_bytes){path, NULL, 0, description}, &arch, err);
     free(description);
+    if (raw_route(st, &h))
+        st = nnue_raw_guess(path, &arch, err);
     if (st != NNUE_OK)
         return st;
-    arch->format.leb128 = h.leb128; /* same numbers, the file's FT encoding */
+    arch->format.leb128 = arch->format.kind == NNUE_FORMAT_STOCKFISH && h.leb128; /* the file's FT encoding */
     st = nnue_net_load(arch, path, out, err);
     nnue_arch_free(arch);
     return st;
@@ -211,9 +225,11 @@ nnue_status nnue_net_load_auto_memory(const void *data, size_t size, const char 
         memcpy(description, (const char *)data + 12, h.description_bytes);
     if (st == NNUE_OK)
         st = pick_builtin(&h, name, &(net_bytes){NULL, data, size, description}, &arch, err);
+    if (raw_route(st, &h))
+        st = nnue_raw_guess_memory(data, size, name, &arch, err);
     if (st != NNUE_OK)
         return st;
-    arch->format.leb128 = h.leb128;
+    arch->format.leb128 = arch->format.kind == NNUE_FORMAT_STOCKFISH && h.leb128;
     st = nnue_net_load_memory(arch, data, size, name, out, err);
     nnue_arch_free(arch);
     return st;

@@ -14,6 +14,15 @@ nnue_status nnue_net_read_stockfish(nnue_net *net, nr_stream *s);
 nnue_status nnue_net_read_raw(nnue_net *net, nr_stream *s);
 /* CBNF (Stormphrax): the 64-byte header, then the blocks, plain or as one zstd frame. */
 nnue_status nnue_net_read_cbnf(nnue_net *net, nr_stream *s);
+/* The first CBNF header field (core/net/net_read_cbnf.c) the 64 bytes at h do not carry as
+ * architecture a requires (magic not checked): its offset and *f, or -1 when they all fit. */
+#define NNUE_CBNF_HEADER 64
+typedef struct nnue_cbnf_field {
+    int offset;
+    const char *field, *from;   /* its name; where the expected value comes from */
+    unsigned want, found;
+} nnue_cbnf_field;
+int nnue_cbnf_mismatch(const nnue_arch *a, const unsigned char *h, nnue_cbnf_field *f);
 /* Every value a LEB128 varint (PlentyChess), decoded to the plain blocks. */
 nnue_status nnue_net_read_varint(nnue_net *net, nr_stream *s);
 

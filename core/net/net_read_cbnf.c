@@ -18,57 +18,61 @@
 #include "core/net/net_formats.h"
 #include "core/net/net_zstd.h"
 
-#define CBNF_HEADER 64
-
-static nnue_status field_fail(nr_stream *s, int offset, const char *field, unsigned want, unsigned found,
-                              const char *from)
+int nnue_cbnf_mismatch(const nnue_arch *a, const unsigned char *h, nnue_cbnf_field *f)
 {
-    return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, offset,
-                            "CBNF header: %s: expected %u (%s), found %u", field, want, from, found);
+    const nnue_cbnf_header *want = &a->format.cbnf;
+    unsigned version = h[4] | h[5] << 8, flags = h[6] | h[7] << 8, hidden = h[11] | h[12] << 8;
+    const struct {
+        int offset;
+        const char *field, *from;
+        unsigned want, found;
+        int bad;
+    } checks[] = {
+        {4, "version", "the only CBNF version", 1, version, version != 1},
+        {6, "flags (bit 0, zstd, aside)", "format.cbnf.flags", want->flags & ~1u, flags & ~1u,
+         (flags & ~1u) != (want->flags & ~1u)},
+        {9, "arch", "format.cbnf.arch", want->arch, h[9], h[9] != want->arch},
+        {10, "FT activation", "format.cbnf.ft_activation", want->ft_activation, h[10], h[10] != want->ft_activation},
+        {11, "hidden size", "feature_transformer.width", a->ft.width, hidden, hidden != a->ft.width},
+        {13, "input buckets", "format.cbnf.input_buckets", want->input_buckets, h[13], h[13] != want->input_buckets},
+        {14, "output buckets", "stacks.count", a->stacks, h[14], h[14] != a->stacks},
+        {15, "name length (at most)", "the header's 48 name bytes", 48, h[15], h[15] > 48},
+    };
+    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
+        if (checks[i].bad) {
+            *f = (nnue_cbnf_field){checks[i].offset, checks[i].field, checks[i].from, checks[i].want, checks[i].found};
+            return checks[i].offset;
+        }
+    return -1;
 }
 
 static nnue_status check_header(const nnue_net *net, nr_stream *s, const unsigned char *h, int *zstd)
 {
-    const nnue_arch *a = net->arch;
-    const nnue_cbnf_header *want = &a->format.cbnf;
     if (memcmp(h, "CBNF", 4) != 0)
         return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, 0,
                                 "CBNF header: expected the magic \"CBNF\", found \"%c%c%c%c\" (not a CBNF net)",
                                 h[0] >= 32 && h[0] < 127 ? h[0] : '?', h[1] >= 32 && h[1] < 127 ? h[1] : '?',
                                 h[2] >= 32 && h[2] < 127 ? h[2] : '?', h[3] >= 32 && h[3] < 127 ? h[3] : '?');
-    unsigned version = h[4] | h[5] << 8, flags = h[6] | h[7] << 8, hidden = h[11] | h[12] << 8;
-    if (version != 1)
-        return field_fail(s, 4, "version", 1, version, "the only CBNF version");
-    if ((flags & ~1u) != (want->flags & ~1u))
-        return field_fail(s, 6, "flags (bit 0, zstd, aside)", want->flags & ~1u, flags & ~1u, "format.cbnf.flags");
-    if (h[9] != want->arch)
-        return field_fail(s, 9, "arch", want->arch, h[9], "format.cbnf.arch");
-    if (h[10] != want->ft_activation)
-        return field_fail(s, 10, "FT activation", want->ft_activation, h[10], "format.cbnf.ft_activation");
-    if (hidden != a->ft.width)
-        return field_fail(s, 11, "hidden size", a->ft.width, hidden, "feature_transformer.width");
-    if (h[13] != want->input_buckets)
-        return field_fail(s, 13, "input buckets", want->input_buckets, h[13], "format.cbnf.input_buckets");
-    if (h[14] != a->stacks)
-        return field_fail(s, 14, "output buckets", a->stacks, h[14], "stacks.count");
-    if (h[15] > 48)
-        return field_fail(s, 15, "name length (at most)", 48, h[15], "the header's 48 name bytes");
-    *zstd = flags & 1;
+    nnue_cbnf_field f;
+    if (nnue_cbnf_mismatch(net->arch, h, &f) >= 0)
+        return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, f.offset, "CBNF header: %s: expected %u (%s), found %u",
+                                f.field, f.want, f.from, f.found);
+    *zstd = (h[6] | h[7] << 8) & 1;
     return NNUE_OK;
 }
 
 nnue_status nnue_net_read_cbnf(nnue_net *net, nr_stream *s)
 {
-    unsigned char h[CBNF_HEADER];
+    unsigned char h[NNUE_CBNF_HEADER];
     int zstd = 0;
-    nnue_status st = nr_bytes(s, h, CBNF_HEADER, "CBNF header");
+    nnue_status st = nr_bytes(s, h, NNUE_CBNF_HEADER, "CBNF header");
     if (st == NNUE_OK)
         st = check_header(net, s, h, &zstd);
     if (st != NNUE_OK || !zstd)
         return st == NNUE_OK ? nnue_net_read_raw(net, s) : st;
     /* One zstd frame from byte 64 to the end: the blocks, decompressed within the arch's cap. */
     char name[300];
-    snprintf(name, sizeof name, "%s (zstd payload from byte %d)", s->path, CBNF_HEADER);
+    snprintf(name, sizeof name, "%s (zstd payload from byte %d)", s->path, NNUE_CBNF_HEADER);
     void *payload = NULL;
     size_t size = 0;
     st = nz_unpack(&(nz_source){s->f, NULL, 0, name, NZ_ARCH_CAP}, nz_cap_for_arch(net->arch), 0, &payload, &size,

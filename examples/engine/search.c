@@ -5,7 +5,8 @@
  *
  * The evaluation contract with the library: nnue_state_reset(root board) once per search,
  * then after every make nnue_state_push(state, board after the move, delta of the move) and
- * after every unmake nnue_state_pop(state); nnue_evaluate() gives the side to move's score. */
+ * after every unmake nnue_state_pop(state); nnue_evaluate() gives the side to move's score (its
+ * detail's `scaled`). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,12 +41,17 @@ static int out_of_budget(worker *w)
     return over;
 }
 
+/* The search works on `scaled`: `total` where the architecture declares no output scale
+ * (Stockfish, Pikafish, YaneuraOu), the engine's own eval unit where it does (bullet nets,
+ * Stormphrax: its raw output carries 2^24 per 400 cp and would clamp at every node). */
 static int evaluate(worker *w)
 {
     if (!w->nn)
         return 0;
     const nnue_board *b = w->s->setup.rules->game->board(w->pos);
-    int v = nnue_evaluate(w->nn, b, NULL);
+    nnue_eval_detail d;
+    nnue_evaluate(w->nn, b, &d);
+    int v = d.scaled;
     return v > SCORE_EVAL_LIMIT ? SCORE_EVAL_LIMIT : v < -SCORE_EVAL_LIMIT ? -SCORE_EVAL_LIMIT : v;
 }
 

@@ -1,8 +1,9 @@
 """tests/eval/cli_goldens.py TOOL SHARED_DIR NETS_DIR [EXPECTED_ISA]: the `nnue eval` command on
 whole corpora against the reference engines' goldens, once with the kernel set the tool detects
 by itself and once for each set forced with NNUE_ISA (scalar and the detected one): a chess net
-(Stockfish's SFNNv8-small layout, random weights, golden-sfnnv8small-A.tsv from Stockfish) and
-a shogi net (YaneuraOu HalfKP, goldensA_random.tsv from YaneuraOu). EXPECTED_ISA, when given, is
+(Stockfish's SFNNv8-small layout, random weights, golden-sfnnv8small-A.tsv from Stockfish), a
+shogi net (YaneuraOu HalfKP, goldensA_random.tsv from YaneuraOu) and the 2026 nets of Stormphrax
+(without --arch: its CBNF header), PlentyChess, Reckless and Viridithas (goldens from the engines). EXPECTED_ISA, when given, is
 the set the tool must detect (meson passes 'neon' on AArch64). In a cross build meson sets
 MESON_EXE_WRAPPER (e.g. qemu-aarch64) and the tool runs under it. Exits 77 when the reference
 data is absent. Prints one line per run; exit 1 on the first mismatch, naming the line."""
@@ -85,6 +86,17 @@ NETS = [
     # YaneuraOu's goldens: sfen, raw network output (eval's positional), eval (eval's total)
     ("shogi HalfKP", "oracle/shogi/random_halfkp_s20260101.bin.xz", "archs/shogi_halfkp.yaml",
      "oracle/shogi/corpusA.sfen", "oracle/shogi/goldensA_random.tsv", [0, 1, 2], [0, 3, 4]),
+    # The 2026 nets (shared/oracle/third/<engine>/goldensA.tsv): Stormphrax's CBNF file without
+    # --arch (its header names it), bucket, raw = total, nnue = scaled; the header-less ones by
+    # their built-in name, bucket and total (PlentyChess's total is its scaled `nnue`).
+    ("Stormphrax (CBNF, detected)", "oracle/third/stormphrax/stormphrax-random.nnue.xz", None,
+     "oracle/chess/corpusA.fen", "oracle/third/stormphrax/goldensA.tsv", [0, 1, 2, 4], [0, 1, 4, 5]),
+    ("PlentyChess", "oracle/third/plentychess/plentychess-random.bin.xz", "plentychess",
+     "oracle/chess/corpusA.fen", "oracle/third/plentychess/goldensA.tsv", [0, 1, 4], [0, 1, 4]),
+    ("Reckless", "oracle/third/reckless/reckless-random.bin.xz", "reckless",
+     "oracle/chess/corpusA.fen", "oracle/third/reckless/goldensA.tsv", [0, 1, 2], [0, 1, 4]),
+    ("Viridithas", "oracle/third/viridithas/viridithas-random.nnue.zst", "viridithas",
+     "oracle/chess/corpusA.fen", "oracle/third/viridithas/goldensA.tsv", [0, 1, 2], [0, 1, 4]),
 ]
 
 checked = 0

@@ -8,9 +8,10 @@
  * with every node from scratch (tree-refresh), with the refresh cache on and off, on every ISA.
  * With the argument sfnn1536: YaneuraOu's SFNN1536 net on the shogi workload, raw -842,028,725
  * per iteration in both modes (shogi FORMATS.md section 11).
- * With the argument reckless or viridithas: that engine's random net on the chess workload, the
- * checksum its own nnuebench printed (shared/oracle/third/<engine>/FACTS.md, "nnuebench": the
- * sum of raw, 16,082,591 and 193,633 per iteration), in every mode, with the cache on and off. */
+ * With the argument reckless, viridithas, stormphrax or plentychess: that engine's random net on
+ * the chess workload, the checksum its own nnuebench printed (shared/oracle/third/<engine>/FACTS.md,
+ * "nnuebench": the sum of raw, 16,082,591, 193,633 and -506,892,218,468 (past 32 bits) per
+ * iteration; PlentyChess's the sum of nnue, -6,193,009), in every mode, with the cache on and off. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +160,8 @@ static const struct third_net {
 } third_nets[] = {
     {"reckless", "archs/reckless.yaml", "checksum_total=16082591 "},
     {"viridithas", "archs/viridithas.yaml", "checksum_total=193633 "},
+    {"stormphrax", "archs/stormphrax.yaml", "checksum_total=-506892218468 "},
+    {"plentychess", "archs/plentychess.yaml", "checksum_total=-6193009 "},
 };
 static const struct third_net *third;
 static const char *third_path;

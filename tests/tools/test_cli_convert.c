@@ -113,8 +113,9 @@ START_TEST(bullet_net_into_self_describing_file)
     /* The raw net itself, without --arch: no nonsense header, a hint and exit 1. */
     snprintf(args, sizeof args, "info '%s'", raw);
     ck_assert_int_eq(cli_run(args, &without), 1);
-    cli_expect_contains(without, "looks like a header-less (raw) net");
-    cli_expect_contains(without, "nnue info --arch NAME");
+    cli_expect_contains(without, "a header-less (raw) net, which does not name its architecture");
+    cli_expect_contains(without, "is that of the built-in raw architecture cwtch6");
+    cli_expect_contains(without, "the tool's --arch cwtch6");
     ck_assert_msg(strstr(without, "version       0x") == NULL, "a header was printed:\n%s", without);
     free(without);
     /* Truncated: said with the byte offset. */

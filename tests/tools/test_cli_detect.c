@@ -185,6 +185,27 @@ START_TEST(installed_copy_finds_its_archs)
 }
 END_TEST
 
+/* The 2026 nets without a Stockfish header: Stormphrax's CBNF file is recognised by info (its
+ * header's fields); Reckless's header-less file is not taken, the message names the candidate its
+ * size fits and the --arch to pass. */
+START_TEST(raw_nets_without_arch)
+{
+    char args[8192], *out;
+    snprintf(args, sizeof args, "info '%s'", eval_net_file(eval_net_find("stormphrax")));
+    ck_assert_int_eq(cli_run(args, &out), 0);
+    cli_expect_contains(out, "architecture  stormphrax (detected: its CBNF header's fields)\n");
+    cli_expect_contains(out, "format        raw blocks in a CBNF container (64-byte header)\n");
+    free(out);
+    const char *reckless = eval_net_file(eval_net_find("reckless"));
+    snprintf(args, sizeof args, "info '%s'", reckless);
+    ck_assert_int_eq(cli_run(args, &out), 1);
+    cli_expect_contains(out, reckless);
+    cli_expect_contains(out, "Its size, 63266880 bytes, is that of the built-in raw architecture reckless");
+    cli_expect_contains(out, "the tool's --arch reckless");
+    free(out);
+}
+END_TEST
+
 int main(void)
 {
     test_require_shared("oracle/chess/sfnnv4-random.nnue.xz");
@@ -213,6 +234,7 @@ int main(void)
     tcase_add_test(tc, real_ambiguity_is_refused);
     tcase_add_test(tc, truncated_file_is_named_truncated);
     tcase_add_test(tc, installed_copy_finds_its_archs);
+    tcase_add_test(tc, raw_nets_without_arch); /* the shared nets: required like the ones above */
     if (access("/usr/games/stockfish", X_OK) == 0) {
         net_sf151 = eval_net_file(eval_net_find("sf151"));
         tcase_add_test(tc, stockfish_15_1_net);

@@ -45,10 +45,13 @@ START_TEST(missing_and_empty_nets)
     cli_expect_contains(out, "cli-empty.nnue: byte 0: empty file (0 bytes), not a net\n");
     expect_absent(out, "header-less");
     free(out);
-    /* A file with bytes but no header may be a raw net: the hint stays. */
+    /* A file with bytes but no header may be a raw net: the hint stays, naming no candidate. */
     snprintf(args, sizeof args, "eval --net '%s' --fen startpos", write_file("cli-text.nnue", "not a net at all\n"));
     ck_assert_int_eq(cli_run(args, &out), 1);
-    cli_expect_contains(out, "header-less (raw) nets need --arch FILE.yaml");
+    cli_expect_contains(out, "cli-text.nnue: no Stockfish-format header (its first word, 0x20746F6E, is no built-in "
+                             "net version) and no CBNF header: a header-less (raw) net");
+    cli_expect_contains(out, "No built-in raw architecture has its size (17 bytes)");
+    cli_expect_contains(out, "Name it: the tool's --arch NAME");
     free(out);
 }
 END_TEST
