@@ -1,7 +1,8 @@
 /* base/isa.c: which kernel set runs, chosen once from the CPU and overridable with
- * NNUE_ISA=scalar|avx2|avx512|vnni512|neon for testing. On x86-64 a set is chosen only when the
+ * NNUE_ISA=scalar|avx2|avx512|vnni512|neon|simd128 for testing. On x86-64 a set is chosen only when the
  * CPU and the OS support every extension its kernels are compiled for (base/targets.h,
- * checked by base/cpu_x86.c; NNUE_CPU_MASK hides features for tests); NEON on every AArch64.
+ * checked by base/cpu_x86.c; NNUE_CPU_MASK hides features for tests); NEON on every AArch64;
+ * SIMD128 in a wasm module built with -msimd128 (it validates only where the engine has SIMD).
  * Both choices are made under pthread_once: every nnue_state_new() asks, from any thread
  * (tests/threads runs this under ThreadSanitizer). */
 #include <pthread.h>
@@ -15,6 +16,8 @@
 
 #if defined(__aarch64__)
 static const char *const names[] = {"scalar", "neon"};
+#elif defined(__wasm__)
+static const char *const names[] = {"scalar", "simd128"};
 #else
 static const char *const names[] = {"scalar", "avx2", "avx512", "vnni512"};
 #endif
@@ -31,6 +34,9 @@ static nnue_isa detect(void)
 #endif
 #if defined(__aarch64__)
     return NNUE_ISA_NEON;
+#endif
+#if defined(__wasm_simd128__)
+    return NNUE_ISA_SIMD128;
 #endif
     return NNUE_ISA_SCALAR;
 }

@@ -1,5 +1,5 @@
 /* base/isa.h: instruction-set levels of the kernels, ordered from least to most capable: scalar,
- * then x86-64 (avx2, avx512, vnni512) or AArch64 (neon). */
+ * then x86-64 (avx2, avx512, vnni512), AArch64 (neon) or WebAssembly (simd128). */
 #ifndef NNUE_BASE_ISA_H
 #define NNUE_BASE_ISA_H
 
@@ -7,6 +7,8 @@ typedef enum nnue_isa {
     NNUE_ISA_SCALAR,
 #if defined(__aarch64__)
     NNUE_ISA_NEON,     /* AArch64 Advanced SIMD (always present there) */
+#elif defined(__wasm__)
+    NNUE_ISA_SIMD128,  /* WebAssembly SIMD128: the best level of a -msimd128 build only */
 #else
     NNUE_ISA_AVX2,
     NNUE_ISA_AVX512,   /* AVX-512 F + BW + VL (base/targets.h: every extension checked) */

@@ -214,7 +214,8 @@ void nnue_arch_hashes(const nnue_arch *arch, uint32_t *file_hash, uint32_t *ft_h
 const nnue_game *nnue_arch_game(const nnue_arch *arch);
 const nnue_arch *nnue_net_arch(const nnue_net *net);
 
-/* Name of the kernel set in use: "scalar", "avx2", "avx512", "vnni512" (x86-64) or "neon" (AArch64). */
+/* Name of the kernel set in use: "scalar", "avx2", "avx512", "vnni512" (x86-64), "neon" (AArch64) or
+ * "simd128" (WebAssembly built with SIMD128). */
 const char *nnue_isa_name(void);
 
 #ifdef __cplusplus

@@ -16,6 +16,10 @@ const nnue_kernels *nnue_kernels_for(nnue_isa isa)
     case NNUE_ISA_NEON:
         return &nnue_kernels_neon;
 #endif
+#if defined(__wasm_simd128__)
+    case NNUE_ISA_SIMD128:
+        return &nnue_kernels_simd128;
+#endif
     case NNUE_ISA_SCALAR:
         return &nnue_kernels_scalar;
     default:

@@ -85,5 +85,8 @@ extern const nnue_kernels nnue_kernels_vnni512;
 #if defined(__aarch64__)
 extern const nnue_kernels nnue_kernels_neon;   /* simd/kernels_neon.c */
 #endif
+#if defined(__wasm_simd128__)
+extern const nnue_kernels nnue_kernels_simd128; /* simd/kernels_simd128.c */
+#endif
 
 #endif

@@ -1,134 +1,85 @@
 /* simd/kernels_scalar.c: the plain C kernel set. It is the reference the vector sets
- * are tested against (tests/simd), and the set used on CPUs without AVX2. Same math as the
- * layers' scalar propagate functions, on the prepared layouts of kernels.h. */
+ * are tested against (tests/simd), and the set used on CPUs without a vector set. Same math as
+ * the layers' scalar propagate functions, on the prepared layouts of kernels.h; the element-wise
+ * kernels are kernels_scalar.h's definitions over the whole range. */
 #include "simd/kernels.h"
+#include "simd/kernels_scalar.h"
 
 static void acc_i16(int16_t *dst, const int16_t *src, const int16_t *const *sub, int n_sub,
                     const int16_t *const *add, int n_add, uint32_t n)
 {
-    for (uint32_t j = 0; j < n; j++) {
-        uint16_t v = (uint16_t)src[j];
-        for (int k = 0; k < n_sub; k++)
-            v = (uint16_t)(v - (uint16_t)sub[k][j]);
-        for (int k = 0; k < n_add; k++)
-            v = (uint16_t)(v + (uint16_t)add[k][j]);
-        dst[j] = (int16_t)v;
-    }
+    nnue_ref_acc_i16(dst, src, sub, n_sub, add, n_add, 0, n);
 }
 
 static void acc_i8(int16_t *dst, const int16_t *src, const int8_t *const *sub, int n_sub, const int8_t *const *add,
                    int n_add, uint32_t n)
 {
-    for (uint32_t j = 0; j < n; j++) {
-        uint16_t v = (uint16_t)src[j];
-        for (int k = 0; k < n_sub; k++)
-            v = (uint16_t)(v - (uint16_t)(int16_t)sub[k][j]);
-        for (int k = 0; k < n_add; k++)
-            v = (uint16_t)(v + (uint16_t)(int16_t)add[k][j]);
-        dst[j] = (int16_t)v;
-    }
+    nnue_ref_acc_i8(dst, src, sub, n_sub, add, n_add, 0, n);
 }
 
 static void acc_i32(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
                     const int32_t *const *add, int n_add, uint32_t n)
 {
-    for (uint32_t j = 0; j < n; j++) {
-        uint32_t v = (uint32_t)src[j];
-        for (int k = 0; k < n_sub; k++)
-            v -= (uint32_t)sub[k][j];
-        for (int k = 0; k < n_add; k++)
-            v += (uint32_t)add[k][j];
-        dst[j] = (int32_t)v;
-    }
-}
-
-static inline int32_t clamp(int32_t v, int32_t max)
-{
-    return v < 0 ? 0 : v > max ? max : v;
+    nnue_ref_acc_i32(dst, src, sub, n_sub, add, n_add, 0, n);
 }
 
 static void ft_clamp_u8(const int16_t *acc, uint8_t *out, uint32_t n, int32_t max)
 {
-    for (uint32_t j = 0; j < n; j++)
-        out[j] = (uint8_t)clamp(acc[j], max);
+    nnue_ref_ft_clamp_u8(acc, out, 0, n, max);
 }
 
 static void ft_pairwise_u8(const int16_t *acc, uint8_t *out, uint32_t half, int32_t max, int shift)
 {
-    for (uint32_t j = 0; j < half; j++)
-        out[j] = (uint8_t)(clamp(acc[j], max) * clamp(acc[j + half], max) >> shift);
+    nnue_ref_ft_pairwise_u8(acc, out, 0, half, max, shift);
 }
 
 static int nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t *idx)
 {
-    int count = 0;
-    for (uint32_t g = 0; g < groups; g++)
-        if (in[4 * g] | in[4 * g + 1] | in[4 * g + 2] | in[4 * g + 3])
-            idx[count++] = (uint16_t)g;
-    return count;
+    return nnue_ref_nonzero_groups(in, 0, groups, idx, 0);
+}
+
+/* The dense layer is the listed one over every group (idx NULL). */
+static void affine_u8_list(const uint8_t *in, const uint16_t *idx, int count, const int8_t *w, const int32_t *bias,
+                           int32_t *out, uint32_t n_out, uint32_t out_pad)
+{
+    for (uint32_t o = 0; o < n_out; o++) {
+        uint32_t sum = (uint32_t)bias[o]; /* wraps like the vector adds (and like int64 truncated) */
+        for (int i = 0; i < count; i++) {
+            uint32_t g = idx ? idx[i] : (uint32_t)i;
+            const int8_t *wg = w + ((size_t)g * out_pad + o) * 4;
+            for (int k = 0; k < 4; k++)
+                sum += (uint32_t)((int32_t)in[4 * g + k] * wg[k]);
+        }
+        out[o] = (int32_t)sum;
+    }
 }
 
 static void affine_u8(const uint8_t *in, uint32_t groups, const int8_t *w, const int32_t *bias, int32_t *out,
                       uint32_t n_out, uint32_t out_pad)
 {
-    for (uint32_t o = 0; o < n_out; o++) {
-        uint32_t sum = (uint32_t)bias[o]; /* wraps like the vector adds (and like int64 truncated) */
-        for (uint32_t g = 0; g < groups; g++) {
-            const int8_t *wg = w + ((size_t)g * out_pad + o) * 4;
-            for (int k = 0; k < 4; k++)
-                sum += (uint32_t)((int32_t)in[4 * g + k] * wg[k]);
-        }
-        out[o] = (int32_t)sum;
-    }
-}
-
-static void affine_u8_list(const uint8_t *in, const uint16_t *idx, int count, const int8_t *w, const int32_t *bias,
-                           int32_t *out, uint32_t n_out, uint32_t out_pad)
-{
-    for (uint32_t o = 0; o < n_out; o++) {
-        uint32_t sum = (uint32_t)bias[o];
-        for (int i = 0; i < count; i++) {
-            uint32_t g = idx[i];
-            const int8_t *wg = w + ((size_t)g * out_pad + o) * 4;
-            for (int k = 0; k < 4; k++)
-                sum += (uint32_t)((int32_t)in[4 * g + k] * wg[k]);
-        }
-        out[o] = (int32_t)sum;
-    }
+    affine_u8_list(in, NULL, (int)groups, w, bias, out, n_out, out_pad);
 }
 
 static int64_t sq_dot_i16(const int16_t *acc, const int16_t *w, uint32_t n, int32_t clip, int32_t wmax)
 {
     (void)wmax;
-    int64_t sum = 0;
-    for (uint32_t j = 0; j < n; j++) {
-        int64_t c = clamp(acc[j], clip);
-        sum += c * c * w[j];
-    }
-    return sum;
+    return nnue_ref_sq_dot_i16(acc, w, 0, n, clip);
 }
 
 static void crelu_i32(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max)
 {
-    for (uint32_t j = 0; j < n; j++)
-        out[j] = clamp(in[j] >> shift, max);
+    nnue_ref_crelu_i32(in, out, 0, n, shift, max);
 }
 
 static void sqr_crelu_i32(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max, int32_t bound)
 {
     (void)bound;
-    for (uint32_t j = 0; j < n; j++) {
-        int64_t v = (int64_t)in[j] * in[j] >> shift;
-        out[j] = (int32_t)(v > max ? max : v);
-    }
+    nnue_ref_sqr_crelu_i32(in, out, 0, n, shift, max);
 }
 
 static void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_pad)
 {
-    for (uint32_t j = 0; j < n; j++)
-        out[j] = (uint8_t)in[j];
-    for (uint32_t j = n; j < n_pad; j++)
-        out[j] = 0;
+    nnue_ref_pack_u8(in, out, 0, n, n_pad);
 }
 
 static int32_t tail_32_32_1(const int32_t *in, int s1, int32_t m1, const int8_t *w1, const int32_t *b1, int s2,

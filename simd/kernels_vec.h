@@ -1,0 +1,292 @@
+/* simd/kernels_vec.h: the vector kernels, written once against the vector layer (simd/vec.h
+ * describes it; simd/vec_<isa>.h defines it per instruction set). Included, not compiled alone,
+ * by a file kernels_<isa>.c that first includes its vec_<isa>.h and defines VEC_TABLE (the
+ * table's name) and VEC_ISA (its level); the file then holds that set's table. Each kernel walks
+ * its rows a whole vector at a time and leaves the rest to the scalar definition
+ * (kernels_scalar.h), so it is bit for bit the scalar set for every width. Exactness arguments:
+ * i16/i32 adds wrap in both; the pairwise product is at most 65535 and shifted logically; the
+ * u8 x i8 dot's contract is vec.h's (inputs <= 127); sq_dot_i16 keeps the scalar sum's every
+ * product (see there). */
+#include "simd/kernels.h"
+#include "simd/kernels_scalar.h"
+#include "simd/nz_table.h"
+
+#define VEC_I16 (VEC_BYTES / 2)
+#define VEC_I32 (VEC_BYTES / 4)
+#define VEC_KERNEL VEC_TARGET static
+
+/* dst = src - sub rows + add rows on i16 (acc_i16) or on i8 rows widened (acc_i8): VEC_ACC_TILE
+ * vectors kept in registers across all the rows, then single vectors, then the scalar tail. */
+#define ROWS_PASS(LOAD_ROW)                                                                                           \
+    uint32_t j = 0;                                                                                                   \
+    for (; j + VEC_I16 * VEC_ACC_TILE <= n; j += VEC_I16 * VEC_ACC_TILE) {                                            \
+        vec_t v[VEC_ACC_TILE];                                                                                        \
+        for (int t = 0; t < VEC_ACC_TILE; t++)                                                                        \
+            v[t] = vec_load(src + j + VEC_I16 * t);                                                                   \
+        for (int k = 0; k < n_sub; k++)                                                                               \
+            for (int t = 0; t < VEC_ACC_TILE; t++)                                                                    \
+                v[t] = vec_sub_i16(v[t], LOAD_ROW(sub[k] + j + VEC_I16 * t));                                         \
+        for (int k = 0; k < n_add; k++)                                                                               \
+            for (int t = 0; t < VEC_ACC_TILE; t++)                                                                    \
+                v[t] = vec_add_i16(v[t], LOAD_ROW(add[k] + j + VEC_I16 * t));                                         \
+        for (int t = 0; t < VEC_ACC_TILE; t++)                                                                        \
+            vec_store(dst + j + VEC_I16 * t, v[t]);                                                                   \
+    }                                                                                                                 \
+    for (; j + VEC_I16 <= n; j += VEC_I16) {                                                                          \
+        vec_t v = vec_load(src + j);                                                                                  \
+        for (int k = 0; k < n_sub; k++)                                                                               \
+            v = vec_sub_i16(v, LOAD_ROW(sub[k] + j));                                                                 \
+        for (int k = 0; k < n_add; k++)                                                                               \
+            v = vec_add_i16(v, LOAD_ROW(add[k] + j));                                                                 \
+        vec_store(dst + j, v);                                                                                        \
+    }
+
+VEC_KERNEL void acc_i16(int16_t *dst, const int16_t *src, const int16_t *const *sub, int n_sub,
+                        const int16_t *const *add, int n_add, uint32_t n)
+{
+    ROWS_PASS(vec_load)
+    nnue_ref_acc_i16(dst, src, sub, n_sub, add, n_add, j, n);
+}
+
+VEC_KERNEL void acc_i8(int16_t *dst, const int16_t *src, const int8_t *const *sub, int n_sub,
+                       const int8_t *const *add, int n_add, uint32_t n)
+{
+    ROWS_PASS(vec_load_i8_i16)
+    nnue_ref_acc_i8(dst, src, sub, n_sub, add, n_add, j, n);
+}
+
+VEC_KERNEL void acc_i32(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
+                        const int32_t *const *add, int n_add, uint32_t n)
+{
+    uint32_t j = 0;
+    for (; j + VEC_I32 <= n; j += VEC_I32) {
+        vec_t v = vec_load(src + j);
+        for (int k = 0; k < n_sub; k++)
+            v = vec_sub_i32(v, vec_load(sub[k] + j));
+        for (int k = 0; k < n_add; k++)
+            v = vec_add_i32(v, vec_load(add[k] + j));
+        vec_store(dst + j, v);
+    }
+    nnue_ref_acc_i32(dst, src, sub, n_sub, add, n_add, j, n);
+}
+
+VEC_TARGET static inline vec_t clamp_i16(vec_t v, vec_t max)
+{
+    return vec_min_i16(vec_max_i16(v, vec_zero()), max);
+}
+
+/* Two vectors of i16 make one vector of bytes. */
+VEC_KERNEL void ft_clamp_u8(const int16_t *acc, uint8_t *out, uint32_t n, int32_t max)
+{
+    const vec_t hi = vec_set1_i16((int16_t)max);
+    uint32_t j = 0;
+    for (; j + 2 * VEC_I16 <= n; j += 2 * VEC_I16)
+        vec_store(out + j, vec_packus_i16(clamp_i16(vec_load(acc + j), hi), clamp_i16(vec_load(acc + j + VEC_I16), hi)));
+    nnue_ref_ft_clamp_u8(acc, out, j, n, max);
+}
+
+VEC_KERNEL void ft_pairwise_u8(const int16_t *acc, uint8_t *out, uint32_t half, int32_t max, int shift)
+{
+    const vec_t hi = vec_set1_i16((int16_t)max);
+    uint32_t j = 0;
+    for (; j + 2 * VEC_I16 <= half; j += 2 * VEC_I16) {
+        vec_t p[2];
+        for (int h = 0; h < 2; h++) {
+            vec_t a = clamp_i16(vec_load(acc + j + VEC_I16 * h), hi);
+            vec_t b = clamp_i16(vec_load(acc + half + j + VEC_I16 * h), hi);
+            p[h] = vec_srl_i16(vec_mullo_i16(a, b), shift);
+        }
+        vec_store(out + j, vec_packus_i16(p[0], p[1]));
+    }
+    nnue_ref_ft_pairwise_u8(acc, out, j, half, max, shift);
+}
+
+/* A bit per non-zero 4-byte group, 8 groups a step at least (NZ_STEP, a whole number of
+ * vectors), then each byte of bits turned into positions by nnue_nz_table and stored as a whole
+ * batch of 8 (idx has room for groups + 16 entries), advancing by its popcount. */
+#define NZ_STEP (VEC_I32 > 8 ? VEC_I32 : 8)
+VEC_KERNEL int nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t *idx)
+{
+    int count = 0;
+    uint32_t g = 0;
+    for (; g + NZ_STEP <= groups; g += NZ_STEP) {
+        unsigned nz = 0;
+        for (int v = 0; v < NZ_STEP / VEC_I32; v++)
+            nz |= vec_nz_mask_i32(vec_load(in + 4 * g + VEC_BYTES * v)) << (VEC_I32 * v);
+        for (int b = 0; b < NZ_STEP / 8; b++) {
+            unsigned byte = nz >> (8 * b) & 0xFF;
+            vec_nz_store8(idx + count, nnue_nz_table[byte], (uint16_t)(g + 8 * b));
+            count += __builtin_popcount(byte);
+        }
+    }
+    return nnue_ref_nonzero_groups(in, g, groups, idx, count);
+}
+
+/* One pass over the input groups (all of them, idx NULL, or the listed ones) for nb blocks of
+ * VEC_I32 outputs: VEC_AFFINE_UNROLL groups in flight, so UNROLL * nb independent sums hide the
+ * latency. Forced inline: with a constant nb and the dense/list choice known, the sums stay in
+ * registers (as a separate function clang spilled them, about a third slower). */
+VEC_TARGET static inline __attribute__((always_inline)) void
+pass(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *wb, size_t stride, const int nb, vec_t *res)
+{
+    vdot_t s[VEC_AFFINE_UNROLL][VEC_AFFINE_BLOCKS];
+    for (int u = 0; u < VEC_AFFINE_UNROLL; u++)
+        for (int b = 0; b < nb; b++)
+            s[u][b] = vdot_zero();
+    uint32_t i = 0;
+    for (; i + VEC_AFFINE_UNROLL <= count; i += VEC_AFFINE_UNROLL)
+        for (int u = 0; u < VEC_AFFINE_UNROLL; u++) {
+            uint32_t g = idx ? idx[i + u] : i + u;
+            vec_t x = vdot_input(in + 4 * g);
+            for (int b = 0; b < nb; b++)
+                s[u][b] = vdot_add(s[u][b], x, wb + g * stride + VEC_BYTES * b);
+        }
+    for (; i < count; i++) {
+        uint32_t g = idx ? idx[i] : i;
+        vec_t x = vdot_input(in + 4 * g);
+        for (int b = 0; b < nb; b++)
+            s[0][b] = vdot_add(s[0][b], x, wb + g * stride + VEC_BYTES * b);
+    }
+    for (int b = 0; b < nb; b++) {
+        res[b] = vdot_sum(s[0][b]);
+        for (int u = 1; u < VEC_AFFINE_UNROLL; u++)
+            res[b] = vec_add_i32(res[b], vdot_sum(s[u][b]));
+    }
+}
+
+/* out[o .. o + VEC_I32) = sum + bias, the outputs past n_out left alone. */
+VEC_TARGET static inline void finish(vec_t sum, const int32_t *bias, int32_t *out, uint32_t o, uint32_t n_out)
+{
+    if (o + VEC_I32 <= n_out) {
+        vec_store(out + o, vec_add_i32(sum, vec_load(bias + o)));
+    } else {
+        int32_t tmp[VEC_I32];
+        vec_store(tmp, sum);
+        for (uint32_t k = 0; o + k < n_out; k++)
+            out[o + k] = (int32_t)((uint32_t)tmp[k] + (uint32_t)bias[o + k]);
+    }
+}
+
+#define PASS(k) pass(in, idx, count, wb, stride, (k) <= VEC_AFFINE_BLOCKS ? (k) : 1, res)
+VEC_TARGET static inline __attribute__((always_inline)) void run(const uint8_t *in, const uint16_t *idx, uint32_t count,
+                                                                 const int8_t *w, const int32_t *bias, int32_t *out,
+                                                                 uint32_t n_out, uint32_t out_pad)
+{
+    size_t stride = (size_t)out_pad * 4;
+    vec_t res[VEC_AFFINE_BLOCKS];
+    for (uint32_t o = 0; o < n_out;) {
+        uint32_t left = (n_out - o + VEC_I32 - 1) / VEC_I32;
+        int nb = left >= VEC_AFFINE_BLOCKS ? VEC_AFFINE_BLOCKS : (int)left;
+        const int8_t *wb = w + (size_t)o * 4;
+        switch (nb) { /* constant block counts, so the sums stay in registers */
+        case 4: PASS(4); break;
+        case 3: PASS(3); break;
+        case 2: PASS(2); break;
+        default: PASS(1); break;
+        }
+        for (int b = 0; b < nb; b++, o += VEC_I32)
+            finish(res[b], bias, out, o, n_out);
+    }
+}
+
+VEC_KERNEL void affine_u8(const uint8_t *in, uint32_t groups, const int8_t *w, const int32_t *bias, int32_t *out,
+                          uint32_t n_out, uint32_t out_pad)
+{
+    run(in, NULL, groups, w, bias, out, n_out, out_pad);
+}
+
+VEC_KERNEL void affine_u8_list(const uint8_t *in, const uint16_t *idx, int count, const int8_t *w,
+                               const int32_t *bias, int32_t *out, uint32_t n_out, uint32_t out_pad)
+{
+    run(in, idx, (uint32_t)count, w, bias, out, n_out, out_pad);
+}
+
+/* See kernels.h. Fast form: t = c * w in i16 and t * c pairs summed in i32 (vec_madd_i16),
+ * exact when max(c) * wmax <= 32767; the i32 lanes are widened into i64 ones before they could
+ * overflow (a lane takes 2 products a vector). Otherwise every c * c (<= 2^30) times w in i64. */
+VEC_KERNEL int64_t sq_dot_i16(const int16_t *acc, const int16_t *w, uint32_t n, int32_t clip, int32_t wmax)
+{
+    const vec_t hi = vec_set1_i16((int16_t)clip);
+    uint32_t vec_n = n / VEC_I16 * VEC_I16;
+    int64_t cmax = clip;
+    if (cmax * wmax > 32767) { /* the actual largest activation may still allow the fast form */
+        vec_t m = vec_zero();
+        for (uint32_t j = 0; j < vec_n; j += VEC_I16)
+            m = vec_max_i16(m, vec_load(acc + j));
+        int16_t t[VEC_I16];
+        vec_store(t, vec_min_i16(m, hi));
+        cmax = 0;
+        for (int k = 0; k < VEC_I16; k++)
+            cmax = t[k] > cmax ? t[k] : cmax;
+    }
+    vec_t s64 = vec_zero();
+    if (cmax * wmax <= 32767) {
+        int64_t pair = 2 * cmax * cmax * wmax;
+        uint32_t block = pair ? (uint32_t)(INT32_MAX / pair) : 1u << 30; /* >= 1 here */
+        for (uint32_t j = 0; j < vec_n;) {
+            vec_t s32 = vec_zero();
+            for (uint32_t b = 0; b < block && j < vec_n; b++, j += VEC_I16) {
+                vec_t c = clamp_i16(vec_load(acc + j), hi);
+                s32 = vec_add_i32(s32, vec_madd_i16(vec_mullo_i16(c, vec_load(w + j)), c));
+            }
+            s64 = vec_widen_add_i64(s64, s32);
+        }
+    } else {
+        const vec_t hi32 = vec_set1_i32(clip);
+        for (uint32_t j = 0; j < vec_n; j += VEC_I32) {
+            vec_t c = vec_min_i32(vec_max_i32(vec_load_i16_i32(acc + j), vec_zero()), hi32);
+            s64 = vec_dot_i32_i64(s64, vec_mullo_i32(c, c), vec_load_i16_i32(w + j));
+        }
+    }
+    int64_t t[VEC_BYTES / 8], sum = 0;
+    vec_store(t, s64);
+    for (int k = 0; k < VEC_BYTES / 8; k++)
+        sum += t[k];
+    return sum + nnue_ref_sq_dot_i16(acc, w, vec_n, n, clip);
+}
+
+VEC_KERNEL void crelu_i32(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max)
+{
+    const vec_t hi = vec_set1_i32(max);
+    uint32_t j = 0;
+    for (; j + VEC_I32 <= n; j += VEC_I32)
+        vec_store(out + j, vec_min_i32(vec_max_i32(vec_sra_i32(vec_load(in + j), shift), vec_zero()), hi));
+    nnue_ref_crelu_i32(in, out, j, n, shift, max);
+}
+
+/* |in| capped at bound (INT32_MIN's wrapped absolute value, read unsigned, is capped too), so
+ * the square fits 32 unsigned bits and is shifted logically. */
+VEC_KERNEL void sqr_crelu_i32(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max, int32_t bound)
+{
+    const vec_t b = vec_set1_i32(bound), hi = vec_set1_i32(max);
+    uint32_t j = 0;
+    for (; j + VEC_I32 <= n; j += VEC_I32) {
+        vec_t a = vec_min_u32(vec_abs_i32(vec_load(in + j)), b);
+        vec_store(out + j, vec_min_i32(vec_srl_i32(vec_mullo_i32(a, a), shift), hi));
+    }
+    nnue_ref_sqr_crelu_i32(in, out, j, n, shift, max);
+}
+
+/* Four vectors of i32 (values 0..255) narrowed to one of bytes. */
+VEC_KERNEL void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_pad)
+{
+    uint32_t j = 0;
+    for (; j + VEC_BYTES <= n; j += VEC_BYTES) {
+        vec_t lo = vec_packus_i32(vec_load(in + j), vec_load(in + j + VEC_I32));
+        vec_t hi = vec_packus_i32(vec_load(in + j + 2 * VEC_I32), vec_load(in + j + 3 * VEC_I32));
+        vec_store(out + j, vec_packus_i16(lo, hi));
+    }
+    nnue_ref_pack_u8(in, out, j, n, n_pad);
+}
+
+#ifndef VEC_TAIL_32_32_1
+#define VEC_TAIL_32_32_1 NULL /* the layers one by one */
+#endif
+#ifndef VEC_BOARD_SCAN
+#define VEC_BOARD_SCAN NULL /* the portable scan of core/eval/board_check.c */
+#endif
+
+const nnue_kernels VEC_TABLE = {
+    VEC_ISA, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
+    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, VEC_TAIL_32_32_1, VEC_BOARD_SCAN,
+};

@@ -1,0 +1,42 @@
+/* simd/vec.h: the vector layer's contract. The kernels are written once against it
+ * (kernels_vec.h); each instruction set defines it in one header, simd/vec_<isa>.h, which
+ * includes this file first. A new instruction set is that header, a kernels_<isa>.c of a few
+ * lines (the header, VEC_TABLE, VEC_ISA, kernels_vec.h), its level in base/isa.h and its CPU
+ * check in base/isa.c; tests/simd then compares it with the scalar set.
+ *
+ * A header defines:
+ *   vec_t, VEC_BYTES     one integer vector and its width in bytes (16, 32 or 64)
+ *   VEC_TARGET           the attribute every function of the set carries (base/targets.h), or empty
+ *   VEC_ACC_TILE         vectors kept in registers per pass over the accumulator rows
+ *   VEC_AFFINE_BLOCKS    output vectors (1..4) summed per pass of the u8 x i8 affine kernel
+ *   VEC_AFFINE_UNROLL    input groups in flight there (independent sums per output vector)
+ * and, as static inline functions (memory operands unaligned; i16/i32 arithmetic wrapping):
+ *   vec_zero, vec_set1_i16, vec_set1_i32, vec_load(p), vec_store(p, v)
+ *   vec_load_i8_i16(p)   VEC_BYTES / 2 bytes at p sign-extended to i16 lanes
+ *   vec_load_i16_i32(p)  VEC_BYTES / 4 i16 values at p sign-extended to i32 lanes
+ *   vec_add_i16, vec_sub_i16, vec_add_i32, vec_sub_i32, vec_mullo_i16, vec_mullo_i32 (low halves)
+ *   vec_max_i16, vec_min_i16, vec_max_i32, vec_min_i32, vec_min_u32, vec_abs_i32
+ *   vec_srl_i16(v, n), vec_srl_i32(v, n), vec_sra_i32(v, n)   shifts by a run-time count
+ *   vec_madd_i16(a, b)   a[2k] * b[2k] + a[2k + 1] * b[2k + 1] in i32 lane k (pmaddwd)
+ *   vec_packus_i16(a, b) the i16 lanes of a then b saturated to u8, in order
+ *   vec_packus_i32(a, b) the i32 lanes of a then b saturated to u16, in order
+ *   vec_widen_add_i64(s, v)    s (i64 lanes) + every i32 lane of v sign-extended; which lane of s
+ *                              takes which lane of v is free (only the total is read)
+ *   vec_dot_i32_i64(s, a, b)   s (i64 lanes) + every a[k] * b[k] in i64, lanes free as above
+ *   vec_nz_mask_i32(v)   bit k set when i32 lane k is not zero
+ *   vec_nz_store8(dst, pos, base)   dst[k] = base + pos[k], k < 8 (u16 dst, u8 pos)
+ * The u8 x i8 dot product (the affine layers' inner step), in any representation the set likes:
+ *   vdot_t, vdot_zero()  a running sum per output lane (VEC_BYTES / 4 outputs)
+ *   vdot_input(p)        the 4 input bytes at p in the form vdot_add takes (a broadcast)
+ *   vdot_add(s, x, w)    s + for each output k: sum over i < 4 of x's byte i times the i8 w[4k + i];
+ *                        exact for input bytes <= 127 (sums of two products fit in i16)
+ *   vdot_sum(s)          the sums as i32 lanes, wrapping
+ * Optional: VEC_TAIL_32_32_1 and VEC_BOARD_SCAN name the set's own kernels.h tail_32_32_1 and
+ * board_scan (NULL otherwise). */
+#ifndef NNUE_SIMD_VEC_H
+#define NNUE_SIMD_VEC_H
+
+#include <stdint.h>
+#include <string.h>
+
+#endif

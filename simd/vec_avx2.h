@@ -1,0 +1,91 @@
+/* simd/vec_avx2.h: the vector layer (simd/vec.h) on AVX2, 256-bit vectors. Every function
+ * carries AVX2's target attribute (base/targets.h), so the library keeps running on plain
+ * x86-64 and this set is only called when the CPU has AVX2. The u8 x i8 dot is vpmaddubsw +
+ * vpmaddwd by ones (pairwise i16 sums exact for inputs <= 127: 2 * 127 * 128 = 32512). */
+#ifndef NNUE_SIMD_VEC_AVX2_H
+#define NNUE_SIMD_VEC_AVX2_H
+
+#include <immintrin.h>
+
+#include "base/targets.h"
+#include "simd/vec.h"
+
+typedef __m256i vec_t;
+typedef __m256i vdot_t;
+#define VEC_BYTES 32
+#define VEC_TARGET NNUE_TARGET(NNUE_TARGET_AVX2)
+#define VEC_ACC_TILE 8
+#define VEC_AFFINE_BLOCKS 2 /* 16 registers: 4 x 2 sums */
+#define VEC_AFFINE_UNROLL 4
+#define VEC_FN VEC_TARGET static inline
+
+VEC_FN vec_t vec_zero(void) { return _mm256_setzero_si256(); }
+VEC_FN vec_t vec_set1_i16(int16_t x) { return _mm256_set1_epi16(x); }
+VEC_FN vec_t vec_set1_i32(int32_t x) { return _mm256_set1_epi32(x); }
+VEC_FN vec_t vec_load(const void *p) { return _mm256_loadu_si256((const __m256i *)p); }
+VEC_FN void vec_store(void *p, vec_t v) { _mm256_storeu_si256((__m256i *)p, v); }
+VEC_FN vec_t vec_load_i8_i16(const int8_t *p) { return _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)p)); }
+VEC_FN vec_t vec_load_i16_i32(const int16_t *p) { return _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)p)); }
+
+VEC_FN vec_t vec_add_i16(vec_t a, vec_t b) { return _mm256_add_epi16(a, b); }
+VEC_FN vec_t vec_sub_i16(vec_t a, vec_t b) { return _mm256_sub_epi16(a, b); }
+VEC_FN vec_t vec_add_i32(vec_t a, vec_t b) { return _mm256_add_epi32(a, b); }
+VEC_FN vec_t vec_sub_i32(vec_t a, vec_t b) { return _mm256_sub_epi32(a, b); }
+VEC_FN vec_t vec_mullo_i16(vec_t a, vec_t b) { return _mm256_mullo_epi16(a, b); }
+VEC_FN vec_t vec_mullo_i32(vec_t a, vec_t b) { return _mm256_mullo_epi32(a, b); }
+VEC_FN vec_t vec_max_i16(vec_t a, vec_t b) { return _mm256_max_epi16(a, b); }
+VEC_FN vec_t vec_min_i16(vec_t a, vec_t b) { return _mm256_min_epi16(a, b); }
+VEC_FN vec_t vec_max_i32(vec_t a, vec_t b) { return _mm256_max_epi32(a, b); }
+VEC_FN vec_t vec_min_i32(vec_t a, vec_t b) { return _mm256_min_epi32(a, b); }
+VEC_FN vec_t vec_min_u32(vec_t a, vec_t b) { return _mm256_min_epu32(a, b); }
+VEC_FN vec_t vec_abs_i32(vec_t a) { return _mm256_abs_epi32(a); }
+VEC_FN vec_t vec_srl_i16(vec_t v, int n) { return _mm256_srl_epi16(v, _mm_cvtsi32_si128(n)); }
+VEC_FN vec_t vec_srl_i32(vec_t v, int n) { return _mm256_srl_epi32(v, _mm_cvtsi32_si128(n)); }
+VEC_FN vec_t vec_sra_i32(vec_t v, int n) { return _mm256_sra_epi32(v, _mm_cvtsi32_si128(n)); }
+VEC_FN vec_t vec_madd_i16(vec_t a, vec_t b) { return _mm256_madd_epi16(a, b); }
+
+/* vpackus works within 128-bit halves; the 64-bit permute puts the quarters back in order. */
+VEC_FN vec_t vec_packus_i16(vec_t a, vec_t b) { return _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8); }
+VEC_FN vec_t vec_packus_i32(vec_t a, vec_t b) { return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8); }
+
+VEC_FN vec_t vec_widen_add_i64(vec_t s, vec_t v)
+{
+    s = _mm256_add_epi64(s, _mm256_cvtepi32_epi64(_mm256_castsi256_si128(v)));
+    return _mm256_add_epi64(s, _mm256_cvtepi32_epi64(_mm256_extracti128_si256(v, 1)));
+}
+
+/* vpmuldq multiplies the even i32 lanes; the odd ones are shifted down for a second one. */
+VEC_FN vec_t vec_dot_i32_i64(vec_t s, vec_t a, vec_t b)
+{
+    s = _mm256_add_epi64(s, _mm256_mul_epi32(a, b));
+    return _mm256_add_epi64(s, _mm256_mul_epi32(_mm256_srli_epi64(a, 32), _mm256_srli_epi64(b, 32)));
+}
+
+VEC_FN unsigned vec_nz_mask_i32(vec_t v)
+{
+    return ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, _mm256_setzero_si256()))) & 0xFFu;
+}
+
+VEC_FN void vec_nz_store8(uint16_t *dst, const uint8_t *pos, uint16_t base)
+{
+    __m128i p = _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)pos));
+    _mm_storeu_si128((__m128i *)dst, _mm_add_epi16(_mm_set1_epi16((int16_t)base), p));
+}
+
+VEC_FN vdot_t vdot_zero(void) { return _mm256_setzero_si256(); }
+VEC_FN vdot_t vdot_sum(vdot_t s) { return s; }
+
+VEC_FN vec_t vdot_input(const uint8_t *p)
+{
+    int32_t x;
+    memcpy(&x, p, 4);
+    return _mm256_set1_epi32(x);
+}
+
+VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
+{
+    __m256i p = _mm256_maddubs_epi16(x, _mm256_loadu_si256((const __m256i *)w));
+    return _mm256_add_epi32(s, _mm256_madd_epi16(p, _mm256_set1_epi16(1)));
+}
+
+#endif

@@ -1,0 +1,103 @@
+/* simd/vec_avx512.h: the vector layer (simd/vec.h) on AVX-512 F + BW (512-bit vectors), and on
+ * AVX-512 VNNI when the including file defines VEC_VNNI first (the u8 x i8 dot is then one
+ * vpdpbusd, exact for any u8 input; otherwise vpmaddubsw + vpmaddwd by ones, exact for inputs
+ * <= 127). Target attributes from base/targets.h, as in vec_avx2.h.
+ *
+ * NOT YET USED: the avx512 and vnni512 tables are still kernels_avx512.c, kernels_vnni512.c and
+ * affine_u8_avx512.h, because the machine this layer was written on has no AVX-512 to test it.
+ * Switching them is docs/development.md's "Kernels written once": a kernels_avx512.c and a
+ * kernels_vnni512.c like kernels_avx2.c (VEC_VNNI for the second), their own tail_32_32_1 and
+ * board_scan named by VEC_TAIL_32_32_1 / VEC_BOARD_SCAN, then tests/simd and ../shared/anchors/ab
+ * on an AVX-512 machine. */
+#ifndef NNUE_SIMD_VEC_AVX512_H
+#define NNUE_SIMD_VEC_AVX512_H
+
+#include <immintrin.h>
+
+#include "base/targets.h"
+#include "simd/vec.h"
+
+typedef __m512i vec_t;
+typedef __m512i vdot_t;
+#define VEC_BYTES 64
+#if defined(VEC_VNNI)
+#define VEC_TARGET NNUE_TARGET(NNUE_TARGET_VNNI512)
+#else
+#define VEC_TARGET NNUE_TARGET(NNUE_TARGET_AVX512)
+#endif
+#define VEC_ACC_TILE 8
+#define VEC_AFFINE_BLOCKS 4 /* 32 registers: 4 x 4 sums */
+#define VEC_AFFINE_UNROLL 4
+#define VEC_FN VEC_TARGET static inline
+
+VEC_FN vec_t vec_zero(void) { return _mm512_setzero_si512(); }
+VEC_FN vec_t vec_set1_i16(int16_t x) { return _mm512_set1_epi16(x); }
+VEC_FN vec_t vec_set1_i32(int32_t x) { return _mm512_set1_epi32(x); }
+VEC_FN vec_t vec_load(const void *p) { return _mm512_loadu_si512(p); }
+VEC_FN void vec_store(void *p, vec_t v) { _mm512_storeu_si512(p, v); }
+VEC_FN vec_t vec_load_i8_i16(const int8_t *p) { return _mm512_cvtepi8_epi16(_mm256_loadu_si256((const __m256i *)p)); }
+VEC_FN vec_t vec_load_i16_i32(const int16_t *p) { return _mm512_cvtepi16_epi32(_mm256_loadu_si256((const __m256i *)p)); }
+
+VEC_FN vec_t vec_add_i16(vec_t a, vec_t b) { return _mm512_add_epi16(a, b); }
+VEC_FN vec_t vec_sub_i16(vec_t a, vec_t b) { return _mm512_sub_epi16(a, b); }
+VEC_FN vec_t vec_add_i32(vec_t a, vec_t b) { return _mm512_add_epi32(a, b); }
+VEC_FN vec_t vec_sub_i32(vec_t a, vec_t b) { return _mm512_sub_epi32(a, b); }
+VEC_FN vec_t vec_mullo_i16(vec_t a, vec_t b) { return _mm512_mullo_epi16(a, b); }
+VEC_FN vec_t vec_mullo_i32(vec_t a, vec_t b) { return _mm512_mullo_epi32(a, b); }
+VEC_FN vec_t vec_max_i16(vec_t a, vec_t b) { return _mm512_max_epi16(a, b); }
+VEC_FN vec_t vec_min_i16(vec_t a, vec_t b) { return _mm512_min_epi16(a, b); }
+VEC_FN vec_t vec_max_i32(vec_t a, vec_t b) { return _mm512_max_epi32(a, b); }
+VEC_FN vec_t vec_min_i32(vec_t a, vec_t b) { return _mm512_min_epi32(a, b); }
+VEC_FN vec_t vec_min_u32(vec_t a, vec_t b) { return _mm512_min_epu32(a, b); }
+VEC_FN vec_t vec_abs_i32(vec_t a) { return _mm512_abs_epi32(a); }
+VEC_FN vec_t vec_srl_i16(vec_t v, int n) { return _mm512_srl_epi16(v, _mm_cvtsi32_si128(n)); }
+VEC_FN vec_t vec_srl_i32(vec_t v, int n) { return _mm512_srl_epi32(v, _mm_cvtsi32_si128(n)); }
+VEC_FN vec_t vec_sra_i32(vec_t v, int n) { return _mm512_sra_epi32(v, _mm_cvtsi32_si128(n)); }
+VEC_FN vec_t vec_madd_i16(vec_t a, vec_t b) { return _mm512_madd_epi16(a, b); }
+
+/* vpackus works within 128-bit lanes; a 64-bit permute puts the eight quarters back in order. */
+VEC_FN vec_t vec_in_order(vec_t v) { return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7), v); }
+VEC_FN vec_t vec_packus_i16(vec_t a, vec_t b) { return vec_in_order(_mm512_packus_epi16(a, b)); }
+VEC_FN vec_t vec_packus_i32(vec_t a, vec_t b) { return vec_in_order(_mm512_packus_epi32(a, b)); }
+
+VEC_FN vec_t vec_widen_add_i64(vec_t s, vec_t v)
+{
+    s = _mm512_add_epi64(s, _mm512_cvtepi32_epi64(_mm512_castsi512_si256(v)));
+    return _mm512_add_epi64(s, _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(v, 1)));
+}
+
+VEC_FN vec_t vec_dot_i32_i64(vec_t s, vec_t a, vec_t b)
+{
+    s = _mm512_add_epi64(s, _mm512_mul_epi32(a, b));
+    return _mm512_add_epi64(s, _mm512_mul_epi32(_mm512_srli_epi64(a, 32), _mm512_srli_epi64(b, 32)));
+}
+
+VEC_FN unsigned vec_nz_mask_i32(vec_t v) { return _mm512_test_epi32_mask(v, v); }
+
+VEC_FN void vec_nz_store8(uint16_t *dst, const uint8_t *pos, uint16_t base)
+{
+    __m128i p = _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)pos));
+    _mm_storeu_si128((__m128i *)dst, _mm_add_epi16(_mm_set1_epi16((int16_t)base), p));
+}
+
+VEC_FN vdot_t vdot_zero(void) { return _mm512_setzero_si512(); }
+VEC_FN vdot_t vdot_sum(vdot_t s) { return s; }
+
+VEC_FN vec_t vdot_input(const uint8_t *p)
+{
+    int32_t x;
+    memcpy(&x, p, 4);
+    return _mm512_set1_epi32(x);
+}
+
+VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
+{
+#if defined(VEC_VNNI)
+    return _mm512_dpbusd_epi32(s, x, _mm512_loadu_si512(w));
+#else
+    __m512i p = _mm512_maddubs_epi16(x, _mm512_loadu_si512(w));
+    return _mm512_add_epi32(s, _mm512_madd_epi16(p, _mm512_set1_epi16(1)));
+#endif
+}
+
+#endif

@@ -1,0 +1,92 @@
+/* simd/vec_simd128.h: the vector layer (simd/vec.h) on WebAssembly SIMD128 (wasm_simd128.h),
+ * 128-bit vectors. Only in a build with -msimd128 (__wasm_simd128__): a wasm module either
+ * validates with its SIMD instructions or does not load, so there is no run-time check; the web
+ * package picks the SIMD build where the engine validates it. The u8 x i8 dot: the 4 input bytes
+ * widened to i16 once (vdot_input), each weight vector's halves sign-extended to i16 and
+ * multiplied by i32x4.dot_i16x8 (pmaddwd): lane pairs hold half of an output's sum each, kept in
+ * two running vectors (vdot_t) and folded together once in vdot_sum. */
+#ifndef NNUE_SIMD_VEC_SIMD128_H
+#define NNUE_SIMD_VEC_SIMD128_H
+
+#include <wasm_simd128.h>
+
+#include "simd/vec.h"
+
+typedef v128_t vec_t;
+typedef struct { v128_t lo, hi; } vdot_t; /* outputs 0-1 and 2-3, two lanes each */
+#define VEC_BYTES 16
+#define VEC_TARGET
+#define VEC_ACC_TILE 8
+#define VEC_AFFINE_BLOCKS 2 /* 2 blocks x 2 groups x 2 vectors: 8 sums, within a host's 16 registers */
+#define VEC_AFFINE_UNROLL 2
+#define VEC_FN static inline
+
+VEC_FN vec_t vec_zero(void) { return wasm_i32x4_splat(0); }
+VEC_FN vec_t vec_set1_i16(int16_t x) { return wasm_i16x8_splat(x); }
+VEC_FN vec_t vec_set1_i32(int32_t x) { return wasm_i32x4_splat(x); }
+VEC_FN vec_t vec_load(const void *p) { return wasm_v128_load(p); }
+VEC_FN void vec_store(void *p, vec_t v) { wasm_v128_store(p, v); }
+VEC_FN vec_t vec_load_i8_i16(const int8_t *p) { return wasm_i16x8_load8x8(p); }
+VEC_FN vec_t vec_load_i16_i32(const int16_t *p) { return wasm_i32x4_load16x4(p); }
+
+VEC_FN vec_t vec_add_i16(vec_t a, vec_t b) { return wasm_i16x8_add(a, b); }
+VEC_FN vec_t vec_sub_i16(vec_t a, vec_t b) { return wasm_i16x8_sub(a, b); }
+VEC_FN vec_t vec_add_i32(vec_t a, vec_t b) { return wasm_i32x4_add(a, b); }
+VEC_FN vec_t vec_sub_i32(vec_t a, vec_t b) { return wasm_i32x4_sub(a, b); }
+VEC_FN vec_t vec_mullo_i16(vec_t a, vec_t b) { return wasm_i16x8_mul(a, b); }
+VEC_FN vec_t vec_mullo_i32(vec_t a, vec_t b) { return wasm_i32x4_mul(a, b); }
+VEC_FN vec_t vec_max_i16(vec_t a, vec_t b) { return wasm_i16x8_max(a, b); }
+VEC_FN vec_t vec_min_i16(vec_t a, vec_t b) { return wasm_i16x8_min(a, b); }
+VEC_FN vec_t vec_max_i32(vec_t a, vec_t b) { return wasm_i32x4_max(a, b); }
+VEC_FN vec_t vec_min_i32(vec_t a, vec_t b) { return wasm_i32x4_min(a, b); }
+VEC_FN vec_t vec_min_u32(vec_t a, vec_t b) { return wasm_u32x4_min(a, b); }
+VEC_FN vec_t vec_abs_i32(vec_t a) { return wasm_i32x4_abs(a); }
+VEC_FN vec_t vec_srl_i16(vec_t v, int n) { return wasm_u16x8_shr(v, (uint32_t)n); }
+VEC_FN vec_t vec_srl_i32(vec_t v, int n) { return wasm_u32x4_shr(v, (uint32_t)n); }
+VEC_FN vec_t vec_sra_i32(vec_t v, int n) { return wasm_i32x4_shr(v, (uint32_t)n); }
+VEC_FN vec_t vec_madd_i16(vec_t a, vec_t b) { return wasm_i32x4_dot_i16x8(a, b); }
+VEC_FN vec_t vec_packus_i16(vec_t a, vec_t b) { return wasm_u8x16_narrow_i16x8(a, b); }
+VEC_FN vec_t vec_packus_i32(vec_t a, vec_t b) { return wasm_u16x8_narrow_i32x4(a, b); }
+
+VEC_FN vec_t vec_widen_add_i64(vec_t s, vec_t v)
+{
+    return wasm_i64x2_add(wasm_i64x2_add(s, wasm_i64x2_extend_low_i32x4(v)), wasm_i64x2_extend_high_i32x4(v));
+}
+
+VEC_FN vec_t vec_dot_i32_i64(vec_t s, vec_t a, vec_t b)
+{
+    return wasm_i64x2_add(wasm_i64x2_add(s, wasm_i64x2_extmul_low_i32x4(a, b)), wasm_i64x2_extmul_high_i32x4(a, b));
+}
+
+VEC_FN unsigned vec_nz_mask_i32(vec_t v) { return wasm_i32x4_bitmask(wasm_i32x4_ne(v, wasm_i32x4_splat(0))); }
+
+VEC_FN void vec_nz_store8(uint16_t *dst, const uint8_t *pos, uint16_t base)
+{
+    wasm_v128_store(dst, wasm_i16x8_add(wasm_u16x8_load8x8(pos), wasm_i16x8_splat((int16_t)base)));
+}
+
+VEC_FN vdot_t vdot_zero(void) { return (vdot_t){wasm_i32x4_splat(0), wasm_i32x4_splat(0)}; }
+
+/* Lanes 2k and 2k + 1 of lo (then hi) are output k's two halves. */
+VEC_FN vec_t vdot_sum(vdot_t s)
+{
+    return wasm_i32x4_add(wasm_i32x4_shuffle(s.lo, s.hi, 0, 2, 4, 6), wasm_i32x4_shuffle(s.lo, s.hi, 1, 3, 5, 7));
+}
+
+/* The bytes x0..x3 as i16 lanes x0 x1 x2 x3 x0 x1 x2 x3 (the same for both halves of a weight
+ * vector, since the 4 bytes repeat every 4 lanes). */
+VEC_FN vec_t vdot_input(const uint8_t *p)
+{
+    uint64_t x = (uint64_t)p[0] | (uint64_t)p[1] << 16 | (uint64_t)p[2] << 32 | (uint64_t)p[3] << 48;
+    return wasm_i64x2_splat((int64_t)x);
+}
+
+VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
+{
+    v128_t wv = wasm_v128_load(w);
+    s.lo = wasm_i32x4_add(s.lo, wasm_i32x4_dot_i16x8(x, wasm_i16x8_extend_low_i8x16(wv)));
+    s.hi = wasm_i32x4_add(s.hi, wasm_i32x4_dot_i16x8(x, wasm_i16x8_extend_high_i8x16(wv)));
+    return s;
+}
+
+#endif
