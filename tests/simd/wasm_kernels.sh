@@ -2,7 +2,7 @@
 # tests/simd/wasm_kernels.sh: test_simd_kernels.c (every kernel against the scalar set) built with
 # Debian's emscripten and -msimd128, run under node: the SIMD128 set kernel by kernel (native
 # builds cannot run it). Check is stood in for by tests/simd/wasm/check.h. Exit 0 when all passed.
-# Not part of meson test (it needs emcc and node: bash web/setup.sh installs them).
+# Run by web/test/test_web.sh (meson test 'web'), which checks emcc and node are there.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=$(mktemp -d); trap 'rm -rf "$out"' EXIT

@@ -127,7 +127,7 @@ try {
   writeFileSync(join(work, 'not-a-net.bin'), 'this is not a net\n'.repeat(100));
   if (await openAndWait('net=/nets/not-a-net.bin', 60)) {
     const error = await value("document.getElementById('error').textContent");
-    if (!/not-a-net.bin: .*(byte [0-9]+|no built-in architecture)/.test(error)) bad(`a file that is not a net: the page shows '${error}'`);
+    if (!/not-a-net.bin: .*(byte [0-9]+|header)/.test(error)) bad(`a file that is not a net: the page shows '${error}'`);
     else {
       await value("document.getElementById('arch').value = 'sfnnv1'; document.getElementById('seed').value = '4'; " +
         "document.getElementById('random').click(); 1");

@@ -2,9 +2,10 @@
 # web/test/test_web.sh SRC BUILD: the WebAssembly build's tests (meson test 'web', plain builds):
 # builds it (web/build.sh: scalar and SIMD128), then
 #   1. node_goldens.mjs: both builds against the engines' goldens and incremental == full;
-#   2. node_errors.mjs: bad input gives NnueError with the library's message, and the module works on;
-#   3. npm_test.sh: the npm package installed from its tarball into an empty folder;
-#   4. browser_test.mjs: the page in headless Chromium from a local server.
+#   2. tests/simd/wasm_kernels.sh: every SIMD128 kernel against the scalar one, in node;
+#   3. node_errors.mjs: bad input gives NnueError with the library's message, and the module works on;
+#   4. npm_test.sh: the npm package installed from its tarball into an empty folder;
+#   5. browser_test.mjs: the page in headless Chromium from a local server.
 # Exits 77 (skipped, saying why) when emscripten or node is missing: web/setup.sh installs them
 # (scripts/setup.sh runs it).
 set -uo pipefail
@@ -20,6 +21,7 @@ bash tools/starter_data.sh "$build" >/dev/null 2>&1 || echo "note: no Stockfish 
 bash web/build.sh >"$build/web-build.log" 2>&1 || { tail -20 "$build/web-build.log"; echo "FAIL: web/build.sh"; exit 1; }
 status=0
 node web/test/node_goldens.mjs "$src" "$shared" "$nets" "$build/nets" "$tool" || status=1
+bash tests/simd/wasm_kernels.sh || { echo "FAIL: the SIMD128 kernels against scalar (tests/simd/wasm_kernels.sh)"; status=1; }
 node web/test/node_errors.mjs "$src" "$build/nets" || status=1
 bash web/test/npm_test.sh "$tool" || status=1
 node --experimental-websocket --no-warnings web/test/browser_test.mjs "$src" "$tool" "$nets" "$build/nets" \
