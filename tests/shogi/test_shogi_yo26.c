@@ -2,7 +2,9 @@
  * shared/oracle/shogi/yo26, written by its make_net.py into BUILD/nets at start-up.
  *   - goldens: bucket, progress, progress sum, raw and eval of goldensA_A.tsv, bucket, raw and eval
  *     of goldensA_B.tsv and of both handicap files, on every kernel set the CPU has;
- *   - incremental == full on random walks from corpus positions, every kernel set;
+ *   - incremental == full on random walks from corpus positions, every kernel set; net A's
+ *     progress kept incrementally equals a fresh one after every evaluation of random games;
+ *   - net B's affine_shard fc0 runs on the u8 kernels (the goldens then check it on every set);
  *   - nnue-usi (the argument) plays with each net through EvalFile;
  *   (the generated names without nets: test_shogi_yo26_names.c)
  *   - bad input: a description naming another shape, a Progress section cut short or with a
@@ -17,6 +19,7 @@
 #include "base/isa.h"
 #include "core/arch/generated_name.h"
 #include "core/eval/state.h"
+#include "core/layers/plan.h"
 #include "core/load/load.h"
 #include "../nets/nets_helpers.h"
 #include "support.h"
@@ -179,6 +182,83 @@ static void check_incremental(int which)
     free(text);
 }
 
+/* Net A's progress kept incrementally (core/eval/table_parts.c): random games of 60 plies from every
+ * 20th corpus position, evaluated after about two moves in three (so that some evaluations apply
+ * several moves at once), now and then two moves taken back; after every evaluation the state's
+ * shares give the progress and the sum a fresh computation from the board gives. */
+START_TEST(progress_incremental_equals_fresh)
+{
+    nnue_net *net = net_of(0);
+    int slot = progress_slot(net);
+    ck_assert_int_ge(slot, 0);
+    const nnue_table_var *tv = net->arch->selector.table_vars[slot];
+    ck_assert_ptr_nonnull(tv->part);
+    char *text = test_read_file(test_shared_path("oracle/shogi/corpusA.sfen"), NULL), *save = NULL;
+    ck_assert_ptr_nonnull(text);
+    int index = 0, checks = 0, kept = 0;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save), index++) {
+        if (line[0] == '#' || index % 20)
+            continue;
+        void *pos = parse(line);
+        nnue_state *s = nnue_state_new(net, 64);
+        ck_assert_int_eq(s->tpart_slot, slot);
+        nnue_move moves[NNUE_MAX_MOVES], played[64];
+        int depth = 0;
+        nnue_state_reset(s, shogi()->board(pos));
+        for (int ply = 0; ply < 60 && depth < 64; ply++) {
+            if (depth >= 2 && next_random(8) == 0) {
+                for (int back = 0; back < 2; back++) {
+                    nnue_state_pop(s);
+                    shogi()->unmake(pos, played[--depth]);
+                }
+            } else {
+                int n = shogi()->legal_moves(pos, moves);
+                if (n == 0)
+                    break;
+                nnue_delta delta;
+                played[depth] = moves[next_random((unsigned)n)];
+                shogi()->make(pos, played[depth++], &delta);
+                ck_assert_int_eq(nnue_state_push(s, shogi()->board(pos), &delta), 0);
+            }
+            if (next_random(3) == 0)
+                continue;
+            const nnue_board *b = shogi()->board(pos);
+            nnue_evaluate(s, b, NULL);
+            const nnue_acc_entry *e = &s->entries[s->ply];
+            ck_assert(e->tpart_ok[0] && e->tpart_ok[1] && e->tpart_slot == slot);
+            int64_t sum_inc, sum_fresh;
+            int32_t p_inc = tv->value_of(net->tables[slot], e->tpart, &sum_inc);
+            int32_t p_fresh = tv->value(net->tables[slot], b, &sum_fresh);
+            ck_assert_msg(p_inc == p_fresh && sum_inc == sum_fresh, "%s, %d plies on: progress %d sum %lld, fresh %d %lld",
+                          line, ply, p_inc, (long long)sum_inc, p_fresh, (long long)sum_fresh);
+            for (int p = 0; p < 2; p++)
+                ck_assert(e->tpart[p] == tv->part(net->tables[slot], b, p));
+            checks++;
+            kept += s->ply > 0 && !e->refresh[0] && !e->refresh[1];
+        }
+        nnue_state_free(s);
+        free(pos);
+    }
+    fprintf(stderr, "progress: %d evaluations checked, %d after a move that kept both shares\n", checks, kept);
+    ck_assert_int_gt(checks, 2000);
+    ck_assert_int_gt(kept, checks / 2);
+    free(text);
+}
+END_TEST
+
+/* The planner takes B's affine_shard fc0 onto the u8 kernels (dense_i8 rows), and nothing then
+ * reads the network input as int32. */
+START_TEST(shard_layer_on_kernels)
+{
+    const nnue_plan *plan = net_of(1)->kernel_data;
+    ck_assert_ptr_nonnull(plan);
+    ck_assert_int_eq(plan->kind, NNUE_PLAN_U8);
+    ck_assert_int_eq(plan->layers[0].u8, 1);
+    ck_assert_int_eq(plan->layers[0].from_network, 1);
+    ck_assert_int_eq(plan->network_i32, 0);
+}
+END_TEST
+
 START_TEST(incremental_A) { check_incremental(0); }
 END_TEST
 START_TEST(incremental_B) { check_incremental(1); }
@@ -295,11 +375,13 @@ int main(int argc, char **argv)
     Suite *s = suite_create("shogi_yo26");
     TCase *tc = tcase_create("yo26");
     tcase_set_timeout(tc, 900);
+    tcase_add_test(tc, shard_layer_on_kernels);
     tcase_add_test(tc, goldens_A);
     tcase_add_test(tc, goldens_B);
     tcase_add_test(tc, handicap_A);
     tcase_add_test(tc, handicap_B);
     tcase_add_test(tc, incremental_A);
+    tcase_add_test(tc, progress_incremental_equals_fresh);
     tcase_add_test(tc, incremental_B);
     tcase_add_test(tc, description_names_another_shape);
     tcase_add_test(tc, progress_section_cut_short);
