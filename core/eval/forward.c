@@ -93,6 +93,8 @@ int32_t nnue_forward(const nnue_net *net, const nnue_kernels *k, const nnue_acc_
     if (a->ft.psqt_buckets)
         psqt = (int32_t)((uint32_t)e->psqt[stm][bucket] - (uint32_t)e->psqt[!stm][bucket]) / 2;
     int32_t total = (int32_t)((uint32_t)psqt + (uint32_t)positional) / a->output.divisor;
+    if (a->output.clamp) /* YaneuraOu's evaluate(): +-VALUE_MAX_EVAL */
+        total = total > a->output.clamp ? a->output.clamp : total < -a->output.clamp ? -a->output.clamp : total;
     if (detail) {
         detail->bucket = bucket;
         detail->psqt = psqt;

@@ -7,6 +7,7 @@
  *   - net B's affine_shard fc0 runs on the u8 kernels (the goldens then check it on every set);
  *   - nnue-usi (the argument) plays with each net through EvalFile;
  *   (the generated names without nets: test_shogi_yo26_names.c)
+ *   - the eval clamped to +-31753 like the engine's (a net whose raw output passes it);
  *   - bad input: a description naming another shape, a Progress section cut short or with a
  *     wrong hash: refused with the byte offset.
  * Facts: shared/oracle/shogi/yo26/FACTS.md. Skips (77) loudly without ../shared. */
@@ -327,6 +328,50 @@ START_TEST(progress_section_cut_short)
 END_TEST
 
 
+/* The eval is YaneuraOu's evaluate(): raw / 16 clamped to +-31753 (FACTS.md section 3; never reached
+ * on the goldens). Net B with the fc_2 bias of the start position's stack (FACTS.md section 2:
+ * stacks @75,075,423, 10,600 bytes each, the bias 10,532 bytes in) raised and lowered by 10^6. */
+START_TEST(eval_clamped_to_value_max_eval)
+{
+    size_t size;
+    unsigned char *data = file_bytes_of(1, &size);
+    void *pos = parse("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+    const nnue_board *b = shogi()->board(pos);
+    nnue_eval_detail d;
+    nnue_state *st = nnue_state_new(net_of(1), 0);
+    nnue_state_reset(st, b);
+    nnue_evaluate(st, b, &d);
+    nnue_state_free(st);
+    ck_assert_int_eq(d.total, d.positional / 16);
+    size_t at = 75075423 + (size_t)d.bucket * 10600 + 10532;
+    int32_t bias;
+    memcpy(&bias, data + at, 4);
+    for (int sign = -1; sign <= 1; sign += 2) {
+        int32_t changed = bias + sign * 1000000;
+        memcpy(data + at, &changed, 4);
+        nnue_arch *a = nets_arch(arch_file[1]);
+        nnue_net *net = NULL;
+        nnue_error err;
+        ck_assert_int_eq(nnue_net_load_memory(a, data, size, "clamp.bin", &net, &err), NNUE_OK);
+        nnue_arch_free(a);
+        for (int isa = 0; isa <= (int)nnue_isa_best(); isa++) {
+            nnue_eval_detail c;
+            st = nnue_state_new(net, 0);
+            ck_assert_int_eq(nnue_state_set_isa(st, (nnue_isa)isa), 0);
+            nnue_state_reset(st, b);
+            nnue_evaluate(st, b, &c);
+            nnue_state_free(st);
+            ck_assert_int_eq(c.bucket, d.bucket);
+            ck_assert_int_eq(c.positional, d.positional + sign * 1000000);
+            ck_assert_int_eq(c.total, sign * 31753);
+        }
+        nnue_net_free(net);
+    }
+    free(pos);
+    free(data);
+}
+END_TEST
+
 /* nnue-usi (argv[1]) plays with each net through EvalFile: the architecture detected from the
  * description, a move found. */
 static const char *usi_engine;
@@ -385,6 +430,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, incremental_B);
     tcase_add_test(tc, description_names_another_shape);
     tcase_add_test(tc, progress_section_cut_short);
+    tcase_add_test(tc, eval_clamped_to_value_max_eval);
     if (usi_engine)
         tcase_add_test(tc, engine_plays_with_each_net);
     suite_add_tcase(s, tc);
