@@ -43,11 +43,15 @@ static int64_t weights_of(const int32_t *table, const uint32_t *idx, int n)
     return s;
 }
 
-/* Side persp's 38 terms. */
-static int64_t progress_part(const int32_t *table, const nnue_board *board, int persp)
+/* Each side's 38 terms, both lists in one pass over the board. */
+static void progress_parts(const int32_t *table, const nnue_board *board, int64_t out[2])
 {
-    uint32_t idx[NNUE_MAX_ACTIVE];
-    return weights_of(table, idx, nnue_fs_shogi_halfkp.active(NULL, board, persp, idx));
+    uint32_t idx[2][NNUE_MAX_ACTIVE];
+    uint32_t *const lists[2] = {idx[0], idx[1]};
+    int n[2];
+    nnue_fs_shogi_halfkp.active_both(NULL, board, lists, n);
+    for (int p = 0; p < 2; p++)
+        out[p] = weights_of(table, idx[p], n[p]);
 }
 
 static int progress_part_move(const int32_t *table, const nnue_board *after, const nnue_delta *delta, int persp,
@@ -82,7 +86,8 @@ static int32_t progress_value_of(const int32_t *table, const int64_t parts[2], i
 
 static int32_t progress_value(const int32_t *table, const nnue_board *board, int64_t *measure)
 {
-    const int64_t parts[2] = {progress_part(table, board, 0), progress_part(table, board, 1)};
+    int64_t parts[2];
+    progress_parts(table, board, parts);
     return progress_value_of(table, parts, measure);
 }
 
@@ -103,7 +108,7 @@ const nnue_table_var nnue_tv_shogi_progress = {
     .derived = 255,
     .prepare = progress_prepare,
     .value = progress_value,
-    .part = progress_part,
+    .parts = progress_parts,
     .part_move = progress_part_move,
     .value_of = progress_value_of,
     .random_value = progress_random,

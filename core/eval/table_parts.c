@@ -15,7 +15,7 @@ int nnue_table_parts_slot(const nnue_net *net)
 {
     const nnue_expr *sel = &net->arch->selector;
     for (int v = 0; v < sel->n_vars; v++)
-        if (sel->table_vars[v] && sel->table_vars[v]->part && net->tables[v])
+        if (sel->table_vars[v] && sel->table_vars[v]->parts && net->tables[v])
             return v;
     return -1;
 }
@@ -41,6 +41,8 @@ void nnue_table_parts_update(nnue_state *s, const nnue_board *board)
     const nnue_table_var *tv = s->net->arch->selector.table_vars[v];
     const int32_t *table = s->net->tables[v];
     nnue_acc_entry *e = s->entries, *cur = &e[s->ply];
+    int64_t fresh[2];
+    int have_fresh = 0;
     for (int p = 0; p < 2; p++) {
         if (cur->tpart_ok[p])
             continue;
@@ -49,8 +51,11 @@ void nnue_table_parts_update(nnue_state *s, const nnue_board *board)
         while (k > 0 && !e[k].refresh[p] && !e[k - 1].tpart_ok[p])
             k--;
         int incremental = k > 0 && !e[k].refresh[p];
-        if (!incremental || by_moves(tv, table, e, k, s->ply, board, p, &cur->tpart[p]) != 0)
-            cur->tpart[p] = tv->part(table, board, p);
+        if (!incremental || by_moves(tv, table, e, k, s->ply, board, p, &cur->tpart[p]) != 0) {
+            if (!have_fresh) /* both sides in one pass, for either or both */
+                tv->parts(table, board, fresh), have_fresh = 1;
+            cur->tpart[p] = fresh[p];
+        }
         cur->tpart_ok[p] = 1;
     }
     cur->tpart_slot = (int16_t)v;
