@@ -9,7 +9,10 @@
  * many of the 255 thresholds T_i = llround(ln(i / (256 - i)) * 65536), i = 1..255, are <= S.
  * The 38 features of a side are exactly HalfKP_shogi's active list (features/shogi_halfkp.c),
  * whose index is king * 1548 + BonaPiece: row and column of the table at once.
- * Computed from scratch on each evaluation (76 table reads): the engine does the same. */
+ * The engine computes S from scratch on each evaluation (76 table reads). Here the two sides'
+ * shares (the 38 terms of each) are also kept incrementally (part, part_move, value_of:
+ * core/eval/table_parts.c): a move changes at most two terms of each side, through
+ * HalfKP_shogi's own changed() lists, and a side's share is taken afresh when its king moves. */
 #include <math.h>
 
 #include "features/feature_set.h"
@@ -31,19 +34,44 @@ static void progress_prepare(int32_t *table)
     }
 }
 
-static int32_t progress_value(const int32_t *table, const nnue_board *board, int64_t *measure)
+/* The weights of a list of HalfKP features (always inside the table on checked boards). */
+static int64_t weights_of(const int32_t *table, const uint32_t *idx, int n)
 {
-    const int32_t *w = table + 1;
-    int64_t s = table[0];
-    uint32_t idx[NNUE_MAX_ACTIVE];
-    for (int persp = 0; persp < 2; persp++) {
-        int n = nnue_fs_shogi_halfkp.active(NULL, board, persp, idx);
-        for (int i = 0; i < n; i++)
-            s += idx[i] < PROGRESS_ROWS ? w[idx[i]] : 0; /* always below: checked boards */
-    }
+    int64_t s = 0;
+    for (int i = 0; i < n; i++)
+        s += idx[i] < PROGRESS_ROWS ? table[1 + idx[i]] : 0;
+    return s;
+}
+
+/* Each side's 38 terms, both lists in one pass over the board. */
+static void progress_parts(const int32_t *table, const nnue_board *board, int64_t out[2])
+{
+    uint32_t idx[2][NNUE_MAX_ACTIVE];
+    uint32_t *const lists[2] = {idx[0], idx[1]};
+    int n[2];
+    nnue_fs_shogi_halfkp.active_both(NULL, board, lists, n);
+    for (int p = 0; p < 2; p++)
+        out[p] = weights_of(table, idx[p], n[p]);
+}
+
+static int progress_part_move(const int32_t *table, const nnue_board *after, const nnue_delta *delta, int persp,
+                              int64_t *part)
+{
+    if (nnue_fs_shogi_halfkp.needs_refresh(NULL, after, delta, persp))
+        return -1;
+    uint32_t removed[NNUE_MAX_DIRTY], added[NNUE_MAX_DIRTY];
+    int nr, na;
+    nnue_fs_shogi_halfkp.changed(NULL, after, delta, persp, removed, &nr, added, &na);
+    *part += weights_of(table, added, na) - weights_of(table, removed, nr);
+    return 0;
+}
+
+/* P from S: upper_bound, the number of thresholds <= S (they increase strictly). */
+static int32_t progress_value_of(const int32_t *table, const int64_t parts[2], int64_t *measure)
+{
+    int64_t s = table[0] + parts[0] + parts[1];
     if (measure)
         *measure = s;
-    /* upper_bound: the number of thresholds <= s (they increase strictly). */
     const int32_t *t = table + PROGRESS_VALUES;
     int lo = 0, hi = 255;
     while (lo < hi) {
@@ -54,6 +82,13 @@ static int32_t progress_value(const int32_t *table, const nnue_board *board, int
             hi = mid;
     }
     return lo;
+}
+
+static int32_t progress_value(const int32_t *table, const nnue_board *board, int64_t *measure)
+{
+    int64_t parts[2];
+    progress_parts(table, board, parts);
+    return progress_value_of(table, parts, measure);
 }
 
 /* nnue init: bias 0, weights -1000..1000, so that random nets use every bucket. */
@@ -73,5 +108,8 @@ const nnue_table_var nnue_tv_shogi_progress = {
     .derived = 255,
     .prepare = progress_prepare,
     .value = progress_value,
+    .parts = progress_parts,
+    .part_move = progress_part_move,
+    .value_of = progress_value_of,
     .random_value = progress_random,
 };

@@ -34,9 +34,10 @@ const nnue_table_var *nnue_table_var_at(int i)
 nnue_status nnue_table_var_register(const nnue_table_var *var, nnue_error *err)
 {
     const char *problem = var && (!var->name || !var->game || !var->section || !var->value || var->lo > var->hi ||
-                                  !var->values || (var->derived && !var->prepare))
-                              ? "a name, game, section, value function, lo <= hi, at least one value, and prepare "
-                                "when it derives values"
+                                  !var->values || (var->derived && !var->prepare) ||
+                                  (!var->parts + !var->part_move + !var->value_of) % 3 != 0)
+                              ? "a name, game, section, value function, lo <= hi, at least one value, prepare "
+                                "when it derives values, and parts, part_move and value_of all or none"
                               : NULL;
     return nnue_registry_add(&vars, var, problem, err);
 }

@@ -31,6 +31,18 @@ typedef struct nnue_table_var {
     /* The value on a board, lo..hi; *measure (when not NULL) gets the quantity it was bucketed
      * from (progress: the int64 sum). */
     int32_t (*value)(const int32_t *table, const nnue_board *board, int64_t *measure);
+    /* Optional, all three or none: the value kept incrementally, as a sum of two perspectives'
+     * shares that moves update like an accumulator (core/eval/table_parts.c keeps them per ply).
+     * parts(): both perspectives' shares on a board, from scratch (out[persp]); part_move():
+     * perspective persp's share after a move (`after` the board right after it, as feature sets'
+     * changed() get it) from its share before, or -1 (*part untouched) when the move changes what
+     * orients that perspective (its own king moved): then the state takes parts() afresh;
+     * value_of(): the value, and *measure as value() gives them, from the two shares. value()
+     * must equal value_of() of parts()'. */
+    void (*parts)(const int32_t *table, const nnue_board *board, int64_t out[2]);
+    int (*part_move)(const int32_t *table, const nnue_board *after, const nnue_delta *delta, int persp,
+                     int64_t *part);
+    int32_t (*value_of)(const int32_t *table, const int64_t parts[2], int64_t *measure);
     /* Random tables for `nnue init` (may be NULL: zeros): value k of the file's section from a
      * random 32-bit r. */
     int32_t (*random_value)(uint32_t k, uint32_t r);

@@ -33,7 +33,7 @@ static void print_text(const char *path, const nnue_arch *a, const char *desc, s
     putchar('\n');
     if (a->format.kind == NNUE_FORMAT_STOCKFISH) {
         printf("  version       0x%08" PRIX32 "\n", a->format.version);
-        printf("  file hash     0x%08" PRIX32 "\n", a->ft_hash ^ a->network_hash);
+        printf("  file hash     0x%08" PRIX32 "\n", a->file_hash);
         printf("  ft hash       0x%08" PRIX32 "\n", a->ft_hash);
         printf("  network hash  0x%08" PRIX32 "\n", a->network_hash);
     } else {

@@ -171,10 +171,12 @@ typedef struct nnue_format {
                                       description names another shape (Network=...) is refused */
 } nnue_format;
 
-/* Final score: total = (psqt + positional) / output_divisor (truncating), then, if
- * scale_den != 0, final = total * scale_num / scale_den (truncating). */
+/* Final score: total = (psqt + positional) / output_divisor (truncating), clamped to
+ * -clamp..clamp when clamp != 0, then, if scale_den != 0, final = total * scale_num / scale_den
+ * (truncating). */
 typedef struct nnue_output {
     int32_t divisor;               /* Stockfish OutputScale 16; 1 for bullet */
+    int32_t clamp;                 /* YaneuraOu's VALUE_MAX_EVAL 31753; 0 = none */
     int32_t scale_num, scale_den;  /* bullet: 400 / 16320; 0 = no final scaling */
 } nnue_output;
 

@@ -100,6 +100,12 @@ struct nnue_layer_type {
      * layers are bounded from their weights instead). */
     int (*range)(const nnue_layer *layer, const nnue_range *in, nnue_range *out);
     nnue_layer_op op;          /* how the SIMD forward pass runs it (0: propagate) */
+    /* Optional, for a layer that is an i8-weight affine layer with some inputs unread per output
+     * (affine_shard): writes its weights as dense rows, rows[o * in_size + j] = the weight output o
+     * gives input j, 0 where it reads nothing, so that the planner (core/layers/plan.c) runs it on
+     * the u8 affine kernels; its propagate must equal a dense affine layer's with these rows
+     * (int32 biases, the sum modulo 2^32). NULL: only is_affine layers run there. */
+    void (*dense_i8)(const nnue_layer *layer, const nnue_layer_weights *w, int8_t *rows);
 };
 
 /* The registry (core/layers/registry.c): the graph asks it for a type by name and never names a

@@ -16,6 +16,10 @@ typedef struct nnue_acc_entry {
     int32_t pieces[2];             /* pieces (board and hands, kings included) whose features perspective
                                       p's accumulator holds once computed: the board's count where it
                                       was refreshed, plus each applied move's net change (push bounds it) */
+    int64_t tpart[2];              /* the selector's incremental table variable (slot tpart_slot): */
+    uint8_t tpart_ok[2];           /* each perspective's share and whether it is up to date
+                                      (core/eval/table_parts.c) */
+    int16_t tpart_slot;
     int16_t *acc[2];               /* [width] per perspective */
     int32_t *psqt[2];              /* [psqt_buckets] per perspective */
 } nnue_acc_entry;

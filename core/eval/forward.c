@@ -46,19 +46,33 @@ static int32_t forward_scalar(const nnue_net *net, const nnue_acc_entry *e, int 
     return outputs[a->n_layers - 1][0];
 }
 
-int32_t nnue_forward_bucket(const nnue_net *net, const nnue_board *board, int32_t *table_values, int64_t *measures)
+/* The stack; a table variable from the entry's shares (core/eval/table_parts.c) when e has them up
+ * to date for its slot, else from its table from scratch (its lo when the net has no table). */
+static int32_t bucket_of(const nnue_net *net, const nnue_acc_entry *e, const nnue_board *board, int32_t *table_values,
+                         int64_t *measures)
 {
     const nnue_expr *sel = &net->arch->selector;
     int32_t values[NNUE_EXPR_MAX_VARS], *vals = table_values ? table_values : values;
     int tables = 0;
     for (int v = 0; v < sel->n_vars; v++) {
         const nnue_table_var *tv = sel->table_vars[v];
-        if (tv) { /* a table variable: from the net's table, from scratch (its lo without one) */
-            vals[v] = net->tables[v] ? tv->value(net->tables[v], board, measures ? &measures[v] : NULL) : tv->lo;
-            tables = 1;
-        }
+        if (!tv)
+            continue;
+        int64_t *measure = measures ? &measures[v] : NULL;
+        if (!net->tables[v])
+            vals[v] = tv->lo;
+        else if (e && e->tpart_ok[0] && e->tpart_ok[1] && e->tpart_slot == v)
+            vals[v] = tv->value_of(net->tables[v], e->tpart, measure);
+        else
+            vals[v] = tv->value(net->tables[v], board, measure);
+        tables = 1;
     }
     return tables ? nnue_expr_eval_with(sel, board, vals) : nnue_expr_eval(sel, board);
+}
+
+int32_t nnue_forward_bucket(const nnue_net *net, const nnue_board *board, int32_t *table_values, int64_t *measures)
+{
+    return bucket_of(net, NULL, board, table_values, measures);
 }
 
 int32_t nnue_forward(const nnue_net *net, const nnue_kernels *k, const nnue_acc_entry *e, const nnue_board *board,
@@ -66,7 +80,7 @@ int32_t nnue_forward(const nnue_net *net, const nnue_kernels *k, const nnue_acc_
 {
     const nnue_arch *a = net->arch;
     int stm = board->side_to_move;
-    int32_t bucket = a->stacks > 1 ? nnue_forward_bucket(net, board, NULL, NULL) : 0; /* one stack: nothing to choose */
+    int32_t bucket = a->stacks > 1 ? bucket_of(net, e, board, NULL, NULL) : 0; /* one stack: nothing to choose */
     if (bucket < 0 || bucket >= (int32_t)a->stacks)
         bucket = bucket < 0 ? 0 : (int32_t)a->stacks - 1; /* selector ranges are checked on load */
 
@@ -79,6 +93,8 @@ int32_t nnue_forward(const nnue_net *net, const nnue_kernels *k, const nnue_acc_
     if (a->ft.psqt_buckets)
         psqt = (int32_t)((uint32_t)e->psqt[stm][bucket] - (uint32_t)e->psqt[!stm][bucket]) / 2;
     int32_t total = (int32_t)((uint32_t)psqt + (uint32_t)positional) / a->output.divisor;
+    if (a->output.clamp) /* YaneuraOu's evaluate(): +-VALUE_MAX_EVAL */
+        total = total > a->output.clamp ? a->output.clamp : total < -a->output.clamp ? -a->output.clamp : total;
     if (detail) {
         detail->bucket = bucket;
         detail->psqt = psqt;

@@ -40,6 +40,7 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
     s->cache_on = 0; /* see nnue_state_set_refresh_cache in include/nnue.h */
     nnue_refresh_cache_init(&s->cache, net);
     s->max_ply = max_ply;
+    s->tpart_slot = nnue_table_parts_slot(net);
     s->entries = calloc((size_t)max_ply + 1, sizeof *s->entries);
     s->memory = aligned_alloc(64, per_entry * ((size_t)max_ply + 1));
     s->scratch_values = nnue_forward_scratch_values(net);
@@ -202,6 +203,7 @@ int nnue_state_reset(nnue_state *s, const nnue_board *board)
     s->ply = 0;
     s->bad_deltas = 0;
     s->entries[0].computed[0] = s->entries[0].computed[1] = 0;
+    s->entries[0].tpart_ok[0] = s->entries[0].tpart_ok[1] = 0;
     s->error.code = NNUE_OK;
     s->bad_root = check_board(s, board) != 0;
     s->entries[0].pieces[0] = s->entries[0].pieces[1] = s->bad_root ? 0 : s->board_pieces;
@@ -241,6 +243,7 @@ int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *de
         for (int k = 0; k < ft->n_sets && !e->refresh[p]; k++)
             e->refresh[p] = (uint8_t)ft->sets[k].features->needs_refresh(&ft->sets[k].params, board, delta, p);
         e->computed[p] = 0;
+        e->tpart_ok[p] = 0;
     }
     return e->bad_delta ? -1 : 0;
 }
@@ -253,8 +256,10 @@ void nnue_state_pop(nnue_state *s)
 
 void nnue_state_invalidate(nnue_state *s)
 {
-    if (s)
+    if (s) {
         s->entries[s->ply].computed[0] = s->entries[s->ply].computed[1] = 0;
+        s->entries[s->ply].tpart_ok[0] = s->entries[s->ply].tpart_ok[1] = 0;
+    }
 }
 
 /* 1 when this evaluation may read more of its board than the king squares and the side to move:
@@ -289,6 +294,7 @@ int32_t nnue_evaluate(nnue_state *s, const nnue_board *board, nnue_eval_detail *
     }
     s->error.code = NNUE_OK;
     nnue_state_update(s, board);
+    nnue_table_parts_update(s, board);
     return nnue_forward(s->net, s->kernels, &s->entries[s->ply], board, s->scratch, detail);
 }
 

@@ -41,6 +41,8 @@ struct nnue_state {
                                       pieces: its count, or max_pieces when a set pads to it
                                       (nnue_state_update stores it in the entries it refreshes) */
     int pads;                      /* a set pads its active list to max_pieces (pads_to_max) */
+    int tpart_slot;                /* the selector's table variable kept incrementally, -1: none
+                                      (core/eval/table_parts.c) */
     nnue_error error;              /* why the last reset/push/evaluate refused (nnue_state_error) */
     nnue_refresh_cache cache;
     nnue_board *boards;            /* [max_ply + 1] scratch when a set's changed() needs the exact
@@ -54,7 +56,14 @@ int nnue_state_set_isa(nnue_state *state, nnue_isa isa);
 /* Brings the current entry's accumulators up to date (core/eval/state_update.c). */
 void nnue_state_update(nnue_state *state, const nnue_board *board);
 
-/* The layers after the feature transformer (core/eval/forward.c). */
+/* The selector slot of the table variable a state keeps incrementally (the first one with
+ * shares, features/table_var.h, whose table the net has), or -1; and bringing the current entry's
+ * shares up to date from the nearest ancestor that has them (core/eval/table_parts.c). */
+int nnue_table_parts_slot(const nnue_net *net);
+void nnue_table_parts_update(nnue_state *state, const nnue_board *board);
+
+/* The layers after the feature transformer (core/eval/forward.c); the selector's incremental
+ * table variable from the entry's shares when they are up to date. */
 int32_t nnue_forward(const nnue_net *net, const nnue_kernels *k, const nnue_acc_entry *entry,
                      const nnue_board *board, int32_t *scratch, nnue_eval_detail *detail);
 

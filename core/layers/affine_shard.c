@@ -7,7 +7,10 @@
  * the layer exactly like a dense affine one (biases out x i32, weights out x pad32(inputs) x i8,
  * row-major): the columns outside an output's common and shard inputs are read with the row and
  * never used (YaneuraOu's writer stores zeros there, other nets need not). Hash step and
- * description as a dense affine layer's. No SIMD form: its propagate runs on every kernel set. */
+ * description as a dense affine layer's. SIMD form: dense_i8 gives the planner (core/layers/plan.c)
+ * dense rows with the unread columns zeroed, which the u8 affine kernels then run (one pass over
+ * every input for all outputs: cheaper than G passes over common + shard, since the kernels take
+ * 16 outputs at a time and a group has outputs / G). */
 #include <stdio.h>
 
 #include "core/layers/common.h"
@@ -98,6 +101,19 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
     }
 }
 
+/* rows[o][j] (in_size per row) = the stored weight where output o reads input j, else 0. */
+static void dense_i8(const nnue_layer *l, const nnue_layer_weights *w, int8_t *rows)
+{
+    uint32_t c = l->p.shard.common, s = l->p.shard.shard, per_group = l->out_size / l->p.shard.groups;
+    for (uint32_t o = 0; o < l->out_size; o++) {
+        const int8_t *row = (const int8_t *)w->weights + (size_t)o * l->p.shard.padded_in;
+        int8_t *dst = rows + (size_t)o * l->in_size;
+        uint32_t first = c + o / per_group * s;
+        for (uint32_t j = 0; j < l->in_size; j++)
+            dst[j] = j < c || (j >= first && j < first + s) ? row[j] : 0;
+    }
+}
+
 /* As a dense affine layer's: biases, then out rows of padded_in i8 weights. */
 static int tensors(const nnue_layer *l, nnue_tensor_shape t[NNUE_MAX_TENSORS])
 {
@@ -109,5 +125,5 @@ static int tensors(const nnue_layer *l, nnue_tensor_shape t[NNUE_MAX_TENSORS])
 const nnue_layer_type nnue_layer_affine_shard = {
     .name = "affine_shard", .min_inputs = 1, .max_inputs = 1, .fields = fields, .defaults = defaults,
     .shape = shape, .hash = hash, .describe = describe, .parameters = parameters, .file_bytes = file_bytes,
-    .propagate = propagate, .tensors = tensors,
+    .propagate = propagate, .tensors = tensors, .dense_i8 = dense_i8,
 };

@@ -44,8 +44,8 @@ void nnue_plan_free(nnue_plan *plan)
     free(plan);
 }
 
-/* [out][padded_in] i8 rows -> [groups][out_pad][4]. */
-static int8_t *permute(const nnue_layer *l, const int8_t *rows, uint32_t groups, uint32_t out_pad)
+/* [out][stride] i8 rows -> [groups][out_pad][4]. */
+static int8_t *permute(const nnue_layer *l, const int8_t *rows, size_t stride, uint32_t groups, uint32_t out_pad)
 {
     size_t bytes = round64((size_t)groups * out_pad * 4);
     int8_t *w = aligned_alloc(64, bytes);
@@ -54,8 +54,19 @@ static int8_t *permute(const nnue_layer *l, const int8_t *rows, uint32_t groups,
     memset(w, 0, bytes);
     for (uint32_t o = 0; o < l->out_size; o++)
         for (uint32_t j = 0; j < l->in_size; j++)
-            w[((size_t)(j / 4) * out_pad + o) * 4 + j % 4] = rows[(size_t)o * l->p.affine.padded_in + j];
+            w[((size_t)(j / 4) * out_pad + o) * 4 + j % 4] = rows[(size_t)o * stride + j];
     return w;
+}
+
+/* One stack's weights of a u8 layer in the kernels' layout: an affine layer's rows as stored, or
+ * the dense rows a layer type with dense_i8 gives (dense, the scratch of out x in bytes). */
+static int8_t *prepare_weights(const nnue_layer *l, const nnue_layer_weights *lw, int8_t *dense, uint32_t groups,
+                               uint32_t out_pad)
+{
+    if (l->type->is_affine)
+        return permute(l, lw->weights, l->p.affine.padded_in, groups, out_pad);
+    l->type->dense_i8(l, lw, dense);
+    return permute(l, dense, l->in_size, groups, out_pad);
 }
 
 /* Layer i reads exactly one input: layer i - 1. */
@@ -107,8 +118,10 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
         pl->kind = (uint8_t)l->type->op;
         if (pl->kind == NNUE_OP_SQR_CRELU && l->p.relu.sq_bound <= 0)
             pl->kind = NNUE_OP_PROPAGATE;
-        int u8 = l->type->is_affine && l->n_inputs == 1 && l->p.affine.weight_type == NNUE_I8 &&
-                 l->p.affine.sum_divisor == 1 && in.lo >= 0 && in.hi <= 127;
+        /* i8 weights on inputs in 0..127: an affine layer's own rows, or a layer's dense_i8 rows. */
+        int i8 = l->type->is_affine ? l->p.affine.weight_type == NNUE_I8 && l->p.affine.sum_divisor == 1
+                                    : l->type->dense_i8 != NULL;
+        int u8 = i8 && l->n_inputs == 1 && in.lo >= 0 && in.hi <= 127;
         if (!u8) {
             for (int k = 0; k < l->n_inputs; k++)
                 if (l->inputs[k] == NNUE_INPUT_NETWORK)
@@ -116,8 +129,10 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
             continue;
         }
         pl->u8 = 1;
-        pl->sparse = (uint8_t)l->p.affine.sparse;
         pl->from_network = l->inputs[0] == NNUE_INPUT_NETWORK;
+        /* A dense_i8 layer reading the network input gathers its non-zero groups like
+         * affine_sparse (the forward pass falls back to the dense kernel on dense inputs). */
+        pl->sparse = (uint8_t)(l->type->is_affine ? l->p.affine.sparse : pl->from_network);
         plan->network_u8 |= pl->from_network;
         pl->groups = (l->in_size + 3) / 4;
         pl->out_pad = (l->out_size + NNUE_KERNEL_OUT_BLOCK - 1) / NNUE_KERNEL_OUT_BLOCK * NNUE_KERNEL_OUT_BLOCK;
@@ -126,13 +141,20 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
         pl->weights = calloc(a->stacks, sizeof *pl->weights);
         if (!pl->weights)
             return -1;
-        if (l->p.affine.sum_shift && !(pl->zero_biases = calloc(pl->out_pad, sizeof *pl->zero_biases)))
+        if (l->type->is_affine && l->p.affine.sum_shift &&
+            !(pl->zero_biases = calloc(pl->out_pad, sizeof *pl->zero_biases)))
+            return -1;
+        int8_t *dense = l->type->is_affine ? NULL : malloc((size_t)l->out_size * l->in_size);
+        if (!l->type->is_affine && !dense)
             return -1;
         for (uint32_t s = 0; s < a->stacks; s++) {
             const nnue_layer_weights *lw = &weights[(size_t)s * a->n_layers + i];
-            if (!(pl->weights[s] = permute(l, lw->weights, pl->groups, pl->out_pad)))
+            if (!(pl->weights[s] = prepare_weights(l, lw, dense, pl->groups, pl->out_pad))) {
+                free(dense);
                 return -1;
+            }
         }
+        free(dense);
         if (!pl->from_network && round64((size_t)pl->groups * 4 + 16) > plan->u8_tmp_bytes)
             plan->u8_tmp_bytes = (uint32_t)round64((size_t)pl->groups * 4 + 16);
         if (pl->groups > plan->max_groups)

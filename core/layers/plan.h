@@ -7,7 +7,8 @@
  * Kinds:
  *  U8: the FT activation is clamp or pairwise with values <= 127, and every affine layer with
  *      i8 weights whose input is provably in 0..127 (value ranges are propagated by each layer
- *      type's range rule, core/arch/layer.h) runs on u8 inputs; other layers run the operation
+ *      type's range rule, core/arch/layer.h) runs on u8 inputs, and so does a layer type that
+ *      gives its weights as dense i8 rows (dense_i8: affine_shard, the unread columns zero); other layers run the operation
  *      their type names (nnue_layer_op) or their scalar propagate, on the same int32 values as
  *      the reference path.
  *  BULLET: screlu/sqrrelu FT activation feeding a single i16 affine layer (sum_divisor).

@@ -4,7 +4,8 @@
  * (archs/shogi_sfnn_progress8.yaml and archs/shogi_sfnn_shard.yaml are two of them), then loaded
  * like any YAML. Facts: shared/oracle/shogi/yo26/FACTS.md sections 1-6: HalfKA_hm2 features,
  * pairwise FT (clip 127, >> 7), fc_0 (dense or common+shard) with a shortcut neuron when
- * H1 % 8 == 7, squared and clipped ReLU concatenated, fc_1 to H2, clipped ReLU, fc_2, FV_SCALE 16;
+ * H1 % 8 == 7, squared and clipped ReLU concatenated, fc_1 to H2, clipped ReLU, fc_2, FV_SCALE 16,
+ * the eval clamped to +-31753 (VALUE_MAX_EVAL);
  * stack index (hand * king_count + king) * progress_count + progress bucket. */
 #include <stdio.h>
 #include <string.h>
@@ -100,7 +101,7 @@ int nnue_arch_generated_yaml(const char *name, char *buf, size_t size, nnue_erro
     if (shortcut)
         n += snprintf(buf + n, size - (size_t)n,
                       "  - {name: out, type: skip, inputs: [fc2, fc0_skip], scale: [1, 1]}\n");
-    n += snprintf(buf + n, size - (size_t)n, "output:\n  divisor: 16\n");
+    n += snprintf(buf + n, size - (size_t)n, "output:\n  divisor: 16\n  clamp: 31753\n");
     if ((size_t)n >= size) {
         nnue_fail(err, NNUE_E_ARG, "'%s': the architecture text needs %d bytes, more than %zu", name, n, size);
         return -1;

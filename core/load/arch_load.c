@@ -79,6 +79,7 @@ static nnue_status read_stacks(yreader *r, yaml_node_t *v, void *t)
 }
 
 Y_INT_FIELD(read_divisor, load_state, c->arch->output.divisor, 1, 1 << 20, "output 'divisor'")
+Y_INT_FIELD(read_clamp, load_state, c->arch->output.clamp, 1, INT32_MAX, "output 'clamp'")
 
 static nnue_status read_scale(yreader *r, yaml_node_t *v, void *t)
 {
@@ -92,6 +93,7 @@ static nnue_status read_scale(yreader *r, yaml_node_t *v, void *t)
 
 static const yfield output_fields[] = {
     {"divisor", 0, read_divisor},
+    {"clamp", 0, read_clamp},
     {"scale", 0, read_scale},
     {NULL, 0, NULL},
 };

@@ -2,9 +2,12 @@
  * shared/oracle/shogi/yo26, written by its make_net.py into BUILD/nets at start-up.
  *   - goldens: bucket, progress, progress sum, raw and eval of goldensA_A.tsv, bucket, raw and eval
  *     of goldensA_B.tsv and of both handicap files, on every kernel set the CPU has;
- *   - incremental == full on random walks from corpus positions, every kernel set;
+ *   - incremental == full on random walks from corpus positions, every kernel set; net A's
+ *     progress kept incrementally equals a fresh one after every evaluation of random games;
+ *   - net B's affine_shard fc0 runs on the u8 kernels (the goldens then check it on every set);
  *   - nnue-usi (the argument) plays with each net through EvalFile;
  *   (the generated names without nets: test_shogi_yo26_names.c)
+ *   - the eval clamped to +-31753 like the engine's (a net whose raw output passes it);
  *   - bad input: a description naming another shape, a Progress section cut short or with a
  *     wrong hash: refused with the byte offset.
  * Facts: shared/oracle/shogi/yo26/FACTS.md. Skips (77) loudly without ../shared. */
@@ -17,6 +20,7 @@
 #include "base/isa.h"
 #include "core/arch/generated_name.h"
 #include "core/eval/state.h"
+#include "core/layers/plan.h"
 #include "core/load/load.h"
 #include "../nets/nets_helpers.h"
 #include "support.h"
@@ -179,6 +183,85 @@ static void check_incremental(int which)
     free(text);
 }
 
+/* Net A's progress kept incrementally (core/eval/table_parts.c): random games of 60 plies from every
+ * 20th corpus position, evaluated after about two moves in three (so that some evaluations apply
+ * several moves at once), now and then two moves taken back; after every evaluation the state's
+ * shares give the progress and the sum a fresh computation from the board gives. */
+START_TEST(progress_incremental_equals_fresh)
+{
+    nnue_net *net = net_of(0);
+    int slot = progress_slot(net);
+    ck_assert_int_ge(slot, 0);
+    const nnue_table_var *tv = net->arch->selector.table_vars[slot];
+    ck_assert_ptr_nonnull(tv->parts);
+    char *text = test_read_file(test_shared_path("oracle/shogi/corpusA.sfen"), NULL), *save = NULL;
+    ck_assert_ptr_nonnull(text);
+    int index = 0, checks = 0, kept = 0;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save), index++) {
+        if (line[0] == '#' || index % 20)
+            continue;
+        void *pos = parse(line);
+        nnue_state *s = nnue_state_new(net, 64);
+        ck_assert_int_eq(s->tpart_slot, slot);
+        nnue_move moves[NNUE_MAX_MOVES], played[64];
+        int depth = 0;
+        nnue_state_reset(s, shogi()->board(pos));
+        for (int ply = 0; ply < 60 && depth < 64; ply++) {
+            if (depth >= 2 && next_random(8) == 0) {
+                for (int back = 0; back < 2; back++) {
+                    nnue_state_pop(s);
+                    shogi()->unmake(pos, played[--depth]);
+                }
+            } else {
+                int n = shogi()->legal_moves(pos, moves);
+                if (n == 0)
+                    break;
+                nnue_delta delta;
+                played[depth] = moves[next_random((unsigned)n)];
+                shogi()->make(pos, played[depth++], &delta);
+                ck_assert_int_eq(nnue_state_push(s, shogi()->board(pos), &delta), 0);
+            }
+            if (next_random(3) == 0)
+                continue;
+            const nnue_board *b = shogi()->board(pos);
+            nnue_evaluate(s, b, NULL);
+            const nnue_acc_entry *e = &s->entries[s->ply];
+            ck_assert(e->tpart_ok[0] && e->tpart_ok[1] && e->tpart_slot == slot);
+            int64_t sum_inc, sum_fresh;
+            int32_t p_inc = tv->value_of(net->tables[slot], e->tpart, &sum_inc);
+            int32_t p_fresh = tv->value(net->tables[slot], b, &sum_fresh);
+            ck_assert_msg(p_inc == p_fresh && sum_inc == sum_fresh, "%s, %d plies on: progress %d sum %lld, fresh %d %lld",
+                          line, ply, p_inc, (long long)sum_inc, p_fresh, (long long)sum_fresh);
+            int64_t fresh[2];
+            tv->parts(net->tables[slot], b, fresh);
+            for (int p = 0; p < 2; p++)
+                ck_assert(e->tpart[p] == fresh[p]);
+            checks++;
+            kept += s->ply > 0 && !e->refresh[0] && !e->refresh[1];
+        }
+        nnue_state_free(s);
+        free(pos);
+    }
+    fprintf(stderr, "progress: %d evaluations checked, %d after a move that kept both shares\n", checks, kept);
+    ck_assert_int_gt(checks, 2000);
+    ck_assert_int_gt(kept, checks / 2);
+    free(text);
+}
+END_TEST
+
+/* The planner takes B's affine_shard fc0 onto the u8 kernels (dense_i8 rows), and nothing then
+ * reads the network input as int32. */
+START_TEST(shard_layer_on_kernels)
+{
+    const nnue_plan *plan = net_of(1)->kernel_data;
+    ck_assert_ptr_nonnull(plan);
+    ck_assert_int_eq(plan->kind, NNUE_PLAN_U8);
+    ck_assert_int_eq(plan->layers[0].u8, 1);
+    ck_assert_int_eq(plan->layers[0].from_network, 1);
+    ck_assert_int_eq(plan->network_i32, 0);
+}
+END_TEST
+
 START_TEST(incremental_A) { check_incremental(0); }
 END_TEST
 START_TEST(incremental_B) { check_incremental(1); }
@@ -247,6 +330,50 @@ START_TEST(progress_section_cut_short)
 END_TEST
 
 
+/* The eval is YaneuraOu's evaluate(): raw / 16 clamped to +-31753 (FACTS.md section 3; never reached
+ * on the goldens). Net B with the fc_2 bias of the start position's stack (FACTS.md section 2:
+ * stacks @75,075,423, 10,600 bytes each, the bias 10,532 bytes in) raised and lowered by 10^6. */
+START_TEST(eval_clamped_to_value_max_eval)
+{
+    size_t size;
+    unsigned char *data = file_bytes_of(1, &size);
+    void *pos = parse("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+    const nnue_board *b = shogi()->board(pos);
+    nnue_eval_detail d;
+    nnue_state *st = nnue_state_new(net_of(1), 0);
+    nnue_state_reset(st, b);
+    nnue_evaluate(st, b, &d);
+    nnue_state_free(st);
+    ck_assert_int_eq(d.total, d.positional / 16);
+    size_t at = 75075423 + (size_t)d.bucket * 10600 + 10532;
+    int32_t bias;
+    memcpy(&bias, data + at, 4);
+    for (int sign = -1; sign <= 1; sign += 2) {
+        int32_t changed = bias + sign * 1000000;
+        memcpy(data + at, &changed, 4);
+        nnue_arch *a = nets_arch(arch_file[1]);
+        nnue_net *net = NULL;
+        nnue_error err;
+        ck_assert_int_eq(nnue_net_load_memory(a, data, size, "clamp.bin", &net, &err), NNUE_OK);
+        nnue_arch_free(a);
+        for (int isa = 0; isa <= (int)nnue_isa_best(); isa++) {
+            nnue_eval_detail c;
+            st = nnue_state_new(net, 0);
+            ck_assert_int_eq(nnue_state_set_isa(st, (nnue_isa)isa), 0);
+            nnue_state_reset(st, b);
+            nnue_evaluate(st, b, &c);
+            nnue_state_free(st);
+            ck_assert_int_eq(c.bucket, d.bucket);
+            ck_assert_int_eq(c.positional, d.positional + sign * 1000000);
+            ck_assert_int_eq(c.total, sign * 31753);
+        }
+        nnue_net_free(net);
+    }
+    free(pos);
+    free(data);
+}
+END_TEST
+
 /* nnue-usi (argv[1]) plays with each net through EvalFile: the architecture detected from the
  * description, a move found. */
 static const char *usi_engine;
@@ -295,14 +422,17 @@ int main(int argc, char **argv)
     Suite *s = suite_create("shogi_yo26");
     TCase *tc = tcase_create("yo26");
     tcase_set_timeout(tc, 900);
+    tcase_add_test(tc, shard_layer_on_kernels);
     tcase_add_test(tc, goldens_A);
     tcase_add_test(tc, goldens_B);
     tcase_add_test(tc, handicap_A);
     tcase_add_test(tc, handicap_B);
     tcase_add_test(tc, incremental_A);
+    tcase_add_test(tc, progress_incremental_equals_fresh);
     tcase_add_test(tc, incremental_B);
     tcase_add_test(tc, description_names_another_shape);
     tcase_add_test(tc, progress_section_cut_short);
+    tcase_add_test(tc, eval_clamped_to_value_max_eval);
     if (usi_engine)
         tcase_add_test(tc, engine_plays_with_each_net);
     suite_add_tcase(s, tc);

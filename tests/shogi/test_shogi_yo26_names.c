@@ -13,6 +13,7 @@
 
 #include "core/arch/arch_api.h"
 #include "core/arch/generated_name.h"
+#include "features/table_var.h"
 #include "nnue.h"
 #include "support.h"
 
@@ -206,6 +207,34 @@ START_TEST(names_the_generator_refuses)
 }
 END_TEST
 
+/* A table variable kept incrementally gives parts, part_move and value_of together
+ * (features/table_var.h): progress does; one with only some of them is refused by name. */
+static int32_t toy_value(const int32_t *table, const nnue_board *board, int64_t *measure)
+{
+    (void)table, (void)board, (void)measure;
+    return 0;
+}
+
+static void toy_parts(const int32_t *table, const nnue_board *board, int64_t out[2])
+{
+    (void)table, (void)board;
+    out[0] = out[1] = 0;
+}
+
+START_TEST(table_variable_shares_all_or_none)
+{
+    const nnue_table_var *progress = nnue_table_var_find("progress");
+    ck_assert_ptr_nonnull(progress);
+    ck_assert(progress->parts && progress->part_move && progress->value_of);
+    static const nnue_table_var half = {.name = "toy_half", .game = "shogi", .lo = 0, .hi = 1, .section = "toy",
+                                        .values = 1, .value = toy_value, .parts = toy_parts};
+    nnue_error err;
+    ck_assert_int_eq(nnue_table_var_register(&half, &err), NNUE_E_ARG);
+    ck_assert_msg(strstr(err.message, "part_move and value_of all or none"), "%s", err.message);
+    ck_assert_ptr_null(nnue_table_var_find("toy_half"));
+}
+END_TEST
+
 int main(void)
 {
     test_require_shared("oracle/shogi/corpusA.sfen");
@@ -215,6 +244,7 @@ int main(void)
     tcase_add_test(tc, names_of_the_two_nets);
     tcase_add_test(tc, every_rule_buckets_as_the_tables_say);
     tcase_add_test(tc, names_the_generator_refuses);
+    tcase_add_test(tc, table_variable_shares_all_or_none);
     suite_add_tcase(s, tc);
     return test_run(s);
 }

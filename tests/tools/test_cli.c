@@ -25,6 +25,12 @@ START_TEST(arch_text_lists_reference_hashes)
     cli_expect_contains(out, "Features=HalfKP(Friend)[125388->256x2],Network=AffineTransform[1<-32](ClippedReLU[32]("
                          "AffineTransform[32<-32](ClippedReLU[32](AffineTransform[32<-512](InputSlice[512(0:512)])))))\n");
     free(out);
+    /* A Progress section's hash is folded into the file hash (shared/oracle/shogi/yo26/FACTS.md s.1):
+     * the text prints the file's, as --json does. */
+    ck_assert_int_eq(cli_run("arch archs/shogi_sfnn_progress8.yaml archs/shogi_sfnn_shard.yaml", &out), 0);
+    cli_expect_contains(out, "file hash     0x5370697D");
+    cli_expect_contains(out, "file hash     0x3C203B32");
+    free(out);
 }
 END_TEST
 
