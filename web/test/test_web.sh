@@ -18,6 +18,15 @@ shared=${NNUE_SHARED_DIR:-$src/../shared}
 nets=${NNUE_NETS_DIR:-$HOME/.cache/nnue-nets}
 tool=$build/tools/nnue
 bash tools/starter_data.sh "$build" >/dev/null 2>&1 || echo "note: no Stockfish 15.1 net (Debian's stockfish): its checks skip"
+# Pikafish's random net (its goldens' net) is made by the Pikafish anchor, as
+# tests/xiangqi/test_xiangqi_eval.c makes it; the anchor needs AVX-512 VNNI (elsewhere that
+# check skips, saying so).
+xq_net=$build/nets/pikafish-random-20261125.nnue.zst
+if [ ! -f "$xq_net" ] && [ -x "$shared/anchors/pikafish-nnuebench" ]; then
+  printf 'randomnet %s 20261125\nquit\n' "$build/nets/pikafish.tmp" | "$shared/anchors/pikafish-nnuebench" >/dev/null 2>&1 &&
+    zstd -q -f "$build/nets/pikafish.tmp" -o "$xq_net.tmp" 2>/dev/null && mv "$xq_net.tmp" "$xq_net"
+  rm -f "$build/nets/pikafish.tmp"
+fi
 bash web/build.sh >"$build/web-build.log" 2>&1 || { tail -20 "$build/web-build.log"; echo "FAIL: web/build.sh"; exit 1; }
 status=0
 node web/test/node_goldens.mjs "$src" "$shared" "$nets" "$build/nets" "$tool" || status=1
