@@ -178,10 +178,9 @@ static int full_threats_active(const nnue_feature_params *params, const nnue_boa
     return n[persp];
 }
 
-/* One threat as it stands on a board, in real squares and nnue piece codes (no perspective). */
-typedef struct raw_threat {
-    uint8_t x, from, y, to; /* attacker x on from, victim y on to */
-} raw_threat;
+/* One threat as it stands on a board, in real squares and nnue piece codes (no perspective): the
+ * public nnue_threat (attacker on from, victim on to), as a move's handed-in changes are. */
+typedef nnue_threat raw_threat;
 
 /* The threats a move removed and added, for every perspective alike. */
 typedef struct threat_changes {
@@ -274,7 +273,7 @@ static int threat_indices(int v, const raw_threat *r, int n, int persp, int orie
 {
     int k = 0;
     for (int i = 0; i < n; i++) {
-        int32_t f = threat_index(v, persp, orient, r[i].x, r[i].from, r[i].y, r[i].to);
+        int32_t f = threat_index(v, persp, orient, r[i].attacker, r[i].from, r[i].victim, r[i].to);
         if (f >= 0)
             out[k++] = (uint32_t)f;
     }
@@ -308,6 +307,22 @@ static void full_threats_changed_both(const nnue_feature_params *params, const n
     }
 }
 
+/* The same from the threat changes handed in with the move (nnue_state_push_threats): the pairs
+ * are those list_threat_changes would list, so only the mapping remains. */
+static void full_threats_changed_threats(const nnue_feature_params *params, const nnue_board *after,
+                                         const nnue_delta *delta, const nnue_threat_span *t, int lo, int hi,
+                                         uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2],
+                                         int n_added[2])
+{
+    (void)delta;
+    int v = variant_of(params);
+    for (int p = lo; p <= hi; p++) {
+        int orient = orientation(after, p);
+        n_removed[p] = threat_indices(v, t->removed, t->n_removed, p, orient, removed[p]);
+        n_added[p] = threat_indices(v, t->added, t->n_added, p, orient, added[p]);
+    }
+}
+
 /* Only a change of orientation (the own king crossing between files a-d and e-h) invalidates. */
 static int full_threats_needs_refresh(const nnue_feature_params *params, const nnue_board *after,
                                       const nnue_delta *delta, int persp)
@@ -337,4 +352,5 @@ const nnue_feature_set nnue_fs_full_threats = {
     .refresh_key = nnue_fs_king_half_key,
     .changed_both = full_threats_changed_both,
     .active_both = full_threats_active_both,
+    .changed_threats = full_threats_changed_threats,
 };

@@ -16,6 +16,10 @@ typedef struct nnue_acc_entry {
     int32_t pieces[2];             /* pieces (board and hands, kings included) whose features perspective
                                       p's accumulator holds once computed: the board's count where it
                                       was refreshed, plus each applied move's net change (push bounds it) */
+    uint8_t has_threats;           /* the move came with its threat changes (nnue_state_push_threats) */
+    uint16_t n_threats_removed, n_threats_added;
+    uint32_t threats_at;           /* where they are in the state's threat stack (removed, then added);
+                                      the next entry's start in any case */
     int16_t *acc[2];               /* [width] per perspective */
     int32_t *psqt[2];              /* [psqt_buckets] per perspective */
 } nnue_acc_entry;

@@ -152,6 +152,29 @@ int nnue_delta_check(const nnue_board_shape *shape, const nnue_delta *d, nnue_er
     return 0;
 }
 
+int nnue_threats_check(const nnue_board_shape *shape, const nnue_threats *t, nnue_error *err)
+{
+    if (t->n_removed > NNUE_MAX_THREATS || t->n_added > NNUE_MAX_THREATS)
+        return nnue_fail_at(err, NNUE_E_ARG, "nnue_threats", 0, 0, "n_removed %d, n_added %d: at most %d each",
+                            t->n_removed, t->n_added, NNUE_MAX_THREATS),
+               -1;
+    for (int k = 0; k < 2; k++) {
+        const nnue_threat *list = k ? t->added : t->removed;
+        int n = k ? t->n_added : t->n_removed;
+        for (int i = 0; i < n; i++) {
+            const nnue_threat *x = &list[i];
+            if (!piece_fits(shape, x->attacker) || !piece_fits(shape, x->victim) || x->from >= shape->squares ||
+                x->to >= shape->squares)
+                return nnue_fail_at(err, NNUE_E_ARG, "nnue_threats", 0, 0,
+                                    "%s[%d]: piece 0x%02x on square %d attacking piece 0x%02x on square %d does "
+                                    "not fit a %s board",
+                                    k ? "added" : "removed", i, x->attacker, x->from, x->victim, x->to, shape->game),
+                       -1;
+        }
+    }
+    return 0;
+}
+
 int nnue_delta_fits(const nnue_game *game, const nnue_delta *d)
 {
     nnue_board_shape g = nnue_board_shape_of(game);
