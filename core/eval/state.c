@@ -282,7 +282,7 @@ int nnue_state_push_threats(nnue_state *s, const nnue_board *board, const nnue_d
                             const nnue_threats *threats)
 {
     int r = nnue_state_push(s, board, delta);
-    if (r != 0 || !threats || !s->takes_threats)
+    if (r != 0 || !threats)
         return r;
     nnue_acc_entry *e = &s->entries[s->ply];
     if (nnue_threats_check(&s->shape, threats, &s->error) != 0) {
@@ -291,6 +291,8 @@ int nnue_state_push_threats(nnue_state *s, const nnue_board *board, const nnue_d
         mark_bad(e);
         return -1;
     }
+    if (!s->takes_threats)
+        return 0; /* no set of this net reads them */
     size_t nr = threats->n_removed, na = threats->n_added;
     if (threat_room(s, e->threats_at, nr + na) != 0)
         return 0; /* the sets list them from the boards */
