@@ -26,6 +26,8 @@
 #include <string.h>
 
 #include "base/board_undo.h"
+#include "base/isa.h"
+#include "base/targets.h"
 #include "features/chess_attacks.h"
 #include "features/feature_set.h"
 #include "features/feature_util.h"
@@ -88,6 +90,11 @@ static const int8_t target_map[N_VARIANTS][7][7] = {
 static uint64_t empty_attacks[16][64];
 static uint16_t offsets[16][64];
 static uint32_t totals[16], bases[N_VARIANTS][16];
+/* By attacker x and victim y (Stockfish numbers, in the perspective's colours): the index of the
+ * pair's first feature, bases[x] + (colour(y) * numValidTargets[x] / 2 + slot) * total[x], or -1
+ * when the variant has no such pair; same_kind[x][y]: the pair counts once (only from' > to'). */
+static int32_t pair_base[N_VARIANTS][16][16];
+static uint8_t same_kind[16][16];
 
 /* Built once when the library is loaded, after the attack tables (their constructor has a
  * higher priority); constant afterwards. */
@@ -109,6 +116,19 @@ __attribute__((constructor)) static void full_threats_tables(void)
                 base[v] += (uint32_t)num_valid_targets[v][t] * sum;
             }
         }
+    for (int xc = 0; xc < 2; xc++)
+        for (int xt = 1; xt <= 6; xt++)
+            for (int yc = 0; yc < 2; yc++)
+                for (int yt = 1; yt <= 6; yt++) {
+                    int x = 8 * xc + xt, y = 8 * yc + yt;
+                    same_kind[x][y] = xt == yt && (xc != yc || xt != NNUE_CHESS_PAWN);
+                    for (int v = 0; v < N_VARIANTS; v++) {
+                        int slot = target_map[v][xt][yt];
+                        pair_base[v][x][y] = slot < 0 ? -1
+                                                      : (int32_t)(bases[v][x] + (uint32_t)(yc * num_valid_targets[v][xt] / 2 + slot) *
+                                                                                    totals[x]);
+                    }
+                }
 }
 
 static int variant_of(const nnue_feature_params *params)
@@ -116,21 +136,37 @@ static int variant_of(const nnue_feature_params *params)
     return params && params->variant < N_VARIANTS ? params->variant : 0;
 }
 
-/* Index of X on `from` attacking Y on `to` (real squares, nnue piece codes), -1 = no feature. */
-static inline int32_t threat_index(int v, int persp, int orient, uint8_t attacker, int from, uint8_t victim, int to)
+/* Index of X on `from` attacking Y on `to` (real squares, nnue piece codes), -1 = no feature.
+ * Always inlined into callers compiled twice (below): with the popcnt instruction where the
+ * library's kernels are AVX2 or better, else with the compiler's portable bit count. */
+static inline __attribute__((always_inline)) int32_t threat_index(int v, int persp, int orient, uint8_t attacker,
+                                                                  int from, uint8_t victim, int to)
 {
-    int xc = NNUE_PIECE_COLOUR(attacker) ^ persp, xt = NNUE_PIECE_TYPE(attacker);
-    int yc = NNUE_PIECE_COLOUR(victim) ^ persp, yt = NNUE_PIECE_TYPE(victim);
-    int slot = target_map[v][xt][yt];
-    if (slot < 0)
+    int x = (((attacker >> 4) ^ persp) << 3) | (attacker & 15), y = (((victim >> 4) ^ persp) << 3) | (victim & 15);
+    int32_t base = pair_base[v][x][y];
+    if (base < 0)
         return -1;
     int f = from ^ orient, t = to ^ orient;
-    if (xt == yt && (xc != yc || xt != NNUE_CHESS_PAWN) && f < t)
+    if (same_kind[x][y] && f < t)
         return -1;
-    int x = 8 * xc + xt;
-    return (int32_t)(bases[v][x] + (uint32_t)(yc * num_valid_targets[v][xt] / 2 + slot) * totals[x] + offsets[x][f] +
-                     (uint32_t)__builtin_popcountll(empty_attacks[x][f] & ((1ull << t) - 1)));
+    return base + offsets[x][f] + __builtin_popcountll(empty_attacks[x][f] & ((1ull << t) - 1));
 }
+
+/* 1 when the popcnt forms below may run (the library's kernels are AVX2 or better: base/isa.h). */
+static int hw_popcount(void)
+{
+#if defined(__x86_64__)
+    return nnue_isa_current() >= NNUE_ISA_AVX2;
+#else
+    return 0;
+#endif
+}
+
+#if defined(__x86_64__)
+#define WITH_POPCNT NNUE_TARGET("popcnt")
+#else
+#define WITH_POPCNT
+#endif
 
 static int orientation(const nnue_board *board, int persp)
 {
@@ -144,7 +180,8 @@ static uint32_t full_threats_dimensions(const nnue_feature_params *params)
 }
 
 /* Active threats of perspectives lo..hi in one pass over the board (out[p], n[p]). */
-static void threats_of(int v, const nnue_board *board, int lo, int hi, uint32_t *const out[2], int n[2])
+static inline __attribute__((always_inline)) void threats_of_body(int v, const nnue_board *board, int lo, int hi,
+                                                                  uint32_t *const out[2], int n[2])
 {
     nnue_ca_sets s;
     nnue_ca_sets_of(board, &s);
@@ -162,6 +199,22 @@ static void threats_of(int v, const nnue_board *board, int lo, int hi, uint32_t 
             }
         }
     }
+}
+
+static void threats_of_portable(int v, const nnue_board *board, int lo, int hi, uint32_t *const out[2], int n[2])
+{
+    threats_of_body(v, board, lo, hi, out, n);
+}
+
+WITH_POPCNT static void threats_of_popcnt(int v, const nnue_board *board, int lo, int hi, uint32_t *const out[2],
+                                          int n[2])
+{
+    threats_of_body(v, board, lo, hi, out, n);
+}
+
+static void threats_of(int v, const nnue_board *board, int lo, int hi, uint32_t *const out[2], int n[2])
+{
+    (hw_popcount() ? threats_of_popcnt : threats_of_portable)(v, board, lo, hi, out, n);
 }
 
 static void full_threats_active_both(const nnue_feature_params *params, const nnue_board *board,
@@ -269,7 +322,8 @@ static void list_threat_changes(const nnue_board *after, const nnue_delta *delta
 }
 
 /* persp's indices of the raw threats that are features of it. */
-static int threat_indices(int v, const raw_threat *r, int n, int persp, int orient, uint32_t *out)
+static inline __attribute__((always_inline)) int indices_body(int v, const raw_threat *r, int n, int persp, int orient,
+                                                              uint32_t *out)
 {
     int k = 0;
     for (int i = 0; i < n; i++) {
@@ -278,6 +332,21 @@ static int threat_indices(int v, const raw_threat *r, int n, int persp, int orie
             out[k++] = (uint32_t)f;
     }
     return k;
+}
+
+static int indices_portable(int v, const raw_threat *r, int n, int persp, int orient, uint32_t *out)
+{
+    return indices_body(v, r, n, persp, orient, out);
+}
+
+WITH_POPCNT static int indices_popcnt(int v, const raw_threat *r, int n, int persp, int orient, uint32_t *out)
+{
+    return indices_body(v, r, n, persp, orient, out);
+}
+
+static int threat_indices(int v, const raw_threat *r, int n, int persp, int orient, uint32_t *out)
+{
+    return (hw_popcount() ? indices_popcnt : indices_portable)(v, r, n, persp, orient, out);
 }
 
 /* The orientation of persp is that of the board after the move (a move that changes it forces a

@@ -141,6 +141,31 @@ START_TEST(bad_threats_refused)
     t.n_removed = NNUE_MAX_THREATS + 1;
     ck_assert_int_eq(nnue_state_push_threats(s, game->board(pos), &delta, &t), -1);
     check_same(s, game->board(pos), "too many threats");
+    nnue_state_pop(s);
+    /* Each field of each of 9 threats (the checker takes 4 at a time, then the rest one by one). */
+    const nnue_board *b = game->board(pos);
+    for (int i = 0; i < 9; i++)
+        for (int field = 0; field < 6; field++) {
+            t.n_removed = 0;
+            t.n_added = 9;
+            for (int k = 0; k < 9; k++)
+                t.added[k] = (nnue_threat){NNUE_PIECE(0, 1), (uint8_t)k, NNUE_PIECE(1, 2), (uint8_t)(k + 9)};
+            nnue_threat *x = &t.added[i];
+            switch (field) {
+            case 0: x->attacker = NNUE_PIECE(2, 1); break;
+            case 1: x->attacker = NNUE_PIECE(1, 0); break;
+            case 2: x->victim = NNUE_PIECE(0, game->piece_types + 1); break;
+            case 3: x->from = b->num_squares; break;
+            case 4: x->to = 255; break;
+            default: x->victim = 0; break;
+            }
+            ck_assert_msg(nnue_state_push_threats(s, b, &delta, &t) == -1, "threat %d, field %d not refused", i, field);
+            nnue_state_pop(s);
+        }
+    ck_assert_int_eq(nnue_state_push_threats(s, b, &delta, &t), -1); /* the last one (victim 0) */
+    nnue_state_pop(s);
+    t.added[8].victim = NNUE_PIECE(1, 2);
+    ck_assert_int_eq(nnue_state_push_threats(s, b, &delta, &t), 0); /* fits (though not this move's) */
     nnue_state_free(s);
     free(pos);
 }
