@@ -349,6 +349,42 @@ static int threat_indices(int v, const raw_threat *r, int n, int persp, int orie
     return (hw_popcount() ? indices_popcnt : indices_portable)(v, r, n, persp, orient, out);
 }
 
+/* Both perspectives' indices in one pass over the raw threats (n[p] each). */
+static inline __attribute__((always_inline)) void indices_both_body(int v, const raw_threat *r, int count,
+                                                                    const int orient[2], uint32_t *const out[2], int n[2])
+{
+    int k0 = 0, k1 = 0;
+    uint32_t *o0 = out[0], *o1 = out[1];
+    for (int i = 0; i < count; i++) {
+        int32_t f0 = threat_index(v, 0, orient[0], r[i].attacker, r[i].from, r[i].victim, r[i].to);
+        int32_t f1 = threat_index(v, 1, orient[1], r[i].attacker, r[i].from, r[i].victim, r[i].to);
+        if (f0 >= 0)
+            o0[k0++] = (uint32_t)f0;
+        if (f1 >= 0)
+            o1[k1++] = (uint32_t)f1;
+    }
+    n[0] = k0;
+    n[1] = k1;
+}
+
+static void indices_both_portable(int v, const raw_threat *r, int count, const int orient[2], uint32_t *const out[2],
+                                  int n[2])
+{
+    indices_both_body(v, r, count, orient, out, n);
+}
+
+WITH_POPCNT static void indices_both_popcnt(int v, const raw_threat *r, int count, const int orient[2],
+                                            uint32_t *const out[2], int n[2])
+{
+    indices_both_body(v, r, count, orient, out, n);
+}
+
+static void threat_indices_both(int v, const raw_threat *r, int count, const int orient[2], uint32_t *const out[2],
+                                int n[2])
+{
+    (hw_popcount() ? indices_both_popcnt : indices_both_portable)(v, r, count, orient, out, n);
+}
+
 /* The orientation of persp is that of the board after the move (a move that changes it forces a
  * refresh instead). */
 static void full_threats_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
@@ -369,11 +405,9 @@ static void full_threats_changed_both(const nnue_feature_params *params, const n
     int v = variant_of(params);
     threat_changes c;
     list_threat_changes(after, delta, &c);
-    for (int p = 0; p < 2; p++) {
-        int orient = orientation(after, p);
-        n_removed[p] = threat_indices(v, c.removed, c.n_removed, p, orient, removed[p]);
-        n_added[p] = threat_indices(v, c.added, c.n_added, p, orient, added[p]);
-    }
+    int orient[2] = {orientation(after, 0), orientation(after, 1)};
+    threat_indices_both(v, c.removed, c.n_removed, orient, removed, n_removed);
+    threat_indices_both(v, c.added, c.n_added, orient, added, n_added);
 }
 
 /* The same from the threat changes handed in with the move (nnue_state_push_threats): the pairs
@@ -385,6 +419,12 @@ static void full_threats_changed_threats(const nnue_feature_params *params, cons
 {
     (void)delta;
     int v = variant_of(params);
+    if (lo == 0 && hi == 1) {
+        int orient[2] = {orientation(after, 0), orientation(after, 1)};
+        threat_indices_both(v, t->removed, t->n_removed, orient, removed, n_removed);
+        threat_indices_both(v, t->added, t->n_added, orient, added, n_added);
+        return;
+    }
     for (int p = lo; p <= hi; p++) {
         int orient = orientation(after, p);
         n_removed[p] = threat_indices(v, t->removed, t->n_removed, p, orient, removed[p]);

@@ -52,75 +52,60 @@ static inline void log_xray(threat_log *l, int added, uint8_t x, int from, uint8
         l->xray[l->n_xray++] = (uint16_t)((added ? 0x8000u : 0) | n);
 }
 
-/* First occupied square from sq in direction dir (DIR_N..DIR_W), -1 if none. */
-static inline int first_on(int dir, int sq, bb_t occ)
+/* The squares piece p on sq attacks that hold a piece, given the rook and bishop attacks from sq. */
+static inline bb_t targets_of(const step_board *b, uint8_t p, int sq, bb_t rook, bb_t bishop)
 {
-    bb_t b = chess_ray[dir][sq] & occ;
-    if (!b)
-        return -1;
-    return dir < 4 ? bb_lsb(b) : bb_msb(b);
-}
-
-/* 1 when piece p slides along direction dir (orthogonal: N, E, S, W; the others diagonal). */
-static inline int slides(uint8_t p, int dir)
-{
-    int t = NNUE_PIECE_TYPE(p);
-    int straight = dir == DIR_N || dir == DIR_E || dir == DIR_S || dir == DIR_W;
-    return t == NNUE_CHESS_QUEEN || t == (straight ? NNUE_CHESS_ROOK : NNUE_CHESS_BISHOP);
-}
-
-/* The squares piece p on sq attacks that hold a piece, given the first pieces around sq. */
-static bb_t targets_of(const step_board *b, uint8_t p, int sq, const int first[8])
-{
+    bb_t a;
     switch (NNUE_PIECE_TYPE(p)) {
-    case NNUE_CHESS_PAWN: return chess_pawn_att[NNUE_PIECE_COLOUR(p)][sq] & b->occupied;
-    case NNUE_CHESS_KNIGHT: return chess_knight[sq] & b->occupied;
-    case NNUE_CHESS_KING: return chess_king[sq] & b->occupied;
-    default: break;
+    case NNUE_CHESS_PAWN: a = chess_pawn_att[NNUE_PIECE_COLOUR(p)][sq]; break;
+    case NNUE_CHESS_KNIGHT: a = chess_knight[sq]; break;
+    case NNUE_CHESS_BISHOP: a = bishop; break;
+    case NNUE_CHESS_ROOK: a = rook; break;
+    case NNUE_CHESS_QUEEN: a = rook | bishop; break;
+    default: a = chess_king[sq]; break;
     }
-    bb_t t = 0;
-    for (int d = 0; d < 8; d++)
-        if (first[d] >= 0 && slides(p, d))
-            t |= BB(first[d]);
-    return t;
+    return a & b->occupied;
 }
 
-/* Pawns, knights and kings attacking sq. */
-static bb_t leapers_to(const step_board *b, int sq)
+/* Pieces attacking sq: pawns, knights and kings, and the sliders among the first pieces on its
+ * lines (rook and bishop attacks from sq). */
+static inline bb_t attackers_of(const step_board *b, int sq, bb_t sliders)
 {
     bb_t pawns = b->by_type[NNUE_CHESS_PAWN];
     return (chess_knight[sq] & b->by_type[NNUE_CHESS_KNIGHT]) | (chess_king[sq] & b->by_type[NNUE_CHESS_KING]) |
-           (chess_pawn_att[1][sq] & pawns & b->by_colour[0]) | (chess_pawn_att[0][sq] & pawns & b->by_colour[1]);
+           (chess_pawn_att[1][sq] & pawns & b->by_colour[0]) | (chess_pawn_att[0][sq] & pawns & b->by_colour[1]) |
+           sliders;
 }
 
-static void first_pieces(const step_board *b, int sq, int first[8])
+static inline bb_t sliders_of(const step_board *b, bb_t rook, bb_t bishop)
 {
-    for (int d = 0; d < 8; d++)
-        first[d] = first_on(d, sq, b->occupied);
+    bb_t queens = b->by_type[NNUE_CHESS_QUEEN];
+    return (rook & (b->by_type[NNUE_CHESS_ROOK] | queens)) | (bishop & (b->by_type[NNUE_CHESS_BISHOP] | queens));
 }
 
 /* The threats of piece p standing on sq: its own, onto it, and the sliders' beyond it (with
- * the opposite sign); `added` 1 for a put (p just placed), 0 for a lift (p still there). */
+ * the opposite sign); `added` 1 for a put (p just placed), 0 for a lift (p still there). The
+ * piece beyond sq from a slider s is the other first piece on their line: the line's squares
+ * among sq's attacks, less s. */
 static void touch(threat_log *l, const step_board *b, uint8_t p, int sq, int added)
 {
-    int first[8];
-    first_pieces(b, sq, first);
-    for (bb_t t = targets_of(b, p, sq, first); t;) {
+    bb_t occ = b->occupied, rook = rook_attacks(sq, occ), bishop = bishop_attacks(sq, occ);
+    for (bb_t t = targets_of(b, p, sq, rook, bishop); t;) {
         int to = bb_pop(&t);
         log_pair(l, added, p, sq, b->on[to], to);
     }
-    for (bb_t a = leapers_to(b, sq); a;) {
+    bb_t sliders = sliders_of(b, rook, bishop);
+    for (bb_t a = attackers_of(b, sq, sliders); a;) {
         int from = bb_pop(&a);
         log_pair(l, added, b->on[from], from, p, sq);
     }
-    for (int d = 0; d < 8; d++) {
-        int s = first[d];
-        if (s < 0 || !slides(b->on[s], d ^ 4))
-            continue;
-        log_pair(l, added, b->on[s], s, p, sq);
-        int z = first[d ^ 4];
-        if (z >= 0)
-            log_xray(l, !added, b->on[s], s, b->on[z], z);
+    for (bb_t s = sliders; s;) {
+        int from = bb_pop(&s);
+        bb_t beyond = chess_line[from][sq] & (rook | bishop) & occ & ~BB(from);
+        if (beyond) {
+            int z = bb_lsb(beyond);
+            log_xray(l, !added, b->on[from], from, b->on[z], z);
+        }
     }
 }
 
@@ -157,24 +142,19 @@ static void put_step(threat_log *l, step_board *b, uint8_t p, int sq)
 static void replace_step(threat_log *l, step_board *b, uint8_t x, int sq)
 {
     uint8_t y = b->on[sq];
-    int first[8];
-    first_pieces(b, sq, first);
-    for (bb_t t = targets_of(b, y, sq, first); t;) {
+    bb_t occ = b->occupied, rook = rook_attacks(sq, occ), bishop = bishop_attacks(sq, occ);
+    for (bb_t t = targets_of(b, y, sq, rook, bishop); t;) {
         int to = bb_pop(&t);
         log_pair(l, 0, y, sq, b->on[to], to);
     }
-    bb_t in = leapers_to(b, sq);
-    for (int d = 0; d < 8; d++)
-        if (first[d] >= 0 && slides(b->on[first[d]], d ^ 4))
-            in |= BB(first[d]);
-    for (; in;) {
+    for (bb_t in = attackers_of(b, sq, sliders_of(b, rook, bishop)); in;) {
         int from = bb_pop(&in);
         log_pair(l, 0, b->on[from], from, y, sq);
         log_pair(l, 1, b->on[from], from, x, sq);
     }
     lift(b, sq);
     put(b, x, sq);
-    for (bb_t t = targets_of(b, x, sq, first); t;) {
+    for (bb_t t = targets_of(b, x, sq, rook, bishop); t;) {
         int to = bb_pop(&t);
         log_pair(l, 1, x, sq, b->on[to], to);
     }
