@@ -167,15 +167,16 @@ static unsigned threats_bad(const nnue_threat *t, int n, int max_type, int squar
         memcpy(&v, t + i, 16);
         bad |= (squares16)(((v & keep) - minus) >= limit) | (v & high);
     }
+    if (i < n) { /* the last 1..3, after fitting threats (piece 0x01 on square 0 onto another) */
+        nnue_threat tail[4] = {{1, 0, 1, 0}, {1, 0, 1, 0}, {1, 0, 1, 0}, {1, 0, 1, 0}};
+        memcpy(tail, t + i, (size_t)(n - i) * sizeof *t);
+        squares16 v;
+        memcpy(&v, tail, 16);
+        bad |= (squares16)(((v & keep) - minus) >= limit) | (v & high);
+    }
     uint64_t b[2];
     memcpy(b, &bad, 16);
-    unsigned any = (b[0] | b[1]) != 0;
-    for (; i < n; i++) {
-        const nnue_threat *x = &t[i];
-        any |= ((x->attacker & 0xE0u) | (x->victim & 0xE0u)) != 0 || (unsigned)((x->attacker & 15) - 1) >= (unsigned)max_type ||
-               (unsigned)((x->victim & 15) - 1) >= (unsigned)max_type || x->from >= squares || x->to >= squares;
-    }
-    return any;
+    return (b[0] | b[1]) != 0;
 }
 
 int nnue_threats_check(const nnue_board_shape *shape, const nnue_threats *t, nnue_error *err)
