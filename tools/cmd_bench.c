@@ -19,8 +19,9 @@
  * Bad lines of the file are reported and skipped, as in `nnue eval --file`; exit status 1 then.
  * `--threats adapter` (the default): where the game's adapter records a move's threat changes at
  * make time (nnue_game_make_threats: chess), every make does and every push hands them in
- * (nnue_state_push_threats), as an engine on the shipped adapter would; lines then say
- * threats=adapter. `--threats boards`: plain make and push (the sets list them from the boards). */
+ * (nnue_state_push_threats), as an engine on the shipped adapter would, in the incremental, moves
+ * and tree modes (lines then say threats=adapter; the refresh modes make plainly: a refresh never
+ * reads them). `--threats boards`: plain make and push (the sets list them from the boards). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,12 +51,13 @@ static const char *threats_note(const nnue_game *game)
     return bench_threats && nnue_game_records_threats(game) ? " threats=adapter" : "";
 }
 
-/* A make for the pushes: with the move's threat changes when the adapter records them (and
- * --threats adapter); *with says whether it did. */
+/* A make for the pushes: with the move's threat changes when the adapter records them, --threats
+ * adapter is on and the mode updates incrementally (`record`: a refresh never reads them, so the
+ * refresh modes make plainly, as an engine that refreshes would); *with says whether it did. */
 static void bench_make(const nnue_game *game, void *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats,
-                       int *with)
+                       int *with, int record)
 {
-    if (bench_threats)
+    if (bench_threats && record)
         *with = nnue_game_make_threats(game, pos, move, delta, threats);
     else {
         game->make(pos, move, delta);
@@ -107,7 +109,7 @@ static void tree_node(tree_walk *w, void *pos, int depth, int ply)
     for (int m = 0; m < n; m++) {
         nnue_delta delta;
         int with;
-        bench_make(w->game, pos, moves[m], &delta, &w->threats, &with);
+        bench_make(w->game, pos, moves[m], &delta, &w->threats, &with, !w->refresh);
         nnue_state_push_threats(w->state, w->game->board(pos), &delta, with ? &w->threats : NULL);
         tree_node(w, pos, depth - 1, ply + 1);
         nnue_state_pop(w->state);
@@ -139,7 +141,7 @@ static void run_tree(bench_mode mode, const position_list *list, nnue_state *sta
            "checksum_total=%" PRId64 " checksum_raw=%" PRId64 " seconds=%.3f%s%s\n",
            workload, mode_names[mode], depth, nnue_isa_name(), cache ? "on" : "off", iters, w.evals,
            secs * 1e9 / (double)w.evals, (double)w.evals / secs, w.sum_total, w.sum_raw, secs, clock_note(),
-           threats_note(list->game));
+           w.refresh ? "" : threats_note(list->game));
     fflush(stdout);
     free(w.moves);
 }
@@ -168,7 +170,7 @@ static void run_mode(bench_mode mode, const position_list *list, const move_list
                 nnue_move move = moves[i].moves[m];
                 nnue_delta delta;
                 int with;
-                bench_make(game, pos, move, &delta, &threats, &with);
+                bench_make(game, pos, move, &delta, &threats, &with, mode != MODE_REFRESH);
                 made++;
                 const nnue_threats *given = with ? &threats : NULL;
                 if (mode == MODE_INCREMENTAL) {
@@ -200,7 +202,7 @@ static void run_mode(bench_mode mode, const position_list *list, const move_list
         printf("bench workload=%s mode=%s isa=%s cache=%s iters=%d evals=%" PRId64 " ns/eval=%.1f evals/s=%.0f "
                "checksum_total=%" PRId64 " checksum_raw=%" PRId64 " seconds=%.3f%s%s\n",
                workload, mode_names[mode], nnue_isa_name(), cache ? "on" : "off", iters, evals, secs * 1e9 / (double)evals,
-               (double)evals / secs, sum_total, sum_raw, secs, clock_note(), threats_note(game));
+               (double)evals / secs, sum_total, sum_raw, secs, clock_note(), mode == MODE_REFRESH ? "" : threats_note(game));
     fflush(stdout);
 }
 
