@@ -87,7 +87,8 @@ static inline bb_t sliders_of(const step_board *b, bb_t rook, bb_t bishop)
  * the opposite sign); `added` 1 for a put (p just placed), 0 for a lift (p still there). The
  * piece beyond sq from a slider s is the other first piece on their line: the line's squares
  * among sq's attacks, less s. */
-static void touch(threat_log *l, const step_board *b, uint8_t p, int sq, int added)
+static inline __attribute__((always_inline)) void touch(threat_log *l, const step_board *b, uint8_t p, int sq,
+                                                         int added)
 {
     bb_t occ = b->occupied, rook = rook_attacks(sq, occ), bishop = bishop_attacks(sq, occ);
     for (bb_t t = targets_of(b, p, sq, rook, bishop); t;) {
