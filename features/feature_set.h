@@ -49,6 +49,13 @@ typedef struct nnue_fs_variant {
     uint32_t hash;                 /* the set's Stockfish-style hash in this variant */
 } nnue_fs_variant;
 
+/* A move's threat changes as handed in beside its delta (include/nnue_board.h nnue_threats,
+ * nnue_state_push_threats), as the state keeps them. */
+typedef struct nnue_threat_span {
+    const nnue_threat *removed, *added;
+    int n_removed, n_added;
+} nnue_threat_span;
+
 typedef struct nnue_feature_set {
     const char *name;              /* name used in YAML: "HalfKP", "HalfKAv2_hm", ... */
     const char *game;              /* name of the game it reads (nnue_game.name) */
@@ -116,6 +123,15 @@ typedef struct nnue_feature_set {
      * needs a refresh. NULL = changed() twice. */
     void (*changed_both)(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
                          uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2]);
+    /* Optional, for sets whose features are threats (Full_Threats): what changed() writes for
+     * perspectives lo..hi (removed[p], n_removed[p], ... for lo <= p <= hi, same indices, maybe
+     * in another order), from the move's threat changes handed in with it instead of from the
+     * boards; called only when the move came with them. The piece codes and squares are checked
+     * against the game (core/eval/board_check.c), each list holds at most NNUE_MAX_THREATS (the
+     * set's max_changed must allow that many indices). NULL: changed()/changed_both() always. */
+    void (*changed_threats)(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                            const nnue_threat_span *threats, int lo, int hi, uint32_t *const removed[2],
+                            int n_removed[2], uint32_t *const added[2], int n_added[2]);
 } nnue_feature_set;
 
 /* The registry (features/registry.c): what the rest of the library asks, never a set's own file

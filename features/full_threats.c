@@ -26,6 +26,8 @@
 #include <string.h>
 
 #include "base/board_undo.h"
+#include "base/isa.h"
+#include "base/targets.h"
 #include "features/chess_attacks.h"
 #include "features/feature_set.h"
 #include "features/feature_util.h"
@@ -88,6 +90,11 @@ static const int8_t target_map[N_VARIANTS][7][7] = {
 static uint64_t empty_attacks[16][64];
 static uint16_t offsets[16][64];
 static uint32_t totals[16], bases[N_VARIANTS][16];
+/* By attacker x and victim y (Stockfish numbers, in the perspective's colours): the index of the
+ * pair's first feature, bases[x] + (colour(y) * numValidTargets[x] / 2 + slot) * total[x], or -1
+ * when the variant has no such pair; same_kind[x][y]: the pair counts once (only from' > to'). */
+static int32_t pair_base[N_VARIANTS][16][16];
+static uint8_t same_kind[16][16];
 
 /* Built once when the library is loaded, after the attack tables (their constructor has a
  * higher priority); constant afterwards. */
@@ -109,6 +116,19 @@ __attribute__((constructor)) static void full_threats_tables(void)
                 base[v] += (uint32_t)num_valid_targets[v][t] * sum;
             }
         }
+    for (int xc = 0; xc < 2; xc++)
+        for (int xt = 1; xt <= 6; xt++)
+            for (int yc = 0; yc < 2; yc++)
+                for (int yt = 1; yt <= 6; yt++) {
+                    int x = 8 * xc + xt, y = 8 * yc + yt;
+                    same_kind[x][y] = xt == yt && (xc != yc || xt != NNUE_CHESS_PAWN);
+                    for (int v = 0; v < N_VARIANTS; v++) {
+                        int slot = target_map[v][xt][yt];
+                        pair_base[v][x][y] = slot < 0 ? -1
+                                                      : (int32_t)(bases[v][x] + (uint32_t)(yc * num_valid_targets[v][xt] / 2 + slot) *
+                                                                                    totals[x]);
+                    }
+                }
 }
 
 static int variant_of(const nnue_feature_params *params)
@@ -116,21 +136,37 @@ static int variant_of(const nnue_feature_params *params)
     return params && params->variant < N_VARIANTS ? params->variant : 0;
 }
 
-/* Index of X on `from` attacking Y on `to` (real squares, nnue piece codes), -1 = no feature. */
-static inline int32_t threat_index(int v, int persp, int orient, uint8_t attacker, int from, uint8_t victim, int to)
+/* Index of X on `from` attacking Y on `to` (real squares, nnue piece codes), -1 = no feature.
+ * Always inlined into callers compiled twice (below): with the popcnt instruction where the
+ * library's kernels are AVX2 or better, else with the compiler's portable bit count. */
+static inline __attribute__((always_inline)) int32_t threat_index(int v, int persp, int orient, uint8_t attacker,
+                                                                  int from, uint8_t victim, int to)
 {
-    int xc = NNUE_PIECE_COLOUR(attacker) ^ persp, xt = NNUE_PIECE_TYPE(attacker);
-    int yc = NNUE_PIECE_COLOUR(victim) ^ persp, yt = NNUE_PIECE_TYPE(victim);
-    int slot = target_map[v][xt][yt];
-    if (slot < 0)
+    int x = (((attacker >> 4) ^ persp) << 3) | (attacker & 15), y = (((victim >> 4) ^ persp) << 3) | (victim & 15);
+    int32_t base = pair_base[v][x][y];
+    if (base < 0)
         return -1;
     int f = from ^ orient, t = to ^ orient;
-    if (xt == yt && (xc != yc || xt != NNUE_CHESS_PAWN) && f < t)
+    if (same_kind[x][y] && f < t)
         return -1;
-    int x = 8 * xc + xt;
-    return (int32_t)(bases[v][x] + (uint32_t)(yc * num_valid_targets[v][xt] / 2 + slot) * totals[x] + offsets[x][f] +
-                     (uint32_t)__builtin_popcountll(empty_attacks[x][f] & ((1ull << t) - 1)));
+    return base + offsets[x][f] + __builtin_popcountll(empty_attacks[x][f] & ((1ull << t) - 1));
 }
+
+/* 1 when the popcnt forms below may run (the library's kernels are AVX2 or better: base/isa.h). */
+static int hw_popcount(void)
+{
+#if defined(__x86_64__)
+    return nnue_isa_current() >= NNUE_ISA_AVX2;
+#else
+    return 0;
+#endif
+}
+
+#if defined(__x86_64__)
+#define WITH_POPCNT NNUE_TARGET("popcnt")
+#else
+#define WITH_POPCNT
+#endif
 
 static int orientation(const nnue_board *board, int persp)
 {
@@ -144,7 +180,8 @@ static uint32_t full_threats_dimensions(const nnue_feature_params *params)
 }
 
 /* Active threats of perspectives lo..hi in one pass over the board (out[p], n[p]). */
-static void threats_of(int v, const nnue_board *board, int lo, int hi, uint32_t *const out[2], int n[2])
+static inline __attribute__((always_inline)) void threats_of_body(int v, const nnue_board *board, int lo, int hi,
+                                                                  uint32_t *const out[2], int n[2])
 {
     nnue_ca_sets s;
     nnue_ca_sets_of(board, &s);
@@ -164,6 +201,22 @@ static void threats_of(int v, const nnue_board *board, int lo, int hi, uint32_t 
     }
 }
 
+static void threats_of_portable(int v, const nnue_board *board, int lo, int hi, uint32_t *const out[2], int n[2])
+{
+    threats_of_body(v, board, lo, hi, out, n);
+}
+
+WITH_POPCNT static void threats_of_popcnt(int v, const nnue_board *board, int lo, int hi, uint32_t *const out[2],
+                                          int n[2])
+{
+    threats_of_body(v, board, lo, hi, out, n);
+}
+
+static void threats_of(int v, const nnue_board *board, int lo, int hi, uint32_t *const out[2], int n[2])
+{
+    (hw_popcount() ? threats_of_popcnt : threats_of_portable)(v, board, lo, hi, out, n);
+}
+
 static void full_threats_active_both(const nnue_feature_params *params, const nnue_board *board,
                                      uint32_t *const out[2], int n[2])
 {
@@ -178,10 +231,9 @@ static int full_threats_active(const nnue_feature_params *params, const nnue_boa
     return n[persp];
 }
 
-/* One threat as it stands on a board, in real squares and nnue piece codes (no perspective). */
-typedef struct raw_threat {
-    uint8_t x, from, y, to; /* attacker x on from, victim y on to */
-} raw_threat;
+/* One threat as it stands on a board, in real squares and nnue piece codes (no perspective): the
+ * public nnue_threat (attacker on from, victim on to), as a move's handed-in changes are. */
+typedef nnue_threat raw_threat;
 
 /* The threats a move removed and added, for every perspective alike. */
 typedef struct threat_changes {
@@ -270,15 +322,67 @@ static void list_threat_changes(const nnue_board *after, const nnue_delta *delta
 }
 
 /* persp's indices of the raw threats that are features of it. */
-static int threat_indices(int v, const raw_threat *r, int n, int persp, int orient, uint32_t *out)
+static inline __attribute__((always_inline)) int indices_body(int v, const raw_threat *r, int n, int persp, int orient,
+                                                              uint32_t *out)
 {
     int k = 0;
     for (int i = 0; i < n; i++) {
-        int32_t f = threat_index(v, persp, orient, r[i].x, r[i].from, r[i].y, r[i].to);
+        int32_t f = threat_index(v, persp, orient, r[i].attacker, r[i].from, r[i].victim, r[i].to);
         if (f >= 0)
             out[k++] = (uint32_t)f;
     }
     return k;
+}
+
+static int indices_portable(int v, const raw_threat *r, int n, int persp, int orient, uint32_t *out)
+{
+    return indices_body(v, r, n, persp, orient, out);
+}
+
+WITH_POPCNT static int indices_popcnt(int v, const raw_threat *r, int n, int persp, int orient, uint32_t *out)
+{
+    return indices_body(v, r, n, persp, orient, out);
+}
+
+static int threat_indices(int v, const raw_threat *r, int n, int persp, int orient, uint32_t *out)
+{
+    return (hw_popcount() ? indices_popcnt : indices_portable)(v, r, n, persp, orient, out);
+}
+
+/* Both perspectives' indices in one pass over the raw threats (n[p] each). */
+static inline __attribute__((always_inline)) void indices_both_body(int v, const raw_threat *r, int count,
+                                                                    const int orient[2], uint32_t *const out[2], int n[2])
+{
+    int k0 = 0, k1 = 0;
+    uint32_t *o0 = out[0], *o1 = out[1];
+    for (int i = 0; i < count; i++) {
+        int32_t f0 = threat_index(v, 0, orient[0], r[i].attacker, r[i].from, r[i].victim, r[i].to);
+        int32_t f1 = threat_index(v, 1, orient[1], r[i].attacker, r[i].from, r[i].victim, r[i].to);
+        if (f0 >= 0)
+            o0[k0++] = (uint32_t)f0;
+        if (f1 >= 0)
+            o1[k1++] = (uint32_t)f1;
+    }
+    n[0] = k0;
+    n[1] = k1;
+}
+
+static void indices_both_portable(int v, const raw_threat *r, int count, const int orient[2], uint32_t *const out[2],
+                                  int n[2])
+{
+    indices_both_body(v, r, count, orient, out, n);
+}
+
+WITH_POPCNT static void indices_both_popcnt(int v, const raw_threat *r, int count, const int orient[2],
+                                            uint32_t *const out[2], int n[2])
+{
+    indices_both_body(v, r, count, orient, out, n);
+}
+
+static void threat_indices_both(int v, const raw_threat *r, int count, const int orient[2], uint32_t *const out[2],
+                                int n[2])
+{
+    (hw_popcount() ? indices_both_popcnt : indices_both_portable)(v, r, count, orient, out, n);
 }
 
 /* The orientation of persp is that of the board after the move (a move that changes it forces a
@@ -301,10 +405,30 @@ static void full_threats_changed_both(const nnue_feature_params *params, const n
     int v = variant_of(params);
     threat_changes c;
     list_threat_changes(after, delta, &c);
-    for (int p = 0; p < 2; p++) {
+    int orient[2] = {orientation(after, 0), orientation(after, 1)};
+    threat_indices_both(v, c.removed, c.n_removed, orient, removed, n_removed);
+    threat_indices_both(v, c.added, c.n_added, orient, added, n_added);
+}
+
+/* The same from the threat changes handed in with the move (nnue_state_push_threats): the pairs
+ * are those list_threat_changes would list, so only the mapping remains. */
+static void full_threats_changed_threats(const nnue_feature_params *params, const nnue_board *after,
+                                         const nnue_delta *delta, const nnue_threat_span *t, int lo, int hi,
+                                         uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2],
+                                         int n_added[2])
+{
+    (void)delta;
+    int v = variant_of(params);
+    if (lo == 0 && hi == 1) {
+        int orient[2] = {orientation(after, 0), orientation(after, 1)};
+        threat_indices_both(v, t->removed, t->n_removed, orient, removed, n_removed);
+        threat_indices_both(v, t->added, t->n_added, orient, added, n_added);
+        return;
+    }
+    for (int p = lo; p <= hi; p++) {
         int orient = orientation(after, p);
-        n_removed[p] = threat_indices(v, c.removed, c.n_removed, p, orient, removed[p]);
-        n_added[p] = threat_indices(v, c.added, c.n_added, p, orient, added[p]);
+        n_removed[p] = threat_indices(v, t->removed, t->n_removed, p, orient, removed[p]);
+        n_added[p] = threat_indices(v, t->added, t->n_added, p, orient, added[p]);
     }
 }
 
@@ -337,4 +461,5 @@ const nnue_feature_set nnue_fs_full_threats = {
     .refresh_key = nnue_fs_king_half_key,
     .changed_both = full_threats_changed_both,
     .active_both = full_threats_active_both,
+    .changed_threats = full_threats_changed_threats,
 };

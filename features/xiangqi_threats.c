@@ -16,7 +16,8 @@
  *    never horses) count once: only from > to;
  *  - own kings never attack; a threat outside the numbering is no feature.
  * A move's changes are listed from the squares it changed (list_changes; the board before is
- * rebuilt from the delta: base/board_undo.h). */
+ * rebuilt from the delta: base/board_undo.h), or mapped from those handed in with it
+ * (xt_changed_threats, nnue_state_push_threats). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -268,10 +269,9 @@ static int32_t threat_index(int persp, int mirror, uint8_t xp, int from, uint8_t
     return (int32_t)(base[x][f][y] + (uint32_t)popcount90(m & (bit(t) - 1)));
 }
 
-/* One threat as it stands on the board (real squares, nnue piece codes), for any perspective. */
-typedef struct raw_threat {
-    uint8_t x, from, y, to;
-} raw_threat;
+/* One threat as it stands on the board (real squares, nnue piece codes), for any perspective: the
+ * public nnue_threat (attacker on from, victim on to), as a move's handed-in changes are. */
+typedef nnue_threat raw_threat;
 
 #define RAW_MAX 256 /* attacks on occupied squares of one board, every piece counted */
 
@@ -299,7 +299,7 @@ static int indices_of(const raw_threat *r, int n, int persp, int mirror, uint32_
 {
     int k = 0;
     for (int i = 0; i < n; i++) {
-        int32_t f = threat_index(persp, mirror, r[i].x, r[i].from, r[i].y, r[i].to);
+        int32_t f = threat_index(persp, mirror, r[i].attacker, r[i].from, r[i].victim, r[i].to);
         if (f >= 0 && k < FT_MAX)
             out[k++] = (uint32_t)f;
     }
@@ -455,6 +455,26 @@ static void xt_changed_both(const nnue_feature_params *params, const nnue_board 
     }
 }
 
+/* The same from the threat changes handed in with the move (nnue_state_push_threats). */
+static void xt_changed_threats(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                               const nnue_threat_span *t, int lo, int hi, uint32_t *const removed[2], int n_removed[2],
+                               uint32_t *const added[2], int n_added[2])
+{
+    (void)params;
+    (void)delta;
+    int mirror[2];
+    xqf_mirrors(after, mirror); /* unchanged by the move, else it forces a refresh */
+    for (int p = lo; p <= hi; p++) {
+        n_removed[p] = indices_of(t->removed, t->n_removed, p, mirror[p], removed[p]);
+        n_added[p] = indices_of(t->added, t->n_added, p, mirror[p], added[p]);
+    }
+}
+
+int xqf_board_threats(const nnue_board *board, nnue_threat *out)
+{
+    return raw_threats(board, out);
+}
+
 /* Only a change of the mirror invalidates every threat of persp. */
 static int xt_needs_refresh(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
                             int persp)
@@ -484,4 +504,5 @@ const nnue_feature_set nnue_fs_xiangqi_threats = {
     .needs_refresh = xt_needs_refresh,
     .active_both = xt_active_both,
     .changed_both = xt_changed_both,
+    .changed_threats = xt_changed_threats,
 };

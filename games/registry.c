@@ -6,16 +6,24 @@
 
 #include "base/error.h"
 #include "base/registry.h"
+#include "games/threat_maker.h"
 #include "nnue_board.h"
 
 extern const nnue_game nnue_game_chess;
 extern const nnue_game nnue_game_shogi;
 extern const nnue_game nnue_game_xiangqi;
+extern const nnue_threat_maker nnue_game_chess_threats;
 
 const nnue_game *const nnue_games[] = {
     &nnue_game_chess,
     &nnue_game_shogi,
     &nnue_game_xiangqi,
+    NULL,
+};
+
+/* The built-in adapters that record a move's threat changes at make time, NULL-terminated. */
+static const nnue_threat_maker *const threat_makers[] = {
+    &nnue_game_chess_threats,
     NULL,
 };
 
@@ -70,4 +78,29 @@ static const char *descriptor_problem(const nnue_game *g)
 nnue_status nnue_game_register(const nnue_game *game, nnue_error *err)
 {
     return nnue_registry_add(&games, game, game ? descriptor_problem(game) : NULL, err);
+}
+
+static const nnue_threat_maker *threat_maker_of(const nnue_game *game)
+{
+    for (int i = 0; threat_makers[i]; i++)
+        if (threat_makers[i]->game == game)
+            return threat_makers[i];
+    return NULL;
+}
+
+int nnue_game_records_threats(const nnue_game *game)
+{
+    return threat_maker_of(game) != NULL;
+}
+
+int nnue_game_make_threats(const nnue_game *game, void *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats)
+{
+    const nnue_threat_maker *m = threat_maker_of(game);
+    if (m) {
+        m->make(pos, move, delta, threats);
+        return 1;
+    }
+    threats->n_removed = threats->n_added = 0;
+    game->make(pos, move, delta);
+    return 0;
 }

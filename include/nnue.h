@@ -150,6 +150,14 @@ int nnue_state_reset(nnue_state *state, const nnue_board *board);
  * way except for a full stack. */
 int nnue_state_push(nnue_state *state, const nnue_board *board, const nnue_delta *delta);
 
+/* nnue_state_push with the move's threat changes (nnue_board.h nnue_threats; NULL = plain push):
+ * a threat feature set of the net (Full_Threats) then maps those instead of listing them from the
+ * boards before and after the move, with the same result. The lists are copied. Besides what
+ * push checks, each threat's piece codes and squares must fit the game and each count be at most
+ * NNUE_MAX_THREATS, else -1 as for a bad delta (nnue_state_error() names the entry). */
+int nnue_state_push_threats(nnue_state *state, const nnue_board *board, const nnue_delta *delta,
+                            const nnue_threats *threats);
+
 /* Why the last nnue_state_reset() or nnue_state_push() returned -1, or nnue_evaluate() refused
  * its board: code NNUE_E_ARG, file "nnue_board" or "nnue_delta", and a message naming the field,
  * square, piece code or limit. code is NNUE_OK when the last of those calls succeeded. Valid

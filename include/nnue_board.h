@@ -85,6 +85,31 @@ typedef struct nnue_delta {
 /* Moves are opaque 32-bit values chosen by each adapter. */
 typedef uint32_t nnue_move;
 
+/* Threat changes of a move, for threat feature sets (chess Full_Threats, xiangqi's threats):
+ * optional, handed to nnue_state_push_threats (nnue.h) beside the delta. A threat is a piece
+ * `attacker` on square `from` attacking the occupied square `to`, which holds `victim` (piece
+ * codes and squares as above), by the game's attack rules alone: every such pair, of either
+ * colour against either colour, kings included; each set keeps the pairs that are features in
+ * its own tables and maps them per perspective. `removed` lists the threats of the board before
+ * the move that the board after does not have, `added` the reverse. A pair in both lists
+ * cancels (it costs two weight rows, nothing else); lists that do not describe the move give a
+ * defined value of no meaning, as a wrong delta does (push checks codes, squares and counts).
+ * The chess adapter writes them at make time (nnue_chess_make_threats); engines with their own
+ * board can write them from their attack bitboards (docs/engines.md).
+ * Added in 0.1 without an ABI change: a new struct and new functions only. */
+#define NNUE_MAX_THREATS 256    /* threats one list holds (a chess move changes at most 192) */
+
+typedef struct nnue_threat {
+    uint8_t attacker, from;     /* attacking piece code and its square */
+    uint8_t victim, to;         /* attacked piece code and its square */
+} nnue_threat;
+
+typedef struct nnue_threats {
+    uint16_t n_removed, n_added;
+    nnue_threat removed[NNUE_MAX_THREATS];
+    nnue_threat added[NNUE_MAX_THREATS];
+} nnue_threats;
+
 /* A selector variable a game offers to YAML stack selectors (core/arch/expr.c): a board fact by
  * name, with the range of its values over every legal board (the loader proves a selector
  * stays in 0..stacks-1 from these bounds). "pieces" (pieces on the board, kings included,
@@ -189,6 +214,17 @@ const nnue_game *nnue_game_at(int index);
 
 /* Lookup by name among every game; NULL when unknown. */
 const nnue_game *nnue_game_find(const char *name);
+
+/* game->make(pos, move, delta), and the move's threat changes into *threats when the game's
+ * adapter records them at make time (built-in chess today): returns 1 then, else 0 with
+ * *threats emptied (push without them: the feature sets compute them from the boards). delta
+ * and threats must not be NULL. A hook of its own rather than a member of nnue_game: a member
+ * appended there would be read past the end of descriptors that engines built against an older
+ * header register (nnue_game_register). */
+int nnue_game_make_threats(const nnue_game *game, void *pos, nnue_move move, nnue_delta *delta,
+                           nnue_threats *threats);
+/* 1 when nnue_game_make_threats records threat changes for this game, else 0. */
+int nnue_game_records_threats(const nnue_game *game);
 
 #ifdef __cplusplus
 }

@@ -128,6 +128,12 @@ int nnue_chess_legal_moves(const nnue_chess_pos *pos, nnue_move *moves);
  * fills delta if non-NULL (rules at the top of this file). */
 void nnue_chess_make(nnue_chess_pos *pos, nnue_move move, nnue_delta *delta);
 
+/* nnue_chess_make, and the move's threat changes (nnue_board.h nnue_threats: the exact
+ * difference of the two boards' attacker-victim pairs, none in both lists), computed from the
+ * position's bitboards while the move is made, for nnue_state_push_threats. threats must not
+ * be NULL; delta may be. */
+void nnue_chess_make_threats(nnue_chess_pos *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats);
+
 /* Takes back the most recent make, which must have been `move`. */
 void nnue_chess_unmake(nnue_chess_pos *pos, nnue_move move);
 

@@ -16,7 +16,12 @@
  * totals, sum of raw network outputs). Times are wall time by a steady clock (BENCH.md) unless
  * `--clock cpu` asks for the thread's CPU time (lines then say clock=cpu): on a shared, busy
  * machine that figure moves less with the other jobs, for A/B comparisons of two builds.
- * Bad lines of the file are reported and skipped, as in `nnue eval --file`; exit status 1 then. */
+ * Bad lines of the file are reported and skipped, as in `nnue eval --file`; exit status 1 then.
+ * `--threats adapter` (the default): where the game's adapter records a move's threat changes at
+ * make time (nnue_game_make_threats: chess), every make does and every push hands them in
+ * (nnue_state_push_threats), as an engine on the shipped adapter would, in the incremental, moves
+ * and tree modes (lines then say threats=adapter; the refresh modes make plainly: a refresh never
+ * reads them). `--threats boards`: plain make and push (the sets list them from the boards). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +43,27 @@ typedef struct move_list {
 } move_list;
 
 static clockid_t bench_clock = CLOCK_MONOTONIC;
+static int bench_threats = 1; /* --threats adapter */
+
+/* " threats=adapter" when makes record threat changes for the pushes, else nothing. */
+static const char *threats_note(const nnue_game *game)
+{
+    return bench_threats && nnue_game_records_threats(game) ? " threats=adapter" : "";
+}
+
+/* A make for the pushes: with the move's threat changes when the adapter records them, --threats
+ * adapter is on and the mode updates incrementally (`record`: a refresh never reads them, so the
+ * refresh modes make plainly, as an engine that refreshes would); *with says whether it did. */
+static void bench_make(const nnue_game *game, void *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats,
+                       int *with, int record)
+{
+    if (bench_threats && record)
+        *with = nnue_game_make_threats(game, pos, move, delta, threats);
+    else {
+        game->make(pos, move, delta);
+        *with = 0;
+    }
+}
 
 /* " clock=cpu" at the end of each line when timed by CPU time, else nothing. */
 static const char *clock_note(void)
@@ -58,6 +84,7 @@ typedef struct tree_walk {
     nnue_move *moves;      /* [depth][NNUE_MAX_MOVES]: one list per ply */
     int refresh;           /* tree-refresh: every node from scratch */
     int64_t sum_total, sum_raw, evals;
+    nnue_threats threats;  /* scratch of one make (pushes copy it) */
 } tree_walk;
 
 static void tree_eval(tree_walk *w, void *pos)
@@ -81,8 +108,9 @@ static void tree_node(tree_walk *w, void *pos, int depth, int ply)
     int n = w->game->legal_moves(pos, moves);
     for (int m = 0; m < n; m++) {
         nnue_delta delta;
-        w->game->make(pos, moves[m], &delta);
-        nnue_state_push(w->state, w->game->board(pos), &delta);
+        int with;
+        bench_make(w->game, pos, moves[m], &delta, &w->threats, &with, !w->refresh);
+        nnue_state_push_threats(w->state, w->game->board(pos), &delta, with ? &w->threats : NULL);
         tree_node(w, pos, depth - 1, ply + 1);
         nnue_state_pop(w->state);
         w->game->unmake(pos, moves[m]);
@@ -92,8 +120,9 @@ static void tree_node(tree_walk *w, void *pos, int depth, int ply)
 static void run_tree(bench_mode mode, const position_list *list, nnue_state *state, int iters, int depth,
                      int cache, const char *workload)
 {
-    tree_walk w = {list->game, state, malloc(sizeof(nnue_move) * NNUE_MAX_MOVES * ((size_t)depth + 1)),
-                   mode == MODE_TREE_REFRESH, 0, 0, 0};
+    static tree_walk w;
+    w = (tree_walk){list->game, state, malloc(sizeof(nnue_move) * NNUE_MAX_MOVES * ((size_t)depth + 1)),
+                    mode == MODE_TREE_REFRESH, 0, 0, 0, {0}};
     if (!w.moves) {
         fprintf(stderr, "nnue bench: out of memory\n");
         return;
@@ -109,9 +138,10 @@ static void run_tree(bench_mode mode, const position_list *list, nnue_state *sta
         }
     double secs = now_seconds() - t0;
     printf("bench workload=%s mode=%s depth=%d isa=%s cache=%s iters=%d evals=%" PRId64 " ns/eval=%.1f evals/s=%.0f "
-           "checksum_total=%" PRId64 " checksum_raw=%" PRId64 " seconds=%.3f%s\n",
+           "checksum_total=%" PRId64 " checksum_raw=%" PRId64 " seconds=%.3f%s%s\n",
            workload, mode_names[mode], depth, nnue_isa_name(), cache ? "on" : "off", iters, w.evals,
-           secs * 1e9 / (double)w.evals, (double)w.evals / secs, w.sum_total, w.sum_raw, secs, clock_note());
+           secs * 1e9 / (double)w.evals, (double)w.evals / secs, w.sum_total, w.sum_raw, secs, clock_note(),
+           w.refresh ? "" : threats_note(list->game));
     fflush(stdout);
     free(w.moves);
 }
@@ -122,6 +152,7 @@ static void run_mode(bench_mode mode, const position_list *list, const move_list
     const nnue_game *game = list->game;
     int64_t sum_total = 0, sum_raw = 0, evals = 0, made = 0;
     nnue_eval_detail d;
+    static nnue_threats threats; /* scratch of one make (pushes copy it) */
     int cache = mode == MODE_INCREMENTAL && cache_allowed;
     nnue_state_set_refresh_cache(state, cache);
     double t0 = now_seconds();
@@ -138,17 +169,19 @@ static void run_mode(bench_mode mode, const position_list *list, const move_list
             for (int m = 0; m < moves[i].count; m++) {
                 nnue_move move = moves[i].moves[m];
                 nnue_delta delta;
-                game->make(pos, move, &delta);
+                int with;
+                bench_make(game, pos, move, &delta, &threats, &with, mode != MODE_REFRESH);
                 made++;
+                const nnue_threats *given = with ? &threats : NULL;
                 if (mode == MODE_INCREMENTAL) {
-                    nnue_state_push(state, game->board(pos), &delta);
+                    nnue_state_push_threats(state, game->board(pos), &delta, given);
                     nnue_evaluate(state, game->board(pos), &d);
                     nnue_state_pop(state);
                 } else if (mode == MODE_REFRESH) {
                     /* BENCH.md: the root's accumulators are marked not computed too, so the
                      * child is computed from scratch. */
                     nnue_state_invalidate(state);
-                    nnue_state_push(state, game->board(pos), &delta);
+                    nnue_state_push_threats(state, game->board(pos), &delta, given);
                     nnue_evaluate(state, game->board(pos), &d);
                     nnue_state_pop(state);
                 }
@@ -163,27 +196,27 @@ static void run_mode(bench_mode mode, const position_list *list, const move_list
     }
     double secs = now_seconds() - t0;
     if (mode == MODE_MOVES)
-        printf("bench workload=%s mode=moves iters=%d moves=%" PRId64 " ns/move=%.1f seconds=%.3f%s\n", workload, iters,
-               made, secs * 1e9 / (double)(made ? made : 1), secs, clock_note());
+        printf("bench workload=%s mode=moves iters=%d moves=%" PRId64 " ns/move=%.1f seconds=%.3f%s%s\n", workload, iters,
+               made, secs * 1e9 / (double)(made ? made : 1), secs, clock_note(), threats_note(game));
     else
         printf("bench workload=%s mode=%s isa=%s cache=%s iters=%d evals=%" PRId64 " ns/eval=%.1f evals/s=%.0f "
-               "checksum_total=%" PRId64 " checksum_raw=%" PRId64 " seconds=%.3f%s\n",
+               "checksum_total=%" PRId64 " checksum_raw=%" PRId64 " seconds=%.3f%s%s\n",
                workload, mode_names[mode], nnue_isa_name(), cache ? "on" : "off", iters, evals, secs * 1e9 / (double)evals,
-               (double)evals / secs, sum_total, sum_raw, secs, clock_note());
+               (double)evals / secs, sum_total, sum_raw, secs, clock_note(), mode == MODE_REFRESH ? "" : threats_note(game));
     fflush(stdout);
 }
 
 static const char bench_usage[] =
     "--net NET [--arch A.yaml] --file POSITIONS [--iter N (20)] [--mode incremental|refresh|moves|all|tree|tree-refresh] "
     "[--depth N (tree modes, 0..64, 2)] [--cache on|off (incremental and tree modes; default: the library's)] "
-    "[--clock wall|cpu]";
+    "[--clock wall|cpu] [--threats adapter|boards]";
 
 int cmd_bench(int argc, char **argv)
 {
     const char *net_path = NULL, *arch_path = NULL, *file = NULL, *mode = "all";
     int iters = 20, cache = -1, depth = 2;
     static const char *const value_options[] = {"--net", "--arch", "--file", "--iter", "--mode", "--depth",
-                                                 "--cache", "--clock", NULL};
+                                                 "--cache", "--clock", "--threats", NULL};
     for (int i = 1; i < argc; i++) {
         /* An option as the value ("--file --iter 3"): the value is missing. */
         const char *a = argv[i], *v = i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0 ? argv[i + 1] : NULL;
@@ -208,8 +241,11 @@ int cmd_bench(int argc, char **argv)
             cache = strcmp(v, "on") == 0;
         else if (strcmp(a, "--clock") == 0 && (!strcmp(v, "wall") || !strcmp(v, "cpu")))
             bench_clock = strcmp(v, "cpu") == 0 ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
-        else if (strcmp(a, "--cache") == 0 || strcmp(a, "--clock") == 0) {
-            fprintf(stderr, "nnue bench: %s expects %s, found '%s'\n", a, strcmp(a, "--cache") == 0 ? "on or off" : "wall or cpu",
+        else if (strcmp(a, "--threats") == 0 && (!strcmp(v, "adapter") || !strcmp(v, "boards")))
+            bench_threats = strcmp(v, "adapter") == 0;
+        else if (strcmp(a, "--cache") == 0 || strcmp(a, "--clock") == 0 || strcmp(a, "--threats") == 0) {
+            fprintf(stderr, "nnue bench: %s expects %s, found '%s'\n", a,
+                    strcmp(a, "--cache") == 0 ? "on or off" : strcmp(a, "--clock") == 0 ? "wall or cpu" : "adapter or boards",
                     v);
             return 2;
         } else

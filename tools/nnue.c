@@ -69,7 +69,7 @@ static const nnue_command commands[] = {
      cmd_rescore, 1},
     {"bench",
      "--net NET [--arch A.yaml] --file POSITIONS [--iter N] [--mode incremental|refresh|moves|all|tree|tree-refresh]\n"
-     "                  [--depth N] [--cache on|off] [--clock wall|cpu]",
+     "                  [--depth N] [--cache on|off] [--clock wall|cpu] [--threats adapter|boards]",
      "every position, then every legal child: ns/eval and evals/s per mode, with checksums (docs/speed.md)",
      "  --net NET     the net file; its architecture is detected unless --arch names one\n"
      "  --arch A.yaml the architecture of the net (needed for header-less nets)\n"
@@ -81,7 +81,12 @@ static const nnue_command commands[] = {
      "  --depth N     plies of the tree modes, 0 to 64 (default 2)\n"
      "  --cache on|off the refresh cache in incremental and tree modes (default: the library's)\n"
      "  --clock wall|cpu\n"
-     "                wall time (default) or the thread's CPU time, for A/B runs on a busy machine\n",
+     "                wall time (default) or the thread's CPU time, for A/B runs on a busy machine\n"
+     "  --threats adapter|boards\n"
+     "                adapter (default): where the game's adapter records a move's threat changes\n"
+     "                at make time (chess), pushes hand them in (lines say threats=adapter;\n"
+     "                not in the refresh modes, which never read them);\n"
+     "                boards: plain pushes, the feature sets list them from the boards\n",
      cmd_bench, 1},
     {"convert", "[--arch A.yaml] --to plain|leb128|self-describing IN OUT",
      "re-encode a net: Stockfish FT plain <-> LEB128, or a header-less net + its YAML in one file",

@@ -20,6 +20,10 @@ typedef struct nnue_acc_entry {
     uint8_t tpart_ok[2];           /* each perspective's share and whether it is up to date
                                       (core/eval/table_parts.c) */
     int16_t tpart_slot;
+    uint8_t has_threats;           /* the move came with its threat changes (nnue_state_push_threats) */
+    uint16_t n_threats_removed, n_threats_added;
+    uint32_t threats_at;           /* where they are in the state's threat stack (removed, then added);
+                                      the next entry's start in any case */
     int16_t *acc[2];               /* [width] per perspective */
     int32_t *psqt[2];              /* [psqt_buckets] per perspective */
 } nnue_acc_entry;

@@ -152,6 +152,59 @@ int nnue_delta_check(const nnue_board_shape *shape, const nnue_delta *d, nnue_er
     return 0;
 }
 
+/* Nonzero when some threat of t[0..n) does not fit: 4 threats (16 bytes: piece, square, piece,
+ * square each) a step; a piece byte must be colour 0 or 1 with a type 1..max_type (type - 1
+ * wraps below 0), a square byte below squares. */
+static unsigned threats_bad(const nnue_threat *t, int n, int max_type, int squares)
+{
+    const squares16 odd = {0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF};
+    const squares16 keep = (odd & 0xF0) | 0x0F, minus = ~odd & 1, high = ~odd & 0xE0;
+    const squares16 limit = (odd & (uint8_t)squares) | (~odd & (uint8_t)max_type);
+    squares16 bad = {0};
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        squares16 v;
+        memcpy(&v, t + i, 16);
+        bad |= (squares16)(((v & keep) - minus) >= limit) | (v & high);
+    }
+    if (i < n) { /* the last 1..3, after fitting threats (piece 0x01 on square 0 onto another) */
+        nnue_threat tail[4] = {{1, 0, 1, 0}, {1, 0, 1, 0}, {1, 0, 1, 0}, {1, 0, 1, 0}};
+        memcpy(tail, t + i, (size_t)(n - i) * sizeof *t);
+        squares16 v;
+        memcpy(&v, tail, 16);
+        bad |= (squares16)(((v & keep) - minus) >= limit) | (v & high);
+    }
+    uint64_t b[2];
+    memcpy(b, &bad, 16);
+    return (b[0] | b[1]) != 0;
+}
+
+int nnue_threats_check(const nnue_board_shape *shape, const nnue_threats *t, nnue_error *err)
+{
+    if (t->n_removed > NNUE_MAX_THREATS || t->n_added > NNUE_MAX_THREATS)
+        return nnue_fail_at(err, NNUE_E_ARG, "nnue_threats", 0, 0, "n_removed %d, n_added %d: at most %d each",
+                            t->n_removed, t->n_added, NNUE_MAX_THREATS),
+               -1;
+    if (!threats_bad(t->removed, t->n_removed, shape->max_type, shape->squares) &&
+        !threats_bad(t->added, t->n_added, shape->max_type, shape->squares))
+        return 0;
+    for (int k = 0; k < 2; k++) {
+        const nnue_threat *list = k ? t->added : t->removed;
+        int n = k ? t->n_added : t->n_removed;
+        for (int i = 0; i < n; i++) {
+            const nnue_threat *x = &list[i];
+            if (!piece_fits(shape, x->attacker) || !piece_fits(shape, x->victim) || x->from >= shape->squares ||
+                x->to >= shape->squares)
+                return nnue_fail_at(err, NNUE_E_ARG, "nnue_threats", 0, 0,
+                                    "%s[%d]: piece 0x%02x on square %d attacking piece 0x%02x on square %d does "
+                                    "not fit a %s board",
+                                    k ? "added" : "removed", i, x->attacker, x->from, x->victim, x->to, shape->game),
+                       -1;
+        }
+    }
+    return 0;
+}
+
 int nnue_delta_fits(const nnue_game *game, const nnue_delta *d)
 {
     nnue_board_shape g = nnue_board_shape_of(game);

@@ -39,6 +39,10 @@ int nnue_board_check_kings(const nnue_board_shape *shape, const nnue_board *boar
  * with err (if not NULL) naming the entry. */
 int nnue_delta_check(const nnue_board_shape *shape, const nnue_delta *delta, nnue_error *err);
 
+/* 0 when each list holds at most NNUE_MAX_THREATS threats whose piece codes and squares are
+ * valid for the game; else -1 with err (if not NULL) naming the entry. */
+int nnue_threats_check(const nnue_board_shape *shape, const nnue_threats *threats, nnue_error *err);
+
 /* The same for a game, without an error: 1 = fits. */
 int nnue_board_fits(const nnue_game *game, const nnue_board *board);
 int nnue_delta_fits(const nnue_game *game, const nnue_delta *delta);

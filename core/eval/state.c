@@ -36,6 +36,7 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
             s->max_pieces = fs->max_pieces, s->limit_set = fs;
         s->push_reads_board |= fs->refresh_reads_board;
         s->pads |= fs->pads_to_max;
+        s->takes_threats |= fs->changed_threats != NULL;
     }
     s->cache_on = 0; /* see nnue_state_set_refresh_cache in include/nnue.h */
     nnue_refresh_cache_init(&s->cache, net);
@@ -100,6 +101,7 @@ void nnue_state_free(nnue_state *s)
     free(s->memory);
     free(s->scratch);
     free(s->boards);
+    free(s->threat_stack);
     nnue_net_release(s->net); /* the net's memory goes with its last state after nnue_net_free */
     free(s);
 }
@@ -186,6 +188,18 @@ static int pieces_after(nnue_state *s, nnue_acc_entry *e, const nnue_delta *delt
     return -1;
 }
 
+/* An entry whose board, delta or threats did not fit: never applied, both perspectives refresh
+ * from the board (which evaluate() checks whole first). */
+static void mark_bad(nnue_acc_entry *e)
+{
+    memset(&e->delta, 0, sizeof e->delta);
+    e->pieces[0] = e[-1].pieces[0];
+    e->pieces[1] = e[-1].pieces[1];
+    e->has_threats = 0;
+    e->refresh[0] = e->refresh[1] = 1;
+    e->computed[0] = e->computed[1] = 0;
+}
+
 /* 1 (with s->error set) when the state's net was freed under it: include/nnue.h's lifetime rule. */
 static int net_gone(nnue_state *s)
 {
@@ -204,6 +218,8 @@ int nnue_state_reset(nnue_state *s, const nnue_board *board)
     s->bad_deltas = 0;
     s->entries[0].computed[0] = s->entries[0].computed[1] = 0;
     s->entries[0].tpart_ok[0] = s->entries[0].tpart_ok[1] = 0;
+    s->entries[0].has_threats = 0;
+    s->entries[0].threats_at = 0;
     s->error.code = NNUE_OK;
     s->bad_root = check_board(s, board) != 0;
     s->entries[0].pieces[0] = s->entries[0].pieces[1] = s->bad_root ? 0 : s->board_pieces;
@@ -231,21 +247,64 @@ int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *de
                                                             : nnue_board_check_kings(&s->shape, board, &s->error)) != 0 ||
                    nnue_delta_check(&s->shape, delta, &s->error) != 0 || pieces_after(s, e, delta) != 0;
     s->bad_deltas += e->bad_delta;
+    e->has_threats = 0;
+    e->threats_at = e[-1].threats_at + (e[-1].has_threats ? e[-1].n_threats_removed + e[-1].n_threats_added : 0u);
     if (e->bad_delta) {
-        memset(&e->delta, 0, sizeof e->delta);
-        e->pieces[0] = e[-1].pieces[0];
-        e->pieces[1] = e[-1].pieces[1];
-    } else {
-        e->delta = *delta;
+        mark_bad(e);
+        return -1;
     }
+    e->delta = *delta;
     for (int p = 0; p < 2; p++) {
-        e->refresh[p] = e->bad_delta;
+        e->refresh[p] = 0;
         for (int k = 0; k < ft->n_sets && !e->refresh[p]; k++)
             e->refresh[p] = (uint8_t)ft->sets[k].features->needs_refresh(&ft->sets[k].params, board, delta, p);
         e->computed[p] = 0;
         e->tpart_ok[p] = 0;
     }
-    return e->bad_delta ? -1 : 0;
+    return 0;
+}
+
+/* Room for n more threats in the stack after `at` (grown by doubling); 0, or -1 when memory runs
+ * out (the move is then pushed without them). */
+static int threat_room(nnue_state *s, size_t at, size_t n)
+{
+    if (at + n <= s->threat_cap)
+        return 0;
+    size_t cap = s->threat_cap ? 2 * s->threat_cap : 4 * NNUE_MAX_THREATS;
+    while (cap < at + n)
+        cap *= 2;
+    nnue_threat *grown = realloc(s->threat_stack, cap * sizeof *grown);
+    if (!grown)
+        return -1;
+    s->threat_stack = grown;
+    s->threat_cap = cap;
+    return 0;
+}
+
+int nnue_state_push_threats(nnue_state *s, const nnue_board *board, const nnue_delta *delta,
+                            const nnue_threats *threats)
+{
+    int r = nnue_state_push(s, board, delta);
+    if (r != 0 || !threats)
+        return r;
+    nnue_acc_entry *e = &s->entries[s->ply];
+    if (nnue_threats_check(&s->shape, threats, &s->error) != 0) {
+        e->bad_delta = 1;
+        s->bad_deltas++;
+        mark_bad(e);
+        return -1;
+    }
+    if (!s->takes_threats)
+        return 0; /* no set of this net reads them */
+    size_t nr = threats->n_removed, na = threats->n_added;
+    if (threat_room(s, e->threats_at, nr + na) != 0)
+        return 0; /* the sets list them from the boards */
+    memcpy(s->threat_stack + e->threats_at, threats->removed, nr * sizeof *threats->removed);
+    memcpy(s->threat_stack + e->threats_at + nr, threats->added, na * sizeof *threats->added);
+    e->n_threats_removed = (uint16_t)nr;
+    e->n_threats_added = (uint16_t)na;
+    e->has_threats = 1;
+    return 0;
 }
 
 void nnue_state_pop(nnue_state *s)

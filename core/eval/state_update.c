@@ -5,7 +5,8 @@
  * and an ancestor exists, else from scratch (both perspectives in one pass when both need it).
  * The arithmetic is core/eval/accumulator.c's. Sets whose changed() needs the board right after each
  * move (Full_Threats) get it rebuilt move by move (base/board_undo.h) when several moves are
- * applied. */
+ * applied. A move pushed with its threat changes (nnue_state_push_threats) hands them to the sets
+ * that take them (changed_threats) instead. */
 #include <string.h>
 
 #include "base/board_undo.h"
@@ -76,10 +77,21 @@ static void apply_moves(nnue_state *s, const nnue_board *board, const int from[2
             }
         }
         const nnue_board *after = s->boards && i < s->ply ? &s->boards[i] : board;
-        const nnue_delta *delta = &s->entries[i].delta;
+        const nnue_acc_entry *e = &s->entries[i];
+        const nnue_delta *delta = &e->delta;
         for (int t = 0; t < ft->n_sets; t++) {
             const nnue_feature_set *fs = ft->sets[t].features;
-            if (moves == 2 && fs->changed_both) {
+            if (e->has_threats && fs->changed_threats) {
+                /* The threat changes handed in with the move (nnue_state_push_threats). */
+                const nnue_threat *at = s->threat_stack + e->threats_at;
+                nnue_threat_span span = {at, at + e->n_threats_removed, e->n_threats_removed, e->n_threats_added};
+                uint32_t *const removed[2] = {m[0] ? m[0]->removed[t] : NULL, m[1] ? m[1]->removed[t] : NULL};
+                uint32_t *const added[2] = {m[0] ? m[0]->added[t] : NULL, m[1] ? m[1]->added[t] : NULL};
+                int nr[2] = {0, 0}, na[2] = {0, 0}, lo = m[0] ? 0 : 1, hi = m[1] ? 1 : 0;
+                fs->changed_threats(&ft->sets[t].params, after, delta, &span, lo, hi, removed, nr, added, na);
+                for (int p = lo; p <= hi; p++)
+                    m[p]->n_removed[t] = nr[p], m[p]->n_added[t] = na[p];
+            } else if (moves == 2 && fs->changed_both) {
                 uint32_t *const removed[2] = {m[0]->removed[t], m[1]->removed[t]};
                 uint32_t *const added[2] = {m[0]->added[t], m[1]->added[t]};
                 int nr[2], na[2];

@@ -1,6 +1,7 @@
 /* games/chess/game.c: the chess descriptor and vtable (nnue_game_chess) for core, the tool
  * and the generic tests, and the fast perft (bulk counting at depth 1). */
 #include "games/chess/bitboard.h"
+#include "games/threat_maker.h"
 
 static unsigned long long perft_rec(nnue_chess_pos *p, int depth)
 {
@@ -42,6 +43,11 @@ static int v_legal_moves(const void *pos, nnue_move *moves)
 static void v_make(void *pos, nnue_move move, nnue_delta *delta)
 {
     nnue_chess_make(pos, move, delta);
+}
+
+static void v_make_threats(void *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats)
+{
+    nnue_chess_make_threats(pos, move, delta, threats);
 }
 
 static void v_unmake(void *pos, nnue_move move)
@@ -114,3 +120,6 @@ const nnue_game nnue_game_chess = {
     .adjudicate = chess_adjudicate,
     .human_move = chess_san,
 };
+
+/* The make that records threat changes (games/registry.c, nnue_game_make_threats). */
+const nnue_threat_maker nnue_game_chess_threats = {&nnue_game_chess, v_make_threats};

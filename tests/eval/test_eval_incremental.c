@@ -3,6 +3,9 @@
  *  - every move of movesA.tsv (chess or shogi) from its root, one ply;
  *  - random walks of 16 plies from every 8th corpus position, evaluated lazily every third
  *    ply (several deltas applied at once) and popped back;
+ *  - both of those again with each move's threat changes recorded at make time and handed in
+ *    (nnue_game_make_threats, nnue_state_push_threats: chess), where a net's threat set takes
+ *    them; a list that does not fit the game is refused and the entry refreshed;
  *  - shogi only: every ply of the 20 games of gamesA_random.tsv, played incrementally from
  *    the start and compared with the engine's raw value and eval at each ply (the random HalfKP
  *    net the file was made with) or with a full refresh (other shogi nets: accumulators and
@@ -16,6 +19,7 @@
 #include "support.h"
 
 static const eval_net *net_info;
+static int threats_on; /* the current test makes with threat changes and pushes them */
 static const char *net_path;
 static nnue_net *net;
 static const nnue_game *game;
@@ -43,13 +47,29 @@ static void check_same(nnue_state *inc, const nnue_board *board, const char *whe
     nnue_state_free(fresh);
 }
 
+/* Makes move and pushes it: plainly, or with its threat changes when threats_on (checked to be
+ * kept when the net takes them and the adapter records them). */
+static void make_and_push(nnue_state *s, void *pos, nnue_move move)
+{
+    nnue_delta delta;
+    static nnue_threats t;
+    if (!threats_on) {
+        game->make(pos, move, &delta);
+        nnue_state_push(s, game->board(pos), &delta);
+        return;
+    }
+    int with = nnue_game_make_threats(game, pos, move, &delta, &t);
+    ck_assert_int_eq(nnue_state_push_threats(s, game->board(pos), &delta, with ? &t : NULL), 0);
+    ck_assert_int_eq(s->entries[s->ply].has_threats, with && s->takes_threats);
+}
+
 static char *moves_file(void)
 {
     const char *rel = strcmp(game->name, "shogi") == 0 ? "oracle/shogi/movesA.tsv" : EVAL_CHESS_MOVES;
     return test_read_file(test_data_path(rel), NULL);
 }
 
-START_TEST(every_move_of_moves_file)
+static void every_move(void)
 {
     char *text = moves_file();
     ck_assert_ptr_nonnull(text);
@@ -68,9 +88,7 @@ START_TEST(every_move_of_moves_file)
         nnue_state_reset(s, game->board(pos));
         nnue_eval_detail before, after;
         nnue_evaluate(s, game->board(pos), &before);
-        nnue_delta delta;
-        game->make(pos, move, &delta);
-        nnue_state_push(s, game->board(pos), &delta);
+        make_and_push(s, pos, move);
         check_same(s, game->board(pos), f[1]);
         if (shogi && strcmp(net_info->name, "shogi") == 0 && n >= 9) {
             nnue_evaluate(s, game->board(pos), &after);
@@ -86,6 +104,71 @@ START_TEST(every_move_of_moves_file)
     nnue_state_free(s);
     free(text);
 }
+
+START_TEST(every_move_of_moves_file)
+{
+    threats_on = 0;
+    every_move();
+}
+END_TEST
+
+START_TEST(every_move_with_threats)
+{
+    threats_on = 1;
+    every_move();
+}
+END_TEST
+
+/* A threat list that does not fit the game is refused (-1, the error names it) and the entry
+ * refreshes from the board: the evaluation stays exact. */
+START_TEST(bad_threats_refused)
+{
+    void *pos = eval_parse(game, game->start);
+    nnue_move moves[NNUE_MAX_MOVES];
+    ck_assert_int_gt(game->legal_moves(pos, moves), 0);
+    nnue_state *s = nnue_state_new(net, 4);
+    nnue_state_reset(s, game->board(pos));
+    nnue_evaluate(s, game->board(pos), NULL);
+    nnue_delta delta;
+    static nnue_threats t;
+    nnue_game_make_threats(game, pos, moves[0], &delta, &t);
+    t.n_added = 1;
+    t.added[0] = (nnue_threat){NNUE_PIECE(0, 15), 3, NNUE_PIECE(1, 1), 200};
+    ck_assert_int_eq(nnue_state_push_threats(s, game->board(pos), &delta, &t), -1);
+    ck_assert_str_eq(nnue_state_error(s)->file, "nnue_threats");
+    check_same(s, game->board(pos), "a refused threat list");
+    nnue_state_pop(s);
+    t.n_removed = NNUE_MAX_THREATS + 1;
+    ck_assert_int_eq(nnue_state_push_threats(s, game->board(pos), &delta, &t), -1);
+    check_same(s, game->board(pos), "too many threats");
+    nnue_state_pop(s);
+    /* Each field of each of 9 threats (the checker takes 4 at a time, then the rest one by one). */
+    const nnue_board *b = game->board(pos);
+    for (int i = 0; i < 9; i++)
+        for (int field = 0; field < 6; field++) {
+            t.n_removed = 0;
+            t.n_added = 9;
+            for (int k = 0; k < 9; k++)
+                t.added[k] = (nnue_threat){NNUE_PIECE(0, 1), (uint8_t)k, NNUE_PIECE(1, 2), (uint8_t)(k + 9)};
+            nnue_threat *x = &t.added[i];
+            switch (field) {
+            case 0: x->attacker = NNUE_PIECE(2, 1); break;
+            case 1: x->attacker = NNUE_PIECE(1, 0); break;
+            case 2: x->victim = NNUE_PIECE(0, game->piece_types + 1); break;
+            case 3: x->from = b->num_squares; break;
+            case 4: x->to = 255; break;
+            default: x->victim = 0; break;
+            }
+            ck_assert_msg(nnue_state_push_threats(s, b, &delta, &t) == -1, "threat %d, field %d not refused", i, field);
+            nnue_state_pop(s);
+        }
+    ck_assert_int_eq(nnue_state_push_threats(s, b, &delta, &t), -1); /* the last one (victim 0) */
+    nnue_state_pop(s);
+    t.added[8].victim = NNUE_PIECE(1, 2);
+    ck_assert_int_eq(nnue_state_push_threats(s, b, &delta, &t), 0); /* fits (though not this move's) */
+    nnue_state_free(s);
+    free(pos);
+}
 END_TEST
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
@@ -94,7 +177,7 @@ static unsigned next_random(unsigned n)
     return eval_random(&rng, n);
 }
 
-START_TEST(lazy_random_walks)
+static void random_walks(void)
 {
     const char *rel = strcmp(game->name, "shogi") == 0 ? "oracle/shogi/corpusA.sfen" : EVAL_CHESS_CORPUS;
     char *text = test_read_file(test_data_path(rel), NULL);
@@ -114,10 +197,8 @@ START_TEST(lazy_random_walks)
             int n = game->legal_moves(pos, moves);
             if (n == 0)
                 break;
-            nnue_delta delta;
             played[depth] = moves[next_random((unsigned)n)];
-            game->make(pos, played[depth++], &delta);
-            nnue_state_push(s, game->board(pos), &delta);
+            make_and_push(s, pos, played[depth++]);
             if (ply % 3 == 0) {
                 check_same(s, game->board(pos), line);
                 checks++;
@@ -136,6 +217,19 @@ START_TEST(lazy_random_walks)
     ck_assert_int_gt(checks, 500);
     nnue_state_free(s);
     free(text);
+}
+
+START_TEST(lazy_random_walks)
+{
+    threats_on = 0;
+    random_walks();
+}
+END_TEST
+
+START_TEST(lazy_random_walks_with_threats)
+{
+    threats_on = 1;
+    random_walks();
 }
 END_TEST
 
@@ -246,6 +340,11 @@ int main(int argc, char **argv)
     tcase_add_test(tc, narrow_rows_restore_i16);
     tcase_add_test(tc, every_move_of_moves_file);
     tcase_add_test(tc, lazy_random_walks);
+    if (nnue_game_records_threats(game)) {
+        tcase_add_test(tc, every_move_with_threats);
+        tcase_add_test(tc, lazy_random_walks_with_threats);
+        tcase_add_test(tc, bad_threats_refused);
+    }
     if (strcmp(game->name, "shogi") == 0)
         tcase_add_test(tc, shogi_games_incremental);
     if (strcmp(net_info->name, "shogi") == 0)

@@ -2,7 +2,8 @@
  * FullThreats_xiangqi): dimensions 16536 and 45547, active lists within range and without
  * repeats, and incremental == full: through random games from the corpus positions, for both
  * perspectives, active(before) - removed + added == active(after) as multisets whenever
- * needs_refresh() is 0, and unmake restores the lists. */
+ * needs_refresh() is 0, and unmake restores the lists; FullThreats_xiangqi gives the same
+ * features from a move's threat changes handed in (the boards' difference of threat pairs). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,64 @@ static void check_both(const nnue_feature_set *fs, const nnue_board *b, const nn
     }
 }
 
+static uint32_t key_of(const nnue_threat *t)
+{
+    return (uint32_t)t->attacker << 24 | (uint32_t)t->from << 16 | (uint32_t)t->victim << 8 | t->to;
+}
+
+static int cmp_threat(const void *a, const void *b)
+{
+    uint32_t x = key_of(a), y = key_of(b);
+    return (x > y) - (x < y);
+}
+
+/* Threats of sorted a not in sorted b. */
+static int threats_minus(const nnue_threat *a, int na, const nnue_threat *b, int nb, nnue_threat *out)
+{
+    int n = 0, j = 0;
+    for (int i = 0; i < na; i++) {
+        while (j < nb && key_of(&b[j]) < key_of(&a[i]))
+            j++;
+        if (j >= nb || key_of(&b[j]) != key_of(&a[i]))
+            out[n++] = a[i];
+    }
+    return n;
+}
+
+/* A set that takes handed-in threat changes (nnue_state_push_threats) gives from the boards'
+ * difference of threat pairs the features changed() gives, per perspective and both at once. */
+static void check_given(const nnue_feature_set *fs, const nnue_board *b0, const nnue_board *b1, const nnue_delta *d)
+{
+    static nnue_threat t0[256], t1[256], rem[256], add[256];
+    int n0 = xqf_board_threats(b0, t0), n1 = xqf_board_threats(b1, t1);
+    qsort(t0, (size_t)n0, sizeof *t0, cmp_threat);
+    qsort(t1, (size_t)n1, sizeof *t1, cmp_threat);
+    nnue_threat_span span = {rem, add, threats_minus(t0, n0, t1, n1, rem), threats_minus(t1, n1, t0, n0, add)};
+    static uint32_t r[2][256], a[2][256], gr[2][256], ga[2][256];
+    uint32_t *const rr[2] = {gr[0], gr[1]}, *const aa[2] = {ga[0], ga[1]};
+    int refresh[2] = {fs->needs_refresh(NULL, b1, d, 0), fs->needs_refresh(NULL, b1, d, 1)};
+    for (int lo = 0; lo < 2; lo++) {
+        int hi = refresh[0] || refresh[1] ? lo : 1;
+        int nr[2], na[2], ngr[2], nga[2];
+        if (refresh[lo])
+            continue;
+        fs->changed_threats(NULL, b1, d, &span, lo, hi, rr, ngr, aa, nga);
+        for (int p = lo; p <= hi; p++) {
+            fs->changed(NULL, b1, d, p, r[p], &nr[p], a[p], &na[p]);
+            qsort(r[p], (size_t)nr[p], sizeof(uint32_t), cmp_u32);
+            qsort(a[p], (size_t)na[p], sizeof(uint32_t), cmp_u32);
+            qsort(gr[p], (size_t)ngr[p], sizeof(uint32_t), cmp_u32);
+            qsort(ga[p], (size_t)nga[p], sizeof(uint32_t), cmp_u32);
+            ck_assert_msg(nr[p] == ngr[p] && na[p] == nga[p] &&
+                              !memcmp(r[p], gr[p], sizeof(uint32_t) * (size_t)nr[p]) &&
+                              !memcmp(a[p], ga[p], sizeof(uint32_t) * (size_t)na[p]),
+                          "%s persp %d: features from handed-in threats differ from the boards'", fs->name, p);
+        }
+        if (hi == 1)
+            break;
+    }
+}
+
 /* One move checked for both sets and perspectives; returns incremental updates seen. */
 static int check_move(nnue_move m)
 {
@@ -99,8 +158,11 @@ static int check_move(nnue_move m)
             }
             incremental++;
         }
-    for (int s = 0; s < 2; s++) /* the one-pass forms write what the per-perspective ones do */
+    for (int s = 0; s < 2; s++) { /* the one-pass forms write what the per-perspective ones do */
         check_both(sets[s], b1, &d);
+        if (sets[s]->changed_threats)
+            check_given(sets[s], &b0, b1, &d);
+    }
     game->unmake(pos, m);
     for (int s = 0; s < 2; s++)
         for (int p = 0; p < 2; p++) {

@@ -1,0 +1,308 @@
+/* tests/features/test_features_threat_changes.c: the threat changes the chess adapter records
+ * at make time (nnue_chess_make_threats, include/nnue_board.h nnue_threats) against the boards.
+ *
+ * For every move of movesA.tsv, every legal move of corpusA.fen (every 4th position; all with
+ * the argument "slow") and every ply of 300 random games from the start position:
+ *  - the lists are the exact difference of the two boards' threat pairs (every attacker-victim
+ *    pair by the chess attack rules, brute force over the squares here): removed = before minus
+ *    after, added = after minus before, no pair in both;
+ *  - every set that takes them (changed_threats: Full_Threats in Stockfish 18's, Stockfish 19's
+ *    and Reckless's variants) gives from them the same removed and added features, per
+ *    perspective, as from the boards (changed()), and the same for both perspectives at once;
+ *  - unmake restores the board; nnue_game_make_threats writes the same lists for chess and
+ *    reports 0 with empty lists for a game without a recorder (shogi). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "data_lines.h"
+#include "features/chess_attacks.h"
+#include "fs_check.h"
+#include "nnue_chess.h"
+#include "nnue_error.h"
+
+static fs_case cases[FS_MAX_CASES];
+static int n_cases;
+static int slow;
+
+static void setup(void)
+{
+    fs_case all[FS_MAX_CASES];
+    int n = fs_cases_for("chess", all, FS_MAX_CASES);
+    n_cases = 0;
+    for (int i = 0; i < n; i++)
+        if (all[i].fs->changed_threats)
+            cases[n_cases++] = all[i];
+}
+
+static uint32_t key_of(const nnue_threat *t)
+{
+    return (uint32_t)t->attacker << 24 | (uint32_t)t->from << 16 | (uint32_t)t->victim << 8 | t->to;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Every threat pair of a board, as sorted keys; returns the count. */
+static int board_pairs(const nnue_board *b, uint32_t *out)
+{
+    nnue_ca_sets s;
+    nnue_ca_sets_of(b, &s);
+    int n = 0;
+    for (int from = 0; from < 64; from++) {
+        uint8_t x = b->piece_on[from];
+        if (!x)
+            continue;
+        for (uint64_t a = nnue_ca_attacks(x, from, s.occupied) & s.occupied; a; a &= a - 1) {
+            int to = __builtin_ctzll(a);
+            nnue_threat t = {x, (uint8_t)from, b->piece_on[to], (uint8_t)to};
+            out[n++] = key_of(&t);
+        }
+    }
+    qsort(out, (size_t)n, sizeof *out, cmp_u32);
+    return n;
+}
+
+/* Keys of a sorted list a not in sorted list b. */
+static int minus(const uint32_t *a, int na, const uint32_t *b, int nb, uint32_t *out)
+{
+    int n = 0, j = 0;
+    for (int i = 0; i < na; i++) {
+        while (j < nb && b[j] < a[i])
+            j++;
+        if (j >= nb || b[j] != a[i])
+            out[n++] = a[i];
+    }
+    return n;
+}
+
+static void expect_list(const nnue_threat *list, int n, const uint32_t *want, int n_want, const char *what,
+                        const char *where)
+{
+    uint32_t got[NNUE_MAX_THREATS];
+    for (int i = 0; i < n; i++)
+        got[i] = key_of(&list[i]);
+    qsort(got, (size_t)n, sizeof *got, cmp_u32);
+    FS_REQUIRE(n == n_want, "%s: %d threats %s, the boards differ by %d", where, n, what, n_want);
+    for (int i = 0; i < n; i++)
+        FS_REQUIRE(got[i] == want[i], "%s: threat %s %08x, the boards' difference has %08x", where, what, got[i],
+                   want[i]);
+}
+
+/* The sets' features from the handed-in changes equal those from the boards. */
+static long check_sets(const nnue_board *after, const nnue_delta *delta, const nnue_threats *t, const char *where)
+{
+    nnue_threat_span span = {t->removed, t->added, t->n_removed, t->n_added};
+    long compared = 0;
+    for (int c = 0; c < n_cases; c++) {
+        const fs_case *fc = &cases[c];
+        static uint32_t r[2][NNUE_MAX_ACTIVE_ANY], a[2][NNUE_MAX_ACTIVE_ANY], rb[2][NNUE_MAX_ACTIVE_ANY],
+            ab[2][NNUE_MAX_ACTIVE_ANY];
+        int refresh[2];
+        for (int p = 0; p < 2; p++)
+            refresh[p] = fc->fs->needs_refresh(fc->params, after, delta, p);
+        for (int p = 0; p < 2; p++) {
+            if (refresh[p])
+                continue;
+            int nr, na, gr[2], ga[2];
+            fc->fs->changed(fc->params, after, delta, p, r[p], &nr, a[p], &na);
+            uint32_t *const rr[2] = {rb[0], rb[1]}, *const aa[2] = {ab[0], ab[1]};
+            fc->fs->changed_threats(fc->params, after, delta, &span, p, p, rr, gr, aa, ga);
+            FS_REQUIRE(fs_same_multiset(r[p], nr, rb[p], gr[p]), "%s: %s persp %d: removed features from the handed-in "
+                       "threats (%d) differ from the boards' (%d)", where, fc->label, p, gr[p], nr);
+            FS_REQUIRE(fs_same_multiset(a[p], na, ab[p], ga[p]), "%s: %s persp %d: added features from the handed-in "
+                       "threats (%d) differ from the boards' (%d)", where, fc->label, p, ga[p], na);
+            compared++;
+        }
+        if (!refresh[0] && !refresh[1]) {
+            uint32_t *const rr[2] = {rb[0], rb[1]}, *const aa[2] = {ab[0], ab[1]};
+            int gr[2], ga[2];
+            uint32_t one_r[2][NNUE_MAX_ACTIVE_ANY], one_a[2][NNUE_MAX_ACTIVE_ANY];
+            int n1r[2], n1a[2];
+            for (int p = 0; p < 2; p++) {
+                uint32_t *const r1[2] = {one_r[0], one_r[1]}, *const a1[2] = {one_a[0], one_a[1]};
+                fc->fs->changed_threats(fc->params, after, delta, &span, p, p, r1, n1r, a1, n1a);
+            }
+            fc->fs->changed_threats(fc->params, after, delta, &span, 0, 1, rr, gr, aa, ga);
+            for (int p = 0; p < 2; p++)
+                FS_REQUIRE(gr[p] == n1r[p] && ga[p] == n1a[p] &&
+                               !memcmp(rb[p], one_r[p], sizeof(uint32_t) * (size_t)gr[p]) &&
+                               !memcmp(ab[p], one_a[p], sizeof(uint32_t) * (size_t)ga[p]),
+                           "%s: %s: both perspectives at once differ from one at a time (persp %d)", where, fc->label,
+                           p);
+        }
+    }
+    return compared;
+}
+
+/* Makes move with its threat changes, checks them, unmakes. Returns the (set, perspective)
+ * comparisons made. */
+static long check_move(nnue_chess_pos *pos, nnue_move move, const char *where)
+{
+    static uint32_t before[512], after_keys[512], want_r[512], want_a[512];
+    nnue_board was = pos->board;
+    int nb = board_pairs(&pos->board, before);
+    nnue_delta delta;
+    static nnue_threats t;
+    memset(&t, 0xA5, sizeof t);
+    nnue_chess_make_threats(pos, move, &delta, &t);
+    int na = board_pairs(&pos->board, after_keys);
+    int nwr = minus(before, nb, after_keys, na, want_r), nwa = minus(after_keys, na, before, nb, want_a);
+    expect_list(t.removed, t.n_removed, want_r, nwr, "removed", where);
+    expect_list(t.added, t.n_added, want_a, nwa, "added", where);
+    long compared = check_sets(&pos->board, &delta, &t, where);
+    nnue_chess_unmake(pos, move);
+    FS_REQUIRE(memcmp(&was, &pos->board, sizeof was) == 0, "%s: unmake did not restore the board", where);
+    return compared;
+}
+
+START_TEST(sets_that_take_threats)
+{
+    ck_assert_int_eq(n_cases, 3); /* Full_Threats: sfnnv10, sfnnv16, reckless */
+}
+END_TEST
+
+START_TEST(movesA)
+{
+    char *buf, **lines;
+    int n = data_lines("oracle/chess/movesA.tsv", &buf, &lines);
+    static nnue_chess_pos pos;
+    int checked = 0;
+    long compared = 0;
+    for (int i = 0; i < n; i++) {
+        char *f[4];
+        if (test_split_tabs(lines[i], f, 4) < 3 || strcmp(f[0], "fen") == 0)
+            continue;
+        nnue_error err;
+        char where[512];
+        snprintf(where, sizeof where, "movesA line %d: %s | %s", i + 1, f[0], f[1]);
+        FS_REQUIRE(nnue_chess_parse_fen(&pos, f[0], &err) == NNUE_OK, "%s: %s", where, err.message);
+        nnue_move m;
+        FS_REQUIRE(nnue_chess_parse_uci(&pos, f[1], &m, &err) == NNUE_OK, "%s: %s", where, err.message);
+        compared += check_move(&pos, m, where);
+        checked++;
+    }
+    ck_assert_int_eq(checked, 2000);
+    ck_assert_int_gt(compared, (long)checked * n_cases);
+    fprintf(stderr, "movesA: %d moves, %ld (set, perspective) lists compared\n", checked, compared);
+    free(lines);
+    free(buf);
+}
+END_TEST
+
+START_TEST(corpusA_every_legal_move)
+{
+    char *buf, **lines;
+    int n = data_lines("oracle/chess/corpusA.fen", &buf, &lines);
+    static nnue_chess_pos pos;
+    nnue_move moves[NNUE_MAX_MOVES];
+    long checked = 0, compared = 0;
+    for (int i = 0; i < n; i += slow ? 1 : 4) {
+        nnue_error err;
+        FS_REQUIRE(nnue_chess_parse_fen(&pos, lines[i], &err) == NNUE_OK, "corpusA line %d: %s", i + 1, err.message);
+        int k = nnue_chess_legal_moves(&pos, moves);
+        for (int m = 0; m < k; m++) {
+            char where[256], uci[8];
+            nnue_chess_move_to_uci(moves[m], uci, sizeof uci);
+            snprintf(where, sizeof where, "corpusA line %d: %s | %s", i + 1, lines[i], uci);
+            compared += check_move(&pos, moves[m], where);
+            checked++;
+        }
+    }
+    ck_assert_int_gt(checked, 10000);
+    fprintf(stderr, "corpusA: %ld moves, %ld (set, perspective) lists compared\n", checked, compared);
+    free(lines);
+    free(buf);
+}
+END_TEST
+
+static uint64_t rng = 0x243F6A8885A308D3ull;
+static unsigned next_random(unsigned n)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (unsigned)(rng % n);
+}
+
+/* Random games from the start: each ply checked, then played (threats made again through the
+ * generic entry, which must write the same lists). */
+START_TEST(random_games)
+{
+    static nnue_chess_pos pos, twin;
+    const nnue_game *g = fs_game("chess");
+    ck_assert_int_eq(nnue_game_records_threats(g), 1);
+    nnue_move moves[NNUE_MAX_MOVES];
+    long plies = 0;
+    for (int game = 0; game < 300; game++) {
+        nnue_error err;
+        ck_assert_int_eq(nnue_chess_parse_fen(&pos, NNUE_CHESS_START_FEN, &err), NNUE_OK);
+        for (int ply = 0; ply < 200; ply++) {
+            int k = nnue_chess_legal_moves(&pos, moves);
+            if (k == 0 || pos.board.piece_count <= 2)
+                break;
+            nnue_move m = moves[next_random((unsigned)k)];
+            char where[200];
+            snprintf(where, sizeof where, "random game %d ply %d", game, ply);
+            check_move(&pos, m, where);
+            twin = pos;
+            static nnue_threats a, b;
+            nnue_delta da, db;
+            memset(&da, 0, sizeof da); /* entries past count are left as they were */
+            memset(&db, 0, sizeof db);
+            nnue_chess_make_threats(&twin, m, &da, &a);
+            FS_REQUIRE(nnue_game_make_threats(g, &pos, m, &db, &b) == 1, "%s: chess records no threats", where);
+            FS_REQUIRE(a.n_removed == b.n_removed && a.n_added == b.n_added &&
+                           !memcmp(a.removed, b.removed, a.n_removed * sizeof *a.removed) &&
+                           !memcmp(a.added, b.added, a.n_added * sizeof *a.added) && !memcmp(&da, &db, sizeof da),
+                       "%s: nnue_game_make_threats differs from nnue_chess_make_threats", where);
+            plies++;
+        }
+    }
+    ck_assert_int_gt(plies, 20000);
+    fprintf(stderr, "random games: %ld plies\n", plies);
+}
+END_TEST
+
+/* A game without a recorder: the move is made, the lists are empty, 0 is returned. */
+START_TEST(game_without_recorder)
+{
+    const nnue_game *g = fs_game("shogi");
+    ck_assert_int_eq(nnue_game_records_threats(g), 0);
+    void *a = malloc(g->pos_size), *b = malloc(g->pos_size);
+    nnue_error err;
+    ck_assert_int_eq(g->parse(a, g->start, &err), 0);
+    ck_assert_int_eq(g->parse(b, g->start, &err), 0);
+    nnue_move moves[NNUE_MAX_MOVES];
+    ck_assert_int_gt(g->legal_moves(a, moves), 0);
+    static nnue_threats t;
+    t.n_removed = t.n_added = 7;
+    nnue_delta da, db;
+    ck_assert_int_eq(nnue_game_make_threats(g, a, moves[0], &da, &t), 0);
+    ck_assert_int_eq(t.n_removed + t.n_added, 0);
+    g->make(b, moves[0], &db);
+    ck_assert_mem_eq(g->board(a), g->board(b), sizeof(nnue_board));
+    free(a);
+    free(b);
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+    slow = argc > 1 && strcmp(argv[1], "slow") == 0;
+    nnue_chess_init();
+    Suite *s = suite_create("features_threat_changes");
+    TCase *tc = tcase_create("threat_changes");
+    tcase_add_unchecked_fixture(tc, setup, NULL);
+    tcase_set_timeout(tc, 1200);
+    tcase_add_test(tc, sets_that_take_threats);
+    tcase_add_test(tc, movesA);
+    tcase_add_test(tc, corpusA_every_legal_move);
+    tcase_add_test(tc, random_games);
+    tcase_add_test(tc, game_without_recorder);
+    suite_add_tcase(s, tc);
+    return test_run(s);
+}
