@@ -209,9 +209,7 @@ int main(int argc, char **argv)
         return 0;
     }
     int kept = 2, n_extensions = 0;
-    const char **extensions = calloc((size_t)argc, sizeof *extensions);
-    if (!extensions)
-        return 1;
+    const char *extensions[64];
     for (int i = 2; i < argc; i++) {
         if (is_help(argv[i])) {
             command_help(c);
@@ -220,6 +218,11 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "--extension") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "nnue %s: --extension needs a FILE (a shared object: include/nnue_extend.h)\n", c->name);
+                return 2;
+            }
+            if (n_extensions == (int)(sizeof extensions / sizeof *extensions)) {
+                fprintf(stderr, "nnue %s: at most %d --extension options\n", c->name,
+                        (int)(sizeof extensions / sizeof *extensions));
                 return 2;
             }
             extensions[n_extensions++] = argv[++i];
@@ -241,7 +244,6 @@ int main(int argc, char **argv)
     nnue_status st = nnue_ext_load_env(&err);
     for (int i = 0; st == NNUE_OK && i < n_extensions; i++)
         st = nnue_ext_load(extensions[i], &err);
-    free(extensions);
     if (st != NNUE_OK) {
         tool_print_error(c->name, &err);
         return 1;
