@@ -174,7 +174,7 @@ static nnue_status value_flow(yreader *r, yaml_node_t *item, nnue_arch *a, int i
 static nnue_status read_one(yreader *r, yaml_node_t *item, nnue_arch *a, int index)
 {
     nnue_layer *l = &a->layers[index];
-    char found[80], what[96];
+    char found[80], what[NNUE_NAME_MAX + 32];
     l->line = (int)item->start_mark.line + 1;
     l->column = (int)item->start_mark.column + 1;
     if (item->type != YAML_MAPPING_NODE)
