@@ -1,4 +1,6 @@
 /* core/layers/common.c: small helpers shared by the layer type files. */
+#include <stdio.h>
+
 #include "core/layers/common.h"
 
 #include <math.h>
@@ -13,6 +15,17 @@ uint64_t nnue_no_parameters(const nnue_layer *layer)
 {
     (void)layer;
     return 0;
+}
+
+const char *nnue_shape_two_equal(nnue_layer *l, char *buf, size_t size)
+{
+    if (l->input_sizes[0] != l->input_sizes[1]) {
+        snprintf(buf, size, "expected two inputs of equal size, found %u and %u values", l->input_sizes[0],
+                 l->input_sizes[1]);
+        return buf;
+    }
+    l->out_size = l->input_sizes[0];
+    return NULL;
 }
 
 const char *nnue_shape_same(nnue_layer *layer, char *buf, size_t size)

@@ -12,6 +12,9 @@ uint32_t nnue_hash_identity(const nnue_layer *layer, uint32_t prev);
 uint64_t nnue_no_parameters(const nnue_layer *layer);
 /* shape(): the output has as many values as the inputs together (activations, concat). */
 const char *nnue_shape_same(nnue_layer *layer, char *buf, size_t size);
+/* shape(): two inputs of equal size, the output as large as one (element-wise on pairs: diff, skip,
+ * add_f32, mul_f32). */
+const char *nnue_shape_two_equal(nnue_layer *layer, char *buf, size_t size);
 /* range(): the union of the inputs' ranges (slice, concat, pools). */
 int nnue_range_of_inputs(const nnue_layer *layer, const nnue_range *in, nnue_range *out);
 /* Float values in a layer's int32 slots (the buffers are allocated memory, written and read as

@@ -20,17 +20,6 @@ static const yfield fields[] = {
     {NULL, 0, NULL},
 };
 
-static const char *shape(nnue_layer *l, char *buf, size_t size)
-{
-    if (l->input_sizes[0] != l->input_sizes[1]) {
-        snprintf(buf, size, "expected two inputs of equal size, found %u and %u values", l->input_sizes[0],
-                 l->input_sizes[1]);
-        return buf;
-    }
-    l->out_size = l->input_sizes[0];
-    return NULL;
-}
-
 static void describe_mul(const nnue_layer *l, char *buf, size_t size)
 {
     snprintf(buf, size, "MulF32[%u]", l->out_size);
@@ -62,13 +51,13 @@ static void propagate_add(const nnue_layer *l, const nnue_layer_weights *w, cons
 }
 
 const nnue_layer_type nnue_layer_mul_f32 = {
-    .name = "mul_f32", .min_inputs = 2, .max_inputs = 2, .fields = fields, .defaults = defaults, .shape = shape,
+    .name = "mul_f32", .min_inputs = 2, .max_inputs = 2, .fields = fields, .defaults = defaults, .shape = nnue_shape_two_equal,
     .hash = nnue_hash_identity, .describe = describe_mul, .parameters = nnue_no_parameters,
     .file_bytes = nnue_no_parameters, .propagate = propagate_mul, .flow = NNUE_FLOW_F32,
 };
 
 const nnue_layer_type nnue_layer_add_f32 = {
-    .name = "add_f32", .min_inputs = 2, .max_inputs = 2, .fields = fields, .defaults = defaults, .shape = shape,
+    .name = "add_f32", .min_inputs = 2, .max_inputs = 2, .fields = fields, .defaults = defaults, .shape = nnue_shape_two_equal,
     .hash = nnue_hash_identity, .describe = describe_add, .parameters = nnue_no_parameters,
     .file_bytes = nnue_no_parameters, .propagate = propagate_add, .flow = NNUE_FLOW_F32,
 };

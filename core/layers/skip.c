@@ -26,17 +26,6 @@ static const yfield fields[] = {
     {NULL, 0, NULL},
 };
 
-static const char *shape(nnue_layer *l, char *buf, size_t size)
-{
-    if (l->input_sizes[0] != l->input_sizes[1]) {
-        snprintf(buf, size, "expected two inputs of equal size, found %u and %u values", l->input_sizes[0],
-                 l->input_sizes[1]);
-        return buf;
-    }
-    l->out_size = l->in_size / 2;
-    return NULL;
-}
-
 static void describe(const nnue_layer *l, char *buf, size_t size)
 {
     snprintf(buf, size, "SkipAdd[%u;*%d/%d]", l->out_size, l->p.skip.num, l->p.skip.den);
@@ -60,7 +49,7 @@ static int range(const nnue_layer *l, const nnue_range *in, nnue_range *out)
 
 const nnue_layer_type nnue_layer_skip = {
     .name = "skip", .min_inputs = 2, .max_inputs = 2, .is_affine = 0, .fields = fields, .defaults = defaults,
-    .shape = shape, .hash = nnue_hash_identity, .describe = describe, .parameters = nnue_no_parameters,
+    .shape = nnue_shape_two_equal, .hash = nnue_hash_identity, .describe = describe, .parameters = nnue_no_parameters,
     .file_bytes = nnue_no_parameters, .propagate = propagate,
     .range = range,
 };
