@@ -70,6 +70,8 @@ static nnue_status check_stacks(yreader *r, yaml_node_t *root, nnue_arch *a)
         return y_fail(r, y_lookup(r, node, "selector"), NNUE_E_SCHEMA,
                       "stacks 'selector': a table variable (its table is a section of the net file) needs format "
                       "kind stockfish");
+    if (nnue_expr_surely_within(&a->selector, a->game_desc, 0, (int64_t)a->stacks - 1))
+        return NNUE_OK; /* the common case, without enumerating (every arch load, every detection) */
     int32_t lo, hi;
     int exact;
     nnue_expr_range(&a->selector, a->game_desc, &lo, &hi, &exact);

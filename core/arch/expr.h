@@ -65,5 +65,9 @@ const char *nnue_expr_foreign_variable(const nnue_expr *expr, const nnue_game *g
  * (interval arithmetic for the variables not enumerated). Sets *exact accordingly. Variable
  * domains: the descriptor's lo..hi; pieces 2..game->max_pieces. */
 void nnue_expr_range(const nnue_expr *expr, const nnue_game *game, int32_t *min, int32_t *max, int *exact);
+/* 1 when interval arithmetic over the whole domains (one evaluation, no enumeration) already
+ * bounds the value within lo..hi: a check that passes needs nnue_expr_range only to explain a
+ * failure. */
+int nnue_expr_surely_within(const nnue_expr *expr, const nnue_game *game, int64_t lo, int64_t hi);
 
 #endif

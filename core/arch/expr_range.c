@@ -131,16 +131,31 @@ static span run(const nnue_expr *e, const span *vars)
     return sp ? st[sp - 1] : mk(0, 0);
 }
 
+/* Each variable's domain: a table's, the game descriptor's, or pieces 2..max_pieces. */
+static void domains(const nnue_expr *expr, const nnue_game *game, span *vars)
+{
+    for (int v = 0; v < expr->n_vars; v++) {
+        const nnue_game_var *var = expr->vars[v];
+        const nnue_table_var *tv = expr->table_vars[v];
+        vars[v] = tv ? mk(tv->lo, tv->hi) : var ? mk(var->lo, var->hi) : mk(2, game ? game->max_pieces : 255);
+    }
+}
+
+int nnue_expr_surely_within(const nnue_expr *expr, const nnue_game *game, int64_t lo, int64_t hi)
+{
+    span vars[NNUE_EXPR_MAX_VARS];
+    domains(expr, game, vars);
+    span bound = run(expr, vars);
+    return bound.lo >= lo && bound.hi <= hi;
+}
+
 void nnue_expr_range(const nnue_expr *expr, const nnue_game *game, int32_t *min, int32_t *max, int *exact)
 {
     span vars[NNUE_EXPR_MAX_VARS];
     int order[NNUE_EXPR_MAX_VARS], n = expr->n_vars;
-    for (int v = 0; v < n; v++) {
-        const nnue_game_var *var = expr->vars[v];
-        const nnue_table_var *tv = expr->table_vars[v];
-        vars[v] = tv ? mk(tv->lo, tv->hi) : var ? mk(var->lo, var->hi) : mk(2, game ? game->max_pieces : 255);
+    domains(expr, game, vars);
+    for (int v = 0; v < n; v++)
         order[v] = v;
-    }
     /* Smallest domains first (insertion sort; n <= NNUE_EXPR_MAX_VARS). */
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && vars[order[j]].hi - vars[order[j]].lo < vars[order[j - 1]].hi - vars[order[j - 1]].lo;

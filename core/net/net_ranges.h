@@ -38,7 +38,7 @@ typedef struct nnue_net_ranges {
 
 /* For each column of a rows x cols matrix of t (i8, i16, i32): adds the sum of its k largest
  * values, never below 0 (those of k active features at most), into hi[col], and of its k
- * smallest, never above 0, into lo[col]. Linear in the matrix for i8 and i16 (counting). 0, or
+ * smallest, never above 0, into lo[col]. One pass over the matrix (net_ranges.c says how). 0, or
  * -1 when out of memory. */
 int nnue_extreme_column_sums(const void *m, nnue_dtype t, uint32_t rows, uint32_t cols, int k, int64_t *hi,
                              int64_t *lo);

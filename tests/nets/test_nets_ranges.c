@@ -226,8 +226,8 @@ START_TEST(crafted_sums_are_defined)
 }
 END_TEST
 
-/* The column sums behind every range (nnue_extreme_column_sums: counting for i8/i16, heaps for
- * i32) equal a brute force (each column sorted) on random matrices: small values only, i16
+/* The column sums behind every range (nnue_extreme_column_sums: thresholds and heaps per
+ * column) equal a brute force (each column sorted) on random matrices: small values only, i16
  * outliers beyond the counted span, fewer positives or negatives than k, ties, extreme values,
  * k from 1 to more than the rows, widths that are not a multiple of the column block, more rows
  * than the 16-bit counts hold between flushes. */
