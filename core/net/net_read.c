@@ -227,6 +227,23 @@ nnue_status nr_leb128(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t cou
              * millions); anything unusual (a value split across chunks, too long, out of range,
              * more bytes than values) falls to the byte-by-byte path below, which reports it. */
             while (nb == 0 && done < count && i + (uint64_t)max_bytes <= n) {
+                uint64_t eight, ends;
+                if (count - done >= 8 && i + 8 <= n &&
+                    (eight = (uint64_t)nr_le32(buf + i) | (uint64_t)nr_le32(buf + i + 4) << 32, ends = eight & 0x8080808080808080ull, !(ends & 0x80))) {
+                    /* The one-byte values (|v| < 64: most trained weights) before the first byte with a
+                     * continuation bit, without a branch each: all eight are written (those past the run
+                     * are rewritten by the values that follow, within count), the run is kept. */
+                    uint64_t run = ends ? (uint64_t)__builtin_ctzll(ends) / 8 : 8;
+                    for (int j = 0; j < 8; j++) {
+                        int64_t v = (int8_t)(buf[i + (uint64_t)j] << 1) >> 1; /* 7-bit two's complement */
+                        if (mem_type == NNUE_I16)
+                            ((int16_t *)dst)[done + (uint64_t)j] = (int16_t)v;
+                        else
+                            store(dst, mem_type, done + (uint64_t)j, v);
+                    }
+                    done += run, i += run;
+                    continue;
+                }
                 uint64_t a = 0;
                 int len = 0;
                 unsigned c;
