@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/net/column_extremes.h"
 #include "core/net/net.h"
 
 typedef struct nnue_layer_range {
@@ -36,12 +37,6 @@ typedef struct nnue_net_ranges {
     int layer_overflows;        /* affine layers whose sum can leave int32 */
 } nnue_net_ranges;
 
-/* For each column of a rows x cols matrix of t (i8, i16, i32): adds the sum of its k largest
- * values, never below 0 (those of k active features at most), into hi[col], and of its k
- * smallest, never above 0, into lo[col]. One pass over the matrix (net_ranges.c says how). 0, or
- * -1 when out of memory. */
-int nnue_extreme_column_sums(const void *m, nnue_dtype t, uint32_t rows, uint32_t cols, int k, int64_t *hi,
-                             int64_t *lo);
 
 /* Computes the ranges; -1 when out of memory (r is then zeroed). */
 int nnue_net_compute_ranges(const nnue_net *net, nnue_net_ranges *r);

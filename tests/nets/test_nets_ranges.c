@@ -229,8 +229,8 @@ END_TEST
 /* The column sums behind every range (nnue_extreme_column_sums: thresholds and heaps per
  * column) equal a brute force (each column sorted) on random matrices: small values only, i16
  * outliers beyond the counted span, fewer positives or negatives than k, ties, extreme values,
- * k from 1 to more than the rows, widths that are not a multiple of the column block, more rows
- * than the 16-bit counts hold between flushes. */
+ * k from 1 to more than the rows, widths that are not a multiple of the column chunk, k and
+ * counts beyond 16 bits, and matrices large enough to be split over two threads. */
 static int cmp_desc(const void *a, const void *b)
 {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -242,13 +242,15 @@ START_TEST(column_sums_equal_brute_force)
     const nnue_dtype types[] = {NNUE_I8, NNUE_I16, NNUE_I32};
     uint64_t seed = 12345;
     int cases = 0;
-    for (int trial = 0; trial < 62; trial++) {
+    for (int trial = 0; trial < 65; trial++) {
         nnue_dtype t = types[trial % 3];
         uint32_t rows = 1 + (uint32_t)(trial * 37 % 300), cols = 1 + (uint32_t)(trial * 13 % 70);
-        if (trial >= 60) /* past the 16-bit counts' flush (65535 rows) */
+        if (trial == 60 || trial == 61) /* k beyond 16 bits (i8 candidates), counts beyond 16 bits */
             rows = 70000, cols = 3;
+        if (trial >= 62) /* past TWO_THREADS_FROM (4M values): the columns split over two threads */
+            rows = 33000, cols = 130;
         int k = trial % 5 == 0 ? (int)rows + 3 : 1 + trial % 40;
-        int shape = trial >= 60 ? 5 : trial / 3 % 5; /* 0 small, 1 outliers, 2 mostly negative, 3 extremes,
+        int shape = trial == 60 || trial == 61 ? 5 : trial / 3 % 5; /* 0 small, 1 outliers, 2 mostly negative, 3 extremes,
                                                         4 ties, 5 one value (a count past 16 bits) */
         size_t n = (size_t)rows * cols, bytes = t == NNUE_I8 ? 1 : t == NNUE_I16 ? 2 : 4;
         void *m = malloc(n * bytes);
