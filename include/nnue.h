@@ -74,11 +74,14 @@ nnue_status nnue_arch_load_named(const char *name_or_path, nnue_arch **out, nnue
 nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err);
 void nnue_net_free(nnue_net *net);
 
-/* Load-time warning, or NULL. Today: the worst case computed from the weights says an int16
+/* The net's warning, or NULL. Today: the worst case computed from the weights says an int16
  * accumulator value (with the feature set's maximum number of active features), the int32 PSQT
  * sum or an affine layer's int32 sum can overflow; the text names the file and the neuron or
  * layer. The net still evaluates (sums wrap like the engines'); the library never prints:
- * callers decide (the tool prints it; its --strict refuses such nets). */
+ * callers decide (the tool prints it; its --strict refuses such nets). The worst case is
+ * computed on the first call (here or nnue_net_range_report; a pass over every weight, about a
+ * tenth of a second on a release net), not by the load: a caller that never asks never pays.
+ * Safe from any thread; the result is computed once. */
 const char *nnue_net_warning(const nnue_net *net);
 
 /* The worst-case ranges behind that warning, as `nnue info` prints them (one "name  value" line

@@ -15,6 +15,7 @@
 #ifndef NNUE_CORE_NET_NET_H
 #define NNUE_CORE_NET_NET_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -62,8 +63,12 @@ typedef struct nnue_net {
      * arch->selector when it is one (the file's values, then the derived ones), else NULL. */
     int32_t *tables[NNUE_EXPR_MAX_VARS];
     void *kernel_data;                /* nnue_plan (core/layers/plan.h) or NULL: scalar forward only */
-    char *warning;                    /* nnue_net_warning() (core/net/net_ranges.h), NULL when none */
-    struct nnue_net_ranges *ranges;   /* computed once at load (owned; NULL when out of memory) */
+    /* The worst-case ranges and the warning they give, computed on first use (nnue_net_warning,
+     * nnue_net_range_report: core/net/net_ranges.c), once, under ranges_lock. */
+    char *warning;                    /* NULL when none */
+    struct nnue_net_ranges *ranges;   /* owned; NULL when out of memory */
+    pthread_mutex_t ranges_lock;
+    atomic_int ranges_done;
     uint64_t padding_nonzero;         /* padding-column weights the file held non-zero (zeroed on load) */
     /* Lifetime (include/nnue.h): the caller's reference plus one per live state; the memory goes
      * with the last. freed: nnue_net_free was called, so states refuse to evaluate. */

@@ -73,6 +73,8 @@ static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *
     if (net) {
         atomic_init(&net->refs, 1);
         atomic_init(&net->freed, 0);
+        atomic_init(&net->ranges_done, 0);
+        pthread_mutex_init(&net->ranges_lock, NULL);
     }
     if (net)
         net->arch = malloc(sizeof *net->arch);
@@ -105,15 +107,6 @@ static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *
         net->set_psqt[k] = net->ft_psqt ? net->ft_psqt + row * ft->psqt_buckets : NULL;
         row += ft->sets[k].inputs;
     }
-    /* Once per load: `nnue info` and nnue_net_range_report read these again. */
-    char warning[1024];
-    net->ranges = malloc(sizeof *net->ranges);
-    if (net->ranges && nnue_net_compute_ranges(net, net->ranges) != 0) {
-        free(net->ranges);
-        net->ranges = NULL;
-    }
-    if (net->ranges && nnue_net_ranges_warning(net, net->ranges, warning, sizeof warning))
-        net->warning = strdup(warning); /* NULL when out of memory: the warning is lost, not the net */
     nnue_net_narrow_rows(net);
     net->kernel_data = nnue_plan_make(net->arch, net->layer_weights); /* NULL: the scalar path only */
     *out = net;
@@ -123,11 +116,6 @@ static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *
 const nnue_arch *nnue_net_arch(const nnue_net *net)
 {
     return net ? net->arch : NULL;
-}
-
-const char *nnue_net_warning(const nnue_net *net)
-{
-    return net ? net->warning : NULL;
 }
 
 nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err)
@@ -189,6 +177,7 @@ static void destroy_net(nnue_net *net)
     free(net->description);
     free(net->warning);
     free(net->ranges);
+    pthread_mutex_destroy(&net->ranges_lock);
     free(net->arch);
     free(net);
 }

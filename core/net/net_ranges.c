@@ -213,6 +213,38 @@ int nnue_net_ranges_warning(const nnue_net *net, const nnue_net_ranges *r, char 
     return 0;
 }
 
+/* Computes the ranges and the warning on first use: a pass over every weight (about a tenth of a
+ * second on a release net), which a load no longer pays when nobody asks (an engine that only
+ * evaluates). Once per net, by whichever thread asks first; the fields are a cache of the
+ * weights, so a const net may fill them. */
+static void ensure_ranges(const nnue_net *cnet)
+{
+    nnue_net *net = (nnue_net *)cnet;
+    if (atomic_load_explicit(&net->ranges_done, memory_order_acquire))
+        return;
+    pthread_mutex_lock(&net->ranges_lock);
+    if (!atomic_load_explicit(&net->ranges_done, memory_order_relaxed)) {
+        char warning[1024];
+        net->ranges = malloc(sizeof *net->ranges);
+        if (net->ranges && nnue_net_compute_ranges(net, net->ranges) != 0) {
+            free(net->ranges);
+            net->ranges = NULL;
+        }
+        if (net->ranges && nnue_net_ranges_warning(net, net->ranges, warning, sizeof warning))
+            net->warning = strdup(warning); /* NULL when out of memory: the warning is lost, not the net */
+        atomic_store_explicit(&net->ranges_done, 1, memory_order_release);
+    }
+    pthread_mutex_unlock(&net->ranges_lock);
+}
+
+const char *nnue_net_warning(const nnue_net *net)
+{
+    if (!net)
+        return NULL;
+    ensure_ranges(net);
+    return net->warning;
+}
+
 size_t nnue_net_range_report(const nnue_net *net, char *buf, size_t size)
 {
     nnue_net_ranges r;
@@ -221,6 +253,7 @@ size_t nnue_net_range_report(const nnue_net *net, char *buf, size_t size)
             buf[0] = 0;
         return 0;
     }
+    ensure_ranges(net);
     if (net->ranges)
         return nnue_net_ranges_format(net, net->ranges, buf, size);
     if (nnue_net_compute_ranges(net, &r) != 0)

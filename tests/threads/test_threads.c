@@ -190,6 +190,50 @@ START_TEST(concurrent_loads)
 }
 END_TEST
 
+/* The worst-case ranges are computed on first use (nnue_net_warning, nnue_net_range_report), by
+ * whichever thread asks first: threads asking at once about a fresh net all get the report a net
+ * asked on one thread gives, and the same warning pointer (computed once). */
+typedef struct range_ask {
+    const nnue_net *net;
+    const char *warning;
+    char report[4096];
+} range_ask;
+
+static void *ask_ranges(void *arg)
+{
+    range_ask *a = arg;
+    a->warning = nnue_net_warning(a->net);
+    nnue_net_range_report(a->net, a->report, sizeof a->report);
+    return NULL;
+}
+
+START_TEST(ranges_on_first_use_from_threads)
+{
+    nnue_arch *arch = nets_arch(arch_rel);
+    nnue_net *alone = nets_load(arch, net_path), *shared = nets_load(arch, net_path);
+    nnue_arch_free(arch);
+    static range_ask asks[WORKERS], expected;
+    expected.net = alone;
+    ask_ranges(&expected);
+    ck_assert_int_gt((int)strlen(expected.report), 20);
+    pthread_t tid[WORKERS];
+    for (int i = 0; i < WORKERS; i++) {
+        memset(&asks[i], 0, sizeof asks[i]);
+        asks[i].net = shared;
+        ck_assert_int_eq(pthread_create(&tid[i], NULL, ask_ranges, &asks[i]), 0);
+    }
+    for (int i = 0; i < WORKERS; i++)
+        pthread_join(tid[i], NULL);
+    for (int i = 0; i < WORKERS; i++) {
+        ck_assert_str_eq(asks[i].report, expected.report);
+        ck_assert_ptr_eq(asks[i].warning, asks[0].warning);
+        ck_assert_int_eq(asks[i].warning == NULL, expected.warning == NULL);
+    }
+    nnue_net_free(alone);
+    nnue_net_free(shared);
+}
+END_TEST
+
 static char *run_tool_eval(const char *positions, int threads)
 {
     char command[12000];
@@ -343,6 +387,7 @@ int main(int argc, char **argv)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, shared_net_states_per_thread);
     tcase_add_test(tc, concurrent_loads);
+    tcase_add_test(tc, ranges_on_first_use_from_threads);
     tcase_add_test(tc, tool_eval_openmp_threads_agree);
     if (engine_path)
         tcase_add_test(tc, engine_lazy_smp);
