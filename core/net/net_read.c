@@ -185,6 +185,41 @@ static void printable(const unsigned char *in, size_t n, char *out, size_t size)
     out[j] = 0;
 }
 
+/* The i16 fast path of nr_leb128: whole values from buf[*at..n) into dst[*done..count), for as long
+ * as there is room for a full step, with no branch that depends on the values. A step writes the
+ * eight bytes ahead as one-byte values (|v| < 64, most trained weights) and keeps those before the
+ * first byte with a continuation bit (the rest are rewritten by the values that follow, within
+ * count), then decodes the next value whatever its length (1 to 3 bytes, by masks). A value too
+ * long or out of range stops it before that value, for the caller's checked paths (which report
+ * it). Returns 1 when it decoded anything. */
+static int decode_i16_run(const unsigned char *buf, uint64_t n, uint64_t *at, int16_t *dst, uint64_t *done,
+                          uint64_t count)
+{
+    uint64_t i = *at, d = *done;
+    while (d + 9 <= count && i + 11 <= n) {
+        uint64_t eight = (uint64_t)nr_le32(buf + i) | (uint64_t)nr_le32(buf + i + 4) << 32;
+        uint64_t ends = eight & 0x8080808080808080ull;
+        uint64_t run = ends ? (uint64_t)__builtin_ctzll(ends) / 8 : 8;
+        for (int j = 0; j < 8; j++)
+            dst[d + (uint64_t)j] = (int16_t)((int8_t)(buf[i + (uint64_t)j] << 1) >> 1); /* 7-bit two's complement */
+        i += run, d += run;
+        unsigned b0 = buf[i], b1 = buf[i + 1], b2 = buf[i + 2];
+        unsigned more0 = b0 >> 7, more1 = more0 & (b1 >> 7);
+        uint32_t raw = (b0 & 0x7fu) | ((0u - more0) & (b1 & 0x7fu)) << 7 | ((0u - more1) & (b2 & 0x7fu)) << 14;
+        int unused = 32 - 7 * (1 + (int)more0 + (int)more1);
+        int32_t v = (int32_t)(raw << unused) >> unused; /* sign-extended from the value's last bit */
+        if ((more1 & (b2 >> 7)) || v < INT16_MIN || v > INT16_MAX) {
+            i -= run, d -= run; /* keep the checked paths' view: the step never happened */
+            break;
+        }
+        dst[d++] = (int16_t)v;
+        i += 1 + more0 + more1;
+    }
+    int progress = d > *done;
+    *at = i, *done = d;
+    return progress;
+}
+
 nnue_status nr_leb128(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t count, const char *section)
 {
     unsigned char magic[NR_LEB128_MAGIC_LEN];
@@ -227,23 +262,8 @@ nnue_status nr_leb128(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t cou
              * millions); anything unusual (a value split across chunks, too long, out of range,
              * more bytes than values) falls to the byte-by-byte path below, which reports it. */
             while (nb == 0 && done < count && i + (uint64_t)max_bytes <= n) {
-                uint64_t eight, ends;
-                if (count - done >= 8 && i + 8 <= n &&
-                    (eight = (uint64_t)nr_le32(buf + i) | (uint64_t)nr_le32(buf + i + 4) << 32, ends = eight & 0x8080808080808080ull, !(ends & 0x80))) {
-                    /* The one-byte values (|v| < 64: most trained weights) before the first byte with a
-                     * continuation bit, without a branch each: all eight are written (those past the run
-                     * are rewritten by the values that follow, within count), the run is kept. */
-                    uint64_t run = ends ? (uint64_t)__builtin_ctzll(ends) / 8 : 8;
-                    for (int j = 0; j < 8; j++) {
-                        int64_t v = (int8_t)(buf[i + (uint64_t)j] << 1) >> 1; /* 7-bit two's complement */
-                        if (mem_type == NNUE_I16)
-                            ((int16_t *)dst)[done + (uint64_t)j] = (int16_t)v;
-                        else
-                            store(dst, mem_type, done + (uint64_t)j, v);
-                    }
-                    done += run, i += run;
+                if (mem_type == NNUE_I16 && decode_i16_run(buf, n, &i, (int16_t *)dst, &done, count))
                     continue;
-                }
                 uint64_t a = 0;
                 int len = 0;
                 unsigned c;

@@ -1,0 +1,153 @@
+/* tests/nets/test_nets_leb128.c: the LEB128 block reader (core/net/net_read.c nr_leb128) against
+ * an encoder written here from the format's rule (signed LEB128: 7 bits a byte, low first, the
+ * high bit says more follows; FORMATS.md), on blocks shaped like trained weights and beyond: runs
+ * of one-byte values, two- and three-byte values, the i16 extremes, values across the reader's
+ * 64 KiB chunks; and a bad value deep inside a block (where the fast path runs) is reported at its
+ * own byte offset, with the checked path's message. */
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/net/net_read.h"
+#include "nnue.h"
+#include "support.h"
+
+static size_t put_leb(unsigned char *out, int64_t v)
+{
+    size_t n = 0;
+    for (;;) {
+        unsigned char b = v & 0x7f;
+        v >>= 7; /* arithmetic: the sign stays */
+        if ((v == 0 && !(b & 0x40)) || (v == -1 && (b & 0x40))) {
+            out[n++] = b;
+            return n;
+        }
+        out[n++] = b | 0x80;
+    }
+}
+
+/* A block: magic, payload length, payload of the values; returns its size. */
+static size_t block(unsigned char *out, const int64_t *v, size_t count, size_t *offsets)
+{
+    size_t n = NR_LEB128_MAGIC_LEN + 4;
+    memcpy(out, NR_LEB128_MAGIC, NR_LEB128_MAGIC_LEN);
+    for (size_t i = 0; i < count; i++) {
+        if (offsets)
+            offsets[i] = n;
+        n += put_leb(out + n, v[i]);
+    }
+    uint32_t payload = (uint32_t)(n - NR_LEB128_MAGIC_LEN - 4);
+    for (int k = 0; k < 4; k++)
+        out[NR_LEB128_MAGIC_LEN + k] = (unsigned char)(payload >> (8 * k));
+    return n;
+}
+
+static uint64_t seed = 20261127;
+
+static int64_t next(void)
+{
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    return (int64_t)(seed >> 33);
+}
+
+/* Values of shape s: 0 mostly small (|v| < 64) with a few larger, 1 half two-byte, 2 every length
+ * and the extremes, 3 all one-byte. */
+static int64_t value(int s)
+{
+    int64_t x = next();
+    switch (s) {
+    case 0: return x % 16 ? x % 127 - 63 : x % 4001 - 2000;
+    case 1: return x % 2 ? x % 127 - 63 : x % 16001 - 8000;
+    case 2: {
+        static const int64_t edge[] = {-32768, 32767, -8193, -8192, 8191, 8192, -65, -64, 63, 64, 0, -1};
+        return x % 3 ? edge[x % 12] : x % 65536 - 32768;
+    }
+    default: return x % 128 - 64;
+    }
+}
+
+START_TEST(blocks_decode_exactly)
+{
+    const size_t count = 200000; /* several 64 KiB chunks, whatever the shape */
+    int64_t *v = malloc(count * sizeof *v);
+    unsigned char *bytes = malloc(count * 3 + 64);
+    int16_t *got = malloc(count * sizeof *got);
+    int32_t *got32 = malloc(count * sizeof *got32);
+    for (int s = 0; s < 4; s++) {
+        for (size_t i = 0; i < count; i++)
+            v[i] = value(s);
+        size_t n = block(bytes, v, count, NULL);
+        nr_stream st;
+        nnue_error err;
+        ck_assert_int_eq(nr_open_memory(&st, "block", bytes, n, &err), NNUE_OK);
+        ck_assert_int_eq(nr_leb128(&st, NNUE_I16, got, count, "w"), NNUE_OK);
+        ck_assert_uint_eq(st.offset, n);
+        nr_close(&st);
+        size_t i = 0;
+        while (i < count && got[i] == v[i])
+            i++;
+        ck_assert_msg(i == count, "shape %d value %zu: %d, written %lld", s, i, i < count ? got[i] : 0,
+                      (long long)(i < count ? v[i] : 0));
+        ck_assert_int_eq(nr_open_memory(&st, "block", bytes, n, &err), NNUE_OK);
+        ck_assert_int_eq(nr_leb128(&st, NNUE_I32, got32, count, "w"), NNUE_OK); /* the i32 path too */
+        nr_close(&st);
+        for (i = 0; i < count && got32[i] == v[i];)
+            i++;
+        ck_assert_msg(i == count, "shape %d value %zu (i32)", s, i);
+    }
+    free(v), free(bytes), free(got), free(got32);
+}
+END_TEST
+
+/* A value out of range for i16 (three bytes) or too long (a fourth byte), at positions the fast
+ * path reaches: the error names that value's first byte and index. */
+START_TEST(bad_values_deep_in_a_block)
+{
+    const size_t count = 100000;
+    const size_t at[] = {9, 5000, 65530, 70001, 99990};
+    int64_t *v = malloc(count * sizeof *v);
+    unsigned char *bytes = malloc(count * 4 + 64);
+    size_t *offsets = malloc(count * sizeof *offsets);
+    int16_t *got = malloc(count * sizeof *got);
+    for (size_t k = 0; k < sizeof at / sizeof at[0]; k++)
+        for (int kind = 0; kind < 2; kind++) {
+            for (size_t i = 0; i < count; i++)
+                v[i] = value((int)(i / 1000 % 3));
+            v[at[k]] = kind == 0 ? 40000 : 5; /* kind 1: 5 re-encoded overlong below */
+            size_t n = block(bytes, v, count, offsets);
+            if (kind == 1) { /* 5 as four bytes: 0x85 0x80 0x80 0x00, the rest shifted */
+                size_t o = offsets[at[k]];
+                memmove(bytes + o + 4, bytes + o + 1, n - o - 1);
+                memcpy(bytes + o, "\x85\x80\x80\x00", 4);
+                n += 3;
+                uint32_t payload = (uint32_t)(n - NR_LEB128_MAGIC_LEN - 4);
+                for (int b = 0; b < 4; b++)
+                    bytes[NR_LEB128_MAGIC_LEN + b] = (unsigned char)(payload >> (8 * b));
+            }
+            nr_stream st;
+            nnue_error err;
+            ck_assert_int_eq(nr_open_memory(&st, "block", bytes, n, &err), NNUE_OK);
+            ck_assert_int_eq(nr_leb128(&st, NNUE_I16, got, count, "w"), NNUE_E_FORMAT);
+            nr_close(&st);
+            ck_assert_int_eq(err.offset, (long long)offsets[at[k]]);
+            char want[64];
+            snprintf(want, sizeof want, "LEB128 value %zu ", at[k]);
+            ck_assert_msg(strstr(err.message, want) != NULL, "%s", err.message);
+            ck_assert_msg(strstr(err.message, kind == 0 ? "is 40000, out of range for i16" : "longer than 3 bytes"),
+                          "%s", err.message);
+        }
+    free(v), free(bytes), free(offsets), free(got);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("leb128");
+    TCase *tc = tcase_create("leb128");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, blocks_decode_exactly);
+    tcase_add_test(tc, bad_values_deep_in_a_block);
+    suite_add_tcase(s, tc);
+    return test_run(s);
+}
