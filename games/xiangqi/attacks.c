@@ -83,25 +83,3 @@ __attribute__((constructor)) static void xq_attack_tables(void)
             for (xq_bb t = xq_pawn_to[c][sq]; t; t &= t - 1)
                 xq_pawn_from[c][xq_lsb(t)] |= xq_bit(sq);
 }
-
-/* Bit k set when byte k of the 8 at p is nonzero: each byte's high bit collects "any bit set",
- * one multiply gathers them. */
-static uint64_t nonzero_bytes8(const uint8_t *p)
-{
-    uint64_t x = 0;
-    for (int i = 0; i < 8; i++) /* one load on a little-endian machine */
-        x |= (uint64_t)p[i] << (8 * i);
-    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
-    uint64_t high = (((x & low7) + low7) | x) >> 7 & 0x0101010101010101ull;
-    return (high * 0x0102040810204080ull) >> 56;
-}
-
-xq_bb xq_occupancy(const uint8_t *piece_on)
-{
-    xq_bb occ = 0;
-    for (int i = 0; i < 11; i++)
-        occ |= (xq_bb)nonzero_bytes8(piece_on + 8 * i) << (8 * i);
-    for (int sq = 88; sq < XQ_SQUARES; sq++)
-        occ |= (xq_bb)(piece_on[sq] != 0) << sq;
-    return occ;
-}

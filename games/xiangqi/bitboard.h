@@ -60,21 +60,12 @@ static inline int xq_first_on(xq_bb occ, int sq, int d)
     return d & 1 ? xq_msb(b) : xq_lsb(b);
 }
 
-/* The occupied squares a piece p on sq attacks (occ: the occupancy). */
-static inline xq_bb xq_targets(uint8_t p, int sq, xq_bb occ)
+/* The occupied squares a horse, elephant, advisor, king or pawn p on sq attacks (occ: the
+ * occupancy); rooks and cannons attack along lines (xq_first_on). */
+static inline xq_bb xq_step_targets(uint8_t p, int sq, xq_bb occ)
 {
     xq_bb t = 0;
     switch (NNUE_PIECE_TYPE(p)) {
-    case XQ_ROOK:
-    case XQ_CANNON:
-        for (int d = 0; d < 4; d++) {
-            int s = xq_first_on(occ, sq, d);
-            if (s >= 0 && NNUE_PIECE_TYPE(p) == XQ_CANNON)
-                s = xq_first_on(occ, s, d);
-            if (s >= 0)
-                t |= xq_bit(s);
-        }
-        return t;
     case XQ_KNIGHT:
         for (int d = 0; d < 4; d++)
             if (xq_next[sq][d] >= 0 && !((occ >> xq_next[sq][d]) & 1))
@@ -96,46 +87,33 @@ static inline xq_bb xq_targets(uint8_t p, int sq, xq_bb occ)
     }
 }
 
-/* The squares of the pieces that attack sq (on: the pieces, occ: their squares). */
-static inline xq_bb xq_attackers(const uint8_t *on, int sq, xq_bb occ)
+/* The squares of the horses, elephants, advisors, kings and pawns that attack sq (on: the
+ * pieces, occ: their squares). */
+static inline xq_bb xq_step_attackers(const uint8_t *on, int sq, xq_bb occ)
 {
     xq_bb a = 0;
-    for (int d = 0; d < 4; d++) {
-        int s = xq_first_on(occ, sq, d);
-        if (s < 0)
-            continue;
-        if (NNUE_PIECE_TYPE(on[s]) == XQ_ROOK)
-            a |= xq_bit(s);
-        int c = xq_first_on(occ, s, d);
-        if (c >= 0 && NNUE_PIECE_TYPE(on[c]) == XQ_CANNON)
-            a |= xq_bit(c);
-    }
     for (int d = 0; d < 4; d++) {
         int eye = xq_diag_next[sq][d];
         if (eye < 0 || ((occ >> eye) & 1))
             continue;
-        for (xq_bb h = xq_horse_from[sq][d] & occ; h; h &= h - 1) {
-            int s = xq_lsb(h);
-            if (NNUE_PIECE_TYPE(on[s]) == XQ_KNIGHT)
-                a |= xq_bit(s);
-        }
+        for (xq_bb h = xq_horse_from[sq][d] & occ; h; h &= h - 1)
+            if (NNUE_PIECE_TYPE(on[xq_lsb(h)]) == XQ_KNIGHT)
+                a |= h & -h;
         xq_bb e = xq_elephant_to[sq][d] & occ;
         if (e && NNUE_PIECE_TYPE(on[xq_lsb(e)]) == XQ_BISHOP)
             a |= e;
     }
-    for (xq_bb s = (xq_advisor_to[sq] | xq_king_to[sq]) & occ; s; s &= s - 1) {
-        int q = xq_lsb(s), t = NNUE_PIECE_TYPE(on[q]);
-        if ((t == XQ_ADVISOR && ((xq_advisor_to[sq] >> q) & 1)) || (t == XQ_KING && ((xq_king_to[sq] >> q) & 1)))
-            a |= xq_bit(q);
-    }
+    for (xq_bb s = xq_advisor_to[sq] & occ; s; s &= s - 1)
+        if (NNUE_PIECE_TYPE(on[xq_lsb(s)]) == XQ_ADVISOR)
+            a |= s & -s;
+    for (xq_bb s = xq_king_to[sq] & occ; s; s &= s - 1)
+        if (NNUE_PIECE_TYPE(on[xq_lsb(s)]) == XQ_KING)
+            a |= s & -s;
     for (int c = 0; c < 2; c++)
         for (xq_bb s = xq_pawn_from[c][sq] & occ; s; s &= s - 1)
             if (on[xq_lsb(s)] == NNUE_PIECE(c, XQ_PAWN))
-                a |= xq_bit(xq_lsb(s));
+                a |= s & -s;
     return a;
 }
-
-/* The occupied squares of a board (eight squares a step, by word arithmetic). */
-xq_bb xq_occupancy(const uint8_t *piece_on);
 
 #endif

@@ -27,11 +27,53 @@ typedef struct step_board {
     uint8_t on[XQ_SQUARES];
 } step_board;
 
-static void log_targets(nnue_threat_log *l, const step_board *b, int added, uint8_t p, int sq)
+/* The first and second pieces beyond a square s in each orthogonal direction (-1: none). They do
+ * not depend on s's own occupancy, so one scan serves a step before and after it. */
+typedef struct lines {
+    int8_t first[4], second[4];
+} lines;
+
+static void scan_lines(const step_board *b, int s, lines *v)
 {
-    for (xq_bb t = xq_targets(p, sq, b->occ); t; t &= t - 1) {
+    for (int d = 0; d < 4; d++) {
+        int f = xq_first_on(b->occ, s, d);
+        v->first[d] = (int8_t)f;
+        v->second[d] = (int8_t)(f >= 0 ? xq_first_on(b->occ, f, d) : -1);
+    }
+}
+
+/* The occupied squares p on s attacks: a rook the first piece of each line, a cannon the second. */
+static xq_bb targets(const step_board *b, uint8_t p, int s, const lines *v)
+{
+    int t = NNUE_PIECE_TYPE(p);
+    if (t != XQ_ROOK && t != XQ_CANNON)
+        return xq_step_targets(p, s, b->occ);
+    const int8_t *at = t == XQ_ROOK ? v->first : v->second;
+    xq_bb r = 0;
+    for (int d = 0; d < 4; d++)
+        if (at[d] >= 0)
+            r |= xq_bit(at[d]);
+    return r;
+}
+
+/* The squares of the pieces attacking s: rooks first on a line, cannons second, the others. */
+static xq_bb attackers(const step_board *b, int s, const lines *v)
+{
+    xq_bb a = xq_step_attackers(b->on, s, b->occ);
+    for (int d = 0; d < 4; d++) {
+        if (v->first[d] >= 0 && NNUE_PIECE_TYPE(b->on[v->first[d]]) == XQ_ROOK)
+            a |= xq_bit(v->first[d]);
+        if (v->second[d] >= 0 && NNUE_PIECE_TYPE(b->on[v->second[d]]) == XQ_CANNON)
+            a |= xq_bit(v->second[d]);
+    }
+    return a;
+}
+
+static void log_targets(nnue_threat_log *l, const step_board *b, int added, uint8_t p, int s, const lines *v)
+{
+    for (xq_bb t = targets(b, p, s, v); t; t &= t - 1) {
         int to = xq_lsb(t);
-        nnue_threat_log_pair(l, added, p, sq, b->on[to], to);
+        nnue_threat_log_pair(l, added, p, s, b->on[to], to);
     }
 }
 
@@ -40,8 +82,6 @@ static void log_targets(nnue_threat_log *l, const step_board *b, int added, uint
  * side (-1: none). */
 static void line_side(nnue_threat_log *l, const step_board *b, int freed, int a1, int a2, int v1, int v2)
 {
-    if (a1 < 0 || v1 < 0)
-        return;
     int t1 = NNUE_PIECE_TYPE(b->on[a1]);
     if (t1 == XQ_ROOK)
         nnue_threat_log_xray(l, freed, b->on[a1], a1, b->on[v1], v1);
@@ -56,33 +96,31 @@ static void line_side(nnue_threat_log *l, const step_board *b, int freed, int a1
 
 /* The threats of other pieces that run through s, which changes from occupied to empty
  * (freed = 1) or back (0); b->occ leaves s out either way. */
-static void log_through(nnue_threat_log *l, const step_board *b, int freed, int s)
+static void log_through(nnue_threat_log *l, const step_board *b, int freed, int s, const lines *v)
 {
-    xq_bb occ = b->occ;
     for (int d = 0; d < 4; d += 2) {
-        int p1 = xq_first_on(occ, s, d), q1 = xq_first_on(occ, s, d ^ 1);
+        int p1 = v->first[d], q1 = v->first[d ^ 1];
         if (p1 < 0 || q1 < 0)
             continue; /* nothing on one side: no line across s */
-        int p2 = xq_first_on(occ, p1, d), q2 = xq_first_on(occ, q1, d ^ 1);
-        line_side(l, b, freed, q1, q2, p1, p2);
-        line_side(l, b, freed, p1, p2, q1, q2);
+        line_side(l, b, freed, q1, v->second[d ^ 1], p1, v->second[d]);
+        line_side(l, b, freed, p1, v->second[d], q1, v->second[d ^ 1]);
     }
     for (int d = 0; d < 4; d++) {
         int h = xq_next[s][d], e = xq_diag_next[s][d];
         if (h >= 0 && NNUE_PIECE_TYPE(b->on[h]) == XQ_KNIGHT)
-            for (xq_bb t = xq_horse_over[s][d] & occ; t; t &= t - 1)
+            for (xq_bb t = xq_horse_over[s][d] & b->occ; t; t &= t - 1)
                 nnue_threat_log_xray(l, freed, b->on[h], h, b->on[xq_lsb(t)], xq_lsb(t));
         if (e >= 0 && NNUE_PIECE_TYPE(b->on[e]) == XQ_BISHOP)
-            for (xq_bb t = xq_elephant_over[s][d] & occ; t; t &= t - 1)
+            for (xq_bb t = xq_elephant_over[s][d] & b->occ; t; t &= t - 1)
                 nnue_threat_log_xray(l, freed, b->on[e], e, b->on[xq_lsb(t)], xq_lsb(t));
     }
 }
 
 /* The direct pairs of piece p on s: its own threats and those onto it. */
-static void log_direct(nnue_threat_log *l, const step_board *b, int added, uint8_t p, int s)
+static void log_direct(nnue_threat_log *l, const step_board *b, int added, uint8_t p, int s, const lines *v)
 {
-    log_targets(l, b, added, p, s);
-    for (xq_bb a = xq_attackers(b->on, s, b->occ); a; a &= a - 1) {
+    log_targets(l, b, added, p, s, v);
+    for (xq_bb a = attackers(b, s, v); a; a &= a - 1) {
         int from = xq_lsb(a);
         nnue_threat_log_pair(l, added, b->on[from], from, p, s);
     }
@@ -90,32 +128,38 @@ static void log_direct(nnue_threat_log *l, const step_board *b, int added, uint8
 
 static void lift_step(nnue_threat_log *l, step_board *b, int s)
 {
-    log_direct(l, b, 0, b->on[s], s);
+    lines v;
+    scan_lines(b, s, &v);
+    log_direct(l, b, 0, b->on[s], s, &v);
     b->occ &= ~xq_bit(s);
     b->on[s] = 0;
-    log_through(l, b, 1, s);
+    log_through(l, b, 1, s, &v);
 }
 
 static void put_step(nnue_threat_log *l, step_board *b, uint8_t p, int s)
 {
-    log_through(l, b, 0, s);
+    lines v;
+    scan_lines(b, s, &v);
+    log_through(l, b, 0, s, &v);
     b->occ |= xq_bit(s);
     b->on[s] = p;
-    log_direct(l, b, 1, p, s);
+    log_direct(l, b, 1, p, s, &v);
 }
 
 /* y on s becomes x: the occupancy, so every attack, stays. */
 static void replace_step(nnue_threat_log *l, step_board *b, uint8_t x, int s)
 {
+    lines v;
+    scan_lines(b, s, &v);
     uint8_t y = b->on[s];
-    log_targets(l, b, 0, y, s);
-    for (xq_bb a = xq_attackers(b->on, s, b->occ); a; a &= a - 1) {
+    log_targets(l, b, 0, y, s, &v);
+    for (xq_bb a = attackers(b, s, &v); a; a &= a - 1) {
         int from = xq_lsb(a);
         nnue_threat_log_pair(l, 0, b->on[from], from, y, s);
         nnue_threat_log_pair(l, 1, b->on[from], from, x, s);
     }
     b->on[s] = x;
-    log_targets(l, b, 1, x, s);
+    log_targets(l, b, 1, x, s, &v);
 }
 
 void xq_make_threats(xq_pos *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats)
@@ -123,7 +167,7 @@ void xq_make_threats(xq_pos *pos, nnue_move move, nnue_delta *delta, nnue_threat
     if (threats) {
         step_board b;
         memcpy(b.on, pos->board.piece_on, sizeof b.on);
-        b.occ = xq_occupancy(b.on);
+        b.occ = (xq_bb)pos->occupied[1] << 64 | pos->occupied[0];
         nnue_threat_log l;
         nnue_threat_log_start(&l, threats);
         int from = XQ_FROM(move), to = XQ_TO(move);
