@@ -13,6 +13,7 @@ extern const nnue_game nnue_game_chess;
 extern const nnue_game nnue_game_shogi;
 extern const nnue_game nnue_game_xiangqi;
 extern const nnue_threat_maker nnue_game_chess_threats;
+extern const nnue_threat_maker nnue_game_xiangqi_threats;
 
 const nnue_game *const nnue_games[] = {
     &nnue_game_chess,
@@ -24,6 +25,7 @@ const nnue_game *const nnue_games[] = {
 /* The built-in adapters that record a move's threat changes at make time, NULL-terminated. */
 static const nnue_threat_maker *const threat_makers[] = {
     &nnue_game_chess_threats,
+    &nnue_game_xiangqi_threats,
     NULL,
 };
 

@@ -94,8 +94,9 @@ typedef uint32_t nnue_move;
  * the move that the board after does not have, `added` the reverse. A pair in both lists
  * cancels (it costs two weight rows, nothing else); lists that do not describe the move give a
  * defined value of no meaning, as a wrong delta does (push checks codes, squares and counts).
- * The chess adapter writes them at make time (nnue_chess_make_threats); engines with their own
- * board can write them from their attack bitboards (docs/engines.md).
+ * The chess and xiangqi adapters write them at make time (nnue_chess_make_threats,
+ * nnue_game_make_threats); engines with their own board can write them from their attack
+ * bitboards (docs/engines.md).
  * Added in 0.1 without an ABI change: a new struct and new functions only. */
 #define NNUE_MAX_THREATS 256    /* threats one list holds (a chess move changes at most 192) */
 
@@ -216,7 +217,7 @@ const nnue_game *nnue_game_at(int index);
 const nnue_game *nnue_game_find(const char *name);
 
 /* game->make(pos, move, delta), and the move's threat changes into *threats when the game's
- * adapter records them at make time (built-in chess today): returns 1 then, else 0 with
+ * adapter records them at make time (built-in chess and xiangqi): returns 1 then, else 0 with
  * *threats emptied (push without them: the feature sets compute them from the boards). delta
  * and threats must not be NULL. A hook of its own rather than a member of nnue_game: a member
  * appended there would be read past the end of descriptors that engines built against an older

@@ -18,7 +18,7 @@
  * machine that figure moves less with the other jobs, for A/B comparisons of two builds.
  * Bad lines of the file are reported and skipped, as in `nnue eval --file`; exit status 1 then.
  * `--threats adapter` (the default): where the game's adapter records a move's threat changes at
- * make time (nnue_game_make_threats: chess), every make does and every push hands them in
+ * make time (nnue_game_make_threats: chess, xiangqi), every make does and every push hands them in
  * (nnue_state_push_threats), as an engine on the shipped adapter would, in the incremental, moves
  * and tree modes (lines then say threats=adapter; the refresh modes make plainly: a refresh never
  * reads them). `--threats boards`: plain make and push (the sets list them from the boards). */

@@ -84,7 +84,7 @@ static const nnue_command commands[] = {
      "                wall time (default) or the thread's CPU time, for A/B runs on a busy machine\n"
      "  --threats adapter|boards\n"
      "                adapter (default): where the game's adapter records a move's threat changes\n"
-     "                at make time (chess), pushes hand them in (lines say threats=adapter;\n"
+     "                at make time (chess, xiangqi), pushes hand them in (lines say threats=adapter;\n"
      "                not in the refresh modes, which never read them);\n"
      "                boards: plain pushes, the feature sets list them from the boards\n",
      cmd_bench, 1},

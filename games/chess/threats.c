@@ -13,44 +13,19 @@
  *  - replacing Y by X on s keeps the occupancy: Y's threats from s go, X's come, and the threats
  *    onto s change victim.
  * The steps of one move follow each other on the board as it is in between, so their sum is the
- * difference of the boards; a pair may be listed twice with opposite signs only through a
- * discovered or blocked threat (the other steps list pairs holding their own square and piece,
- * and each piece of a move ends on another square or another type), so those are paired off at
- * the end against the other list: no pair is then in both lists, as the feature sets' own
- * difference (features/full_threats.c) lists them.
+ * difference of the boards; the discovered and blocked pairs listed twice with opposite signs are
+ * paired off at the end (games/threat_log.h says why only those).
  * The steps run on a copy of the position's pieces; nnue_chess_make then makes the move. */
 #include <string.h>
 
 #include "games/chess/bitboard.h"
+#include "games/threat_log.h"
 
 /* The pieces of a position as the steps change them. */
 typedef struct step_board {
     bb_t occupied, by_type[7], by_colour[2];
     uint8_t on[64];
 } step_board;
-
-/* The threat lists being written, and where the discovered/blocked pairs went. */
-typedef struct threat_log {
-    nnue_threats *t;
-    int n_xray;
-    uint16_t xray[64]; /* list (bit 15: added) and index of each discovered or blocked pair */
-} threat_log;
-
-static inline void log_pair(threat_log *l, int added, uint8_t x, int from, uint8_t y, int to)
-{
-    uint16_t *n = added ? &l->t->n_added : &l->t->n_removed;
-    nnue_threat *list = added ? l->t->added : l->t->removed;
-    if (*n < NNUE_MAX_THREATS)
-        list[(*n)++] = (nnue_threat){x, (uint8_t)from, y, (uint8_t)to};
-}
-
-static inline void log_xray(threat_log *l, int added, uint8_t x, int from, uint8_t y, int to)
-{
-    uint16_t n = added ? l->t->n_added : l->t->n_removed;
-    log_pair(l, added, x, from, y, to);
-    if (l->n_xray < 64 && n < NNUE_MAX_THREATS)
-        l->xray[l->n_xray++] = (uint16_t)((added ? 0x8000u : 0) | n);
-}
 
 /* The squares piece p on sq attacks that hold a piece, given the rook and bishop attacks from sq. */
 static inline bb_t targets_of(const step_board *b, uint8_t p, int sq, bb_t rook, bb_t bishop)
@@ -87,25 +62,25 @@ static inline bb_t sliders_of(const step_board *b, bb_t rook, bb_t bishop)
  * the opposite sign); `added` 1 for a put (p just placed), 0 for a lift (p still there). The
  * piece beyond sq from a slider s is the other first piece on their line: the line's squares
  * among sq's attacks, less s. */
-static inline __attribute__((always_inline)) void touch(threat_log *l, const step_board *b, uint8_t p, int sq,
-                                                         int added)
+static inline __attribute__((always_inline)) void touch(nnue_threat_log *l, const step_board *b, uint8_t p,
+                                                         int sq, int added)
 {
     bb_t occ = b->occupied, rook = rook_attacks(sq, occ), bishop = bishop_attacks(sq, occ);
     for (bb_t t = targets_of(b, p, sq, rook, bishop); t;) {
         int to = bb_pop(&t);
-        log_pair(l, added, p, sq, b->on[to], to);
+        nnue_threat_log_pair(l, added, p, sq, b->on[to], to);
     }
     bb_t sliders = sliders_of(b, rook, bishop);
     for (bb_t a = attackers_of(b, sq, sliders); a;) {
         int from = bb_pop(&a);
-        log_pair(l, added, b->on[from], from, p, sq);
+        nnue_threat_log_pair(l, added, b->on[from], from, p, sq);
     }
     for (bb_t s = sliders; s;) {
         int from = bb_pop(&s);
         bb_t beyond = chess_line[from][sq] & (rook | bishop) & occ & ~BB(from);
         if (beyond) {
             int z = bb_lsb(beyond);
-            log_xray(l, !added, b->on[from], from, b->on[z], z);
+            nnue_threat_log_xray(l, !added, b->on[from], from, b->on[z], z);
         }
     }
 }
@@ -127,78 +102,37 @@ static void lift(step_board *b, int sq)
     b->on[sq] = 0;
 }
 
-static void lift_step(threat_log *l, step_board *b, int sq)
+static void lift_step(nnue_threat_log *l, step_board *b, int sq)
 {
     touch(l, b, b->on[sq], sq, 0);
     lift(b, sq);
 }
 
-static void put_step(threat_log *l, step_board *b, uint8_t p, int sq)
+static void put_step(nnue_threat_log *l, step_board *b, uint8_t p, int sq)
 {
     put(b, p, sq);
     touch(l, b, p, sq, 1);
 }
 
 /* Piece y on sq becomes x (a capture onto sq): the occupancy stays. */
-static void replace_step(threat_log *l, step_board *b, uint8_t x, int sq)
+static void replace_step(nnue_threat_log *l, step_board *b, uint8_t x, int sq)
 {
     uint8_t y = b->on[sq];
     bb_t occ = b->occupied, rook = rook_attacks(sq, occ), bishop = bishop_attacks(sq, occ);
     for (bb_t t = targets_of(b, y, sq, rook, bishop); t;) {
         int to = bb_pop(&t);
-        log_pair(l, 0, y, sq, b->on[to], to);
+        nnue_threat_log_pair(l, 0, y, sq, b->on[to], to);
     }
     for (bb_t in = attackers_of(b, sq, sliders_of(b, rook, bishop)); in;) {
         int from = bb_pop(&in);
-        log_pair(l, 0, b->on[from], from, y, sq);
-        log_pair(l, 1, b->on[from], from, x, sq);
+        nnue_threat_log_pair(l, 0, b->on[from], from, y, sq);
+        nnue_threat_log_pair(l, 1, b->on[from], from, x, sq);
     }
     lift(b, sq);
     put(b, x, sq);
     for (bb_t t = targets_of(b, x, sq, rook, bishop); t;) {
         int to = bb_pop(&t);
-        log_pair(l, 1, x, sq, b->on[to], to);
-    }
-}
-
-static inline uint32_t pair_key(const nnue_threat *t)
-{
-    uint32_t k;
-    memcpy(&k, t, sizeof k);
-    return k;
-}
-
-/* Pairs each discovered or blocked pair with an equal one of the other list, drops both, and
- * closes the gaps (a dropped entry's attacker is 0, which no piece code is). */
-static void cancel_pairs(threat_log *l)
-{
-    int dropped = 0;
-    nnue_threats *t = l->t;
-    for (int i = 0; i < l->n_xray; i++) {
-        int added = l->xray[i] >> 15, at = l->xray[i] & 0x7FFF;
-        nnue_threat *self = added ? &t->added[at] : &t->removed[at];
-        if (!self->attacker)
-            continue;
-        uint32_t key = pair_key(self);
-        nnue_threat *other = added ? t->removed : t->added;
-        int n = added ? t->n_removed : t->n_added;
-        for (int j = 0; j < n; j++)
-            if (pair_key(&other[j]) == key) {
-                self->attacker = other[j].attacker = 0;
-                dropped = 1;
-                break;
-            }
-    }
-    if (!dropped)
-        return;
-    uint16_t *counts[2] = {&t->n_removed, &t->n_added};
-    nnue_threat *lists[2] = {t->removed, t->added};
-    for (int k = 0; k < 2; k++) {
-        int n = 0;
-        for (int j = 0; j < *counts[k]; j++)
-            if (lists[k][j].attacker)
-                lists[k][n++] = lists[k][j];
-        *counts[k] = (uint16_t)n;
+        nnue_threat_log_pair(l, 1, x, sq, b->on[to], to);
     }
 }
 
@@ -206,13 +140,13 @@ void nnue_chess_make_threats(nnue_chess_pos *p, nnue_move move, nnue_delta *delt
 {
     if (!p || !threats)
         return;
-    threats->n_removed = threats->n_added = 0;
     step_board b;
     b.occupied = p->occupied;
     memcpy(b.by_type, p->by_type, sizeof b.by_type);
     memcpy(b.by_colour, p->by_colour, sizeof b.by_colour);
     memcpy(b.on, p->board.piece_on, sizeof b.on);
-    threat_log l = {threats, 0, {0}};
+    nnue_threat_log l;
+    nnue_threat_log_start(&l, threats);
     int from = NNUE_CHESS_MOVE_FROM(move), to = NNUE_CHESS_MOVE_TO(move), promo = NNUE_CHESS_MOVE_PROMO(move);
     unsigned kind = NNUE_CHESS_MOVE_KIND(move);
     int us = p->board.side_to_move;
@@ -242,6 +176,6 @@ void nnue_chess_make_threats(nnue_chess_pos *p, nnue_move move, nnue_delta *delt
         else
             put_step(&l, &b, after, to);
     }
-    cancel_pairs(&l);
+    nnue_threat_log_cancel(&l);
     nnue_chess_make(p, move, delta);
 }

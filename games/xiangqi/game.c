@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "games/threat_maker.h"
 #include "games/xiangqi/internal.h"
 
 int xq_count(const nnue_board *b, int colour, int type)
@@ -77,6 +78,11 @@ static int v_legal_moves(const void *pos, nnue_move *moves)
 static void v_make(void *pos, nnue_move move, nnue_delta *delta)
 {
     xq_make(pos, move, delta);
+}
+
+static void v_make_threats(void *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats)
+{
+    xq_make_threats(pos, move, delta, threats);
 }
 
 static void v_unmake(void *pos, nnue_move move)
@@ -178,3 +184,6 @@ const nnue_game nnue_game_xiangqi = {
     .perft = v_perft,
     .adjudicate = v_adjudicate,
 };
+
+/* The make that records threat changes (games/registry.c, nnue_game_make_threats). */
+const nnue_threat_maker nnue_game_xiangqi_threats = {&nnue_game_xiangqi, v_make_threats};

@@ -32,7 +32,14 @@ typedef struct xq_pos {
     nnue_board board;
     uint8_t rule60;     /* plies since the last capture (Pikafish's FEN field 5) */
     uint16_t ply;       /* plies from the FEN's move 1 */
+    uint64_t occupied[2]; /* the occupied squares, bit sq % 64 of word sq / 64 (the threat
+                             recorder's bitboards start from them, threats.c) */
 } xq_pos;
+
+static inline void xq_flip_occupied(xq_pos *pos, int sq)
+{
+    pos->occupied[sq >> 6] ^= (uint64_t)1 << (sq & 63);
+}
 
 #define XQ_START_FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
@@ -49,6 +56,10 @@ int xq_in_check(const xq_pos *pos);
 int xq_legal_moves(const xq_pos *pos, nnue_move *moves);
 void xq_make(xq_pos *pos, nnue_move move, nnue_delta *delta);
 void xq_unmake(xq_pos *pos, nnue_move move);
+
+/* threats.c: xq_make with the move's threat changes (the pairs of every piece's attacks on
+ * occupied squares that the move removes and adds) written into *threats first. */
+void xq_make_threats(xq_pos *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats);
 
 /* game.c: pieces of one colour and type on the board (selector variables, features). */
 int xq_count(const nnue_board *b, int colour, int type);

@@ -196,6 +196,9 @@ void xq_make(xq_pos *pos, nnue_move move, nnue_delta *delta)
     }
     b->piece_on[to] = (uint8_t)pc;
     b->piece_on[from] = 0;
+    xq_flip_occupied(pos, from);
+    if (!cap)
+        xq_flip_occupied(pos, to);
     if (NNUE_PIECE_TYPE(pc) == XQ_KING)
         b->king_sq[us] = (uint8_t)to;
     if (cap)
@@ -214,6 +217,9 @@ void xq_unmake(xq_pos *pos, nnue_move move)
     unsigned pc = b->piece_on[to], cap = XQ_CAPTURED(move);
     b->piece_on[from] = (uint8_t)pc;
     b->piece_on[to] = (uint8_t)cap;
+    xq_flip_occupied(pos, from);
+    if (!cap)
+        xq_flip_occupied(pos, to);
     if (NNUE_PIECE_TYPE(pc) == XQ_KING)
         b->king_sq[us] = (uint8_t)from;
     if (cap)

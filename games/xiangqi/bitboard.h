@@ -1,0 +1,119 @@
+/* games/xiangqi/bitboard.h: square sets of the 90-square board and the attack tables the threat
+ * recorder (threats.c) reads, built once by attacks.c. Squares as internal.h numbers them.
+ *
+ * Facts (the attack rules of FullThreats_xiangqi, features/xiangqi_threats.c, which are
+ * Pikafish's): a rook attacks the first piece on each line; a cannon the second; a horse the
+ * two squares beyond each free leg (the orthogonal neighbour); an elephant the square two steps
+ * diagonally when its eye (the diagonal neighbour) is free and that square is on the half of the
+ * board it stands on; an advisor (diagonally) and a king (orthogonally) one step when both
+ * squares are in a palace, either side's; a pawn one step forward and, once across the river,
+ * one step sideways. A piece attacks pieces of either colour; generals facing each other are no
+ * attack. Every rule but the pawn's is symmetric: a piece of that type on `to` would attack
+ * `from` under the same occupancy. */
+#ifndef NNUE_GAMES_XIANGQI_BITBOARD_H
+#define NNUE_GAMES_XIANGQI_BITBOARD_H
+
+#include <stdint.h>
+
+#include "games/xiangqi/internal.h"
+
+typedef unsigned __int128 xq_bb; /* bit sq = square sq */
+
+static inline xq_bb xq_bit(int sq)
+{
+    return (xq_bb)1 << sq;
+}
+
+static inline int xq_lsb(xq_bb b)
+{
+    uint64_t lo = (uint64_t)b;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(b >> 64));
+}
+
+static inline int xq_msb(xq_bb b)
+{
+    uint64_t hi = (uint64_t)(b >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)b);
+}
+
+/* Directions: orthogonal d = 0 +rank, 1 -rank, 2 +file, 3 -file; diagonal d = 0 (+1,+1),
+ * 1 (-1,-1), 2 (+1,-1), 3 (-1,+1) as (file, rank). d ^ 1 is the opposite of d. */
+extern xq_bb xq_ray[XQ_SQUARES][4];         /* the squares beyond sq in orthogonal d */
+extern int8_t xq_next[XQ_SQUARES][4];       /* orthogonal neighbour, or -1 */
+extern int8_t xq_diag_next[XQ_SQUARES][4];  /* diagonal neighbour, or -1 */
+extern xq_bb xq_horse_to[XQ_SQUARES][4];    /* a horse on sq, leg xq_next[sq][d]: its targets */
+extern xq_bb xq_horse_over[XQ_SQUARES][4];  /* a horse on xq_next[sq][d] with its leg on sq: its targets */
+extern xq_bb xq_horse_from[XQ_SQUARES][4];  /* horses that attack sq with their leg on xq_diag_next[sq][d] */
+extern xq_bb xq_elephant_to[XQ_SQUARES][4]; /* an elephant on sq, eye xq_diag_next[sq][d]: its target */
+extern xq_bb xq_elephant_over[XQ_SQUARES][4]; /* an elephant on xq_diag_next[sq][d], eye on sq: its target */
+extern xq_bb xq_advisor_to[XQ_SQUARES];     /* advisor steps (symmetric) */
+extern xq_bb xq_king_to[XQ_SQUARES];        /* king steps (symmetric) */
+extern xq_bb xq_pawn_to[2][XQ_SQUARES];     /* a pawn of colour c on sq: its targets */
+extern xq_bb xq_pawn_from[2][XQ_SQUARES];   /* pawns of colour c that would attack sq */
+
+/* The first occupied square beyond sq in orthogonal direction d, or -1. */
+static inline int xq_first_on(xq_bb occ, int sq, int d)
+{
+    xq_bb b = xq_ray[sq][d] & occ;
+    if (!b)
+        return -1;
+    return d & 1 ? xq_msb(b) : xq_lsb(b);
+}
+
+/* The occupied squares a horse, elephant, advisor, king or pawn p on sq attacks (occ: the
+ * occupancy); rooks and cannons attack along lines (xq_first_on). */
+static inline xq_bb xq_step_targets(uint8_t p, int sq, xq_bb occ)
+{
+    xq_bb t = 0;
+    switch (NNUE_PIECE_TYPE(p)) {
+    case XQ_KNIGHT:
+        for (int d = 0; d < 4; d++)
+            if (xq_next[sq][d] >= 0 && !((occ >> xq_next[sq][d]) & 1))
+                t |= xq_horse_to[sq][d];
+        return t & occ;
+    case XQ_BISHOP:
+        for (int d = 0; d < 4; d++)
+            if (xq_diag_next[sq][d] >= 0 && !((occ >> xq_diag_next[sq][d]) & 1))
+                t |= xq_elephant_to[sq][d];
+        return t & occ;
+    case XQ_ADVISOR:
+        return xq_advisor_to[sq] & occ;
+    case XQ_KING:
+        return xq_king_to[sq] & occ;
+    case XQ_PAWN:
+        return xq_pawn_to[NNUE_PIECE_COLOUR(p) & 1][sq] & occ;
+    default:
+        return 0;
+    }
+}
+
+/* The squares of the horses, elephants, advisors, kings and pawns that attack sq (on: the
+ * pieces, occ: their squares). */
+static inline xq_bb xq_step_attackers(const uint8_t *on, int sq, xq_bb occ)
+{
+    xq_bb a = 0;
+    for (int d = 0; d < 4; d++) {
+        int eye = xq_diag_next[sq][d];
+        if (eye < 0 || ((occ >> eye) & 1))
+            continue;
+        for (xq_bb h = xq_horse_from[sq][d] & occ; h; h &= h - 1)
+            if (NNUE_PIECE_TYPE(on[xq_lsb(h)]) == XQ_KNIGHT)
+                a |= h & -h;
+        xq_bb e = xq_elephant_to[sq][d] & occ;
+        if (e && NNUE_PIECE_TYPE(on[xq_lsb(e)]) == XQ_BISHOP)
+            a |= e;
+    }
+    for (xq_bb s = xq_advisor_to[sq] & occ; s; s &= s - 1)
+        if (NNUE_PIECE_TYPE(on[xq_lsb(s)]) == XQ_ADVISOR)
+            a |= s & -s;
+    for (xq_bb s = xq_king_to[sq] & occ; s; s &= s - 1)
+        if (NNUE_PIECE_TYPE(on[xq_lsb(s)]) == XQ_KING)
+            a |= s & -s;
+    for (int c = 0; c < 2; c++)
+        for (xq_bb s = xq_pawn_from[c][sq] & occ; s; s &= s - 1)
+            if (on[xq_lsb(s)] == NNUE_PIECE(c, XQ_PAWN))
+                a |= s & -s;
+    return a;
+}
+
+#endif

@@ -1,0 +1,183 @@
+/* games/xiangqi/threats.c: xq_make_threats: a move's threat changes (include/nnue_board.h
+ * nnue_threats), recorded while the move is made, from attack tables (bitboard.h) around the two
+ * squares it changes. The pairs are those of FullThreats_xiangqi (features/xiangqi_threats.c):
+ * every piece's attacks on occupied squares, either colour, kings included.
+ *
+ * A move lifts its piece from `from`, then puts it on the empty `to` or replaces the piece
+ * there (a capture). Each step changes only threats that touch its square or run through it:
+ *  - lifting P from s removes P's threats from s and the threats onto s; occupancy on s no
+ *    longer blocks: on each line through s, a rook whose first piece was s now attacks the
+ *    first piece beyond s; a cannon whose screen was s loses its target (the first piece
+ *    beyond s) and takes the next one; a cannon whose target was s (its screen the piece next
+ *    to s) takes the first piece beyond s; a horse with its leg on s and an elephant with its
+ *    eye on s gain their targets over s;
+ *  - putting P on an empty s is the reverse (signs flipped);
+ *  - replacing Y by X on s keeps the occupancy: Y's threats from s go, X's come, and the threats
+ *    onto s change victim.
+ * The steps run one after the other on a copy of the pieces, so their sum is the difference of
+ * the boards; pairs through s (indirect) are paired off at the end (games/threat_log.h). */
+#include <string.h>
+
+#include "games/threat_log.h"
+#include "games/xiangqi/bitboard.h"
+
+/* The pieces as the steps change them. */
+typedef struct step_board {
+    xq_bb occ;
+    uint8_t on[XQ_SQUARES];
+} step_board;
+
+/* The first and second pieces beyond a square s in each orthogonal direction (-1: none). They do
+ * not depend on s's own occupancy, so one scan serves a step before and after it. */
+typedef struct lines {
+    int8_t first[4], second[4];
+} lines;
+
+static void scan_lines(const step_board *b, int s, lines *v)
+{
+    for (int d = 0; d < 4; d++) {
+        int f = xq_first_on(b->occ, s, d);
+        v->first[d] = (int8_t)f;
+        v->second[d] = (int8_t)(f >= 0 ? xq_first_on(b->occ, f, d) : -1);
+    }
+}
+
+/* The occupied squares p on s attacks: a rook the first piece of each line, a cannon the second. */
+static xq_bb targets(const step_board *b, uint8_t p, int s, const lines *v)
+{
+    int t = NNUE_PIECE_TYPE(p);
+    if (t != XQ_ROOK && t != XQ_CANNON)
+        return xq_step_targets(p, s, b->occ);
+    const int8_t *at = t == XQ_ROOK ? v->first : v->second;
+    xq_bb r = 0;
+    for (int d = 0; d < 4; d++)
+        if (at[d] >= 0)
+            r |= xq_bit(at[d]);
+    return r;
+}
+
+/* The squares of the pieces attacking s: rooks first on a line, cannons second, the others. */
+static xq_bb attackers(const step_board *b, int s, const lines *v)
+{
+    xq_bb a = xq_step_attackers(b->on, s, b->occ);
+    for (int d = 0; d < 4; d++) {
+        if (v->first[d] >= 0 && NNUE_PIECE_TYPE(b->on[v->first[d]]) == XQ_ROOK)
+            a |= xq_bit(v->first[d]);
+        if (v->second[d] >= 0 && NNUE_PIECE_TYPE(b->on[v->second[d]]) == XQ_CANNON)
+            a |= xq_bit(v->second[d]);
+    }
+    return a;
+}
+
+static void log_targets(nnue_threat_log *l, const step_board *b, int added, uint8_t p, int s, const lines *v)
+{
+    for (xq_bb t = targets(b, p, s, v); t; t &= t - 1) {
+        int to = xq_lsb(t);
+        nnue_threat_log_pair(l, added, p, s, b->on[to], to);
+    }
+}
+
+/* The rooks and cannons on the side a1, a2 (first and second piece from s) whose attacks across
+ * s change when s empties (`freed`: 1 on a lift, 0 on a put); v1, v2: the pieces on the other
+ * side (-1: none). */
+static void line_side(nnue_threat_log *l, const step_board *b, int freed, int a1, int a2, int v1, int v2)
+{
+    int t1 = NNUE_PIECE_TYPE(b->on[a1]);
+    if (t1 == XQ_ROOK)
+        nnue_threat_log_xray(l, freed, b->on[a1], a1, b->on[v1], v1);
+    if (t1 == XQ_CANNON) {
+        nnue_threat_log_xray(l, !freed, b->on[a1], a1, b->on[v1], v1);
+        if (v2 >= 0)
+            nnue_threat_log_xray(l, freed, b->on[a1], a1, b->on[v2], v2);
+    }
+    if (a2 >= 0 && NNUE_PIECE_TYPE(b->on[a2]) == XQ_CANNON)
+        nnue_threat_log_xray(l, freed, b->on[a2], a2, b->on[v1], v1);
+}
+
+/* The threats of other pieces that run through s, which changes from occupied to empty
+ * (freed = 1) or back (0); b->occ leaves s out either way. */
+static void log_through(nnue_threat_log *l, const step_board *b, int freed, int s, const lines *v)
+{
+    for (int d = 0; d < 4; d += 2) {
+        int p1 = v->first[d], q1 = v->first[d ^ 1];
+        if (p1 < 0 || q1 < 0)
+            continue; /* nothing on one side: no line across s */
+        line_side(l, b, freed, q1, v->second[d ^ 1], p1, v->second[d]);
+        line_side(l, b, freed, p1, v->second[d], q1, v->second[d ^ 1]);
+    }
+    for (int d = 0; d < 4; d++) {
+        int h = xq_next[s][d], e = xq_diag_next[s][d];
+        if (h >= 0 && NNUE_PIECE_TYPE(b->on[h]) == XQ_KNIGHT)
+            for (xq_bb t = xq_horse_over[s][d] & b->occ; t; t &= t - 1)
+                nnue_threat_log_xray(l, freed, b->on[h], h, b->on[xq_lsb(t)], xq_lsb(t));
+        if (e >= 0 && NNUE_PIECE_TYPE(b->on[e]) == XQ_BISHOP)
+            for (xq_bb t = xq_elephant_over[s][d] & b->occ; t; t &= t - 1)
+                nnue_threat_log_xray(l, freed, b->on[e], e, b->on[xq_lsb(t)], xq_lsb(t));
+    }
+}
+
+/* The direct pairs of piece p on s: its own threats and those onto it. */
+static void log_direct(nnue_threat_log *l, const step_board *b, int added, uint8_t p, int s, const lines *v)
+{
+    log_targets(l, b, added, p, s, v);
+    for (xq_bb a = attackers(b, s, v); a; a &= a - 1) {
+        int from = xq_lsb(a);
+        nnue_threat_log_pair(l, added, b->on[from], from, p, s);
+    }
+}
+
+static void lift_step(nnue_threat_log *l, step_board *b, int s)
+{
+    lines v;
+    scan_lines(b, s, &v);
+    log_direct(l, b, 0, b->on[s], s, &v);
+    b->occ &= ~xq_bit(s);
+    b->on[s] = 0;
+    log_through(l, b, 1, s, &v);
+}
+
+static void put_step(nnue_threat_log *l, step_board *b, uint8_t p, int s)
+{
+    lines v;
+    scan_lines(b, s, &v);
+    log_through(l, b, 0, s, &v);
+    b->occ |= xq_bit(s);
+    b->on[s] = p;
+    log_direct(l, b, 1, p, s, &v);
+}
+
+/* y on s becomes x: the occupancy, so every attack, stays. */
+static void replace_step(nnue_threat_log *l, step_board *b, uint8_t x, int s)
+{
+    lines v;
+    scan_lines(b, s, &v);
+    uint8_t y = b->on[s];
+    log_targets(l, b, 0, y, s, &v);
+    for (xq_bb a = attackers(b, s, &v); a; a &= a - 1) {
+        int from = xq_lsb(a);
+        nnue_threat_log_pair(l, 0, b->on[from], from, y, s);
+        nnue_threat_log_pair(l, 1, b->on[from], from, x, s);
+    }
+    b->on[s] = x;
+    log_targets(l, b, 1, x, s, &v);
+}
+
+void xq_make_threats(xq_pos *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats)
+{
+    if (threats) {
+        step_board b;
+        memcpy(b.on, pos->board.piece_on, sizeof b.on);
+        b.occ = (xq_bb)pos->occupied[1] << 64 | pos->occupied[0];
+        nnue_threat_log l;
+        nnue_threat_log_start(&l, threats);
+        int from = XQ_FROM(move), to = XQ_TO(move);
+        uint8_t piece = b.on[from];
+        lift_step(&l, &b, from);
+        if (b.on[to])
+            replace_step(&l, &b, piece, to);
+        else
+            put_step(&l, &b, piece, to);
+        nnue_threat_log_cancel(&l);
+    }
+    xq_make(pos, move, delta);
+}
