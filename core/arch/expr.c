@@ -296,13 +296,22 @@ int32_t nnue_expr_eval(const nnue_expr *expr, const nnue_board *board)
 int32_t nnue_expr_eval_with(const nnue_expr *expr, const nnue_board *board, const int32_t *table_values)
 {
     int64_t stack[NNUE_EXPR_MAX_OPS];
+    int32_t known[NNUE_EXPR_MAX_VARS]; /* each variable asked of the board once (a selector names
+                                          some several times; a game's variable may scan the board) */
+    uint32_t asked = 0;
     int sp = 0;
     for (int i = 0; i < expr->n_ops; i++) {
         const nnue_expr_op *op = &expr->ops[i];
         int64_t a, b;
         switch (op->kind) {
         case NNUE_EXPR_CONST: stack[sp++] = op->value; continue;
-        case NNUE_EXPR_VAR: stack[sp++] = var_value(expr, op->value, board, table_values); continue;
+        case NNUE_EXPR_VAR:
+            if (!(asked >> op->value & 1)) {
+                known[op->value] = var_value(expr, op->value, board, table_values);
+                asked |= 1u << op->value;
+            }
+            stack[sp++] = known[op->value];
+            continue;
         case NNUE_EXPR_NEG: stack[sp - 1] = -stack[sp - 1]; continue;
         case NNUE_EXPR_IF:
             sp -= 2;

@@ -129,14 +129,16 @@ static int v_adjudicate(const void *pos, const nnue_game_history *h, int *winner
 #define STM(b) ((b)->side_to_move & 1)
 static int32_t stm_rooks(const nnue_board *b) { return xq_count(b, STM(b), XQ_ROOK); }
 static int32_t nstm_rooks(const nnue_board *b) { return xq_count(b, !STM(b), XQ_ROOK); }
-static int32_t stm_minors(const nnue_board *b)
+/* Horses and cannons of one colour in one pass over the squares. */
+static int32_t minors(const nnue_board *b, int colour)
 {
-    return xq_count(b, STM(b), XQ_KNIGHT) + xq_count(b, STM(b), XQ_CANNON);
+    int n = 0;
+    for (int sq = 0; sq < XQ_SQUARES; sq++)
+        n += (b->piece_on[sq] == NNUE_PIECE(colour, XQ_KNIGHT)) + (b->piece_on[sq] == NNUE_PIECE(colour, XQ_CANNON));
+    return n;
 }
-static int32_t nstm_minors(const nnue_board *b)
-{
-    return xq_count(b, !STM(b), XQ_KNIGHT) + xq_count(b, !STM(b), XQ_CANNON);
-}
+static int32_t stm_minors(const nnue_board *b) { return minors(b, STM(b)); }
+static int32_t nstm_minors(const nnue_board *b) { return minors(b, !STM(b)); }
 
 static const nnue_game_var vars[] = {
     {"stm_rooks", 0, 2, stm_rooks},
