@@ -8,6 +8,8 @@
  *    balanced constant, wrapping as unsigned 64-bit arithmetic does. */
 #include "features/xiangqi_context.h"
 
+#include <string.h>
+
 #include "features/feature_util.h"
 
 static uint64_t mid_code[16][90];
@@ -85,6 +87,25 @@ static void balance_sums(const nnue_board *board, bb90 occ, uint64_t enc[2])
     }
 }
 
+/* balance_sums remembered for the last board seen on this thread (its squares are all the sums
+ * read): with both kings on file e, both xiangqi sets ask it for both perspectives at push
+ * (needs_refresh) and again at update (contexts, mirrors), up to seven times a move for the same
+ * board; comparing 90 bytes costs a fraction of summing the pieces. */
+static void board_balance(const nnue_board *board, uint64_t enc[2])
+{
+    static _Thread_local struct {
+        uint8_t piece_on[90];
+        uint64_t enc[2];
+        int valid;
+    } last;
+    if (!last.valid || memcmp(last.piece_on, board->piece_on, 90) != 0) {
+        balance_sums(board, xqf_occupied(board), last.enc);
+        memcpy(last.piece_on, board->piece_on, 90);
+        last.valid = 1;
+    }
+    enc[0] = last.enc[0], enc[1] = last.enc[1];
+}
+
 /* Pikafish's "mid mirror" test (used when both kings stand on file e): the pieces lean to us's
  * right. */
 static int leans_right(const uint64_t enc[2], int us)
@@ -93,12 +114,12 @@ static int leans_right(const uint64_t enc[2], int us)
     return ((1ull << 63) & enc[us] & enc[them]) && (enc[us] < BALANCE || (enc[us] == BALANCE && enc[them] < BALANCE));
 }
 
-static void mirrors_from(const nnue_board *board, bb90 occ, int mirror[2])
+static void mirrors_from(const nnue_board *board, int mirror[2])
 {
     int file[2] = {board->king_sq[0] % 9, board->king_sq[1] % 9}, mid[2] = {0, 0};
     if (file[0] == 4 && file[1] == 4) {
         uint64_t enc[2];
-        balance_sums(board, occ, enc);
+        board_balance(board, enc);
         mid[0] = leans_right(enc, 0);
         mid[1] = leans_right(enc, 1);
     }
@@ -108,8 +129,7 @@ static void mirrors_from(const nnue_board *board, bb90 occ, int mirror[2])
 
 void xqf_mirrors(const nnue_board *board, int mirror[2])
 {
-    int file[2] = {board->king_sq[0] % 9, board->king_sq[1] % 9};
-    mirrors_from(board, file[0] == 4 && file[1] == 4 ? xqf_occupied(board) : 0, mirror);
+    mirrors_from(board, mirror);
 }
 
 void xqf_contexts(const nnue_board *board, xqf_context ctx[2])
@@ -120,7 +140,7 @@ void xqf_contexts(const nnue_board *board, xqf_context ctx[2])
         uint8_t pc = board->piece_on[xqf_first(o)];
         counts[NNUE_PIECE_COLOUR(pc) & 1][NNUE_PIECE_TYPE(pc) & 7]++;
     }
-    mirrors_from(board, occ, mirror);
+    mirrors_from(board, mirror);
     for (int p = 0; p < 2; p++) {
         ctx[p].king_bucket = king_bucket(board->king_sq[p]);
         ctx[p].attack_bucket = (counts[p][1] > 0) * 2 + (counts[p][5] + counts[p][3] > 0);
@@ -166,7 +186,7 @@ static int slot_of(int *sqs, int *n, int sq)
 int xqf_mid_mirror_changed(const nnue_board *after, const nnue_delta *delta, int persp)
 {
     uint64_t is[2];
-    balance_sums(after, xqf_occupied(after), is);
+    board_balance(after, is);
     /* The board before differs on the delta's squares only (as base/board_undo.c rebuilds it: every
      * new square emptied, then every old square given its old piece): their terms are swapped
      * back here instead of rebuilding that board and summing it again (which made xiangqi's
