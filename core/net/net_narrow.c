@@ -29,13 +29,19 @@ static int8_t clamp_i8(int16_t v)
     return (int8_t)(v < -128 ? -128 : v > 127 ? 127 : v);
 }
 
-/* Values outside i8 in n values (no early exit: it vectorizes). */
-static size_t count_misfits(const int16_t *w, size_t n)
+/* Values outside i8 in n values, counted in blocks (each block's loop vectorizes) until they pass
+ * limit: a net with too many to narrow (Stockfish 17.1's: 1.3%, 69 M values) is told after its
+ * first blocks instead of a pass over all its rows. Returns the count, or limit + 1 past it. */
+static size_t count_misfits(const int16_t *w, size_t n, size_t limit)
 {
+    enum { BLOCK = 1 << 16 };
     size_t misfits = 0;
-    for (size_t j = 0; j < n; j++)
-        misfits += !fits_i8(w[j]);
-    return misfits;
+    for (size_t at = 0; at < n && misfits <= limit; at += BLOCK) {
+        size_t end = n - at < BLOCK ? n : at + BLOCK;
+        for (size_t j = at; j < end; j++)
+            misfits += !fits_i8(w[j]);
+    }
+    return misfits <= limit ? misfits : limit + 1;
 }
 
 /* Builds set s's narrow rows from its i16 rows w ([inputs][width]); 0 on success. */
@@ -84,8 +90,9 @@ void nnue_net_narrow_rows(nnue_net *net)
             continue;
         size_t n = (size_t)ft->sets[s].inputs * ft->width;
         const int16_t *w = net->set_weights[s];
-        size_t misfits = n ? count_misfits(w, n) : 0;
-        if (!n || misfits > n / MAX_PATCH_FRACTION || misfits > UINT32_MAX)
+        size_t limit = n / MAX_PATCH_FRACTION < UINT32_MAX ? n / MAX_PATCH_FRACTION : UINT32_MAX;
+        size_t misfits = n ? count_misfits(w, n, limit) : 0;
+        if (!n || misfits > limit)
             continue;
         if (build(&net->narrow[s], w, ft->sets[s].inputs, ft->width, misfits) != 0)
             release(&net->narrow[s]); /* out of memory: stay on the i16 rows */

@@ -69,6 +69,9 @@ void nr_close(nr_stream *s)
     if (s->f)
         fclose(s->f);
     s->f = NULL;
+    for (int i = 0; i < s->n_prefault; i++)
+        pthread_join(s->prefault[i].thread, NULL);
+    s->n_prefault = 0;
 }
 
 nnue_status nr_bytes(nr_stream *s, void *buf, uint64_t n, const char *section)
@@ -185,35 +188,62 @@ static void printable(const unsigned char *in, size_t n, char *out, size_t size)
     out[j] = 0;
 }
 
-/* The i16 fast path of nr_leb128: whole values from buf[*at..n) into dst[*done..count), for as long
- * as there is room for a full step, with no branch that depends on the values. A step writes the
- * eight bytes ahead as one-byte values (|v| < 64, most trained weights) and keeps those before the
- * first byte with a continuation bit (the rest are rewritten by the values that follow, within
- * count), then decodes the next value whatever its length (1 to 3 bytes, by masks). A value too
- * long or out of range stops it before that value, for the caller's checked paths (which report
- * it). Returns 1 when it decoded anything. */
+/* Where the values of an 8-byte window lie, by its continuation bits (bit k: byte k has 0x80):
+ * how many whole one- and two-byte values it holds from its start, the bytes they take, and each
+ * value's first byte and whether it has two. A three-byte value or one running past the window
+ * ends the list there. Built once (a constructor: read-only afterwards). */
+typedef struct leb_window {
+    uint8_t values, bytes;
+    uint8_t start[8], two[8];
+} leb_window;
+
+static leb_window leb_windows[256];
+
+__attribute__((constructor)) static void leb_windows_build(void)
+{
+    for (int mask = 0; mask < 256; mask++) {
+        leb_window *w = &leb_windows[mask];
+        int k = 0;
+        while (k < 8) {
+            int more = mask >> k & 1;
+            if (more && (k == 7 || (mask >> (k + 1) & 1)))
+                break; /* three bytes or more, or past the window */
+            w->start[w->values] = (uint8_t)k;
+            w->two[w->values++] = (uint8_t)more;
+            k += 1 + more;
+        }
+        w->bytes = (uint8_t)k;
+        for (int j = w->values; j < 8; j++) /* unused slots read a byte inside the window */
+            w->start[j] = 0, w->two[j] = 0;
+    }
+}
+
+/* The i16 fast path of nr_leb128: whole values from buf[*at..n) into dst[*done..count), window by
+ * window while a whole window fits, with no branch that depends on the values: the window's
+ * continuation bits pick its layout (leb_windows), and its eight slots are decoded alike (those
+ * past its values are rewritten by the values that follow, within count). A window that starts
+ * with a three-byte value stops it for the caller's checked paths (which decode or report it);
+ * so does nothing else: every one- or two-byte value fits i16. Returns 1 when it decoded
+ * anything. */
 static int decode_i16_run(const unsigned char *buf, uint64_t n, uint64_t *at, int16_t *dst, uint64_t *done,
                           uint64_t count)
 {
     uint64_t i = *at, d = *done;
-    while (d + 9 <= count && i + 11 <= n) {
+    while (d + 8 <= count && i + 9 <= n) {
         uint64_t eight = (uint64_t)nr_le32(buf + i) | (uint64_t)nr_le32(buf + i + 4) << 32;
-        uint64_t ends = eight & 0x8080808080808080ull;
-        uint64_t run = ends ? (uint64_t)__builtin_ctzll(ends) / 8 : 8;
-        for (int j = 0; j < 8; j++)
-            dst[d + (uint64_t)j] = (int16_t)((int8_t)(buf[i + (uint64_t)j] << 1) >> 1); /* 7-bit two's complement */
-        i += run, d += run;
-        unsigned b0 = buf[i], b1 = buf[i + 1], b2 = buf[i + 2];
-        unsigned more0 = b0 >> 7, more1 = more0 & (b1 >> 7);
-        uint32_t raw = (b0 & 0x7fu) | ((0u - more0) & (b1 & 0x7fu)) << 7 | ((0u - more1) & (b2 & 0x7fu)) << 14;
-        int unused = 32 - 7 * (1 + (int)more0 + (int)more1);
-        int32_t v = (int32_t)(raw << unused) >> unused; /* sign-extended from the value's last bit */
-        if ((more1 & (b2 >> 7)) || v < INT16_MIN || v > INT16_MAX) {
-            i -= run, d -= run; /* keep the checked paths' view: the step never happened */
+        /* bit 7 of each byte gathered into one byte, byte k -> bit k */
+        unsigned mask = (unsigned)((((eight & 0x8080808080808080ull) >> 7) * 0x0102040810204080ull) >> 56);
+        const leb_window *w = &leb_windows[mask];
+        if (!w->values)
             break;
+        for (int j = 0; j < 8; j++) {
+            const unsigned char *v = buf + i + w->start[j];
+            unsigned two = w->two[j];
+            uint32_t raw = (v[0] & 0x7fu) | ((0u - two) & (v[1] & 0x7fu)) << 7;
+            int unused = 32 - 7 * (1 + (int)two);
+            dst[d + (uint64_t)j] = (int16_t)((int32_t)(raw << unused) >> unused); /* sign from the last bit */
         }
-        dst[d++] = (int16_t)v;
-        i += 1 + more0 + more1;
+        d += w->values, i += w->bytes;
     }
     int progress = d > *done;
     *at = i, *done = d;
@@ -348,9 +378,47 @@ void *nr_alloc(uint64_t bytes)
     return aligned_alloc(64, rounded ? rounded : 64);
 }
 
+/* Arrays of this size or more are prefaulted on a second thread while the reader fills them. The
+ * kernel zeroes a fresh page at its first write, and on a release net's 50-140 MB of rows that
+ * costs as much as decoding them (half of an engine's `isready` on Stockfish 17.1's net); the
+ * thread faults the pages in from the end backwards (MADV_POPULATE_WRITE) while the reader writes
+ * from the front, so the two halves are zeroed at once. It changes no byte: a page already
+ * written is left alone, a fresh one reads as zeros either way; on a kernel without that advice
+ * the first call fails and the thread stops. */
+#define PREFAULT_FROM ((uint64_t)16 << 20)
+
+static void *prefault_backwards(void *arg)
+{
+#ifdef MADV_POPULATE_WRITE
+    const nr_prefault *job = arg;
+    for (uint64_t end = job->bytes; end > 0;) {
+        uint64_t step = end < HUGE_PAGE ? end : HUGE_PAGE;
+        end -= step;
+        if (madvise(job->start + end, (size_t)step, MADV_POPULATE_WRITE) != 0)
+            break;
+    }
+#else
+    (void)arg;
+#endif
+    return NULL;
+}
+
+static void start_prefault(nr_stream *s, void *p, uint64_t bytes)
+{
+    if (bytes < PREFAULT_FROM || s->n_prefault == NR_PREFAULTS)
+        return;
+    nr_prefault *job = &s->prefault[s->n_prefault];
+    job->start = p;
+    job->bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE; /* nr_alloc's rounding: all ours */
+    if (pthread_create(&job->thread, NULL, prefault_backwards, job) == 0)
+        s->n_prefault++;
+}
+
 nnue_status nr_alloc_for(nr_stream *s, void **out, uint64_t bytes, const char *what)
 {
     *out = nr_alloc(bytes);
+    if (*out)
+        start_prefault(s, *out, bytes);
     if (*out)
         return NNUE_OK;
     return nnue_fail(s->err, NNUE_E_NOMEM, "%s: out of memory: cannot allocate %llu bytes for %s", s->path, (ull)bytes,

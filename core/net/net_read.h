@@ -8,10 +8,20 @@
 #ifndef NNUE_CORE_NET_NET_READ_H
 #define NNUE_CORE_NET_NET_READ_H
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "core/net/net.h"
+
+/* An array the stream's reader is filling, prefaulted meanwhile on a second thread (nr_alloc_for). */
+typedef struct nr_prefault {
+    pthread_t thread;
+    char *start;
+    uint64_t bytes;
+} nr_prefault;
+
+#define NR_PREFAULTS 8
 
 typedef struct nr_stream {
     FILE *f;
@@ -19,6 +29,8 @@ typedef struct nr_stream {
     uint64_t offset;     /* offset of the next byte to read */
     uint64_t size;       /* file size at open time */
     nnue_error *err;
+    nr_prefault prefault[NR_PREFAULTS]; /* running until nr_close */
+    int n_prefault;
 } nr_stream;
 
 /* Opens path for reading (NNUE_E_IO when it cannot be opened or is not a regular file). */
@@ -26,6 +38,7 @@ nnue_status nr_open(nr_stream *s, const char *path, nnue_error *err);
 /* The same over size bytes in memory (not copied; they must outlive the stream); name labels
  * them in messages. An empty buffer is NNUE_E_FORMAT. */
 nnue_status nr_open_memory(nr_stream *s, const char *name, const void *data, size_t size, nnue_error *err);
+/* Closes the file and waits for the stream's prefault threads (nr_alloc_for). */
 void nr_close(nr_stream *s);
 
 /* Reads exactly n bytes; a short read is NNUE_E_FORMAT "<section>: file truncated ...". */
