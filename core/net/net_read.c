@@ -55,6 +55,7 @@ nnue_status nr_open_memory(nr_stream *s, const char *name, const void *data, siz
     memset(s, 0, sizeof *s);
     s->path = name;
     s->err = err;
+    s->data = data;
     if (size == 0)
         return nnue_fail_offset(err, NNUE_E_FORMAT, name, 0, "the net is empty (0 bytes)");
     s->f = fmemopen((void *)data, size, "rb"); /* read-only mode: the bytes are never written */
@@ -277,6 +278,16 @@ nnue_status nr_leb128(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t cou
         return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)pstart,
                                 "%s: LEB128 payload of %u bytes is too short for %llu values (at least 1 byte each)",
                                 section, announced, (ull)count);
+    if (nr_leb128_split(s, mem_type, dst, count, announced))
+        return NNUE_OK;
+    return nr_leb128_payload(s, mem_type, dst, count, announced, section);
+}
+
+nnue_status nr_leb128_payload(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t count, uint64_t announced,
+                              const char *section)
+{
+    nnue_status st;
+    uint64_t pstart = s->offset;
     int max_bytes = mem_type == NNUE_I16 ? 3 : 5;
     int64_t lo = mem_type == NNUE_I16 ? INT16_MIN : INT32_MIN, hi = mem_type == NNUE_I16 ? INT16_MAX : INT32_MAX;
     const char *tname = nnue_dtype_name(mem_type);
@@ -322,8 +333,8 @@ nnue_status nr_leb128(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t cou
             if (done == count)
                 return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)at,
                                         "%s: LEB128 payload has %llu bytes left over after the %llu values (it "
-                                        "announces %u bytes)",
-                                        section, (ull)(announced - (pos + i)), (ull)count, announced);
+                                        "announces %llu bytes)",
+                                        section, (ull)(announced - (pos + i)), (ull)count, (ull)announced);
             if (nb == 0)
                 value_start = at;
             acc |= (uint64_t)(b & 0x7f) << shift;
@@ -350,7 +361,7 @@ nnue_status nr_leb128(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t cou
     }
     if (done < count || nb)
         return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)(pstart + announced),
-                                "%s: LEB128 payload of %u bytes ends after %llu of %llu values%s", section, announced,
+                                "%s: LEB128 payload of %llu bytes ends after %llu of %llu values%s", section, (ull)announced,
                                 (ull)done, (ull)count, nb ? " (in the middle of a value)" : "");
     return NNUE_OK;
 }

@@ -29,6 +29,7 @@ typedef struct nr_stream {
     uint64_t offset;     /* offset of the next byte to read */
     uint64_t size;       /* file size at open time */
     nnue_error *err;
+    const void *data;    /* the bytes of a stream over memory (nr_open_memory), else NULL */
     nr_prefault prefault[NR_PREFAULTS]; /* running until nr_close */
     int n_prefault;
 } nr_stream;
@@ -56,6 +57,15 @@ nnue_status nr_array(nr_stream *s, nnue_dtype file_type, nnue_dtype mem_type, vo
  * count values of mem_type (i16 or i32). Checks the payload against the file size before
  * decoding; rejects a payload that ends early, has bytes left over, or a value out of range. */
 nnue_status nr_leb128(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t count, const char *section);
+/* A LEB128 block's payload of `announced` bytes from the stream's offset, decoded into count values
+ * (nr_leb128 after the magic and the length; errors as nr_leb128's). */
+nnue_status nr_leb128_payload(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t count, uint64_t announced,
+                              const char *section);
+/* A large i16 payload decoded in two halves on two threads (core/net/net_leb128_split.c): 1 when
+ * done (the stream then stands past the payload), 0 when the block is small, its bytes cannot be
+ * mapped, or anything is off (nothing was read then: the caller decodes it in order, and reports
+ * what is wrong at its place). */
+int nr_leb128_split(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t count, uint64_t announced);
 
 /* Little-endian arrays to host order, in place. */
 void nr_from_le(void *data, nnue_dtype type, uint64_t count);

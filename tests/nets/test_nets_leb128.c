@@ -5,6 +5,7 @@
  * 64 KiB chunks; and a bad value deep inside a block (where the fast path runs) is reported at its
  * own byte offset, with the checked path's message. */
 #include <check.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,6 +142,63 @@ START_TEST(bad_values_deep_in_a_block)
 }
 END_TEST
 
+/* Blocks of 8M values or more are decoded in two halves on two threads (net_leb128_split.c), from
+ * memory or from a mapped file: the same values, the stream standing right after the block (a
+ * marker written there reads back), and a bad value in either half still reported at its own
+ * byte offset and index (the halves give up; the block is decoded again in order). */
+START_TEST(large_blocks_in_halves)
+{
+    const size_t count = (9u << 20) + 77;
+    int64_t *v = malloc(count * sizeof *v);
+    unsigned char *bytes = malloc(count * 3 + 64);
+    size_t *offsets = malloc(count * sizeof *offsets);
+    int16_t *got = malloc(count * sizeof *got);
+    const char *path = "test_nets_leb128_large.bin";
+    for (int bad = -1; bad < 2; bad++) {
+        for (size_t i = 0; i < count; i++)
+            v[i] = value((int)(i / 100000 % 4));
+        size_t at = bad < 0 ? 0 : bad == 0 ? count / 3 : count - 1000;
+        if (bad >= 0)
+            v[at] = 40000;
+        size_t n = block(bytes, v, count, offsets);
+        memcpy(bytes + n, "MARK", 4);
+        FILE *f = fopen(path, "wb");
+        ck_assert_ptr_nonnull(f);
+        ck_assert_uint_eq(fwrite(bytes, 1, n + 4, f), n + 4);
+        fclose(f);
+        for (int from_file = 0; from_file < 2; from_file++) {
+            nr_stream st;
+            nnue_error err;
+            memset(got, 0, count * sizeof *got);
+            ck_assert_int_eq(from_file ? nr_open(&st, path, &err) : nr_open_memory(&st, "block", bytes, n + 4, &err),
+                             NNUE_OK);
+            nnue_status status = nr_leb128(&st, NNUE_I16, got, count, "w");
+            if (bad < 0) {
+                ck_assert_int_eq(status, NNUE_OK);
+                ck_assert_uint_eq(st.offset, n);
+                unsigned char mark[4];
+                ck_assert_int_eq(nr_bytes(&st, mark, 4, "mark"), NNUE_OK);
+                ck_assert_int_eq(memcmp(mark, "MARK", 4), 0);
+                size_t i = 0;
+                while (i < count && got[i] == v[i])
+                    i++;
+                ck_assert_msg(i == count, "file %d value %zu: %d, written %lld", from_file, i, i < count ? got[i] : 0,
+                              (long long)(i < count ? v[i] : 0));
+            } else {
+                ck_assert_int_eq(status, NNUE_E_FORMAT);
+                ck_assert_int_eq(err.offset, (long long)offsets[at]);
+                char want[64];
+                snprintf(want, sizeof want, "LEB128 value %zu is 40000", at);
+                ck_assert_msg(strstr(err.message, want) != NULL, "%s", err.message);
+            }
+            nr_close(&st);
+        }
+    }
+    remove(path);
+    free(v), free(bytes), free(offsets), free(got);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("leb128");
@@ -148,6 +206,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, blocks_decode_exactly);
     tcase_add_test(tc, bad_values_deep_in_a_block);
+    tcase_add_test(tc, large_blocks_in_halves);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
