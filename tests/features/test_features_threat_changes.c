@@ -20,6 +20,7 @@
 #include "fs_check.h"
 #include "nnue_chess.h"
 #include "nnue_error.h"
+#include "threat_keys.h"
 
 static fs_case cases[FS_MAX_CASES];
 static int n_cases;
@@ -35,17 +36,6 @@ static void setup(void)
             cases[n_cases++] = all[i];
 }
 
-static uint32_t key_of(const nnue_threat *t)
-{
-    return (uint32_t)t->attacker << 24 | (uint32_t)t->from << 16 | (uint32_t)t->victim << 8 | t->to;
-}
-
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* Every threat pair of a board, as sorted keys; returns the count. */
 static int board_pairs(const nnue_board *b, uint32_t *out)
 {
@@ -59,37 +49,11 @@ static int board_pairs(const nnue_board *b, uint32_t *out)
         for (uint64_t a = nnue_ca_attacks(x, from, s.occupied) & s.occupied; a; a &= a - 1) {
             int to = __builtin_ctzll(a);
             nnue_threat t = {x, (uint8_t)from, b->piece_on[to], (uint8_t)to};
-            out[n++] = key_of(&t);
+            out[n++] = threat_key(&t);
         }
     }
-    qsort(out, (size_t)n, sizeof *out, cmp_u32);
+    threat_keys_sort(out, n);
     return n;
-}
-
-/* Keys of a sorted list a not in sorted list b. */
-static int minus(const uint32_t *a, int na, const uint32_t *b, int nb, uint32_t *out)
-{
-    int n = 0, j = 0;
-    for (int i = 0; i < na; i++) {
-        while (j < nb && b[j] < a[i])
-            j++;
-        if (j >= nb || b[j] != a[i])
-            out[n++] = a[i];
-    }
-    return n;
-}
-
-static void expect_list(const nnue_threat *list, int n, const uint32_t *want, int n_want, const char *what,
-                        const char *where)
-{
-    uint32_t got[NNUE_MAX_THREATS];
-    for (int i = 0; i < n; i++)
-        got[i] = key_of(&list[i]);
-    qsort(got, (size_t)n, sizeof *got, cmp_u32);
-    FS_REQUIRE(n == n_want, "%s: %d threats %s, the boards differ by %d", where, n, what, n_want);
-    for (int i = 0; i < n; i++)
-        FS_REQUIRE(got[i] == want[i], "%s: threat %s %08x, the boards' difference has %08x", where, what, got[i],
-                   want[i]);
 }
 
 /* The sets' features from the handed-in changes equal those from the boards. */
@@ -138,6 +102,14 @@ static long check_sets(const nnue_board *after, const nnue_delta *delta, const n
     return compared;
 }
 
+/* The recorder's list against the boards' difference (tests/threat_keys.h). */
+static void expect_list(const nnue_threat *list, int n, const uint32_t *want, int n_want, const char *what,
+                        const char *where)
+{
+    char why[160];
+    FS_REQUIRE(!threat_list_differs(list, n, want, n_want, what, why, sizeof why), "%s: %s", where, why);
+}
+
 /* Makes move with its threat changes, checks them, unmakes. Returns the (set, perspective)
  * comparisons made. */
 static long check_move(nnue_chess_pos *pos, nnue_move move, const char *where)
@@ -150,7 +122,8 @@ static long check_move(nnue_chess_pos *pos, nnue_move move, const char *where)
     memset(&t, 0xA5, sizeof t);
     nnue_chess_make_threats(pos, move, &delta, &t);
     int na = board_pairs(&pos->board, after_keys);
-    int nwr = minus(before, nb, after_keys, na, want_r), nwa = minus(after_keys, na, before, nb, want_a);
+    int nwr = threat_keys_minus(before, nb, after_keys, na, want_r);
+    int nwa = threat_keys_minus(after_keys, na, before, nb, want_a);
     expect_list(t.removed, t.n_removed, want_r, nwr, "removed", where);
     expect_list(t.added, t.n_added, want_a, nwa, "added", where);
     long compared = check_sets(&pos->board, &delta, &t, where);

@@ -17,6 +17,7 @@
 #include "features/xiangqi_threats.h"
 #include "nnue_board.h"
 #include "support.h"
+#include "threat_keys.h"
 
 static const nnue_game *game;
 static const nnue_feature_set *fs;
@@ -27,57 +28,15 @@ static const nnue_feature_set *fs;
             ck_abort_msg(__VA_ARGS__);                                                                             \
     } while (0)
 
-static uint32_t key_of(const nnue_threat *t)
-{
-    return (uint32_t)t->attacker << 24 | (uint32_t)t->from << 16 | (uint32_t)t->victim << 8 | t->to;
-}
-
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* The set's threat pairs of a board, as sorted keys. */
 static int board_pairs(const nnue_board *b, uint32_t *out)
 {
     nnue_threat t[256];
     int n = xqf_board_threats(b, t);
     for (int i = 0; i < n; i++)
-        out[i] = key_of(&t[i]);
-    qsort(out, (size_t)n, sizeof *out, cmp_u32);
+        out[i] = threat_key(&t[i]);
+    threat_keys_sort(out, n);
     return n;
-}
-
-/* Keys of sorted a not in sorted b. */
-static int minus(const uint32_t *a, int na, const uint32_t *b, int nb, uint32_t *out)
-{
-    int n = 0, j = 0;
-    for (int i = 0; i < na; i++) {
-        while (j < nb && b[j] < a[i])
-            j++;
-        if (j >= nb || b[j] != a[i])
-            out[n++] = a[i];
-    }
-    return n;
-}
-
-static void expect_list(const nnue_threat *list, int n, const uint32_t *want, int n_want, const char *what,
-                        const char *where)
-{
-    uint32_t got[NNUE_MAX_THREATS];
-    for (int i = 0; i < n; i++)
-        got[i] = key_of(&list[i]);
-    qsort(got, (size_t)n, sizeof *got, cmp_u32);
-    XQ_CHECK(n == n_want, "%s: %d threats %s, the boards differ by %d", where, n, what, n_want);
-    for (int i = 0; i < n; i++)
-        XQ_CHECK(got[i] == want[i], "%s: threat %s %08x, the boards' difference has %08x", where, what, got[i],
-                 want[i]);
-}
-
-static void sort_n(uint32_t *a, int n)
-{
-    qsort(a, (size_t)n, sizeof *a, cmp_u32);
 }
 
 /* FullThreats_xiangqi's features from the recorded changes equal those from the boards. */
@@ -95,10 +54,10 @@ static long check_features(const nnue_board *after, const nnue_delta *d, const n
         int nr, na;
         fs->changed(NULL, after, d, p, r[p], &nr, a[p], &na);
         fs->changed_threats(NULL, after, d, &span, p, p, rr, ngr, aa, nga);
-        sort_n(r[p], nr);
-        sort_n(a[p], na);
-        sort_n(gr[p], ngr[p]);
-        sort_n(ga[p], nga[p]);
+        threat_keys_sort(r[p], nr);
+        threat_keys_sort(a[p], na);
+        threat_keys_sort(gr[p], ngr[p]);
+        threat_keys_sort(ga[p], nga[p]);
         XQ_CHECK(nr == ngr[p] && na == nga[p] && !memcmp(r[p], gr[p], sizeof(uint32_t) * (size_t)nr) &&
                      !memcmp(a[p], ga[p], sizeof(uint32_t) * (size_t)na),
                  "%s: persp %d: features from the recorded threats (-%d +%d) differ from the boards' (-%d +%d)",
@@ -110,8 +69,8 @@ static long check_features(const nnue_board *after, const nnue_delta *d, const n
         int nbr[2], nba[2];
         fs->changed_threats(NULL, after, d, &span, 0, 1, rb, nbr, ab, nba);
         for (int p = 0; p < 2; p++) {
-            sort_n(br[p], nbr[p]);
-            sort_n(ba[p], nba[p]);
+            threat_keys_sort(br[p], nbr[p]);
+            threat_keys_sort(ba[p], nba[p]);
             XQ_CHECK(nbr[p] == ngr[p] && nba[p] == nga[p] &&
                          !memcmp(br[p], gr[p], sizeof(uint32_t) * (size_t)nbr[p]) &&
                          !memcmp(ba[p], ga[p], sizeof(uint32_t) * (size_t)nba[p]),
@@ -126,6 +85,14 @@ static void *twin;
 typedef struct counts {
     long moves, pairs, compared;
 } counts;
+
+/* The recorder's list against the boards' difference (tests/threat_keys.h). */
+static void expect_list(const nnue_threat *list, int n, const uint32_t *want, int n_want, const char *what,
+                        const char *where)
+{
+    char why[160];
+    XQ_CHECK(!threat_list_differs(list, n, want, n_want, what, why, sizeof why), "%s: %s", where, why);
+}
 
 /* Makes move with its threat changes, checks them, unmakes. */
 static void check_move(void *pos, nnue_move move, const char *where, counts *c)
@@ -145,7 +112,8 @@ static void check_move(void *pos, nnue_move move, const char *where, counts *c)
              "%s: the board or delta differs from the plain make's", where);
     const nnue_board *now = game->board(pos);
     int na = board_pairs(now, after);
-    int nwr = minus(before, nb, after, na, want_r), nwa = minus(after, na, before, nb, want_a);
+    int nwr = threat_keys_minus(before, nb, after, na, want_r);
+    int nwa = threat_keys_minus(after, na, before, nb, want_a);
     expect_list(t.removed, t.n_removed, want_r, nwr, "removed", where);
     expect_list(t.added, t.n_added, want_a, nwa, "added", where);
     c->compared += check_features(now, &delta, &t, where);
