@@ -59,6 +59,8 @@ class Net:
 
     @property
     def warning(self):
+        """The net's overflow warning (docs/units.md), or None. Computed on first use (a pass
+        over every weight, about 0.1 s on a release net), not by Net.load."""
         w = lib.nnue_net_warning(self._ptr)
         return text(w) if w != ffi.NULL else None
 
