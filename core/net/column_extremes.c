@@ -4,12 +4,25 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+static int descending(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x < y) - (x > y);
+}
+
 /* Reorders v[0..n) so that v[0..k) hold its k largest values (0 < k <= n), and returns the
- * k-th largest (the least of them): a quickselect, O(n) on average. */
+ * k-th largest (the least of them): a quickselect, O(n) on average. A crafted order could make
+ * the middle pivot pick badly again and again (O(n^2) per selection, a net that takes hours to
+ * inspect): past 64 rounds the part still undecided is sorted instead (O(n log n)). Everything
+ * left of it is at least as large as all of it, so its sorted order finishes the job. */
 static int64_t keep_largest(int64_t *v, uint32_t n, uint32_t k)
 {
     uint32_t lo = 0, hi = n - 1, target = k - 1;
-    while (lo < hi) {
+    for (int rounds = 0; lo < hi; rounds++) {
+        if (rounds == 64) {
+            qsort(v + lo, (size_t)(hi - lo) + 1, sizeof *v, descending);
+            break;
+        }
         int64_t pivot = v[lo + (hi - lo) / 2];
         uint32_t i = lo, j = hi;
         while (i <= j) { /* descending: larger values to the left */
