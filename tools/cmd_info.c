@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/helper_threads.h"
 #include "tools/commands.h"
 #include "tools/json_out.h"
 #include "core/arch/arch_api.h"
@@ -287,7 +288,7 @@ int cmd_info(int argc, char **argv)
     }
     sha_job sha = {.path = path};
     pthread_t sha_thread; /* the SHA-256 (a pass over the file) goes on while the weights load */
-    int threaded = pthread_create(&sha_thread, NULL, sha_in_background, &sha) == 0;
+    int threaded = nnue_helper_threads_allowed() && pthread_create(&sha_thread, NULL, sha_in_background, &sha) == 0;
     arch_choice c;
     tool_choose_arch(path, &h, 0, &c);
     if (c.kind == CHOICE_NO_HASH && c.count == 0 && !plausible_version(h.version)) {

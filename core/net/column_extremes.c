@@ -1,6 +1,8 @@
 /* core/net/column_extremes.c: see column_extremes.h. */
 #include "core/net/column_extremes.h"
 
+#include "base/helper_threads.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -226,7 +228,7 @@ int nnue_extreme_column_sums(const void *m, nnue_dtype t, uint32_t rows, uint32_
 {
     if (k <= 0 || cols == 0)
         return 0;
-    if ((uint64_t)rows * cols < TWO_THREADS_FROM || cols < 2 * CHUNK)
+    if ((uint64_t)rows * cols < TWO_THREADS_FROM || cols < 2 * CHUNK || !nnue_helper_threads_allowed())
         return column_sums(m, t, rows, cols, cols, k, hi, lo);
     uint32_t left = cols / 2 / CHUNK * CHUNK;
     column_job right = {(const char *)m + (size_t)left * nnue_dtype_size(t), t, rows, cols - left, cols, k, 0,

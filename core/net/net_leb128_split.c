@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "base/helper_threads.h"
 #include "core/net/net_read.h"
 
 /* Blocks of at least this many values are split (smaller ones cost less than a thread). */
@@ -68,7 +69,7 @@ static int decode_in_halves(const unsigned char *p, uint64_t announced, int16_t 
 
 int nr_leb128_split(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t count, uint64_t announced)
 {
-    if (mem_type != NNUE_I16 || count < SPLIT_FROM)
+    if (mem_type != NNUE_I16 || count < SPLIT_FROM || !nnue_helper_threads_allowed())
         return 0;
     uint64_t pstart = s->offset;
     int done;

@@ -16,6 +16,7 @@
 
 #include "core/arch/layer.h"
 #include "base/error.h"
+#include "base/helper_threads.h"
 #include "core/net/net_read.h"
 
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -416,7 +417,7 @@ static void *prefault_backwards(void *arg)
 
 static void start_prefault(nr_stream *s, void *p, uint64_t bytes)
 {
-    if (bytes < PREFAULT_FROM || s->n_prefault == NR_PREFAULTS)
+    if (bytes < PREFAULT_FROM || s->n_prefault == NR_PREFAULTS || !nnue_helper_threads_allowed())
         return;
     nr_prefault *job = &s->prefault[s->n_prefault];
     job->start = p;
