@@ -72,8 +72,8 @@ nnue_status nnue_arch_load_named(const char *name_or_path, nnue_arch **out, nnue
 
 /* Net file for an architecture (the arch is copied; it may be freed afterwards). A large net is
  * read with short-lived helper threads (its rows prefaulted, a large LEB128 block decoded in two
- * halves), joined before the call returns; OMP_NUM_THREADS=1 (or omp_set_num_threads(1)) keeps
- * all of the library's work on the calling thread. */
+ * halves), joined before the call returns; the environment variable OMP_NUM_THREADS=1 keeps all
+ * of the library's work on the calling thread. */
 nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err);
 void nnue_net_free(nnue_net *net);
 
