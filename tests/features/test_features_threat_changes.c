@@ -21,6 +21,7 @@
 #include "nnue_chess.h"
 #include "nnue_error.h"
 #include "threat_keys.h"
+#include "eval/eval_nets.h" /* eval_random */
 
 static fs_case cases[FS_MAX_CASES];
 static int n_cases;
@@ -193,13 +194,6 @@ START_TEST(corpusA_every_legal_move)
 END_TEST
 
 static uint64_t rng = 0x243F6A8885A308D3ull;
-static unsigned next_random(unsigned n)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng % n);
-}
 
 /* Random games from the start: each ply checked, then played (threats made again through the
  * generic entry, which must write the same lists). */
@@ -217,7 +211,7 @@ START_TEST(random_games)
             int k = nnue_chess_legal_moves(&pos, moves);
             if (k == 0 || pos.board.piece_count <= 2)
                 break;
-            nnue_move m = moves[next_random((unsigned)k)];
+            nnue_move m = moves[eval_random(&rng, (unsigned)k)];
             char where[200];
             snprintf(where, sizeof where, "random game %d ply %d", game, ply);
             check_move(&pos, m, where);

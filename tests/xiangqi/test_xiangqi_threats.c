@@ -18,6 +18,7 @@
 #include "nnue_board.h"
 #include "support.h"
 #include "threat_keys.h"
+#include "eval/eval_nets.h" /* eval_random */
 
 static const nnue_game *game;
 static const nnue_feature_set *fs;
@@ -196,13 +197,6 @@ START_TEST(perftA_every_legal_move)
 END_TEST
 
 static uint64_t rng = 0x243F6A8885A308D3ull;
-static unsigned next_random(unsigned n)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng % n);
-}
 
 /* Random games, each ply checked then played; `from` NULL: the start position. */
 static void random_games(const char *const *starts, int n_starts, int games, counts *c)
@@ -217,7 +211,7 @@ static void random_games(const char *const *starts, int n_starts, int games, cou
             int k = game->legal_moves(pos, moves);
             if (k == 0)
                 break;
-            nnue_move m = moves[next_random((unsigned)k)];
+            nnue_move m = moves[eval_random(&rng, (unsigned)k)];
             char where[400];
             snprintf(where, sizeof where, "random game %d (from %s) ply %d", g, start, ply);
             check_move(pos, m, where, c);
