@@ -9,7 +9,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-bash web/setup.sh 2>/dev/null
+# setup's messages only when it fails: why the toolchain or a source could not be had.
+setup_log=$(mktemp)
+bash web/setup.sh 2>"$setup_log" || { cat "$setup_log" >&2; rm -f "$setup_log"; echo "web/build: web/setup.sh failed (above: why)" >&2; exit 1; }
+rm -f "$setup_log"
 # Debian's emscripten 3.1.6 beside this machine's node: emcc needs Debian's acorn.
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
 native=build
