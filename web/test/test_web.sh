@@ -40,6 +40,18 @@ node web/test/node_goldens.mjs "$src" "$shared" "$nets" "$build/nets" "$tool" ||
 bash tests/simd/wasm_kernels.sh || { echo "FAIL: the SIMD128 kernels against scalar (tests/simd/wasm_kernels.sh)"; status=1; }
 node web/test/node_errors.mjs "$src" "$build/nets" || status=1
 bash web/test/npm_test.sh "$tool" || status=1
+# The tool for node: runs with plain `node` (no flag) and takes NNUE_ISA from node's environment.
+"$tool" init --seed 2 sfnnv1 "$build/nets/web-cli-v1.nnue" >/dev/null
+cli_line() { node build-wasm/nnue-cli-simd128.js bench --net "$build/nets/web-cli-v1.nnue" --file data/positions.fen \
+  --iter 1 --mode incremental 2>&1 | grep '^bench '; }
+native_sum=$("$tool" bench --net "$build/nets/web-cli-v1.nnue" --file data/positions.fen --iter 1 --mode incremental |
+  grep -o 'checksum_total=[-0-9]*')
+plain=$(cli_line) forced=$(NNUE_ISA=scalar cli_line)
+if [[ $plain == *isa=simd128* && $forced == *isa=scalar* && $plain == *"$native_sum "* && $forced == *"$native_sum "* ]]; then
+  echo "ok: the tool in node: plain 'node' runs it, NNUE_ISA=scalar is honoured, $native_sum as native"
+else
+  echo "FAIL: the tool in node: '$plain' / with NNUE_ISA=scalar: '$forced' (native $native_sum)"; status=1
+fi
 # The screenshot is written to the build and over docs/web-page.png (the docs show what the
 # page looks like now; git shows whether it changed).
 docs_shot=""
