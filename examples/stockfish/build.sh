@@ -62,7 +62,7 @@ if [ -z "$arch" ]; then
   has() { case " $flags " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
   case $(uname -m) in
     x86_64)
-      if has avx512vnni && has avx512bw && has avx512dq && has avx512vl; then arch=x86-64-vnni512
+      if { has avx512vnni || has avx512_vnni; } && has avx512bw && has avx512dq && has avx512vl; then arch=x86-64-vnni512
       elif has avx2 && has bmi2; then arch=x86-64-avx2
       elif has sse4_1 && has popcnt; then arch=x86-64-sse41-popcnt
       else arch=x86-64; fi ;;
@@ -88,7 +88,7 @@ pkg-config --exists nnue || fail "pkg-config finds no nnue in $PKG_CONFIG_PATH"
 engine() {
   local dir=$1 patch=$2 ldflags=$3
   local stamp
-  stamp=$( { sha256sum "$src" "$net" ${patch:+"$patch"} | cut -d' ' -f1; echo "${makeargs[*]}"; } | sha256sum | cut -c1-16)
+  stamp="$(sha256sum "$src" "$net" ${patch:+"$patch"} | cut -d' ' -f1 | sha256sum | cut -c1-16) ${makeargs[*]}"
   if [ -x "$dir/src/stockfish" ] && [ "$(cat "$dir/.built" 2>/dev/null)" = "$stamp" ]; then
     echo "$dir/src/stockfish"; return
   fi
