@@ -18,8 +18,11 @@
 #             OUT/sf15.1/src/stockfish (--plain); OUT/stage holds the staged library
 #   --arch    Stockfish's ARCH (default: the best of x86-64-vnni512, x86-64-avx2,
 #             x86-64-sse41-popcnt, x86-64, armv8 this machine runs)
-#   --comp    Stockfish's COMP (default gcc); --sanitize thread: Stockfish's sanitize=thread
-#             (for a library built with -Db_sanitize=thread; clang then, both sides alike)
+#   --comp    Stockfish's COMP (default gcc)
+#   --sanitize thread: for a library built with -Db_sanitize=thread (use --comp clang): the
+#             engine links ThreadSanitizer's runtime, so every access of the library's is
+#             checked, while Stockfish's own code is left uninstrumented (its lock-free hash
+#             table races by design, and instrumenting all of it runs the search ~50x slower)
 #
 # An engine folder is reused when the tarball, patch, net and options are the ones it was built
 # from (OUT/*/.built says which); the staged library is installed afresh every time.
@@ -71,7 +74,11 @@ if [ -z "$arch" ]; then
   esac
 fi
 makeargs=(ARCH="$arch" COMP="$comp")
-[ -z "$sanitize" ] || makeargs+=(sanitize="$sanitize")
+case $sanitize in
+  '') ;;
+  thread) ;;
+  *) fail "--sanitize takes thread" ;;
+esac
 
 # The library, staged as `meson install` would put it; pkg-config reads it through the sysroot.
 prefix=$(meson introspect "$build" --buildoptions | python3 -c \
@@ -88,7 +95,7 @@ pkg-config --exists nnue || fail "pkg-config finds no nnue in $PKG_CONFIG_PATH"
 engine() {
   local dir=$1 patch=$2 ldflags=$3
   local stamp
-  stamp="$(sha256sum "$src" "$net" ${patch:+"$patch"} | cut -d' ' -f1 | sha256sum | cut -c1-16) ${makeargs[*]}"
+  stamp="$(sha256sum "$src" "$net" ${patch:+"$patch"} | cut -d' ' -f1 | sha256sum | cut -c1-16) ${makeargs[*]}${sanitize:+ runtime=$sanitize}"
   if [ -x "$dir/src/stockfish" ] && [ "$(cat "$dir/.built" 2>/dev/null)" = "$stamp" ]; then
     echo "$dir/src/stockfish"; return
   fi
@@ -106,5 +113,6 @@ engine() {
   echo "$dir/src/stockfish"
 }
 
-engine "$out/sf15.1-libnnue" "$here/sf15.1-libnnue.patch" "-Wl,-rpath,$out/stage$libdir"
-[ "$plain" = 0 ] || engine "$out/sf15.1" "" ""
+tsan=${sanitize:+-fsanitize=$sanitize}
+engine "$out/sf15.1-libnnue" "$here/sf15.1-libnnue.patch" "-Wl,-rpath,$out/stage$libdir $tsan"
+[ "$plain" = 0 ] || engine "$out/sf15.1" "" "$tsan"
