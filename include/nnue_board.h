@@ -69,7 +69,11 @@ typedef struct nnue_board {
  * piece code changes); a captured chess piece has new_sq = NNUE_SQ_NONE; a
  * captured shogi piece goes to the capturer's hand (new_piece has the
  * capturer's colour and the demoted type, new_slot = count in hand before);
- * a drop comes from old_slot = count in hand before the drop, minus 1. */
+ * a drop comes from old_slot = count in hand before the drop, minus 1.
+ * An entry may also only take a piece off (new_sq = NNUE_SQ_NONE) or only put one on (old_sq =
+ * NNUE_SQ_NONE): a chess promotion written as the pawn leaving and the promoted piece arriving,
+ * two entries, as Stockfish's DirtyPiece has it, changes the same features as the one entry
+ * whose piece code changes (examples/stockfish pushes Stockfish's entries as they are). */
 typedef struct nnue_dirty {
     uint8_t old_piece, new_piece;
     int8_t old_sq, new_sq;
