@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/names.h"
 #include "base/registry.h"
 #include "features/feature_set.h"
 #include "nnue_extend.h"
@@ -58,6 +59,8 @@ static const char *check_descriptor(const nnue_ext_feature_set *e, char *buf, si
     }
     if (!e->name || !e->name[0] || !e->game || !e->active || !e->changed || !e->dimensions)
         return "a feature set needs a name, a game, dimensions, active and changed";
+    if (nnue_name_problem("feature set", e->name, buf, size))
+        return buf;
     if (e->max_active > NNUE_MAX_ACTIVE_ANY || e->max_changed > NNUE_MAX_ACTIVE_ANY) {
         snprintf(buf, size, "feature set '%s': max_active %u, max_changed %u (at most %d each)", e->name,
                  e->max_active, e->max_changed, NNUE_MAX_ACTIVE_ANY);

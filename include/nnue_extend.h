@@ -17,7 +17,10 @@
  * valid until the process ends (a static const struct); registering the same descriptor again is
  * a no-op; another descriptor under a name already taken (built-in or registered) is refused.
  * Registration is thread-safe. The hooks are called from many threads at once and must not keep
- * state between calls. */
+ * state between calls.
+ *
+ * Names (layer types, feature sets, parameter keys) follow the rule of the built-in ones: 1 to 95
+ * characters, a letter or '_' first, then letters, digits and '_'; others are refused. */
 #ifndef NNUE_EXTEND_H
 #define NNUE_EXTEND_H
 
