@@ -157,4 +157,11 @@ const char *nnue_feature_set_display(const nnue_feature_set *fs, const nnue_feat
 #define NNUE_MAX_REGISTERED_SETS 16
 nnue_status nnue_feature_set_register(const nnue_feature_set *set, nnue_error *err);
 
+/* Sets registered through include/nnue_extend.h (features/extension.c) check their hooks' lists
+ * (counts within the set's bounds, indices below its dimensions) and give an empty list for a
+ * bad one. is_extension: 1 for such a set. extension_fault: the first fault this thread met since
+ * the last call (in buf), cleared; NULL when none. */
+int nnue_fs_is_extension(const nnue_feature_set *fs);
+const char *nnue_fs_extension_fault(char *buf, size_t size);
+
 #endif

@@ -109,6 +109,9 @@ typedef struct nnue_ext_feature_set {
     uint16_t max_active;                       /* most active features of one side (<= 256; 0: 64) */
     uint16_t max_changed;                      /* most removed, and most added, by one move (<= 256; 0: 8) */
     uint8_t max_pieces;                        /* most pieces of a board it takes (boards with more are refused; 0: any) */
+    /* active and changed: every index below dimensions, counts within max_active / max_changed;
+     * a list that breaks this is not used, and nnue_evaluate refuses the position (returns 0,
+     * nnue_state_error() names the set, the hook and the value) until the hook behaves. */
     /* Required: writes the active indices of persp to out; returns how many. */
     int (*active)(const nnue_board *board, int persp, uint32_t *out);
     /* Required: the indices a move removed and added for persp; `after` is the board after the

@@ -37,6 +37,7 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
         s->push_reads_board |= fs->refresh_reads_board;
         s->pads |= fs->pads_to_max;
         s->takes_threats |= fs->changed_threats != NULL;
+        s->ext_sets |= nnue_fs_is_extension(fs);
     }
     s->cache_on = 0; /* see nnue_state_set_refresh_cache in include/nnue.h */
     nnue_refresh_cache_init(&s->cache, net);
@@ -377,8 +378,20 @@ int32_t nnue_evaluate(nnue_state *s, const nnue_board *board, nnue_eval_detail *
         return 0;
     }
     s->error.code = NNUE_OK;
+    char fault[256];
+    if (s->ext_sets)
+        nnue_fs_extension_fault(fault, sizeof fault); /* one left by other callers is not this one's */
     nnue_state_update(s, board);
     nnue_table_parts_update(s, board);
+    if (s->ext_sets && nnue_fs_extension_fault(fault, sizeof fault)) {
+        /* an extension set's hook gave a bad list (replaced by an empty one): no value from it */
+        for (int i = 0; i <= s->ply; i++)
+            s->entries[i].computed[0] = s->entries[i].computed[1] = 0;
+        nnue_fail(&s->error, NNUE_E_ARG, "%s", fault);
+        if (detail)
+            *detail = (nnue_eval_detail){-1, 0, 0, 0, 0};
+        return 0;
+    }
     return nnue_forward(s->net, s->kernels, &s->entries[s->ply], board, s->scratch, detail);
 }
 
