@@ -5,6 +5,8 @@
  * and without a recorded size; `nnue info` must refuse it, naming why, and its peak RSS
  * (wait4) stay far below what was inflated before. */
 #include <check.h>
+#include <fcntl.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,10 +15,28 @@
 #include <unistd.h>
 #include <zstd.h>
 
+extern char **environ;
+
 #include "../eval/eval_nets.h"
 #include "support.h"
 
 #define BOMB_BYTES 160000000ull
+
+/* A sanitizer's allocator keeps freed blocks (quarantine) and moves what realloc grows: a buffer
+ * grown to 89 MB peaks past twice that there. Only the bounds of what is never inflated hold. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define UNDER_SANITIZER 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define UNDER_SANITIZER 1
+#endif
+#ifdef UNDER_SANITIZER
+#define GROWN_LIMIT_MB 100000 /* not judged */
+#else
+#define GROWN_LIMIT_MB 128
+#endif
 
 /* head[0..head_size) then BOMB_BYTES of zeros as one frame, its size recorded when pledged. */
 static void write_bomb(const char *path, const unsigned char *head, size_t head_size, int pledged)
@@ -48,21 +68,22 @@ static void write_bomb(const char *path, const unsigned char *head, size_t head_
     ZSTD_freeCCtx(cc);
 }
 
-/* Runs `nnue info path`; its output into out, its peak RSS in MB as the result. */
+/* Runs `nnue info path`; its output into out, its peak RSS in MB as the result. posix_spawn: a
+ * forked copy of this process would count its own pages into the child's peak. */
 static long info_peak_mb(const char *path, char *out, size_t size)
 {
     const char *tool = getenv("NNUE_TOOL");
     ck_assert_msg(tool != NULL, "NNUE_TOOL is not set");
-    char log[4096];
+    char log[4200]; /* path (< 4096) and ".log" */
     snprintf(log, sizeof log, "%s.log", path);
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        if (!freopen(log, "w", stdout) || !freopen(log, "a", stderr))
-            _exit(126);
-        execl(tool, tool, "info", path, (char *)NULL);
-        _exit(127);
-    }
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    char *argv[] = {(char *)tool, "info", (char *)path, NULL};
+    pid_t pid;
+    ck_assert_int_eq(posix_spawn(&pid, tool, &fa, NULL, argv, environ), 0);
+    posix_spawn_file_actions_destroy(&fa);
     int status;
     struct rusage u;
     ck_assert_int_eq(wait4(pid, &status, 0, &u), pid);
@@ -100,17 +121,16 @@ END_TEST
 
 START_TEST(cbnf_payload_stops_at_the_architecture)
 {
-    size_t size;
-    char *net = test_read_file(eval_net_file(eval_net_find("stormphrax")), &size);
-    ck_assert_ptr_nonnull(net);
     unsigned char head[64];
-    memcpy(head, net, 64);
-    free(net);
+    FILE *f = fopen(eval_net_file(eval_net_find("stormphrax")), "rb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(fread(head, 1, sizeof head, f), sizeof head);
+    fclose(f);
     head[6] |= 1; /* flag bit 0: the payload is one zstd frame */
     /* 160 MB recorded against a payload of 89,381,920 bytes: refused from the frame header */
     check("cbnf-sized", head, 64, 1, 64, "at most 89381920 expected (the architecture's payload size)");
     /* unrecorded: inflated as far as the payload goes (89 MB), no further */
-    check("cbnf-unsized", head, 64, 0, 128, "gives more than 89381920 bytes");
+    check("cbnf-unsized", head, 64, 0, GROWN_LIMIT_MB, "gives more than 89381920 bytes");
 }
 END_TEST
 
