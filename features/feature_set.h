@@ -132,6 +132,11 @@ typedef struct nnue_feature_set {
     void (*changed_threats)(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
                             const nnue_threat_span *threats, int lo, int hi, uint32_t *const removed[2],
                             int n_removed[2], uint32_t *const added[2], int n_added[2]);
+    /* Optional, with changed_threats: 1 when a handed-in threat (its codes and squares already
+     * checked against the game) is an attack of the set's tables: its attacker reaches `to` from
+     * `from` on an empty board. 0 refuses the push (nnue_state_push_threats), so changed_threats
+     * maps only pairs whose indices stay below dimensions(). NULL: every pair fitting the game. */
+    int (*threat_is_attack)(const nnue_feature_params *params, const nnue_threat *threat);
 } nnue_feature_set;
 
 /* The registry (features/registry.c): what the rest of the library asks, never a set's own file
@@ -151,5 +156,12 @@ const char *nnue_feature_set_display(const nnue_feature_set *fs, const nnue_feat
  * Thread-safe; the same set again is a no-op (base/registry.h, the rule of every registry). */
 #define NNUE_MAX_REGISTERED_SETS 16
 nnue_status nnue_feature_set_register(const nnue_feature_set *set, nnue_error *err);
+
+/* Sets registered through include/nnue_extend.h (features/extension.c) check their hooks' lists
+ * (counts within the set's bounds, indices below its dimensions) and give an empty list for a
+ * bad one. is_extension: 1 for such a set. extension_fault: the first fault this thread met since
+ * the last call (in buf), cleared; NULL when none. */
+int nnue_fs_is_extension(const nnue_feature_set *fs);
+const char *nnue_fs_extension_fault(char *buf, size_t size);
 
 #endif

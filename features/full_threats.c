@@ -432,6 +432,17 @@ static void full_threats_changed_threats(const nnue_feature_params *params, cons
     }
 }
 
+/* A handed-in pair is a feature only where `to` is among the empty-board attacks of its attacker
+ * on `from` (the table threat_index counts below `to`): any other pair, from == to included, would
+ * index past the attacker's rows. Real colours and squares: the perspective's flips map attacks
+ * onto attacks. */
+static int full_threats_threat_is_attack(const nnue_feature_params *params, const nnue_threat *t)
+{
+    (void)params;
+    int x = ((t->attacker >> 4) & 1) << 3 | (t->attacker & 7);
+    return t->from < 64 && t->to < 64 && (empty_attacks[x][t->from] >> t->to & 1);
+}
+
 /* Only a change of orientation (the own king crossing between files a-d and e-h) invalidates. */
 static int full_threats_needs_refresh(const nnue_feature_params *params, const nnue_board *after,
                                       const nnue_delta *delta, int persp)
@@ -462,4 +473,5 @@ const nnue_feature_set nnue_fs_full_threats = {
     .changed_both = full_threats_changed_both,
     .active_both = full_threats_active_both,
     .changed_threats = full_threats_changed_threats,
+    .threat_is_attack = full_threats_threat_is_attack,
 };

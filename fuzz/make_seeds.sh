@@ -20,7 +20,7 @@
 set -euo pipefail
 src=$1 out=$2 tool=$3
 rm -rf "$out/seeds"
-targets="positions arch net net_shogi net_threats net_sfnn arch_net protocol boards training match"
+targets="positions arch net net_shogi net_threats net_sfnn arch_net protocol boards training match threats extension net_raw"
 for t in $targets; do mkdir -p "$out/seeds/$t"; done
 for t in $targets; do mkdir -p "$out/corpus/$t"; done
 cp "$src"/fuzz/seeds/positions/* "$out/seeds/positions/"
@@ -57,6 +57,26 @@ for y in tests/nets/tiny_sf.yaml tests/nets/tiny_sf_leb128.yaml tests/nets/tiny_
   done
   { cat "$src/$y"; printf '#NET\n'; cat "$out/seeds/net/$name-1.nnue"; } > "$out/seeds/arch_net/$name"
 done
+# fuzz_threats scripts: net byte, then opcodes (0 M: a move with its own lists; 1 M K edits...: a
+# move with edited lists; 2: pop), fuzz/fuzz_threats.c; edit bytes are list, entry, field, value.
+for net in 0 1 2 3; do
+  printf "\\x0$net\\x00\\x0c\\x00\\x03\\x01\\x05\\x01\\x01\\x00\\x01\\x00\\x00\\x00\\x02" > "$out/seeds/threats/moves-$net"
+  printf "\\x0$net\\x01\\x04\\x02\\x01\\x00\\x01\\x3f\\x01\\x00\\x03\\x3f\\x00\\x07\\x02\\x41\\x00" > "$out/seeds/threats/edits-$net"
+done
+# fuzz_extension: pool byte, a set descriptor (name length, name, flags, dims, bounds), a layer
+# descriptor (name, inputs, value types, keys), plies (fault byte, move), the layer's shape.
+printf '\x00\x06Hostile\x00\x07\x10\x04\x05\x0blayer name!\x09\x00\x00\x02\x03a b\x05alpha\x00\x05\x04\x01\x02\x02\x03\x00\x01\x01\x00\x00\x01\x04\x01\x05\x07' > "$out/seeds/extension/mixed"
+printf '\x01\x04Fuzz\x01\x00\x00\x00\x03abc\x09\x00\x00\x00\x00\x03\x00\x01\x00\x02\x00\x01\x00\x00\x00\x00\x00\x00' > "$out/seeds/extension/clean"
+# fuzz_net_raw: nets of its CBNF and varint archs, one CBNF net with its payload as a zstd frame
+# (flag bit 0), and a header-less zstd frame.
+for y in cbnf_w8 varint_w8; do
+  "$tool" init --seed 1 "$src/fuzz/archs/$y.yaml" "$out/seeds/net_raw/$y.bin" >/dev/null
+done
+if command -v zstd >/dev/null; then
+  { head -c 6 "$out/seeds/net_raw/cbnf_w8.bin"; printf '\x0f'; tail -c +8 "$out/seeds/net_raw/cbnf_w8.bin" | head -c 57;
+    tail -c +65 "$out/seeds/net_raw/cbnf_w8.bin" | zstd -q -c; } > "$out/seeds/net_raw/cbnf_w8-zstd.bin"
+  zstd -q -c "$out/seeds/net_raw/varint_w8.bin" > "$out/seeds/net_raw/varint_w8.zst"
+fi
 # fuzz_boards scripts: net byte, then (opcode, operand) pairs (fuzz/fuzz_boards.c).
 for net in 0 1 2 3 4 5 6 7 8 9 a; do
   printf "\\x0$net\\x00\\x03\\x04\\x00\\x00\\x11\\x04\\x00\\x07\\x01\\x00\\x05\\x04\\x00" > "$out/seeds/boards/moves-$net"

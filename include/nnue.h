@@ -159,8 +159,10 @@ int nnue_state_push(nnue_state *state, const nnue_board *board, const nnue_delta
 /* nnue_state_push with the move's threat changes (nnue_board.h nnue_threats; NULL = plain push):
  * a threat feature set of the net (Full_Threats) then maps those instead of listing them from the
  * boards before and after the move, with the same result. The lists are copied. Besides what
- * push checks, each threat's piece codes and squares must fit the game and each count be at most
- * NNUE_MAX_THREATS, else -1 as for a bad delta (nnue_state_error() names the entry). */
+ * push checks, each threat's piece codes and squares must fit the game, each count be at most
+ * NNUE_MAX_THREATS and, for a net whose threat set reads them, each pair be an attack (the
+ * attacker reaches `to` from `from` on an empty board; from == to never), else -1 as for a bad
+ * delta (nnue_state_error() names the entry). */
 int nnue_state_push_threats(nnue_state *state, const nnue_board *board, const nnue_delta *delta,
                             const nnue_threats *threats);
 

@@ -17,7 +17,10 @@
  * valid until the process ends (a static const struct); registering the same descriptor again is
  * a no-op; another descriptor under a name already taken (built-in or registered) is refused.
  * Registration is thread-safe. The hooks are called from many threads at once and must not keep
- * state between calls. */
+ * state between calls.
+ *
+ * Names (layer types, feature sets, parameter keys) follow the rule of the built-in ones: 1 to 95
+ * characters, a letter or '_' first, then letters, digits and '_'; others are refused. */
 #ifndef NNUE_EXTEND_H
 #define NNUE_EXTEND_H
 
@@ -106,6 +109,9 @@ typedef struct nnue_ext_feature_set {
     uint16_t max_active;                       /* most active features of one side (<= 256; 0: 64) */
     uint16_t max_changed;                      /* most removed, and most added, by one move (<= 256; 0: 8) */
     uint8_t max_pieces;                        /* most pieces of a board it takes (boards with more are refused; 0: any) */
+    /* active and changed: every index below dimensions, counts within max_active / max_changed;
+     * a list that breaks this is not used, and nnue_evaluate refuses the position (returns 0,
+     * nnue_state_error() names the set, the hook and the value) until the hook behaves. */
     /* Required: writes the active indices of persp to out; returns how many. */
     int (*active)(const nnue_board *board, int persp, uint32_t *out);
     /* Required: the indices a move removed and added for persp; `after` is the board after the

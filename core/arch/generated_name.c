@@ -79,6 +79,13 @@ int nnue_generated_parse(const char *name, size_t len, nnue_generated_shape *s, 
     for (size_t i = 0; i < len; i++)
         text[i] = name[i] == '-' ? '_' : (char)tolower((unsigned char)name[i]);
     text[len] = 0;
+    /* strtok_r below would skip empty parts: "SFNN__halfkahm2_..." is not a name YaneuraOu writes */
+    for (size_t i = 0; i < len; i++)
+        if (text[i] == '_' && (i == 0 || i + 1 == len || text[i + 1] == '_')) {
+            snprintf(why, size, "expected parts separated by single '_' or '-', found an empty part at character %zu",
+                     i + 1 + (i > 0 && i + 1 < len));
+            return -1;
+        }
     memset(s, 0, sizeof *s);
     s->hand = s->king = -1;
     if (strcmp(text, "sfnn_1536") == 0) { /* the one shape with its own name (FACTS.md section 1) */

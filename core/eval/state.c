@@ -37,6 +37,7 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
         s->push_reads_board |= fs->refresh_reads_board;
         s->pads |= fs->pads_to_max;
         s->takes_threats |= fs->changed_threats != NULL;
+        s->ext_sets |= nnue_fs_is_extension(fs);
     }
     s->cache_on = 0; /* see nnue_state_set_refresh_cache in include/nnue.h */
     nnue_refresh_cache_init(&s->cache, net);
@@ -281,6 +282,31 @@ static int threat_room(nnue_state *s, size_t at, size_t n)
     return 0;
 }
 
+/* 0 when every handed-in threat is an attack for each set of the net that reads them (they are
+ * already known to fit the game); else -1 with the first pair that is not, field by field. */
+static int threats_are_attacks(nnue_state *s, const nnue_threats *t)
+{
+    const nnue_ft_desc *ft = &s->net->arch->ft;
+    for (int k = 0; k < ft->n_sets; k++) {
+        const nnue_feature_set *fs = ft->sets[k].features;
+        if (!fs->changed_threats || !fs->threat_is_attack)
+            continue;
+        for (int list = 0; list < 2; list++) {
+            const nnue_threat *x = list ? t->added : t->removed;
+            int n = list ? t->n_added : t->n_removed;
+            for (int i = 0; i < n; i++)
+                if (!fs->threat_is_attack(&ft->sets[k].params, &x[i]))
+                    return nnue_fail_at(&s->error, NNUE_E_ARG, "nnue_threats", 0, 0,
+                                        "%s[%d]: attacker 0x%02x on square %d does not attack square %d "
+                                        "(victim 0x%02x) on any %s board: not a threat of %s",
+                                        list ? "added" : "removed", i, x[i].attacker, x[i].from, x[i].to,
+                                        x[i].victim, s->shape.game, fs->name),
+                           -1;
+        }
+    }
+    return 0;
+}
+
 int nnue_state_push_threats(nnue_state *s, const nnue_board *board, const nnue_delta *delta,
                             const nnue_threats *threats)
 {
@@ -288,7 +314,7 @@ int nnue_state_push_threats(nnue_state *s, const nnue_board *board, const nnue_d
     if (r != 0 || !threats)
         return r;
     nnue_acc_entry *e = &s->entries[s->ply];
-    if (nnue_threats_check(&s->shape, threats, &s->error) != 0) {
+    if (nnue_threats_check(&s->shape, threats, &s->error) != 0 || threats_are_attacks(s, threats) != 0) {
         e->bad_delta = 1;
         s->bad_deltas++;
         mark_bad(e);
@@ -357,8 +383,20 @@ int32_t nnue_evaluate(nnue_state *s, const nnue_board *board, nnue_eval_detail *
         return 0;
     }
     s->error.code = NNUE_OK;
+    char fault[256];
+    if (s->ext_sets)
+        nnue_fs_extension_fault(fault, sizeof fault); /* one left by other callers is not this one's */
     nnue_state_update(s, board);
     nnue_table_parts_update(s, board);
+    if (s->ext_sets && nnue_fs_extension_fault(fault, sizeof fault)) {
+        /* an extension set's hook gave a bad list (replaced by an empty one): no value from it */
+        for (int i = 0; i <= s->ply; i++)
+            s->entries[i].computed[0] = s->entries[i].computed[1] = 0;
+        nnue_fail(&s->error, NNUE_E_ARG, "%s", fault);
+        if (detail)
+            *detail = (nnue_eval_detail){-1, 0, 0, 0, 0};
+        return 0;
+    }
     return nnue_forward(s->net, s->kernels, &s->entries[s->ply], board, s->scratch, detail);
 }
 

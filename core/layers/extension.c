@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/names.h"
 #include "base/registry.h"
 #include "core/layers/common.h"
 #include "nnue_extend.h"
@@ -215,6 +216,8 @@ static const char *check_descriptor(const nnue_ext_layer_type *t, char *buf, siz
     }
     if (!t->name || !t->name[0] || !t->propagate)
         return "a layer type needs a name and propagate";
+    if (nnue_name_problem("layer type", t->name, buf, size))
+        return buf;
     if (t->min_inputs < 1 || t->max_inputs > NNUE_EXT_MAX_INPUTS || t->min_inputs > t->max_inputs) {
         snprintf(buf, size, "layer type '%s': inputs %d..%d (expected 1 <= min <= max <= %d)", t->name,
                  t->min_inputs, t->max_inputs, NNUE_EXT_MAX_INPUTS);
@@ -229,6 +232,10 @@ static const char *check_descriptor(const nnue_ext_layer_type *t, char *buf, siz
             snprintf(buf, size, "layer type '%s': at most %d parameter keys, none empty", t->name, NNUE_EXT_MAX_PARAMS);
             return buf;
         }
+        char what[NNUE_NAME_MAX + 32];
+        snprintf(what, sizeof what, "layer type '%s': parameter key %d", t->name, k);
+        if (nnue_name_problem(what, t->params[k], buf, size))
+            return buf;
         for (int j = 0; reserved[j]; j++)
             if (strcmp(t->params[k], reserved[j]) == 0) {
                 snprintf(buf, size, "layer type '%s': the key '%s' belongs to every layer", t->name, reserved[j]);

@@ -1,6 +1,7 @@
 /* core/load/arch_builtin.c: listing and loading the built-in architectures (core/arch/arch_builtin.h). */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/arch/arch_api.h"
 #include "core/arch/arch_builtin.h"
@@ -60,6 +61,9 @@ nnue_status nnue_arch_load_named(const char *name_or_path, nnue_arch **out, nnue
     if (!strchr(name_or_path, '/') && !strstr(name_or_path, ".yaml") && nnue_arch_is_generated_name(name_or_path))
         return nnue_arch_load_generated(name_or_path, out, err);
     nnue_status st = nnue_arch_load(name_or_path, out, err);
+    if (st == NNUE_E_IO && !strchr(name_or_path, '/') && !strstr(name_or_path, ".yaml") &&
+        strncasecmp(name_or_path, "SFNN", 4) == 0 && (name_or_path[4] == '_' || name_or_path[4] == '-'))
+        return nnue_arch_load_generated(name_or_path, out, err); /* meant as one: the parser says why not */
     if (st == NNUE_E_IO && !strchr(name_or_path, '/') && !strstr(name_or_path, ".yaml")) {
         /* Neither a built-in name nor a file: say both. */
         char names[1024] = "";

@@ -30,6 +30,9 @@ nnue_status nnue_ext_load(const char *path, nnue_error *err)
     nnue_error_clear(&inner);
     nnue_status st = init(&inner);
     if (st != NNUE_OK) {
+        /* The extension's own code filled inner: its strings need not end before their arrays do. */
+        inner.file[sizeof inner.file - 1] = '\0';
+        inner.message[sizeof inner.message - 1] = '\0';
         char text[sizeof inner.message + 64];
         nnue_error_format(&inner, text, sizeof text);
         return nnue_fail_at(err, st, path, 0, 0, "the extension's %s failed: %s", NNUE_EXTENSION_INIT,

@@ -26,12 +26,12 @@
 
 #define MAX_RAW 64
 
-/* The built-in architectures of kind raw (caller frees each), and *cap: the most any of them may
- * decompress to. */
-static int raw_builtins(nnue_arch **list, uint64_t *cap)
+/* The built-in architectures of kind raw (caller frees each), and *largest: the largest plain
+ * (header-less, unvaried) file among them, all a frame's size is compared with. */
+static int raw_builtins(nnue_arch **list, uint64_t *largest)
 {
     int n = 0;
-    *cap = 0;
+    *largest = 0;
     for (int i = 0; i < nnue_builtin_arch_total && n < MAX_RAW; i++) {
         nnue_arch *a;
         nnue_error ignored;
@@ -41,8 +41,8 @@ static int raw_builtins(nnue_arch **list, uint64_t *cap)
             nnue_arch_free(a);
             continue;
         }
-        uint64_t c = nz_cap_for_arch(a);
-        *cap = c > *cap ? c : *cap;
+        if (a->format.container == NNUE_CONTAINER_PLAIN && a->file_size > *largest)
+            *largest = a->file_size;
         list[n++] = a;
     }
     return n;
@@ -68,11 +68,12 @@ int nnue_raw_guess_wanted(uint32_t first_word)
 typedef struct raw_bytes {
     uint64_t size;
     int64_t values;
+    int more; /* size is where counting stopped: the frame holds more */
 } raw_bytes;
 
 static raw_bytes count_bytes(const unsigned char *p, size_t n)
 {
-    raw_bytes r = {n, 0};
+    raw_bytes r = {n, 0, 0};
     for (size_t i = 0; i < n; i++)
         r.values += p[i] < 0x80;
     if (n && p[n - 1] >= 0x80)
@@ -162,8 +163,9 @@ static nnue_status explain_headerless(const char *name, uint32_t first_word, int
     if (said[0])
         snprintf(said + strlen(said), sizeof said - strlen(said), "; nothing else in the file confirms it");
     else
-        snprintf(said, sizeof said, "No built-in raw architecture has its %s (%" PRIu64 " bytes)%s: write a YAML "
-                 "for it (docs/arch-yaml.md)", what, b.size, zstd ? "" : " or its LEB128 value count");
+        snprintf(said, sizeof said, "No built-in raw architecture has its %s (%s%" PRIu64 " bytes)%s: write a YAML "
+                 "for it (docs/arch-yaml.md)", what, b.more ? "more than " : "", b.size - (uint64_t)b.more,
+                 zstd ? "" : " or its LEB128 value count");
     return nnue_fail(err, NNUE_E_HASH,
                      "%s: no Stockfish-format header (its first word, 0x%08" PRIX32 ", is no built-in net version) "
                      "and no CBNF header: a header-less (raw) net%s, which does not name its architecture. %s. "
@@ -172,16 +174,19 @@ static nnue_status explain_headerless(const char *name, uint32_t first_word, int
                      name, first_word, zstd ? " in one zstd frame" : "", said, one);
 }
 
-/* The bytes (decompressed when they are one zstd frame) judged against the raw built-ins. */
-static nnue_status guess(const char *name, const unsigned char *data, size_t size, int zstd, nnue_arch **list, int n,
-                         nnue_arch **out, nnue_error *err)
+/* The bytes judged against the raw built-ins: data[0..size) are the file's (plain) or the first
+ * bytes of its one zstd frame, whose decompressed size is plain_size (then more than the largest
+ * candidate when it was not counted to the end). */
+static nnue_status guess(const char *name, const unsigned char *data, size_t size, uint64_t plain_size, int zstd,
+                         int more, nnue_arch **list, int n, nnue_arch **out, nnue_error *err)
 {
     uint32_t first_word = size >= 4 ? (uint32_t)data[0] | (uint32_t)data[1] << 8 | (uint32_t)data[2] << 16 |
                                           (uint32_t)data[3] << 24
                                     : 0;
     if (size >= NNUE_CBNF_HEADER && memcmp(data, "CBNF", 4) == 0)
         return guess_cbnf(name, data, list, n, out, err);
-    return explain_headerless(name, first_word, zstd, count_bytes(data, size), list, n, err);
+    raw_bytes b = zstd ? (raw_bytes){plain_size, -1, more} : count_bytes(data, size);
+    return explain_headerless(name, first_word, zstd, b, list, n, err);
 }
 
 static void free_list(nnue_arch **list, int n)
@@ -190,22 +195,46 @@ static void free_list(nnue_arch **list, int n)
         nnue_arch_free(list[i]);
 }
 
+/* One zstd frame: what the guess reads of it is its first bytes (a CBNF header) and its size, so
+ * no more is decompressed than that: the recorded size as recorded, else counted (not kept) up to
+ * one byte past the largest plain candidate, where no candidate can fit any more. */
+static nnue_status guess_frame(const void *data, size_t size, const char *name, nnue_arch **list, int n,
+                               uint64_t largest, nnue_arch **out, nnue_error *err)
+{
+    void *head = NULL;
+    size_t head_size = 0;
+    uint64_t declared = 0;
+    nz_source src = {NULL, data, size, name, "NNUE_MAX_NET_BYTES"};
+    nnue_status st = nz_unpack(&src, NNUE_MAX_NET_BYTES, NNUE_CBNF_HEADER, &head, &head_size, &declared, err);
+    if (st != NNUE_OK)
+        return st;
+    uint64_t plain = declared;
+    int more = 0;
+    if (head_size < NNUE_CBNF_HEADER || memcmp(head, "CBNF", 4) != 0) {
+        if (!declared) {
+            src.limit = "one byte past the largest built-in raw net";
+            nnue_error ignored;
+            st = nz_measure(&src, largest + 1, &plain, plain > largest ? &ignored : err);
+            if (st != NNUE_OK && plain > largest) {
+                st = NNUE_OK; /* larger than any candidate: that is the answer */
+                plain = largest + 1, more = 1;
+            }
+        }
+    }
+    if (st == NNUE_OK)
+        st = guess(name, head, head_size, plain, 1, more, list, n, out, err);
+    free(head);
+    return st;
+}
+
 nnue_status nnue_raw_guess_memory(const void *data, size_t size, const char *name, nnue_arch **out, nnue_error *err)
 {
     *out = NULL;
     nnue_arch *list[MAX_RAW];
-    uint64_t cap;
-    int n = raw_builtins(list, &cap);
-    void *plain = NULL;
-    size_t plain_size = size;
-    int zstd = nz_is_frame(data, size);
-    nnue_status st = NNUE_OK;
-    if (zstd)
-        st = nz_unpack(&(nz_source){NULL, data, size, name, "the largest built-in raw architecture's cap"}, cap, 0,
-                       &plain, &plain_size, NULL, err);
-    if (st == NNUE_OK)
-        st = guess(name, zstd ? plain : data, plain_size, zstd, list, n, out, err);
-    free(plain);
+    uint64_t largest;
+    int n = raw_builtins(list, &largest);
+    nnue_status st = nz_is_frame(data, size) ? guess_frame(data, size, name, list, n, largest, out, err)
+                                             : guess(name, data, size, size, 0, 0, list, n, out, err);
     free_list(list, n);
     return st;
 }
@@ -221,8 +250,8 @@ nnue_status nnue_raw_guess(const char *path, nnue_arch **out, nnue_error *err)
     if (got == sizeof head && memcmp(head, "CBNF", 4) == 0) { /* the header alone decides */
         fclose(f);
         nnue_arch *list[MAX_RAW];
-        uint64_t cap;
-        int n = raw_builtins(list, &cap);
+        uint64_t largest;
+        int n = raw_builtins(list, &largest);
         nnue_status st = guess_cbnf(path, head, list, n, out, err);
         free_list(list, n);
         return st;

@@ -426,6 +426,17 @@ static void start_prefault(nr_stream *s, void *p, uint64_t bytes)
         s->n_prefault++;
 }
 
+void nr_free(nr_stream *s, void *p)
+{
+    /* The helper faulting p in is joined first: it must not advise a range that is given back. */
+    for (int i = 0; p && i < s->n_prefault; i++)
+        if (s->prefault[i].start == (char *)p) {
+            pthread_join(s->prefault[i].thread, NULL);
+            s->prefault[i--] = s->prefault[--s->n_prefault];
+        }
+    free(p);
+}
+
 nnue_status nr_alloc_for(nr_stream *s, void **out, uint64_t bytes, const char *what)
 {
     *out = nr_alloc(bytes);

@@ -75,6 +75,9 @@ uint32_t nr_le32(const unsigned char *p);
 void *nr_alloc(uint64_t bytes);
 /* nr_alloc, or NNUE_E_NOMEM naming what could not be allocated. */
 nnue_status nr_alloc_for(nr_stream *s, void **out, uint64_t bytes, const char *what);
+/* Frees an array of nr_alloc_for(s, ...) before s is closed (a scratch array of the reader),
+ * after joining the thread prefaulting it. NULL: nothing. */
+void nr_free(nr_stream *s, void *p);
 
 #define NR_LEB128_MAGIC "COMPRESSED_LEB128"
 #define NR_LEB128_MAGIC_LEN 17

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "core/arch/layer.h"
 #include "core/net/net_formats.h"
 #include "core/net/net_zstd.h"
 
@@ -61,6 +62,19 @@ static nnue_status check_header(const nnue_net *net, nr_stream *s, const unsigne
     return NNUE_OK;
 }
 
+/* The payload's plain size (the raw blocks, rounded up to format.pad_to): all a compressed payload
+ * may decompress to, so a frame promising more is refused before anything is inflated. */
+static uint64_t payload_bytes(const nnue_arch *a)
+{
+    char why[256];
+    uint64_t data = 0;
+    for (int i = 0; i < a->format.n_blocks; i++)
+        data += nnue_net_raw_block_values(a, &a->format.blocks[i], why, sizeof why) *
+                nnue_dtype_size(a->format.blocks[i].dtype);
+    uint64_t pad = a->format.pad_to ? a->format.pad_to : 1;
+    return (data + pad - 1) / pad * pad;
+}
+
 nnue_status nnue_net_read_cbnf(nnue_net *net, nr_stream *s)
 {
     unsigned char h[NNUE_CBNF_HEADER];
@@ -70,13 +84,13 @@ nnue_status nnue_net_read_cbnf(nnue_net *net, nr_stream *s)
         st = check_header(net, s, h, &zstd);
     if (st != NNUE_OK || !zstd)
         return st == NNUE_OK ? nnue_net_read_raw(net, s) : st;
-    /* One zstd frame from byte 64 to the end: the blocks, decompressed within the arch's cap. */
+    /* One zstd frame from byte 64 to the end: the blocks, decompressed up to their size. */
     char name[300];
     snprintf(name, sizeof name, "%s (zstd payload from byte %d)", s->path, NNUE_CBNF_HEADER);
     void *payload = NULL;
     size_t size = 0;
-    st = nz_unpack(&(nz_source){s->f, NULL, 0, name, NZ_ARCH_CAP}, nz_cap_for_arch(net->arch), 0, &payload, &size,
-                   NULL, s->err);
+    st = nz_unpack(&(nz_source){s->f, NULL, 0, name, "the architecture's payload size"}, payload_bytes(net->arch), 0,
+                   &payload, &size, NULL, s->err);
     nr_stream inner;
     if (st == NNUE_OK)
         st = nr_open_memory(&inner, name, payload, size, s->err);

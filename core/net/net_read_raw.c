@@ -123,7 +123,7 @@ static nnue_status read_layer_block(nnue_net *net, nr_stream *s, const nnue_bloc
         char *dst = net->layer_weights[k * (uint64_t)a->n_layers + (uint64_t)b->layer].tensor[b->index];
         memcpy(dst + (r * t.stride + c) * ts, (char *)tmp + v * ts, ts);
     }
-    free(tmp);
+    nr_free(s, tmp);
     return st;
 }
 

@@ -101,7 +101,7 @@ nnue_status nnue_net_read_varint(nnue_net *net, nr_stream *s)
         st = nnue_fail(s->err, NNUE_E_NOMEM, "%s: out of memory", s->path);
     if (st != NNUE_OK) {
         free(v);
-        free(out);
+        nr_free(s, out);
         return st;
     }
     v->s = s;
@@ -128,6 +128,6 @@ nnue_status nnue_net_read_varint(nnue_net *net, nr_stream *s)
         st = nnue_net_read_raw(net, &inner);
         nr_close(&inner);
     }
-    free(out);
+    nr_free(s, out);
     return st;
 }

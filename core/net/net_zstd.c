@@ -59,10 +59,11 @@ static int refill(feed *fd, ZSTD_inBuffer *in)
     return n > 0;
 }
 
-/* The decompression shared by both outputs: into dst[cap] (sink NULL), or through dst[cap] into
- * sink. Stops at keep bytes when keep > 0. *produced = bytes output. */
+/* The decompression shared by the outputs: into dst[cap] (sink NULL, not through), or through
+ * dst[cap] into sink, or through dst[cap] and dropped (through, sink NULL: only counted). Stops at
+ * keep bytes when keep > 0. *produced = bytes output. */
 static nnue_status run(const nz_source *src, uint64_t max, uint64_t keep, unsigned char **dst, size_t *cap,
-                       FILE *sink, uint64_t *declared_out, ull *produced, nnue_error *err)
+                       FILE *sink, int through, uint64_t *declared_out, ull *produced, nnue_error *err)
 {
     const char *name = src->name;
     feed fd = {src, NULL, 0, 0, 0};
@@ -93,7 +94,7 @@ static nnue_status run(const nz_source *src, uint64_t max, uint64_t keep, unsign
     if (declared_out)
         *declared_out = unknown ? 0 : declared;
     ull want = keep && keep < declared ? keep : declared;
-    if (!sink) {
+    if (!through) {
         *cap = (size_t)(unknown && want > CHUNK * 64ull ? CHUNK * 64ull : want);
         if (!(*dst = malloc(*cap))) {
             st = nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory for %llu decompressed bytes", name, (ull)*cap);
@@ -109,7 +110,7 @@ static nnue_status run(const nz_source *src, uint64_t max, uint64_t keep, unsign
         if (in.pos == in.size && !refill(&fd, &in))
             break;
         size_t in_before = in.pos;
-        if (!sink && *produced == *cap && *cap < want) { /* unknown size: grow, at most to want */
+        if (!through && *produced == *cap && *cap < want) { /* unknown size: grow, at most to want */
             size_t grown = *cap > want / 2 ? (size_t)want : 2 * *cap;
             unsigned char *p = realloc(*dst, grown);
             if (!p) {
@@ -118,7 +119,7 @@ static nnue_status run(const nz_source *src, uint64_t max, uint64_t keep, unsign
             }
             *dst = p, *cap = grown;
         }
-        ZSTD_outBuffer ob = sink ? (ZSTD_outBuffer){*dst, *cap, 0}
+        ZSTD_outBuffer ob = through ? (ZSTD_outBuffer){*dst, *cap, 0}
                                  : (ZSTD_outBuffer){*dst + *produced, (size_t)(*cap - *produced), 0};
         left = ZSTD_decompressStream(dc, &ob, &in);
         if (ZSTD_isError(left)) {
@@ -168,7 +169,7 @@ nnue_status nz_unpack(const nz_source *src, uint64_t max, uint64_t keep, void **
     unsigned char *dst = NULL;
     size_t cap = 0;
     ull produced;
-    nnue_status st = run(src, max, keep, &dst, &cap, NULL, declared, &produced, err);
+    nnue_status st = run(src, max, keep, &dst, &cap, NULL, 0, declared, &produced, err);
     if (st != NNUE_OK) {
         free(dst);
         dst = NULL;
@@ -185,7 +186,20 @@ nnue_status nz_unpack_to_file(const nz_source *src, uint64_t max, FILE *out, nnu
     if (!buf)
         return nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory", src->name);
     ull produced;
-    nnue_status st = run(src, max, 0, &buf, &cap, out, NULL, &produced, err);
+    nnue_status st = run(src, max, 0, &buf, &cap, out, 1, NULL, &produced, err);
     free(buf);
+    return st;
+}
+
+nnue_status nz_measure(const nz_source *src, uint64_t max, uint64_t *size, nnue_error *err)
+{
+    size_t cap = ZSTD_DStreamOutSize();
+    unsigned char *buf = malloc(cap);
+    if (!buf)
+        return nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory", src->name);
+    ull produced;
+    nnue_status st = run(src, max, 0, &buf, &cap, NULL, 1, NULL, &produced, err);
+    free(buf);
+    *size = produced;
     return st;
 }

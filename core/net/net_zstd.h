@@ -43,4 +43,8 @@ nnue_status nz_unpack(const nz_source *src, uint64_t max, uint64_t keep, void **
 /* The same frame streamed into out (nothing held whole: `nnue convert --to unzstd`). */
 nnue_status nz_unpack_to_file(const nz_source *src, uint64_t max, FILE *out, nnue_error *err);
 
+/* The frame's decompressed size, counted through a small buffer and dropped (the bytes are not
+ * kept); refused past max as nz_unpack refuses (*size then says how far it got). */
+nnue_status nz_measure(const nz_source *src, uint64_t max, uint64_t *size, nnue_error *err);
+
 #endif

@@ -149,7 +149,7 @@ START_TEST(bad_threats_refused)
             t.n_removed = 0;
             t.n_added = 9;
             for (int k = 0; k < 9; k++)
-                t.added[k] = (nnue_threat){NNUE_PIECE(0, 1), (uint8_t)k, NNUE_PIECE(1, 2), (uint8_t)(k + 9)};
+                t.added[k] = (nnue_threat){NNUE_PIECE(0, 4), (uint8_t)k, NNUE_PIECE(1, 2), (uint8_t)(k + 8)};
             nnue_threat *x = &t.added[i];
             switch (field) {
             case 0: x->attacker = NNUE_PIECE(2, 1); break;
@@ -166,6 +166,56 @@ START_TEST(bad_threats_refused)
     nnue_state_pop(s);
     t.added[8].victim = NNUE_PIECE(1, 2);
     ck_assert_int_eq(nnue_state_push_threats(s, b, &delta, &t), 0); /* fits (though not this move's) */
+    nnue_state_free(s);
+    free(pos);
+}
+END_TEST
+
+/* A pair that fits the game but is no attack (from == to: the last attacker and victim slot
+ * mapped it to index == dimensions, one row past the set's; issue 49) is refused by a net whose
+ * threat set reads the lists, naming the pair; the entry refreshes, the evaluation stays exact. */
+START_TEST(non_attacks_refused)
+{
+    void *pos = eval_parse(game, game->start);
+    nnue_move moves[NNUE_MAX_MOVES];
+    ck_assert_int_gt(game->legal_moves(pos, moves), 0);
+    nnue_state *s = nnue_state_new(net, 4);
+    nnue_state_reset(s, game->board(pos));
+    nnue_evaluate(s, game->board(pos), NULL);
+    nnue_delta delta;
+    static nnue_threats t, made;
+    nnue_game_make_threats(game, pos, moves[0], &delta, &made);
+    const nnue_board *b = game->board(pos);
+    int refused = 0, tried = 0;
+    for (int colour = 0; colour < 2; colour++)
+        for (int type = 1; type <= 6; type++)
+            for (int k = 0; k < 4; k++) {
+                /* from == to at both corners, a knight's non-jump, a pawn capturing backwards */
+                static const uint8_t from[2][4] = {{63, 0, 0, 56}, {63, 0, 0, 8}};
+                static const uint8_t to[2][4] = {{63, 0, 1, 49}, {63, 0, 1, 17}};
+                if (k >= 2 && type != (k == 2 ? 2 : 1))
+                    continue;
+                uint8_t f = from[colour][k], dest = to[colour][k];
+                t = made;
+                t.added[t.n_added++] = (nnue_threat){NNUE_PIECE(colour, type), f, NNUE_PIECE(1 - colour, 6), dest};
+                int r = nnue_state_push_threats(s, b, &delta, &t);
+                tried++;
+                if (r != 0) {
+                    refused++;
+                    const nnue_error *e = nnue_state_error(s);
+                    ck_assert_str_eq(e->file, "nnue_threats");
+                    ck_assert_msg(strstr(e->message, "does not attack"), "%s", e->message);
+                    char field[32];
+                    snprintf(field, sizeof field, "added[%d]", t.n_added - 1);
+                    ck_assert_msg(strstr(e->message, field), "%s", e->message);
+                    check_same(s, b, "a refused non-attack");
+                }
+                nnue_state_pop(s);
+            }
+    ck_assert_int_eq(refused, (s->takes_threats ? tried : 0));
+    t = made; /* the move's own lists still pass */
+    ck_assert_int_eq(nnue_state_push_threats(s, b, &delta, &t), 0);
+    check_same(s, b, "the move's threats");
     nnue_state_free(s);
     free(pos);
 }
@@ -344,6 +394,7 @@ int main(int argc, char **argv)
         tcase_add_test(tc, every_move_with_threats);
         tcase_add_test(tc, lazy_random_walks_with_threats);
         tcase_add_test(tc, bad_threats_refused);
+        tcase_add_test(tc, non_attacks_refused);
     }
     if (strcmp(game->name, "shogi") == 0)
         tcase_add_test(tc, shogi_games_incremental);

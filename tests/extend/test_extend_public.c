@@ -69,6 +69,22 @@ START_TEST(registration_refuses_with_reasons)
     static const char *const nine[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", NULL};
     t.params = nine;
     expect_refused_layer(&t, "at most 8 parameter keys");
+    /* names and keys follow the rule of built-in names (base/names.h; issue 49) */
+    static char huge[1 << 20];
+    memset(huge, 'a', sizeof huge - 1);
+    t = good;
+    t.name = huge;
+    expect_refused_layer(&t, "a name of more than 95 characters");
+    t.name = "two words";
+    expect_refused_layer(&t, "character 4 is 0x20; expected a letter, a digit or '_'");
+    t.name = "line\nbreak";
+    expect_refused_layer(&t, "character 5 is 0x0a");
+    t.name = "9lives";
+    expect_refused_layer(&t, "character 1 is 0x39 '9'; expected a letter or '_' first");
+    t = good;
+    static const char *const spaced[] = {"ok_key", "bad key", NULL};
+    t.params = spaced;
+    expect_refused_layer(&t, "parameter key 1 'bad...': character 4 is 0x20");
     t = good;
     t.name = "affine"; /* a built-in type's name */
     expect_refused_layer(&t, "'affine': the name is taken");
@@ -86,6 +102,14 @@ START_TEST(registration_refuses_with_reasons)
     s.max_active = 300;
     ck_assert_int_eq(nnue_ext_register_feature_set(&s, &err), NNUE_E_ARG);
     ck_assert_msg(strstr(err.message, "at most 256 each"), "%s", err.message);
+    s = set;
+    s.name = huge;
+    ck_assert_int_eq(nnue_ext_register_feature_set(&s, &err), NNUE_E_ARG);
+    ck_assert_msg(strstr(err.message, "feature set 'aaaa"), "%s", err.message);
+    ck_assert_msg(strstr(err.message, "a name of more than 95 characters"), "%s", err.message);
+    s.name = "Half KP\n";
+    ck_assert_int_eq(nnue_ext_register_feature_set(&s, &err), NNUE_E_ARG);
+    ck_assert_msg(strstr(err.message, "feature set 'Half...': character 5 is 0x20"), "%s", err.message);
     s = set;
     s.name = "HalfKP";
     ck_assert_int_eq(nnue_ext_register_feature_set(&s, &err), NNUE_E_ARG);

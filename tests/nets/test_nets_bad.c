@@ -475,6 +475,9 @@ END_TEST
 #define NETS_SANITIZED 1
 #endif
 #endif
+#if !defined(NETS_SANITIZED) && defined(__SANITIZE_ADDRESS__) /* gcc's name */
+#define NETS_SANITIZED 1
+#endif
 #ifndef NETS_SANITIZED
 #define NETS_SANITIZED 0
 #endif

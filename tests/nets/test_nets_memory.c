@@ -19,6 +19,9 @@
 #define UNDER_SANITIZER 1
 #endif
 #endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) /* gcc's names */
+#define UNDER_SANITIZER 1
+#endif
 
 static char net_path[4096];
 

@@ -185,25 +185,39 @@ START_TEST(every_rule_buckets_as_the_tables_say)
 }
 END_TEST
 
+/* Each with the parser's own reason (issue 49: not the generic "neither a built-in ..."). */
 START_TEST(names_the_generator_refuses)
 {
-    static const char *const bad[] = {
-        "SFNN_halfkahm2_512_9_32",              /* H1 neither 8n nor 8n - 1 */
-        "SFNN_halfkp_512_8_32",                 /* another feature */
-        "SFNN_halfkahm2_512_8_32_hand8",        /* no such hand rule */
-        "SFNN_halfkahm2_512_8_32_progress5",    /* no such progress count */
-        "SFNN_halfkahm2_512_8_32_k3k3_k9k9",    /* two king rules */
-        "SFNN_halfkahm2_1024_7_64_c256_s128x4", /* 256 + 4 x 128 != 1024 */
-        "SFNN_halfkahm2_1024_7_64_c256_s192x3", /* 256 + 3 x 192 != 1024 */
-        "SFNN_halfkahm2_1024_7_64_c200_s206x4", /* not multiples of 64 */
-        "SFNN_halfkahm2_1024_5_64_c256_s192x4", /* H1 = 5 */
+    static const char *const bad[][2] = {
+        {"SFNN_halfkahm2_512_9_32", "expected H1 = 8n or 8n - 1, found '9'"},
+        {"SFNN_halfkp_512_8_32", "expected the feature halfkahm2 (the one feature set supported), found 'halfkp'"},
+        {"SFNN_halfkahm2_512_8_32_hand8", "found 'hand8'"},
+        {"SFNN_halfkahm2_512_8_32_progress5", "expected progress2, 3, 4, 8, 16 or 32, found 'progress5'"},
+        {"SFNN_halfkahm2_512_8_32_k3k3_k9k9", "expected one king rule, found a second: 'k9k9'"},
+        {"SFNN_halfkahm2_1024_7_64_c256_s128x4", "expected common + shard x groups = FT"},
+        {"SFNN_halfkahm2_1024_7_64_c256_s192x3", "expected common + shard x groups = FT"},
+        {"SFNN_halfkahm2_1024_7_64_c200_s206x4", "multiples of 64"},
+        {"SFNN_halfkahm2_1024_5_64_c256_s192x4", "expected H1 = 8n or 8n - 1, found '5'"},
+        {"SFNN_halfkahm2_512_8", "expected SFNN_<feature>_<FT>_<H1>_<H2>"},
+        /* empty parts (strtok would have skipped them) */
+        {"SFNN__halfkahm2_512_8_32", "an empty part at character 6"},
+        {"SFNN_halfkahm2_512__8_32", "an empty part at character 20"},
+        {"SFNN_halfkahm2_512_8_32_", "an empty part at character 24"},
+        {"SFNN-halfkahm2-512-8-32--k9k9", "an empty part at character 25"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         nnue_arch *a = NULL;
         nnue_error err;
-        ck_assert_msg(nnue_arch_load_named(bad[i], &a, &err) != NNUE_OK, "%s loaded", bad[i]);
+        ck_assert_msg(nnue_arch_load_named(bad[i][0], &a, &err) != NNUE_OK, "%s loaded", bad[i][0]);
         ck_assert_ptr_null(a);
+        ck_assert_msg(strstr(err.message, "is not a generated architecture name") && strstr(err.message, bad[i][1]),
+                      "%s: expected '%s' in: %s", bad[i][0], bad[i][1], err.message);
     }
+    /* a well-formed one still loads */
+    nnue_arch *a = NULL;
+    nnue_error err;
+    ck_assert_msg(nnue_arch_load_named("SFNN-halfkahm2-512-8-32-k9k9", &a, &err) == NNUE_OK, "%s", err.message);
+    nnue_arch_free(a);
 }
 END_TEST
 

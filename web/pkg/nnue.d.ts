@@ -109,7 +109,8 @@ export interface Nnue {
   readonly games: string[];
   /** `nnue arch`: description and hashes of a built-in architecture or of YAML text. */
   archInfo(arch: { name?: string; yaml?: string }): ArchInfo;
-  /** `nnue init --seed SEED`: a net of random weights for an architecture, as bytes. */
+  /** `nnue init --seed SEED`: a net of random weights for an architecture, as bytes. seed: a whole
+   * number from 0 to 2^53 - 1 (else an NnueError). */
   randomNet(arch: { name?: string; yaml?: string; seed?: number }): Uint8Array;
   /** A net from its bytes (zstd-compressed too). */
   /** bytes: the file's contents (a path string or any other type is a TypeError; empty bytes
@@ -124,7 +125,7 @@ export interface Net {
   state(position?: string): State;
   /** One evaluation (a full refresh). */
   evaluate(position?: string): Evaluation;
-  /** Frees the net's memory (states of it must be freed first). */
+  /** Frees the net's memory (states of it must be freed first); its methods then throw NnueError. */
   free(): void;
 }
 
@@ -136,5 +137,6 @@ export interface State {
   evaluate(): Evaluation;
   /** The total alone (side to move's view), without the details: cheap enough to time. */
   total(): number;
+  /** Frees the state; its methods then throw NnueError (free() again is a no-op). */
   free(): void;
 }

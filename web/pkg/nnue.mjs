@@ -33,6 +33,18 @@ export class NnueError extends Error {
   }
 }
 
+// An argument the library cannot take, refused before it crosses into WebAssembly.
+function argError(message) {
+  return new NnueError({ status: 'invalid argument', code: 10, file: '', line: 0, column: 0, offset: -1, message,
+    text: message });
+}
+
+// A text argument: a string (or undefined / null where a default applies).
+function text(value, what) {
+  if (typeof value !== 'string') throw argError(`${what}: expected a string, found ${typeof value}`);
+  return value;
+}
+
 const isNode = typeof process !== 'undefined' && !!(process.versions && process.versions.node);
 
 async function wasmBytes(name) {
@@ -136,6 +148,10 @@ class Nnue {
 
   // Random weights for an architecture, as `nnue init --seed SEED` writes them: the net's bytes.
   randomNet({ name = '', yaml, seed = 1 } = {}) {
+    // a JS number converts to C's 64-bit seed exactly only as a whole number 0..2^53 - 1
+    if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0)
+      throw argError(`seed: expected a whole number from 0 to 2^53 - 1, found ${typeof seed === 'number' ? seed
+        : `${typeof seed} ${JSON.stringify(typeof seed === 'bigint' ? String(seed) : seed)}`}`);
     return this.with([name, yaml], ([n], [y, yl]) => {
       const sizePtr = this.m._nw_alloc(4);
       try {
@@ -176,6 +192,9 @@ class Net {
   // game's start).
   state(position = '') {
     const lib = this.lib;
+    this.live();
+    if (position === null) position = '';
+    text(position, 'position');
     const s = lib.with([position, this.sha256], ([p], [h]) => lib.m._nw_state_new(this.ptr, p, h));
     if (!s) throw lib.error();
     return new State(lib, s);
@@ -189,6 +208,11 @@ class Net {
     } finally {
       s.free();
     }
+  }
+
+  // Methods of a freed net throw instead of handing the library a null pointer.
+  live() {
+    if (!this.ptr) throw argError('this Net was freed (free()): load the net again');
   }
 
   free() {
@@ -206,22 +230,31 @@ class State {
   // Plays a move in the game's protocol notation (UCI: e2e4, e7e8q; USI: 7g7f, P*5e).
   push(move) {
     const lib = this.lib;
+    this.live();
+    text(move, 'move');
     if (lib.with([move], ([m]) => lib.m._nw_state_push(this.ptr, m)) !== 0) throw lib.error();
     return this;
   }
 
   pop() {
+    this.live();
     if (this.lib.m._nw_state_pop(this.ptr) !== 0) throw this.lib.error();
     return this;
   }
 
   evaluate() {
+    this.live();
     return this.lib.json(this.lib.m._nw_state_eval(this.ptr));
   }
 
   // The total alone, without the position's details: the cheap call for timing and search.
   total() {
+    this.live();
     return this.lib.m._nw_state_total(this.ptr);
+  }
+
+  live() {
+    if (!this.ptr) throw argError('this State was freed (free()): make a new one with net.state()');
   }
 
   free() {

@@ -10,7 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <math.h>
+
 #include "core/arch/arch.h"
+#include "core/eval/state.h"
 #include "core/net/net.h"
 #include "nnue.h"
 #include "tools/centipawns.h"
@@ -213,6 +216,14 @@ EXPORT uint8_t *nw_net_random(const char *arch_name, const char *yaml, size_t ya
     nnue_arch *a = arch_from(arch_name, yaml, yaml_len, &failed);
     if (!a)
         return failed ? NULL : (uint8_t *)fail(NNUE_E_ARG, "no architecture given (a built-in name or YAML text)");
+    /* seed comes from a JS number: a whole number 0..2^53 - 1, else the conversion below is
+     * undefined (NaN, negative, fractional or past 2^64) */
+    if (!(seed >= 0 && seed <= 9007199254740991.0 && floor(seed) == seed)) {
+        nnue_arch_free(a);
+        char why[160];
+        snprintf(why, sizeof why, "seed: expected a whole number from 0 to 2^53 - 1, found %.17g", seed);
+        return (uint8_t *)fail(NNUE_E_ARG, why);
+    }
     const char *path = "/tmp/nnue-random.net";
     uint8_t *bytes = NULL;
     if (nnue_net_write_random(a, path, (uint64_t)seed, &last_error) == NNUE_OK) {
@@ -238,6 +249,8 @@ EXPORT uint8_t *nw_net_random(const char *arch_name, const char *yaml, size_t ya
  * file's SHA-256 in hex, computed by the caller; "" when unknown). */
 EXPORT const char *nw_net_info(const nnue_net *net, const char *sha256)
 {
+    if (!net)
+        return fail(NNUE_E_ARG, "no net (NULL: it was freed)");
     const nnue_arch *a = nnue_net_arch(net);
     cp_rule rule;
     cp_rule_for_sha(a, sha256, &rule);
@@ -274,6 +287,8 @@ typedef struct nw_state {
 
 EXPORT nw_state *nw_state_new(const nnue_net *net, const char *position, const char *sha256)
 {
+    if (!net)
+        return (nw_state *)fail(NNUE_E_ARG, "no net (NULL: it was freed)");
     nw_state *s = calloc(1, sizeof *s);
     const nnue_game *g = nnue_arch_game(nnue_net_arch(net));
     if (!s || !(s->pos = calloc(1, g->pos_size)) || !(s->state = nnue_state_new(net, NW_MAX_PLY))) {
@@ -307,9 +322,20 @@ EXPORT void nw_state_free(nw_state *s)
 }
 
 /* Plays a move in the game's protocol notation (UCI / USI): 0, or -1 with the error set. */
+/* NULL (freed or never made) is refused, not followed. */
+static int no_state(const nw_state *s)
+{
+    if (s)
+        return 0;
+    fail(NNUE_E_ARG, "no evaluation state (NULL: it was freed)");
+    return 1;
+}
+
 EXPORT int nw_state_push(nw_state *s, const char *move)
 {
     nnue_move m;
+    if (no_state(s))
+        return -1;
     if (s->ply >= NW_MAX_PLY) {
         fail(NNUE_E_ARG, "the state holds 1024 moves at most: pop some first");
         return -1;
@@ -318,8 +344,13 @@ EXPORT int nw_state_push(nw_state *s, const char *move)
         return -1;
     nnue_delta delta;
     s->game->make(s->pos, m, &delta);
+    int before = s->state->ply;
     if (nnue_state_push(s->state, s->game->board(s->pos), &delta) != 0) {
+        /* A refused board or delta is still pushed (include/nnue.h): take it back too, so that
+         * this wrapper's moves and the state's entries stay one for one. */
         last_error = *nnue_state_error(s->state);
+        if (s->state->ply > before)
+            nnue_state_pop(s->state);
         s->game->unmake(s->pos, m);
         return -1;
     }
@@ -330,6 +361,8 @@ EXPORT int nw_state_push(nw_state *s, const char *move)
 /* Takes back the last move: 0, or -1 when there is none. */
 EXPORT int nw_state_pop(nw_state *s)
 {
+    if (no_state(s))
+        return -1;
     if (s->ply == 0) {
         fail(NNUE_E_ARG, "no move to take back");
         return -1;
@@ -342,6 +375,8 @@ EXPORT int nw_state_pop(nw_state *s)
 /* The total alone (no JSON, no move list): what the page times. */
 EXPORT int32_t nw_state_total(nw_state *s)
 {
+    if (no_state(s))
+        return 0;
     nnue_eval_detail d;
     return nnue_evaluate(s->state, s->game->board(s->pos), &d);
 }
@@ -350,6 +385,8 @@ EXPORT int32_t nw_state_total(nw_state *s)
  * move) and its legal moves, as JSON. */
 EXPORT const char *nw_state_eval(nw_state *s)
 {
+    if (no_state(s))
+        return NULL;
     nnue_eval_detail d;
     const nnue_board *b = s->game->board(s->pos);
     nnue_evaluate(s->state, b, &d);

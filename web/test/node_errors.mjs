@@ -2,7 +2,8 @@
 // NnueError carrying the library's message and location, and the module still working after it:
 // bytes that are not a net, a truncated net, a net given the wrong architecture, a zstd frame
 // declaring more than any net, bad YAML (line and column), a bad FEN, an illegal move, popping
-// at the root. Prints "N passed, N failed".
+// at the root; seeds and moves of the wrong kind, plies after refused pushes, use after free()
+// (issue 49). Prints "N passed, N failed".
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { load, NnueError } from '../pkg/nnue.mjs';
@@ -49,7 +50,34 @@ for (const simd of [false, true]) {
   const again = await nnue.loadNet(good);
   const a = s.push('e2e4').evaluate().total, b = again.evaluate('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1').total;
   (a === b ? ok : bad)(`${tag}: after the errors the module works (${a} and ${b})`);
-  s.free(); net.free(); again.free();
+  // Numbers from JS (issue 49): a seed that is no whole number 0..2^53 - 1 is refused by name.
+  for (const seed of [-1, 1.5, NaN, Infinity, 2 ** 53, '7', 7n, null]) {
+    await expectError(`${tag}: seed ${String(seed)}`, () => nnue.randomNet({ name: 'sfnnv1', seed }),
+      (e) => (/^seed: expected a whole number/.test(e.message) ? null : 'message'));
+  }
+  await expectError(`${tag}: a move that is not a string`, () => s.push(42),
+    (e) => (/move: expected a string, found number/.test(e.message) ? null : 'message'));
+  // The wrapper's plies stay the state's after refused pushes: pops take back what was played.
+  const root = again.evaluate().total;
+  (s.evaluate().ply === 1 ? ok : bad)(`${tag}: after the refused pushes the state is at ply ${s.evaluate().ply}`);
+  s.pop();
+  await expectError(`${tag}: pop past the root after refused pushes`, () => s.pop(),
+    (e) => (e.message.includes('no move') ? null : 'message'));
+  (s.total() === root ? ok : bad)(`${tag}: back at the root: ${s.total()} (fresh: ${root})`);
+  // Use after free(): a clear error, never a null pointer handed to the library.
+  s.free();
+  for (const [what, fn] of [['push', () => s.push('e2e4')], ['pop', () => s.pop()], ['evaluate', () => s.evaluate()],
+    ['total', () => s.total()]]) {
+    await expectError(`${tag}: State.${what} after free()`, fn,
+      (e) => (/this State was freed/.test(e.message) ? null : 'message'));
+  }
+  s.free(); // twice: a no-op
+  net.free();
+  await expectError(`${tag}: Net.state after free()`, () => net.state('startpos'),
+    (e) => (/this Net was freed/.test(e.message) ? null : 'message'));
+  await expectError(`${tag}: Net.evaluate after free()`, () => net.evaluate(),
+    (e) => (/this Net was freed/.test(e.message) ? null : 'message'));
+  again.free();
   // The argument's type: a path string (or anything not bytes) is a TypeError, not 0 bytes.
   for (const [what, arg] of [['a path string', '/tmp/net.nnue'], ['a number', 42], ['an Array', [1, 2, 3]]]) {
     try {
