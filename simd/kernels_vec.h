@@ -382,14 +382,13 @@ VEC_KERNEL void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_
         vec_store(out + j, vec_packus_i16(lo, hi));
     }
 #if defined(VEC_MASKED)
-    if (j < n) { /* small layers (15..32 outputs) on 64-byte vectors take only this */
-        uint32_t m = n - j;
-        vec_t q[4];
-        for (uint32_t t = 0; t < 4; t++)
-            q[t] = vec_load_n_i32(in + j + VEC_I32 * t, part(m, t, VEC_I32));
-        vec_store_n_u8(out + j, vec_packus_i16(vec_packus_i32(q[0], q[1]), vec_packus_i32(q[2], q[3])), m);
-        j = n;
+    /* Small layers (15..32 outputs) on 64-byte vectors take only this: a vector of i32 at a time
+     * narrowed by truncation, the same bytes as the saturating packs for values 0..255. */
+    for (uint32_t m = n - j, t = 0; VEC_I32 * t < m; t++) {
+        uint32_t k = part(m, t, VEC_I32);
+        vec_store_n_i32_u8(out + j + VEC_I32 * t, vec_load_n_i32(in + j + VEC_I32 * t, k), k);
     }
+    j = n;
 #endif
     nnue_ref_pack_u8(in, out, j, n, n_pad);
 }

@@ -38,6 +38,7 @@
  *   vec_load_n_i16(p, k), vec_store_n_i16(p, v, k), vec_load_n_i32(p, k), vec_store_n_i32(p, v, k)
  *   vec_load_n_i8_i16(p, k)   k bytes at p sign-extended to i16 lanes
  *   vec_store_n_u8(p, v, k)   the low k bytes of v
+ *   vec_store_n_i32_u8(p, v, k)   the low byte of each of the first k i32 lanes, k bytes at p
  * With them the kernels do a row's last partial vector in vectors too; without, the scalar code.
  * Optional: VEC_TAIL_32_32_1 and VEC_BOARD_SCAN name the set's own kernels.h tail_32_32_1 and
  * board_scan (NULL otherwise). */
