@@ -58,6 +58,7 @@ START_TEST(accumulators)
     const nnue_kernels *ref = &nnue_kernels_scalar;
     static int16_t rows[40][MAXN], src[MAXN], a[MAXN], b[MAXN];
     static int32_t rows32[40][MAXN], src32[MAXN], a32[MAXN], b32[MAXN];
+    static int8_t rows8[40][MAXN];
     for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
         const nnue_kernels *k = isa_set(isa);
         if (!k)
@@ -71,19 +72,27 @@ START_TEST(accumulators)
                 for (int r = 0; r < 40; r++) {
                     rows[r][j] = (int16_t)(rep % 3 ? pick(-600, 600) : pick(-32768, 32767));
                     rows32[r][j] = rep % 3 ? pick(-100000, 100000) : pick(INT32_MIN, INT32_MAX);
+                    rows8[r][j] = (int8_t)pick(-128, 127);
                 }
             }
             const int16_t *sub[4], *add[40];
             const int32_t *sub32[4], *add32[40];
+            const int8_t *sub8[4], *add8[40];
             for (int r = 0; r < n_sub; r++)
-                sub[r] = rows[r], sub32[r] = rows32[r];
+                sub[r] = rows[r], sub32[r] = rows32[r], sub8[r] = rows8[r];
             for (int r = 0; r < n_add; r++)
-                add[r] = rows[39 - r], add32[r] = rows32[39 - r];
+                add[r] = rows[39 - r], add32[r] = rows32[39 - r], add8[r] = rows8[39 - r];
             ref->acc_i16(a, src, sub, n_sub, add, n_add, n);
             memcpy(b, src, sizeof b[0] * n);
             b[n] = 12345;
             k->acc_i16(b, b, sub, n_sub, add, n_add, n); /* in place */
             ck_assert_msg(memcmp(a, b, n * sizeof a[0]) == 0, "%s acc_i16 n=%u sub=%d add=%d", nnue_isa_label(isa), n,
+                          n_sub, n_add);
+            ck_assert_int_eq(b[n], 12345);
+            ref->acc_i8(a, src, sub8, n_sub, add8, n_add, n); /* i8 rows (Full_Threats) */
+            memcpy(b, src, sizeof b[0] * n);
+            k->acc_i8(b, b, sub8, n_sub, add8, n_add, n);
+            ck_assert_msg(memcmp(a, b, n * sizeof a[0]) == 0, "%s acc_i8 n=%u sub=%d add=%d", nnue_isa_label(isa), n,
                           n_sub, n_add);
             ck_assert_int_eq(b[n], 12345);
             uint32_t n32 = rep % 2 ? 8 : sizes[rnd() % 12];
