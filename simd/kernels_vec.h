@@ -285,6 +285,39 @@ VEC_KERNEL void affine_u8_list(const uint8_t *in, const uint16_t *idx, int count
     run(in, idx, (uint32_t)count, w, bias, out, n_out, out_pad);
 }
 
+/* kernels.h affine_i32: input-major weights, so each input is one broadcast times whole output
+ * vectors (no horizontal sums); up to VEC_AFFINE_BLOCKS output vectors per pass. vec_mullo_i32
+ * keeps the low 32 bits of each product, which is all the wrapping sum needs. */
+VEC_TARGET static inline __attribute__((always_inline)) void
+pass_i32(const int32_t *in, uint32_t n_in, const int32_t *w, uint32_t out_pad, const int nb, vec_t *res)
+{
+    for (int b = 0; b < nb; b++)
+        res[b] = vec_zero();
+    for (uint32_t j = 0; j < n_in; j++) {
+        vec_t x = vec_set1_i32(in[j]);
+        for (int b = 0; b < nb; b++)
+            res[b] = vec_add_i32(res[b], vec_mullo_i32(x, vec_load(w + (size_t)j * out_pad + VEC_I32 * b)));
+    }
+}
+
+VEC_KERNEL void affine_i32(const int32_t *in, uint32_t n_in, const int32_t *w, const int32_t *bias, int32_t *out,
+                           uint32_t n_out, uint32_t out_pad)
+{
+    vec_t res[VEC_AFFINE_BLOCKS];
+    for (uint32_t o = 0; o < n_out;) { /* out_pad is a whole number of vectors: no partial loads */
+        uint32_t left = (n_out - o + VEC_I32 - 1) / VEC_I32;
+        int nb = left >= VEC_AFFINE_BLOCKS ? VEC_AFFINE_BLOCKS : (int)left;
+        switch (nb) { /* constant block counts, so the sums stay in registers */
+        case 4: pass_i32(in, n_in, w + o, out_pad, 4 <= VEC_AFFINE_BLOCKS ? 4 : 1, res); break;
+        case 3: pass_i32(in, n_in, w + o, out_pad, 3 <= VEC_AFFINE_BLOCKS ? 3 : 1, res); break;
+        case 2: pass_i32(in, n_in, w + o, out_pad, 2, res); break;
+        default: pass_i32(in, n_in, w + o, out_pad, 1, res); break;
+        }
+        for (int b = 0; b < nb; b++, o += VEC_I32)
+            finish(res[b], bias, out, o, n_out);
+    }
+}
+
 /* See kernels.h. Fast form: t = c * w in i16 and t * c pairs summed in i32 (vec_madd_i16),
  * exact when max(c) * wmax <= 32767; the i32 lanes are widened into i64 ones before they could
  * overflow (a lane takes 2 products a vector). Otherwise every c * c (<= 2^30) times w in i64. */
@@ -402,5 +435,5 @@ VEC_KERNEL void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_
 
 const nnue_kernels VEC_TABLE = {
     VEC_ISA, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
-    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, VEC_TAIL_32_32_1, VEC_BOARD_SCAN,
+    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, VEC_TAIL_32_32_1, VEC_BOARD_SCAN, affine_i32,
 };
