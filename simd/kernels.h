@@ -71,6 +71,12 @@ typedef struct nnue_kernels {
      * with piece types 1..max_type (a bit of 0xE0 set, a type past max_type, colour 1 with type 0);
      * *count = the occupied squares. */
     unsigned (*board_scan)(const uint8_t *squares, int n, int max_type, int *count);
+    /* out[o] = bias[o] + sum over j < n_in of in[j] * w[j][o], o < n_out, every product and sum
+     * wrapping in 32 bits (an affine layer on int32 values with i32 weights, Stormphrax's L2/L3;
+     * core/layers/plan.c transposes the rows to w[n_in][out_pad], out_pad a multiple of
+     * NNUE_KERNEL_OUT_BLOCK, padding zero). */
+    void (*affine_i32)(const int32_t *in, uint32_t n_in, const int32_t *w, const int32_t *bias, int32_t *out,
+                       uint32_t n_out, uint32_t out_pad);
 } nnue_kernels;
 
 /* Table for a level (levels above nnue_isa_best() must not be called; NULL when not built). */

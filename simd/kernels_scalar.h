@@ -5,6 +5,7 @@
 #ifndef NNUE_SIMD_KERNELS_SCALAR_H
 #define NNUE_SIMD_KERNELS_SCALAR_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -100,6 +101,19 @@ static inline void nnue_ref_sqr_crelu_i32(const int32_t *in, int32_t *out, uint3
     for (uint32_t j = from; j < n; j++) {
         int64_t v = (int64_t)in[j] * in[j] >> shift;
         out[j] = (int32_t)(v > max ? max : v);
+    }
+}
+
+/* out[o] = bias[o] + sum over j < n_in of in[j] * w[j][o], o in [from, n_out), wrapping in 32 bits
+ * (the low half of core/layers/affine.c's 64-bit sum: the same value modulo 2^32). */
+static inline void nnue_ref_affine_i32(const int32_t *in, uint32_t n_in, const int32_t *w, const int32_t *bias,
+                                       int32_t *out, uint32_t from, uint32_t n_out, uint32_t out_pad)
+{
+    for (uint32_t o = from; o < n_out; o++) {
+        uint32_t sum = (uint32_t)bias[o];
+        for (uint32_t j = 0; j < n_in; j++)
+            sum += (uint32_t)in[j] * (uint32_t)w[(size_t)j * out_pad + o];
+        out[o] = (int32_t)sum;
     }
 }
 

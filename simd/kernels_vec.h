@@ -3,7 +3,9 @@
  * by a file kernels_<isa>.c that first includes its vec_<isa>.h and defines VEC_TABLE (the
  * table's name) and VEC_ISA (its level); the file then holds that set's table. Each kernel walks
  * its rows a whole vector at a time and leaves the rest to the scalar definition
- * (kernels_scalar.h), so it is bit for bit the scalar set for every width. Exactness arguments:
+ * (kernels_scalar.h), so it is bit for bit the scalar set for every width; a set with partial
+ * vectors (VEC_MASKED, vec.h) does that rest as one masked vector of the same arithmetic, so the
+ * short rows of wide vectors do not fall to scalar code. Exactness arguments:
  * i16/i32 adds wrap in both; the pairwise product is at most 65535 and shifted logically; the
  * u8 x i8 dot's contract is vec.h's (inputs <= 127); sq_dot_i16 keeps the scalar sum's every
  * product (see there). */
@@ -14,6 +16,29 @@
 #define VEC_I16 (VEC_BYTES / 2)
 #define VEC_I32 (VEC_BYTES / 4)
 #define VEC_KERNEL VEC_TARGET static
+
+/* Lanes of a partial vector t (of `width` lanes) that lie within the first m values. */
+static inline uint32_t part(uint32_t m, uint32_t t, uint32_t width)
+{
+    return m <= t * width ? 0 : m - t * width >= width ? width : m - t * width;
+}
+
+#if defined(VEC_MASKED)
+/* A row's last partial vector, masked (after ROWS_PASS); j moves to n. */
+#define ROWS_TAIL(LOAD_N)                                                                                             \
+    if (j < n) {                                                                                                      \
+        uint32_t m = n - j;                                                                                           \
+        vec_t v = vec_load_n_i16(src + j, m);                                                                         \
+        for (int k = 0; k < n_sub; k++)                                                                               \
+            v = vec_sub_i16(v, LOAD_N(sub[k] + j, m));                                                                \
+        for (int k = 0; k < n_add; k++)                                                                               \
+            v = vec_add_i16(v, LOAD_N(add[k] + j, m));                                                                \
+        vec_store_n_i16(dst + j, v, m);                                                                               \
+        j = n;                                                                                                        \
+    }
+#else
+#define ROWS_TAIL(LOAD_N)
+#endif
 
 /* dst = src - sub rows + add rows on i16 (acc_i16) or on i8 rows widened (acc_i8): VEC_ACC_TILE
  * vectors kept in registers across all the rows, then single vectors, then the scalar tail. */
@@ -45,6 +70,7 @@ VEC_KERNEL void acc_i16(int16_t *dst, const int16_t *src, const int16_t *const *
                         const int16_t *const *add, int n_add, uint32_t n)
 {
     ROWS_PASS(vec_load)
+    ROWS_TAIL(vec_load_n_i16)
     nnue_ref_acc_i16(dst, src, sub, n_sub, add, n_add, j, n);
 }
 
@@ -52,6 +78,7 @@ VEC_KERNEL void acc_i8(int16_t *dst, const int16_t *src, const int8_t *const *su
                        const int8_t *const *add, int n_add, uint32_t n)
 {
     ROWS_PASS(vec_load_i8_i16)
+    ROWS_TAIL(vec_load_n_i8_i16)
     nnue_ref_acc_i8(dst, src, sub, n_sub, add, n_add, j, n);
 }
 
@@ -67,6 +94,18 @@ VEC_KERNEL void acc_i32(int32_t *dst, const int32_t *src, const int32_t *const *
             v = vec_add_i32(v, vec_load(add[k] + j));
         vec_store(dst + j, v);
     }
+#if defined(VEC_MASKED)
+    if (j < n) { /* PSQT rows of 8 values on 16-lane vectors take only this */
+        uint32_t m = n - j;
+        vec_t v = vec_load_n_i32(src + j, m);
+        for (int k = 0; k < n_sub; k++)
+            v = vec_sub_i32(v, vec_load_n_i32(sub[k] + j, m));
+        for (int k = 0; k < n_add; k++)
+            v = vec_add_i32(v, vec_load_n_i32(add[k] + j, m));
+        vec_store_n_i32(dst + j, v, m);
+        j = n;
+    }
+#endif
     nnue_ref_acc_i32(dst, src, sub, n_sub, add, n_add, j, n);
 }
 
@@ -82,7 +121,21 @@ VEC_KERNEL void ft_clamp_u8(const int16_t *acc, uint8_t *out, uint32_t n, int32_
     uint32_t j = 0;
     for (; j + 2 * VEC_I16 <= n; j += 2 * VEC_I16)
         vec_store(out + j, vec_packus_i16(clamp_i16(vec_load(acc + j), hi), clamp_i16(vec_load(acc + j + VEC_I16), hi)));
+#if defined(VEC_MASKED)
+    if (j < n) {
+        uint32_t m = n - j;
+        vec_t a = clamp_i16(vec_load_n_i16(acc + j, part(m, 0, VEC_I16)), hi);
+        vec_t b = clamp_i16(vec_load_n_i16(acc + j + VEC_I16, part(m, 1, VEC_I16)), hi);
+        vec_store_n_u8(out + j, vec_packus_i16(a, b), m);
+        j = n;
+    }
+#endif
     nnue_ref_ft_clamp_u8(acc, out, j, n, max);
+}
+
+VEC_TARGET static inline vec_t pairwise(vec_t a, vec_t b, vec_t hi, int shift)
+{
+    return vec_srl_i16(vec_mullo_i16(clamp_i16(a, hi), clamp_i16(b, hi)), shift);
 }
 
 VEC_KERNEL void ft_pairwise_u8(const int16_t *acc, uint8_t *out, uint32_t half, int32_t max, int shift)
@@ -91,13 +144,23 @@ VEC_KERNEL void ft_pairwise_u8(const int16_t *acc, uint8_t *out, uint32_t half, 
     uint32_t j = 0;
     for (; j + 2 * VEC_I16 <= half; j += 2 * VEC_I16) {
         vec_t p[2];
-        for (int h = 0; h < 2; h++) {
-            vec_t a = clamp_i16(vec_load(acc + j + VEC_I16 * h), hi);
-            vec_t b = clamp_i16(vec_load(acc + half + j + VEC_I16 * h), hi);
-            p[h] = vec_srl_i16(vec_mullo_i16(a, b), shift);
-        }
+        for (int h = 0; h < 2; h++)
+            p[h] = pairwise(vec_load(acc + j + VEC_I16 * h), vec_load(acc + half + j + VEC_I16 * h), hi, shift);
         vec_store(out + j, vec_packus_i16(p[0], p[1]));
     }
+#if defined(VEC_MASKED)
+    if (j < half) {
+        uint32_t m = half - j;
+        vec_t p[2];
+        for (uint32_t h = 0; h < 2; h++) {
+            uint32_t k = part(m, h, VEC_I16);
+            p[h] = pairwise(vec_load_n_i16(acc + j + VEC_I16 * h, k), vec_load_n_i16(acc + half + j + VEC_I16 * h, k),
+                            hi, shift);
+        }
+        vec_store_n_u8(out + j, vec_packus_i16(p[0], p[1]), m);
+        j = half;
+    }
+#endif
     nnue_ref_ft_pairwise_u8(acc, out, j, half, max, shift);
 }
 
@@ -105,6 +168,16 @@ VEC_KERNEL void ft_pairwise_u8(const int16_t *acc, uint8_t *out, uint32_t half, 
  * vectors), then each byte of bits turned into positions by nnue_nz_table and stored as a whole
  * batch of 8 (idx has room for groups + 16 entries), advancing by its popcount. */
 #define NZ_STEP (VEC_I32 > 8 ? VEC_I32 : 8)
+VEC_TARGET static inline int nz_positions(unsigned nz, uint32_t bytes, uint32_t g, uint16_t *idx, int count)
+{
+    for (uint32_t b = 0; b < bytes; b++) {
+        unsigned byte = nz >> (8 * b) & 0xFF;
+        vec_nz_store8(idx + count, nnue_nz_table[byte], (uint16_t)(g + 8 * b));
+        count += __builtin_popcount(byte);
+    }
+    return count;
+}
+
 VEC_KERNEL int nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t *idx)
 {
     int count = 0;
@@ -113,12 +186,18 @@ VEC_KERNEL int nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t *idx)
         unsigned nz = 0;
         for (int v = 0; v < NZ_STEP / VEC_I32; v++)
             nz |= vec_nz_mask_i32(vec_load(in + 4 * g + VEC_BYTES * v)) << (VEC_I32 * v);
-        for (int b = 0; b < NZ_STEP / 8; b++) {
-            unsigned byte = nz >> (8 * b) & 0xFF;
-            vec_nz_store8(idx + count, nnue_nz_table[byte], (uint16_t)(g + 8 * b));
-            count += __builtin_popcount(byte);
-        }
+        count = nz_positions(nz, NZ_STEP / 8, g, idx, count);
     }
+#if defined(VEC_MASKED)
+    if (g < groups) { /* the masked lanes read as zero groups */
+        uint32_t m = groups - g;
+        unsigned nz = 0;
+        for (uint32_t v = 0; v < NZ_STEP / VEC_I32; v++)
+            nz |= vec_nz_mask_i32(vec_load_n_i32(in + 4 * g + VEC_BYTES * v, part(m, v, VEC_I32))) << (VEC_I32 * v);
+        count = nz_positions(nz, (m + 7) / 8, g, idx, count);
+        g = groups;
+    }
+#endif
     return nnue_ref_nonzero_groups(in, g, groups, idx, count);
 }
 
@@ -160,10 +239,15 @@ VEC_TARGET static inline void finish(vec_t sum, const int32_t *bias, int32_t *ou
     if (o + VEC_I32 <= n_out) {
         vec_store(out + o, vec_add_i32(sum, vec_load(bias + o)));
     } else {
+#if defined(VEC_MASKED)
+        uint32_t m = n_out - o;
+        vec_store_n_i32(out + o, vec_add_i32(sum, vec_load_n_i32(bias + o, m)), m);
+#else
         int32_t tmp[VEC_I32];
         vec_store(tmp, sum);
         for (uint32_t k = 0; o + k < n_out; k++)
             out[o + k] = (int32_t)((uint32_t)tmp[k] + (uint32_t)bias[o + k]);
+#endif
     }
 }
 
@@ -199,6 +283,39 @@ VEC_KERNEL void affine_u8_list(const uint8_t *in, const uint16_t *idx, int count
                                const int32_t *bias, int32_t *out, uint32_t n_out, uint32_t out_pad)
 {
     run(in, idx, (uint32_t)count, w, bias, out, n_out, out_pad);
+}
+
+/* kernels.h affine_i32: input-major weights, so each input is one broadcast times whole output
+ * vectors (no horizontal sums); up to VEC_AFFINE_BLOCKS output vectors per pass. vec_mullo_i32
+ * keeps the low 32 bits of each product, which is all the wrapping sum needs. */
+VEC_TARGET static inline __attribute__((always_inline)) void
+pass_i32(const int32_t *in, uint32_t n_in, const int32_t *w, uint32_t out_pad, const int nb, vec_t *res)
+{
+    for (int b = 0; b < nb; b++)
+        res[b] = vec_zero();
+    for (uint32_t j = 0; j < n_in; j++) {
+        vec_t x = vec_set1_i32(in[j]);
+        for (int b = 0; b < nb; b++)
+            res[b] = vec_add_i32(res[b], vec_mullo_i32(x, vec_load(w + (size_t)j * out_pad + VEC_I32 * b)));
+    }
+}
+
+VEC_KERNEL void affine_i32(const int32_t *in, uint32_t n_in, const int32_t *w, const int32_t *bias, int32_t *out,
+                           uint32_t n_out, uint32_t out_pad)
+{
+    vec_t res[VEC_AFFINE_BLOCKS];
+    for (uint32_t o = 0; o < n_out;) { /* out_pad is a whole number of vectors: no partial loads */
+        uint32_t left = (n_out - o + VEC_I32 - 1) / VEC_I32;
+        int nb = left >= VEC_AFFINE_BLOCKS ? VEC_AFFINE_BLOCKS : (int)left;
+        switch (nb) { /* constant block counts, so the sums stay in registers */
+        case 4: pass_i32(in, n_in, w + o, out_pad, 4 <= VEC_AFFINE_BLOCKS ? 4 : 1, res); break;
+        case 3: pass_i32(in, n_in, w + o, out_pad, 3 <= VEC_AFFINE_BLOCKS ? 3 : 1, res); break;
+        case 2: pass_i32(in, n_in, w + o, out_pad, 2, res); break;
+        default: pass_i32(in, n_in, w + o, out_pad, 1, res); break;
+        }
+        for (int b = 0; b < nb; b++, o += VEC_I32)
+            finish(res[b], bias, out, o, n_out);
+    }
 }
 
 /* See kernels.h. Fast form: t = c * w in i16 and t * c pairs summed in i32 (vec_madd_i16),
@@ -245,25 +362,46 @@ VEC_KERNEL int64_t sq_dot_i16(const int16_t *acc, const int16_t *w, uint32_t n, 
     return sum + nnue_ref_sq_dot_i16(acc, w, vec_n, n, clip);
 }
 
+VEC_TARGET static inline vec_t crelu(vec_t v, int shift, vec_t hi)
+{
+    return vec_min_i32(vec_max_i32(vec_sra_i32(v, shift), vec_zero()), hi);
+}
+
 VEC_KERNEL void crelu_i32(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max)
 {
     const vec_t hi = vec_set1_i32(max);
     uint32_t j = 0;
     for (; j + VEC_I32 <= n; j += VEC_I32)
-        vec_store(out + j, vec_min_i32(vec_max_i32(vec_sra_i32(vec_load(in + j), shift), vec_zero()), hi));
+        vec_store(out + j, crelu(vec_load(in + j), shift, hi));
+#if defined(VEC_MASKED)
+    if (j < n) {
+        vec_store_n_i32(out + j, crelu(vec_load_n_i32(in + j, n - j), shift, hi), n - j);
+        j = n;
+    }
+#endif
     nnue_ref_crelu_i32(in, out, j, n, shift, max);
 }
 
 /* |in| capped at bound (INT32_MIN's wrapped absolute value, read unsigned, is capped too), so
  * the square fits 32 unsigned bits and is shifted logically. */
+VEC_TARGET static inline vec_t sqr_crelu(vec_t v, int shift, vec_t hi, vec_t bound)
+{
+    vec_t a = vec_min_u32(vec_abs_i32(v), bound);
+    return vec_min_i32(vec_srl_i32(vec_mullo_i32(a, a), shift), hi);
+}
+
 VEC_KERNEL void sqr_crelu_i32(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max, int32_t bound)
 {
     const vec_t b = vec_set1_i32(bound), hi = vec_set1_i32(max);
     uint32_t j = 0;
-    for (; j + VEC_I32 <= n; j += VEC_I32) {
-        vec_t a = vec_min_u32(vec_abs_i32(vec_load(in + j)), b);
-        vec_store(out + j, vec_min_i32(vec_srl_i32(vec_mullo_i32(a, a), shift), hi));
+    for (; j + VEC_I32 <= n; j += VEC_I32)
+        vec_store(out + j, sqr_crelu(vec_load(in + j), shift, hi, b));
+#if defined(VEC_MASKED)
+    if (j < n) {
+        vec_store_n_i32(out + j, sqr_crelu(vec_load_n_i32(in + j, n - j), shift, hi, b), n - j);
+        j = n;
     }
+#endif
     nnue_ref_sqr_crelu_i32(in, out, j, n, shift, max);
 }
 
@@ -276,6 +414,15 @@ VEC_KERNEL void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_
         vec_t hi = vec_packus_i32(vec_load(in + j + 2 * VEC_I32), vec_load(in + j + 3 * VEC_I32));
         vec_store(out + j, vec_packus_i16(lo, hi));
     }
+#if defined(VEC_MASKED)
+    /* Small layers (15..32 outputs) on 64-byte vectors take only this: a vector of i32 at a time
+     * narrowed by truncation, the same bytes as the saturating packs for values 0..255. */
+    for (uint32_t m = n - j, t = 0; VEC_I32 * t < m; t++) {
+        uint32_t k = part(m, t, VEC_I32);
+        vec_store_n_i32_u8(out + j + VEC_I32 * t, vec_load_n_i32(in + j + VEC_I32 * t, k), k);
+    }
+    j = n;
+#endif
     nnue_ref_pack_u8(in, out, j, n, n_pad);
 }
 
@@ -288,5 +435,5 @@ VEC_KERNEL void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_
 
 const nnue_kernels VEC_TABLE = {
     VEC_ISA, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
-    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, VEC_TAIL_32_32_1, VEC_BOARD_SCAN,
+    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, VEC_TAIL_32_32_1, VEC_BOARD_SCAN, affine_i32,
 };

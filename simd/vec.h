@@ -31,6 +31,15 @@
  *   vdot_add(s, x, w)    s + for each output k: sum over i < 4 of x's byte i times the i8 w[4k + i];
  *                        exact for input bytes <= 127 (sums of two products fit in i16)
  *   vdot_sum(s)          the sums as i32 lanes, wrapping
+ * Optional, VEC_MASKED: partial vectors, for sets whose vector is wider than the short rows
+ * (PSQT rows of 8 i32, small layers of 15..32 outputs on 512 bits). k counts lanes, 0 <= k <=
+ * the vector's lanes of that type; lanes from k on load as zero, memory from lane k on is neither
+ * read nor written (no fault past a row's end):
+ *   vec_load_n_i16(p, k), vec_store_n_i16(p, v, k), vec_load_n_i32(p, k), vec_store_n_i32(p, v, k)
+ *   vec_load_n_i8_i16(p, k)   k bytes at p sign-extended to i16 lanes
+ *   vec_store_n_u8(p, v, k)   the low k bytes of v
+ *   vec_store_n_i32_u8(p, v, k)   the low byte of each of the first k i32 lanes, k bytes at p
+ * With them the kernels do a row's last partial vector in vectors too; without, the scalar code.
  * Optional: VEC_TAIL_32_32_1 and VEC_BOARD_SCAN name the set's own kernels.h tail_32_32_1 and
  * board_scan (NULL otherwise). */
 #ifndef NNUE_SIMD_VEC_H

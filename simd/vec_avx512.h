@@ -2,13 +2,10 @@
  * AVX-512 VNNI when the including file defines VEC_VNNI first (the u8 x i8 dot is then one
  * vpdpbusd, exact for any u8 input; otherwise vpmaddubsw + vpmaddwd by ones, exact for inputs
  * <= 127). Target attributes from base/targets.h, as in vec_avx2.h.
- *
- * NOT YET USED: the avx512 and vnni512 tables are still kernels_avx512.c, kernels_vnni512.c and
- * affine_u8_avx512.h, because the machine this layer was written on has no AVX-512 to test it.
- * Switching them is docs/development.md's "Kernels written once": a kernels_avx512.c and a
- * kernels_vnni512.c like kernels_avx2.c (VEC_VNNI for the second), their own tail_32_32_1 and
- * board_scan named by VEC_TAIL_32_32_1 / VEC_BOARD_SCAN, then tests/simd and ../shared/anchors/ab
- * on an AVX-512 machine. */
+ * The masked loads and stores (VEC_MASKED) let rows narrower than a vector (PSQT rows of 8 i32,
+ * small layers of 15..32 outputs) run as one partial vector instead of falling to scalar code.
+ * Used by kernels_avx512.c and kernels_vnni512.c, with the fused tail (tail_avx512.h) and the
+ * board scan (board_scan_avx512.h) of this set. */
 #ifndef NNUE_SIMD_VEC_AVX512_H
 #define NNUE_SIMD_VEC_AVX512_H
 
@@ -37,6 +34,21 @@ VEC_FN vec_t vec_load(const void *p) { return _mm512_loadu_si512(p); }
 VEC_FN void vec_store(void *p, vec_t v) { _mm512_storeu_si512(p, v); }
 VEC_FN vec_t vec_load_i8_i16(const int8_t *p) { return _mm512_cvtepi8_epi16(_mm256_loadu_si256((const __m256i *)p)); }
 VEC_FN vec_t vec_load_i16_i32(const int16_t *p) { return _mm512_cvtepi16_epi32(_mm256_loadu_si256((const __m256i *)p)); }
+
+/* Masks of the first k lanes; bzhi keeps k equal to the lane count defined (a shift would not). */
+#define VEC_MASKED 1
+VEC_FN __mmask32 vec_mask16(uint32_t k) { return (__mmask32)_bzhi_u32(~0u, k); }
+VEC_FN __mmask16 vec_mask32(uint32_t k) { return (__mmask16)_bzhi_u32(0xFFFFu, k); }
+VEC_FN vec_t vec_load_n_i16(const int16_t *p, uint32_t k) { return _mm512_maskz_loadu_epi16(vec_mask16(k), p); }
+VEC_FN void vec_store_n_i16(int16_t *p, vec_t v, uint32_t k) { _mm512_mask_storeu_epi16(p, vec_mask16(k), v); }
+VEC_FN vec_t vec_load_n_i32(const void *p, uint32_t k) { return _mm512_maskz_loadu_epi32(vec_mask32(k), p); }
+VEC_FN void vec_store_n_i32(int32_t *p, vec_t v, uint32_t k) { _mm512_mask_storeu_epi32(p, vec_mask32(k), v); }
+VEC_FN vec_t vec_load_n_i8_i16(const int8_t *p, uint32_t k)
+{
+    return _mm512_cvtepi8_epi16(_mm256_maskz_loadu_epi8(vec_mask16(k), p));
+}
+VEC_FN void vec_store_n_u8(uint8_t *p, vec_t v, uint32_t k) { _mm512_mask_storeu_epi8(p, _bzhi_u64(~0ull, k), v); }
+VEC_FN void vec_store_n_i32_u8(uint8_t *p, vec_t v, uint32_t k) { _mm512_mask_cvtepi32_storeu_epi8(p, vec_mask32(k), v); }
 
 VEC_FN vec_t vec_add_i16(vec_t a, vec_t b) { return _mm512_add_epi16(a, b); }
 VEC_FN vec_t vec_sub_i16(vec_t a, vec_t b) { return _mm512_sub_epi16(a, b); }

@@ -1,7 +1,7 @@
 /* core/eval/forward_fast.c: the forward pass on the SIMD kernels, following the plan made at
  * load time (core/layers/plan.h). u8 layers read bytes: the network input comes straight from the
  * accumulators through the clamp/pairwise kernel; an inner layer's int32 input (already known
- * to lie in 0..127) is packed to bytes first. Every other layer runs its scalar propagate on
+ * to lie in 0..127) is packed to bytes first; an int32 affine layer runs affine_i32. Every other layer runs its scalar propagate on
  * the same int32 buffers as the reference path, so results are identical by construction. */
 #include <string.h>
 
@@ -107,6 +107,8 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
             k->crelu_i32(x0, next, l->out_size, l->p.relu.shift, l->p.relu.max);
         } else if (pl->kind == NNUE_OP_SQR_CRELU) {
             k->sqr_crelu_i32(x0, next, l->out_size, l->p.relu.shift, l->p.relu.max, l->p.relu.sq_bound);
+        } else if (pl->weights32) {
+            k->affine_i32(x0, l->in_size, pl->weights32[bucket], stack[i].biases, next, l->out_size, pl->out_pad);
         } else {
             const int32_t *in[NNUE_MAX_LAYER_INPUTS];
             for (int j = 0; j < l->n_inputs; j++)

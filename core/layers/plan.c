@@ -35,6 +35,12 @@ void nnue_plan_free(nnue_plan *plan)
     for (int i = 0; i < NNUE_MAX_LAYERS; i++)
         free(plan->layers[i].zero_biases);
     for (int i = 0; i < NNUE_MAX_LAYERS; i++)
+        if (plan->layers[i].weights32) {
+            for (uint32_t s = 0; s < plan->stacks; s++)
+                free(plan->layers[i].weights32[s]);
+            free(plan->layers[i].weights32);
+        }
+    for (int i = 0; i < NNUE_MAX_LAYERS; i++)
         if (plan->layers[i].weights) {
             for (uint32_t s = 0; s < plan->stacks; s++)
                 free(plan->layers[i].weights[s]);
@@ -67,6 +73,43 @@ static int8_t *prepare_weights(const nnue_layer *l, const nnue_layer_weights *lw
         return permute(l, lw->weights, l->p.affine.padded_in, groups, out_pad);
     l->type->dense_i8(l, lw, dense);
     return permute(l, dense, l->in_size, groups, out_pad);
+}
+
+/* One stack's rows of an int32 affine layer ([out][padded_in] of i8, i16 or i32) as
+ * [in][out_pad] int32, padding zero (kernels.h affine_i32). */
+static int32_t *transpose_i32(const nnue_layer *l, const void *rows, uint32_t out_pad)
+{
+    size_t bytes = round64((size_t)l->in_size * out_pad * sizeof(int32_t));
+    int32_t *w = aligned_alloc(64, bytes);
+    if (!w)
+        return NULL;
+    memset(w, 0, bytes);
+    for (uint32_t o = 0; o < l->out_size; o++)
+        for (uint32_t j = 0; j < l->in_size; j++) {
+            size_t at = (size_t)o * l->p.affine.padded_in + j;
+            nnue_dtype t = l->p.affine.weight_type;
+            w[(size_t)j * out_pad + o] = t == NNUE_I8    ? ((const int8_t *)rows)[at]
+                                         : t == NNUE_I16 ? ((const int16_t *)rows)[at]
+                                                         : ((const int32_t *)rows)[at];
+        }
+    return w;
+}
+
+/* An affine layer the u8 kernels cannot run, on int32 values, whose value is its sum modulo
+ * 2^32 plus the bias (no sum_divisor, no sum_shift): affine_i32. Returns -1 out of memory. */
+static int prepare_i32(const nnue_arch *a, const nnue_layer_weights *weights, int i, nnue_plan_layer *pl)
+{
+    const nnue_layer *l = &a->layers[i];
+    if (!l->type->is_affine || l->n_inputs != 1 || l->value_type != NNUE_I32 || l->p.affine.sum_divisor != 1 ||
+        l->p.affine.sum_shift != 0)
+        return 0;
+    pl->out_pad = (l->out_size + NNUE_KERNEL_OUT_BLOCK - 1) / NNUE_KERNEL_OUT_BLOCK * NNUE_KERNEL_OUT_BLOCK;
+    if (!(pl->weights32 = calloc(a->stacks, sizeof *pl->weights32)))
+        return -1;
+    for (uint32_t s = 0; s < a->stacks; s++)
+        if (!(pl->weights32[s] = transpose_i32(l, weights[(size_t)s * a->n_layers + i].weights, pl->out_pad)))
+            return -1;
+    return 0;
 }
 
 /* Layer i reads exactly one input: layer i - 1. */
@@ -126,6 +169,8 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
             for (int k = 0; k < l->n_inputs; k++)
                 if (l->inputs[k] == NNUE_INPUT_NETWORK)
                     plan->network_i32 = 1;
+            if (prepare_i32(a, weights, i, pl) < 0)
+                return -1;
             continue;
         }
         pl->u8 = 1;

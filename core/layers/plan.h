@@ -11,6 +11,9 @@
  *      gives its weights as dense i8 rows (dense_i8: affine_shard, the unread columns zero); other layers run the operation
  *      their type names (nnue_layer_op) or their scalar propagate, on the same int32 values as
  *      the reference path.
+ *      An affine layer that is not u8 (i32 weights: Stormphrax's L2/L3; or inputs beyond 0..127),
+ *      with neither sum_divisor nor sum_shift, runs on affine_i32 (its value modulo 2^32 is the
+ *      layer's, core/layers/affine.c).
  *  BULLET: screlu/sqrrelu FT activation feeding a single i16 affine layer (sum_divisor).
  *  NONE: the scalar reference forward pass (core/eval/forward.c) does everything.
  * A U8 plan whose last four layers are the classic 32-32-1 tail also notes it (tail_at). */
@@ -34,6 +37,8 @@ typedef struct nnue_plan_layer {
     uint32_t groups;         /* ceil(in_size / 4) */
     uint32_t out_pad;        /* out_size rounded up to NNUE_KERNEL_OUT_BLOCK */
     int8_t **weights;        /* [stacks] prepared weights, or NULL */
+    int32_t **weights32;     /* [stacks] an int32 affine layer's weights for affine_i32 ([in][out_pad],
+                                as int32), or NULL */
     int32_t *zero_biases;    /* sum_shift layers: out_pad zeros for the kernel; the forward pass
                                 then takes (sum >> sum_shift) + bias itself (core/layers/affine.c) */
 } nnue_plan_layer;

@@ -58,6 +58,7 @@ START_TEST(accumulators)
     const nnue_kernels *ref = &nnue_kernels_scalar;
     static int16_t rows[40][MAXN], src[MAXN], a[MAXN], b[MAXN];
     static int32_t rows32[40][MAXN], src32[MAXN], a32[MAXN], b32[MAXN];
+    static int8_t rows8[40][MAXN];
     for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
         const nnue_kernels *k = isa_set(isa);
         if (!k)
@@ -71,19 +72,27 @@ START_TEST(accumulators)
                 for (int r = 0; r < 40; r++) {
                     rows[r][j] = (int16_t)(rep % 3 ? pick(-600, 600) : pick(-32768, 32767));
                     rows32[r][j] = rep % 3 ? pick(-100000, 100000) : pick(INT32_MIN, INT32_MAX);
+                    rows8[r][j] = (int8_t)pick(-128, 127);
                 }
             }
             const int16_t *sub[4], *add[40];
             const int32_t *sub32[4], *add32[40];
+            const int8_t *sub8[4], *add8[40];
             for (int r = 0; r < n_sub; r++)
-                sub[r] = rows[r], sub32[r] = rows32[r];
+                sub[r] = rows[r], sub32[r] = rows32[r], sub8[r] = rows8[r];
             for (int r = 0; r < n_add; r++)
-                add[r] = rows[39 - r], add32[r] = rows32[39 - r];
+                add[r] = rows[39 - r], add32[r] = rows32[39 - r], add8[r] = rows8[39 - r];
             ref->acc_i16(a, src, sub, n_sub, add, n_add, n);
             memcpy(b, src, sizeof b[0] * n);
             b[n] = 12345;
             k->acc_i16(b, b, sub, n_sub, add, n_add, n); /* in place */
             ck_assert_msg(memcmp(a, b, n * sizeof a[0]) == 0, "%s acc_i16 n=%u sub=%d add=%d", nnue_isa_label(isa), n,
+                          n_sub, n_add);
+            ck_assert_int_eq(b[n], 12345);
+            ref->acc_i8(a, src, sub8, n_sub, add8, n_add, n); /* i8 rows (Full_Threats) */
+            memcpy(b, src, sizeof b[0] * n);
+            k->acc_i8(b, b, sub8, n_sub, add8, n_add, n);
+            ck_assert_msg(memcmp(a, b, n * sizeof a[0]) == 0, "%s acc_i8 n=%u sub=%d add=%d", nnue_isa_label(isa), n,
                           n_sub, n_add);
             ck_assert_int_eq(b[n], 12345);
             uint32_t n32 = rep % 2 ? 8 : sizes[rnd() % 12];
@@ -271,6 +280,39 @@ START_TEST(small_layers)
 }
 END_TEST
 
+/* affine_i32 (int32 affine layers: Stormphrax's L2 64 -> 64 and L3 64 -> 1): every product and
+ * sum wrapping in 32 bits, weights and inputs over the whole int32 range or the real nets' sizes. */
+START_TEST(affine_i32)
+{
+    enum { MAXI = 130, MAXO = 80 };
+    static int32_t w[MAXI * MAXO], in[MAXI], bias[MAXO], a[MAXO + 1], b[MAXO + 1];
+    static const uint32_t outs[] = {1, 2, 7, 8, 15, 16, 17, 31, 32, 33, 48, 64, 65, 80};
+    for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
+        const nnue_kernels *k = isa_set(isa);
+        if (!k)
+            continue;
+        for (int rep = 0; rep < 400; rep++) {
+            uint32_t n_out = outs[rnd() % 14], n_in = rnd() % MAXI + 1;
+            uint32_t out_pad = (n_out + NNUE_KERNEL_OUT_BLOCK - 1) / NNUE_KERNEL_OUT_BLOCK * NNUE_KERNEL_OUT_BLOCK;
+            int wide = rep % 3 == 0; /* else the sizes of Stormphrax's values: no wrap-around */
+            memset(w, 0, sizeof w);
+            for (uint32_t j = 0; j < n_in; j++) {
+                in[j] = wide ? pick(INT32_MIN, INT32_MAX) : rnd() % 3 ? 0 : pick(0, 1 << 18);
+                for (uint32_t o = 0; o < n_out; o++)
+                    w[j * out_pad + o] = wide ? pick(INT32_MIN, INT32_MAX) : pick(-3000, 3000);
+            }
+            for (uint32_t o = 0; o < n_out; o++)
+                bias[o] = wide ? pick(INT32_MIN, INT32_MAX) : pick(-(1 << 20), 1 << 20);
+            nnue_kernels_scalar.affine_i32(in, n_in, w, bias, a, n_out, out_pad);
+            b[n_out] = 4242;
+            k->affine_i32(in, n_in, w, bias, b, n_out, out_pad);
+            ck_assert_msg(memcmp(a, b, n_out * 4) == 0, "%s affine_i32 out=%u in=%u", nnue_isa_label(isa), n_out, n_in);
+            ck_assert_int_eq(b[n_out], 4242);
+        }
+    }
+}
+END_TEST
+
 /* The fused 32-32-1 tail equals the scalar set's (which is the six small kernels in a row). */
 START_TEST(small_tail)
 {
@@ -347,6 +389,7 @@ int main(void)
     tcase_add_test(tc, affine);
     tcase_add_test(tc, bullet_dot);
     tcase_add_test(tc, small_layers);
+    tcase_add_test(tc, affine_i32);
     tcase_add_test(tc, small_tail);
     tcase_add_test(tc, board_scan);
     suite_add_tcase(s, tc);
