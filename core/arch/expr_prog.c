@@ -229,6 +229,8 @@ static int table_step(compiler *c, int n, const inputs *in)
         stride *= c->p->steps[step_of[j]].hi - c->p->steps[step_of[j]].lo + 1;
     }
     s->size = (int32_t)stride;
+    for (int j = 0; j < in->n; j++)
+        s->off -= s->coef[j] * c->p->steps[step_of[j]].lo;
     int32_t values[NNUE_PROG_MAX_IN];
     int64_t lo = INT64_MAX, hi = INT64_MIN;
     for (int64_t at = 0; at < stride; at++) {
@@ -455,6 +457,7 @@ void nnue_expr_prog_build(nnue_expr *e, const nnue_game *game)
             s->op = (uint8_t)v;
         c->var_step[v] = last_step(c);
     }
+    p->n_vars = e->n_vars;
     int root = build_tree(c);
     int last = root < 0 ? -1 : compile_node(c, root);
     if (last < 0 || c->failed)
@@ -479,24 +482,28 @@ int32_t nnue_expr_run(const nnue_expr *e, const nnue_board *b, const int32_t *ta
     if (!p->n_steps)
         return nnue_expr_eval_with(e, b, table_values);
     int64_t v[NNUE_PROG_MAX_STEPS];
-    for (int i = 0; i < p->n_steps; i++) {
+    int i = 0;
+    for (; i < p->n_vars; i++) { /* each variable once, checked against its domain */
+        const nnue_game_var *gv = e->vars[i];
+        int64_t x = gv ? gv->value(b) : e->table_vars[i] ? (table_values ? table_values[i] : e->table_vars[i]->lo)
+                                      : b->piece_count;
+        if (x < p->steps[i].lo || x > p->steps[i].hi)
+            return nnue_expr_eval_with(e, b, table_values); /* outside its domain: no step holds */
+        v[i] = x;
+    }
+    for (; i < p->n_steps; i++) {
         const nnue_prog_step *s = &p->steps[i];
         int64_t x;
         switch (s->kind) {
-        case NNUE_PROG_VAR:
-            x = nnue_expr_var_value(e, s->op, b, table_values);
-            if (x < s->lo || x > s->hi)
-                return nnue_expr_eval_with(e, b, table_values); /* outside its domain: no step holds */
-            break;
         case NNUE_PROG_SUM:
             x = s->k;
             for (int j = 0; j < s->n_in; j++)
                 x += (int64_t)s->coef[j] * v[s->in[j]];
             break;
         case NNUE_PROG_TABLE_STEP: {
-            int64_t at = 0;
+            int64_t at = s->off;
             for (int j = 0; j < s->n_in; j++)
-                at += (int64_t)s->coef[j] * (v[s->in[j]] - p->steps[s->in[j]].lo);
+                at += (int64_t)s->coef[j] * v[s->in[j]];
             if ((uint64_t)at >= (uint64_t)s->size)
                 return nnue_expr_eval_with(e, b, table_values); /* cannot happen: the ranges are proven */
             x = p->pool[s->k + at];

@@ -28,12 +28,14 @@ typedef struct nnue_prog_step {
     uint8_t in[NNUE_PROG_MAX_IN];
     int32_t coef[NNUE_PROG_MAX_IN];   /* SUM: coefficients; TABLE: strides */
     int64_t k;                        /* SUM: constant; TABLE: first entry in the pool */
+    int64_t off;                      /* TABLE: minus the sum of stride * lo of the inputs */
     int64_t lo, hi;                   /* the value's range (VAR: checked at run time) */
     int32_t size;                     /* TABLE: entries */
 } nnue_prog_step;
 
 typedef struct nnue_expr_prog {
     int n_steps;                      /* 0: not compiled (the interpreter runs) */
+    int n_vars;                       /* steps 0..n_vars-1 read variable slots 0..n_vars-1 */
     int pool_used;
     nnue_prog_step steps[NNUE_PROG_MAX_STEPS];   /* the last one is the expression's value */
     int32_t pool[NNUE_PROG_POOL];
