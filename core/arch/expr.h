@@ -10,7 +10,8 @@
  * net file stores, e.g. YaneuraOu's "progress"); the expression keeps pointers to them, so a
  * game registered at run time brings its own. Division and remainder truncate toward zero as in
  * C; dividing by zero yields 0. Whitespace includes newlines (folded YAML scalars).
- * Expressions compile to a short postfix program evaluated without allocation. */
+ * Expressions compile to a short postfix program evaluated without allocation (the definition),
+ * and from it to straight steps an evaluation runs (nnue_expr_run; core/arch/expr_prog.h). */
 #ifndef NNUE_CORE_ARCH_EXPR_H
 #define NNUE_CORE_ARCH_EXPR_H
 

@@ -213,8 +213,9 @@ static int table_step(compiler *c, int n, const inputs *in)
     nnue_expr *sub = c->sub;
     sub->n_ops = 0;
     sub->n_vars = in->n;
+    static const nnue_table_var given = {.name = "input"}; /* its value comes from values[] */
     for (int j = 0; j < in->n; j++)
-        sub->table_vars[j] = (const nnue_table_var *)1; /* any non-NULL: the value comes from values[] */
+        sub->table_vars[j] = &given;
     emit_sub(c, in, n);
     nnue_prog_step *s = new_step(c, NNUE_PROG_TABLE_STEP, 0, 0);
     if (!s)
