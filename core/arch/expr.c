@@ -259,7 +259,10 @@ nnue_status nnue_expr_compile_for(nnue_expr *expr, const char *text, const nnue_
     skip_space(&ps);
     if (!ps.failed && *ps.p)
         fail(&ps, "an operator or end of expression");
-    return ps.failed ? NNUE_E_SYNTAX : NNUE_OK;
+    if (ps.failed)
+        return NNUE_E_SYNTAX;
+    nnue_expr_prog_build(expr, game);
+    return NNUE_OK;
 }
 
 void nnue_expr_constant(nnue_expr *expr, int32_t value)
@@ -268,16 +271,7 @@ void nnue_expr_constant(nnue_expr *expr, int32_t value)
     snprintf(expr->text, sizeof expr->text, "%d", value);
     expr->n_ops = 1;
     expr->ops[0] = (nnue_expr_op){NNUE_EXPR_CONST, value};
-}
-
-/* A variable's value on a board: slot `id` of the expression's table (NULL = "pieces"; a table
- * variable: table_values[id], or its lo without values). */
-static int32_t var_value(const nnue_expr *e, int id, const nnue_board *b, const int32_t *table_values)
-{
-    if (e->table_vars[id])
-        return table_values ? table_values[id] : e->table_vars[id]->lo;
-    const nnue_game_var *v = e->vars[id];
-    return v ? v->value(b) : b->piece_count;
+    nnue_expr_prog_build(expr, NULL);
 }
 
 int nnue_expr_has_tables(const nnue_expr *expr)
@@ -307,7 +301,7 @@ int32_t nnue_expr_eval_with(const nnue_expr *expr, const nnue_board *board, cons
         case NNUE_EXPR_CONST: stack[sp++] = op->value; continue;
         case NNUE_EXPR_VAR:
             if (!(asked >> op->value & 1)) {
-                known[op->value] = var_value(expr, op->value, board, table_values);
+                known[op->value] = nnue_expr_var_value(expr, op->value, board, table_values);
                 asked |= 1u << op->value;
             }
             stack[sp++] = known[op->value];
@@ -321,22 +315,7 @@ int32_t nnue_expr_eval_with(const nnue_expr *expr, const nnue_board *board, cons
         }
         b = stack[--sp];
         a = stack[--sp];
-        switch (op->kind) {
-        case NNUE_EXPR_ADD: a += b; break;
-        case NNUE_EXPR_SUB: a -= b; break;
-        case NNUE_EXPR_MUL: a = nnue_expr_mul(a, b); break;
-        case NNUE_EXPR_DIV: a = b ? a / b : 0; break;
-        case NNUE_EXPR_MOD: a = b ? a % b : 0; break;
-        case NNUE_EXPR_MIN: a = a < b ? a : b; break;
-        case NNUE_EXPR_MAX: a = a > b ? a : b; break;
-        case NNUE_EXPR_LT: a = a < b; break;
-        case NNUE_EXPR_LE: a = a <= b; break;
-        case NNUE_EXPR_GT: a = a > b; break;
-        case NNUE_EXPR_GE: a = a >= b; break;
-        case NNUE_EXPR_EQ: a = a == b; break;
-        case NNUE_EXPR_NE: a = a != b; break;
-        }
-        stack[sp++] = nnue_expr_clamp(a);
+        stack[sp++] = nnue_expr_binary(op->kind, a, b);
     }
     int64_t v = sp ? stack[sp - 1] : 0;
     return (int32_t)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);

@@ -5,6 +5,8 @@
 
 #include <stdint.h>
 
+#include "core/arch/expr.h"
+
 enum {
     NNUE_EXPR_CONST = 1, NNUE_EXPR_VAR, NNUE_EXPR_NEG,
     NNUE_EXPR_ADD, NNUE_EXPR_SUB, NNUE_EXPR_MUL, NNUE_EXPR_DIV, NNUE_EXPR_MOD, NNUE_EXPR_MIN, NNUE_EXPR_MAX,
@@ -26,6 +28,43 @@ static inline int64_t nnue_expr_mul(int64_t a, int64_t b)
     if (__builtin_mul_overflow(a, b, &r))
         r = (a < 0) != (b < 0) ? INT64_MIN : INT64_MAX;
     return nnue_expr_clamp(r);
+}
+
+/* A variable's value on a board: slot `id` of the expression's table (NULL = "pieces"; a table
+ * variable: table_values[id], or its lo without values). */
+static inline int32_t nnue_expr_var_value(const nnue_expr *e, int id, const nnue_board *b, const int32_t *table_values)
+{
+    if (e->table_vars[id])
+        return table_values ? table_values[id] : e->table_vars[id]->lo;
+    const nnue_game_var *v = e->vars[id];
+    return v ? v->value(b) : b->piece_count;
+}
+
+/* The interval of one operator's value from its operands' intervals, as the range analysis
+ * (core/arch/expr_range.c) steps: NEG reads [0], IF [0] = condition, [1] = then, [2] = else,
+ * binary operators [0] and [1]. */
+void nnue_expr_op_range(int kind, const int64_t lo[3], const int64_t hi[3], int64_t *rlo, int64_t *rhi);
+
+/* A binary operator on clamped operands, clamped (ADD .. NE): the interpreter's step, and the
+ * compiled program's (core/arch/expr_prog.c) for what it leaves to the operator. */
+static inline int64_t nnue_expr_binary(int kind, int64_t a, int64_t b)
+{
+    switch (kind) {
+    case NNUE_EXPR_ADD: a += b; break;
+    case NNUE_EXPR_SUB: a -= b; break;
+    case NNUE_EXPR_MUL: a = nnue_expr_mul(a, b); break;
+    case NNUE_EXPR_DIV: a = b ? a / b : 0; break;
+    case NNUE_EXPR_MOD: a = b ? a % b : 0; break;
+    case NNUE_EXPR_MIN: a = a < b ? a : b; break;
+    case NNUE_EXPR_MAX: a = a > b ? a : b; break;
+    case NNUE_EXPR_LT: a = a < b; break;
+    case NNUE_EXPR_LE: a = a <= b; break;
+    case NNUE_EXPR_GT: a = a > b; break;
+    case NNUE_EXPR_GE: a = a >= b; break;
+    case NNUE_EXPR_EQ: a = a == b; break;
+    case NNUE_EXPR_NE: a = a != b; break;
+    }
+    return nnue_expr_clamp(a);
 }
 
 #endif

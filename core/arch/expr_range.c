@@ -90,6 +90,33 @@ static span compare(int kind, span a, span b)
     return mk(yes ? 1 : 0, no ? 0 : 1); /* decided: [1, 1] or [0, 0]; else [0, 1] */
 }
 
+/* One operator's interval from its operands' (NEG: a; IF: c, a, b; binary: a, b). */
+static span op_span(int kind, span a, span b, span c)
+{
+    switch (kind) {
+    case NNUE_EXPR_NEG: return mk(-a.hi, -a.lo);
+    case NNUE_EXPR_IF: return c.lo == 0 && c.hi == 0 ? b : (c.lo > 0 || c.hi < 0) ? a : join(a, b);
+    case NNUE_EXPR_ADD: return mk(a.lo + b.lo, a.hi + b.hi);
+    case NNUE_EXPR_SUB: return mk(a.lo - b.hi, a.hi - b.lo);
+    case NNUE_EXPR_MUL:
+        return hull4(nnue_expr_mul(a.lo, b.lo), nnue_expr_mul(a.lo, b.hi), nnue_expr_mul(a.hi, b.lo),
+                     nnue_expr_mul(a.hi, b.hi));
+    case NNUE_EXPR_DIV: return div_span(a, b);
+    case NNUE_EXPR_MOD: return mod_span(a, b);
+    case NNUE_EXPR_MIN: return mk(a.lo < b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi);
+    case NNUE_EXPR_MAX: return mk(a.lo > b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi);
+    default: return compare(kind, a, b);
+    }
+}
+
+void nnue_expr_op_range(int kind, const int64_t lo[3], const int64_t hi[3], int64_t *rlo, int64_t *rhi)
+{
+    span x = mk(lo[0], hi[0]), y = mk(lo[1], hi[1]), z = mk(lo[2], hi[2]);
+    span r = kind == NNUE_EXPR_IF ? op_span(kind, y, z, x) : op_span(kind, x, y, z);
+    *rlo = r.lo;
+    *rhi = r.hi;
+}
+
 static span run(const nnue_expr *e, const span *vars)
 {
     span st[NNUE_EXPR_MAX_OPS];
@@ -105,28 +132,16 @@ static span run(const nnue_expr *e, const span *vars)
             continue;
         }
         if (op->kind == NNUE_EXPR_NEG) {
-            st[sp - 1] = mk(-st[sp - 1].hi, -st[sp - 1].lo);
+            st[sp - 1] = op_span(op->kind, st[sp - 1], st[sp - 1], st[sp - 1]);
             continue;
         }
         if (op->kind == NNUE_EXPR_IF) {
             sp -= 2;
-            span c = st[sp - 1], a = st[sp], b = st[sp + 1];
-            st[sp - 1] = c.lo == 0 && c.hi == 0 ? b : (c.lo > 0 || c.hi < 0) ? a : join(a, b);
+            st[sp - 1] = op_span(op->kind, st[sp], st[sp + 1], st[sp - 1]);
             continue;
         }
-        span b = st[--sp], a = st[--sp], r;
-        switch (op->kind) {
-        case NNUE_EXPR_ADD: r = mk(a.lo + b.lo, a.hi + b.hi); break;
-        case NNUE_EXPR_SUB: r = mk(a.lo - b.hi, a.hi - b.lo); break;
-        case NNUE_EXPR_MUL: r = hull4(nnue_expr_mul(a.lo, b.lo), nnue_expr_mul(a.lo, b.hi), nnue_expr_mul(a.hi, b.lo),
-                                                  nnue_expr_mul(a.hi, b.hi)); break;
-        case NNUE_EXPR_DIV: r = div_span(a, b); break;
-        case NNUE_EXPR_MOD: r = mod_span(a, b); break;
-        case NNUE_EXPR_MIN: r = mk(a.lo < b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi); break;
-        case NNUE_EXPR_MAX: r = mk(a.lo > b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi); break;
-        default: r = compare(op->kind, a, b); break;
-        }
-        st[sp++] = r;
+        span b = st[--sp], a = st[--sp];
+        st[sp++] = op_span(op->kind, a, b, b);
     }
     return sp ? st[sp - 1] : mk(0, 0);
 }

@@ -67,7 +67,7 @@ static int32_t bucket_of(const nnue_net *net, const nnue_acc_entry *e, const nnu
             vals[v] = tv->value(net->tables[v], board, measure);
         tables = 1;
     }
-    return tables ? nnue_expr_eval_with(sel, board, vals) : nnue_expr_eval(sel, board);
+    return nnue_expr_run(sel, board, tables ? vals : NULL); /* the compiled program (core/arch/expr_prog.h) */
 }
 
 int32_t nnue_forward_bucket(const nnue_net *net, const nnue_board *board, int32_t *table_values, int64_t *measures)

@@ -7,12 +7,29 @@
 #include "games/threat_maker.h"
 #include "games/xiangqi/internal.h"
 
+/* Squares holding piece code x or y: 16 squares a step in portable vectors (as the board checks),
+ * the last 10 one by one. Each lane counts at most 5 squares, so the byte sums cannot carry. */
+static int count_codes(const nnue_board *b, uint8_t x, uint8_t y)
+{
+    typedef uint8_t squares16 __attribute__((vector_size(16)));
+    squares16 hits = {0};
+    int sq = 0;
+    for (; sq + 16 <= XQ_SQUARES; sq += 16) {
+        squares16 p;
+        memcpy(&p, b->piece_on + sq, 16);
+        hits -= (squares16)(p == x) | (squares16)(p == y); /* -1 per hit */
+    }
+    uint64_t h[2];
+    memcpy(h, &hits, 16);
+    int n = (int)(((h[0] + h[1]) * 0x0101010101010101ull) >> 56);
+    for (; sq < XQ_SQUARES; sq++)
+        n += (b->piece_on[sq] == x) | (b->piece_on[sq] == y);
+    return n;
+}
+
 int xq_count(const nnue_board *b, int colour, int type)
 {
-    int n = 0;
-    for (int sq = 0; sq < XQ_SQUARES; sq++)
-        n += b->piece_on[sq] == NNUE_PIECE(colour, type);
-    return n;
+    return count_codes(b, (uint8_t)NNUE_PIECE(colour, type), (uint8_t)NNUE_PIECE(colour, type));
 }
 
 static unsigned long long perft_rec(xq_pos *p, int depth)
@@ -132,10 +149,7 @@ static int32_t nstm_rooks(const nnue_board *b) { return xq_count(b, !STM(b), XQ_
 /* Horses and cannons of one colour in one pass over the squares. */
 static int32_t minors(const nnue_board *b, int colour)
 {
-    int n = 0;
-    for (int sq = 0; sq < XQ_SQUARES; sq++)
-        n += (b->piece_on[sq] == NNUE_PIECE(colour, XQ_KNIGHT)) + (b->piece_on[sq] == NNUE_PIECE(colour, XQ_CANNON));
-    return n;
+    return count_codes(b, (uint8_t)NNUE_PIECE(colour, XQ_KNIGHT), (uint8_t)NNUE_PIECE(colour, XQ_CANNON));
 }
 static int32_t stm_minors(const nnue_board *b) { return minors(b, STM(b)); }
 static int32_t nstm_minors(const nnue_board *b) { return minors(b, !STM(b)); }

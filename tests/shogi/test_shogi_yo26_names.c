@@ -158,6 +158,7 @@ START_TEST(every_rule_buckets_as_the_tables_say)
                     continue;
                 }
                 ck_assert_uint_eq(a->stacks, stacks);
+                ck_assert_msg(stacks == 1 || a->selector.prog.n_steps > 0, "%s: selector not compiled", name);
                 int slot = -1;
                 for (int v = 0; v < a->selector.n_vars; v++)
                     if (a->selector.table_vars[v])
@@ -170,6 +171,9 @@ START_TEST(every_rule_buckets_as_the_tables_say)
                             values[slot] = p;
                         const nnue_board *b = game->board(pos[i]);
                         int32_t got = nnue_expr_eval_with(&a->selector, b, values);
+                        /* the compiled program (core/arch/expr_prog.h), what evaluations run */
+                        ck_assert_msg(nnue_expr_run(&a->selector, b, values) == got, "%s: compiled %d, interpreted %d",
+                                      name, nnue_expr_run(&a->selector, b, values), got);
                         ck_assert_msg(got == reference(hi, ki, pr, p, b), "%s, position %d, progress %d: %d, tables %d",
                                       name, i, p, got, reference(hi, ki, pr, p, b));
                     }
