@@ -166,6 +166,13 @@ int nnue_state_push(nnue_state *state, const nnue_board *board, const nnue_delta
 int nnue_state_push_threats(nnue_state *state, const nnue_board *board, const nnue_delta *delta,
                             const nnue_threats *threats);
 
+/* 1 when a feature set of the state's net maps handed-in threat changes (chess Full_Threats,
+ * Pikafish's threats), else 0. The one rule for callers: record a move's threat changes at make
+ * time (nnue_game_make_threats, or an engine's own attack tables) and push them with
+ * nnue_state_push_threats only when this says 1; otherwise make and push plainly, since the
+ * net reads no threat feature and recording them is wasted work. */
+int nnue_state_takes_threats(const nnue_state *state);
+
 /* Why the last nnue_state_reset() or nnue_state_push() returned -1, or nnue_evaluate() refused
  * its board: code NNUE_E_ARG, file "nnue_board" or "nnue_delta", and a message naming the field,
  * square, piece code or limit. code is NNUE_OK when the last of those calls succeeded. Valid

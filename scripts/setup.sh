@@ -33,25 +33,39 @@ nets_dir="${NNUE_NETS_DIR:-$HOME/.cache/nnue-nets}"
 # The WebAssembly build's toolchain and sources (emscripten, Chromium for the page's test, the
 # Debian sources of libyaml, zstd and nettle): web/setup.sh. A failure is a warning: the 'web'
 # test then skips and says why.
-bash web/setup.sh >/dev/null 2>&1 || echo "setup: warning: web/setup.sh failed; the WebAssembly tests will skip" >&2
+web_log=$(mktemp)
+bash web/setup.sh >/dev/null 2>"$web_log" || {
+  grep -v '^web/setup: source ' "$web_log" >&2
+  echo "setup: warning: web/setup.sh failed (above: why); the WebAssembly tests will skip" >&2
+}
+rm -f "$web_log"
 
 export CC=clang
+# A step's output only when it fails (a compile error must not end set-up silently).
+quiet() {
+  local log
+  log=$(mktemp)
+  if "$@" >"$log" 2>&1; then rm -f "$log"; return 0; fi
+  cat "$log" >&2
+  rm -f "$log"
+  echo "setup: '$*' failed (above: its output)" >&2
+  return 1
+}
 if [ ! -f build/build.ninja ]; then
-  meson setup build --buildtype=release >/dev/null
+  quiet meson setup build --buildtype=release
 fi
-ninja -C build >/dev/null
+quiet ninja -C build
 if [ "${1:-}" = "--asan" ]; then
   if [ ! -f build-asan/build.ninja ]; then
-    meson setup build-asan --buildtype=debugoptimized -Db_sanitize=address,undefined \
-      -Db_lundef=false >/dev/null
+    quiet meson setup build-asan --buildtype=debugoptimized -Db_sanitize=address,undefined -Db_lundef=false
   fi
-  ninja -C build-asan >/dev/null
+  quiet ninja -C build-asan
   if [ ! -f build-tsan/build.ninja ]; then
-    meson setup build-tsan --buildtype=debugoptimized -Db_sanitize=thread -Db_lundef=false >/dev/null
+    quiet meson setup build-tsan --buildtype=debugoptimized -Db_sanitize=thread -Db_lundef=false
   fi
-  ninja -C build-tsan tests/threads/test_threads tests/threads/test_read_only tools/nnue examples/engine/nnue-uci examples/engine/nnue-usi >/dev/null
+  quiet ninja -C build-tsan tests/threads/test_threads tests/threads/test_read_only tools/nnue examples/engine/nnue-uci examples/engine/nnue-usi
   if [ ! -f build-fuzz/build.ninja ]; then
-    meson setup build-fuzz --buildtype=debugoptimized -Dfuzz=true -Dtests=disabled >/dev/null
+    quiet meson setup build-fuzz --buildtype=debugoptimized -Dfuzz=true -Dtests=disabled
   fi
-  ninja -C build-fuzz >/dev/null
+  quiet ninja -C build-fuzz
 fi

@@ -17,7 +17,8 @@
  * `--clock cpu` asks for the thread's CPU time (lines then say clock=cpu): on a shared, busy
  * machine that figure moves less with the other jobs, for A/B comparisons of two builds.
  * Bad lines of the file are reported and skipped, as in `nnue eval --file`; exit status 1 then.
- * `--threats adapter` (the default): where the game's adapter records a move's threat changes at
+ * `--threats adapter` (the default): where the net reads threat features
+ * (nnue_state_takes_threats) and the game's adapter records a move's threat changes at
  * make time (nnue_game_make_threats: chess, xiangqi), every make does and every push hands them in
  * (nnue_state_push_threats), as an engine on the shipped adapter would, in the incremental, moves
  * and tree modes (lines then say threats=adapter; the refresh modes make plainly: a refresh never
@@ -284,6 +285,8 @@ int cmd_bench(int argc, char **argv)
         memcpy(moves[i].moves, buf, sizeof(nnue_move) * (size_t)moves[i].count);
     }
     nnue_state *state = nnue_state_new(net, depth > 4 ? depth : 4);
+    if (!nnue_state_takes_threats(state))
+        bench_threats = 0; /* the net reads no threat feature: recording them would be wasted work */
     if (cache < 0)
         cache = state->cache_on; /* the library's default (core/eval/state.h) */
     const char *slash = strrchr(file, '/');

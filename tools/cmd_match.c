@@ -50,6 +50,7 @@ typedef struct game_result {
 } game_result;
 
 static char names[2][128];
+static int named[2]; /* names[who] came from the engine's "id name", not from its command */
 
 /* The option line offers the game as a value (" var NAME", a whole word). */
 static int offers_variant(const char *line, const char *game)
@@ -86,8 +87,10 @@ static int start_engine(const match_opts *o, int who, engine_proc *p, char *why,
             snprintf(why, size, "'%s' did not answer '%s' with '%sok'", o->command[who], proto, proto);
             return -1;
         }
-        if (strcmp(names[who], o->command[who]) == 0) /* the first "id name" (cleaned, cut) */
-            match_engine_name(line, names[who], sizeof names[who]);
+        /* The first "id name" (cleaned, cut). A flag, not a comparison with the command: the
+         * command is cut to fit names[], so a long one never compared equal. */
+        if (!named[who] && match_engine_name(line, names[who], sizeof names[who]))
+            named[who] = 1;
         if (strncmp(line, "option name UCI_Variant ", 24) == 0 && offers_variant(line, o->game->name) &&
             !has_option(o, who, "UCI_Variant"))
             proc_send(p, "setoption name UCI_Variant value %s", o->game->name);

@@ -9,7 +9,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-bash web/setup.sh 2>/dev/null
+# setup's messages only when it fails: why the toolchain or a source could not be had.
+setup_log=$(mktemp)
+bash web/setup.sh 2>"$setup_log" || { cat "$setup_log" >&2; rm -f "$setup_log"; echo "web/build: web/setup.sh failed (above: why)" >&2; exit 1; }
+rm -f "$setup_log"
 # Debian's emscripten 3.1.6 beside this machine's node: emcc needs Debian's acorn.
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
 native=build
@@ -86,8 +89,9 @@ build_variant() { # NAME EXTRA_FLAGS...
   emcc "${common[@]}" "$@" "${objs[@]}" -o "web/pkg/dist/nnue-$name.mjs" \
     -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createNnueModule -sENVIRONMENT=web,worker \
     -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=64MB -sTOTAL_STACK=1MB \
-    -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8,HEAPU8,HEAPU32 \
+    -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8,HEAPU8,HEAPU32,ENV \
     -sEXPORTED_FUNCTIONS=_malloc,_free -sFILESYSTEM=1
+  cp LICENSE web/pkg/LICENSE   # npm pack takes it: package.json says MIT
   echo "web/build: web/pkg/dist/nnue-$name.mjs and .wasm ($(wc -c <"web/pkg/dist/nnue-$name.wasm") bytes)"
   # The command-line tool for node (its file system is the machine's: NODERAWFS), to run
   # `nnue bench` on the same workload as the native tool (web/test/bench.sh). Not in the package.
@@ -112,7 +116,7 @@ for t in json.load(sys.stdin):
   for o in "${objs[@]}"; do [[ $o == *web_src_nnue_web.o ]] || lib_objs+=("$o"); done
   emcc "${common[@]}" "$@" "${lib_objs[@]}" "${tool_objs[@]}" -o "build-wasm/nnue-cli-$name.js" \
     -sENVIRONMENT=node -sNODERAWFS=1 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=64MB \
-    -sTOTAL_STACK=4MB -sEXIT_RUNTIME=1
+    -sTOTAL_STACK=4MB -sEXIT_RUNTIME=1 --pre-js web/src/cli_pre.js
   echo "web/build: build-wasm/nnue-cli-$name.js (the tool in node)"
 }
 

@@ -27,13 +27,19 @@
 #include "core/net/net_raw_guess.h"
 #include "nnue.h"
 
+/* The size of a plain file of the arch with this header's description. An arch that fixes the
+ * description length counts it in file_size (core/arch/arch_hash.c). */
+static uint64_t expected_file_bytes(const nnue_arch *arch, const nnue_net_header *h)
+{
+    return arch->file_size + (arch->format.description_bytes > 0 ? 0 : h->description_bytes);
+}
+
 int nnue_arch_fits_header(const nnue_arch *arch, const nnue_net_header *h)
 {
-    /* An arch that fixes the description length counts it in file_size (core/arch/arch_hash.c). */
     int32_t fixed = arch->format.description_bytes;
     if (fixed >= 0 && (uint32_t)fixed != h->description_bytes)
         return 0;
-    uint64_t expected = arch->file_size + (fixed > 0 ? 0 : h->description_bytes);
+    uint64_t expected = expected_file_bytes(arch, h);
     /* The file's own encoding decides: the load reads it with the arch's numbers (nnue_net_load_auto). */
     int size_fits = h->leb128 || expected == h->file_bytes;
     return arch->format.kind == NNUE_FORMAT_STOCKFISH && arch->file_hash == h->file_hash &&
@@ -105,12 +111,24 @@ static nnue_status pick_builtin(const nnue_net_header *h, const char *name, cons
 {
     nnue_arch *fit[32];
     char names[512] = "", same_hash[512] = "";
+    char sized[640] = ""; /* those with the size a plain file of each has */
+    /* A net nnue init wrote names its architecture: never take another that only shares its hash
+     * (the file hash leaves out layer stacks and PSQT buckets). */
+    char named[NNUE_NAME_MAX];
+    int has_named = known_nets_written_for(bytes->description, named, sizeof named);
+    uint64_t named_bytes = 0; /* the named architecture's plain file size, when it is built in */
     int count = 0;
     for (int i = 0; i < nnue_builtin_arch_total && count < 32; i++) {
         nnue_arch *a;
         nnue_error ignored;
         if (nnue_arch_load_builtin(nnue_builtin_archs[i].name, &a, &ignored) != NNUE_OK)
             continue; /* tests/core keep every shipped YAML loadable */
+        if (a->file_hash == h->file_hash && a->format.version == h->version) {
+            snprintf(sized + strlen(sized), sizeof sized - strlen(sized), "%s%s (%" PRIu64 " bytes)",
+                     sized[0] ? ", " : "", a->name, expected_file_bytes(a, h));
+            if (has_named && strcmp(a->name, named) == 0)
+                named_bytes = expected_file_bytes(a, h);
+        }
         if (a->file_hash == h->file_hash && a->format.version == h->version)
             snprintf(same_hash + strlen(same_hash), sizeof same_hash - strlen(same_hash), "%s%s",
                      same_hash[0] ? ", " : "", a->name);
@@ -136,11 +154,8 @@ static nnue_status pick_builtin(const nnue_net_header *h, const char *name, cons
         else
             nnue_arch_free(fit[i]);
     }
-    /* A net nnue init wrote names its architecture: never take another that only shares its hash
-     * (the file hash leaves out layer stacks and PSQT buckets). */
-    char named[NNUE_NAME_MAX];
     int named_at = -2;
-    if (known_nets_written_for(bytes->description, named, sizeof named)) {
+    if (has_named) {
         named_at = -1;
         for (int i = 0; i < count; i++)
             if (strcmp(fit[i]->name, named) == 0)
@@ -160,6 +175,14 @@ static nnue_status pick_builtin(const nnue_net_header *h, const char *name, cons
         return NNUE_OK;
     }
     nnue_arch_free(gen);
+    /* A built-in architecture has this version and file hash (the one the description names, if
+     * it names one) but another size: most likely the file was cut short or damaged (a LEB128
+     * file's size says nothing, so it is not judged). */
+    if (named_at == -1 && named_bytes && !h->leb128)
+        return nnue_fail(err, NNUE_E_FORMAT,
+                         "%s: nnue init wrote this net for the built-in %s, whose file has %" PRIu64
+                         " bytes; this one has %" PRIu64 " (truncated or damaged?)",
+                         name, named, named_bytes, h->file_bytes);
     if (named_at == -1)
         return nnue_fail(err, NNUE_E_HASH,
                          "%s: nnue init wrote this net for architecture '%s' (its description says so), which is "
@@ -167,6 +190,11 @@ static nnue_status pick_builtin(const nnue_net_header *h, const char *name, cons
                          "(Python: Net.load(path, arch=YAML); the tool: --arch)",
                          name, named, same_hash[0] ? "; only its file hash is that of the built-in " : "",
                          same_hash, "", named);
+    if (count == 0 && same_hash[0] && !h->leb128)
+        return nnue_fail(err, NNUE_E_FORMAT,
+                         "%s: the header's file hash 0x%08" PRIX32 " is that of the built-in %s; this file has %" PRIu64
+                         " bytes (truncated or damaged?)",
+                         name, h->file_hash, sized, h->file_bytes);
     if (count == 0)
         return nnue_fail(err, NNUE_E_HASH,
                          "%s: no built-in architecture has version 0x%08" PRIX32 ", file hash 0x%08" PRIX32
@@ -213,10 +241,12 @@ nnue_status nnue_net_load_auto_memory(const void *data, size_t size, const char 
 {
     if (out)
         *out = NULL;
-    if (!data || !out)
-        return nnue_fail(err, NNUE_E_ARG, "nnue_net_load_auto_memory: expected the bytes and an output pointer");
     if (!name)
         name = "<memory>";
+    if (out && size == 0) /* as an empty file is refused (net_read.c), whatever the pointer */
+        return nnue_fail_offset(err, NNUE_E_FORMAT, name, 0, "empty (0 bytes), not a net");
+    if (!data || !out)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_net_load_auto_memory: expected the bytes and an output pointer");
     nnue_net_header h;
     nnue_arch *arch;
     nnue_status st = nnue_net_read_header_memory(data, size, name, &h, err);

@@ -140,10 +140,12 @@ nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t
     nnue_error_clear(err);
     if (out)
         *out = NULL;
-    if (!arch || !data || !out)
-        return nnue_fail(err, NNUE_E_ARG, "nnue_net_load_memory: expected an architecture, the bytes and an output pointer");
     if (!name)
         name = "<memory>";
+    if (arch && out && size == 0) /* as an empty file is refused (net_read.c), whatever the pointer */
+        return nnue_fail_offset(err, NNUE_E_FORMAT, name, 0, "empty (0 bytes), not a net");
+    if (!arch || !data || !out)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_net_load_memory: expected an architecture, the bytes and an output pointer");
     nr_stream s;
     void *owned;
     int zstd;

@@ -4,7 +4,8 @@
  * the table and the net; each owns its position copy and nnue_state).
  *
  * The evaluation contract with the library: nnue_state_reset(root board) once per search,
- * then after every make nnue_state_push(state, board after the move, delta of the move) and
+ * then after every make nnue_state_push(state, board after the move, delta of the move) (with
+ * the move's threat changes, nnue_state_push_threats, when nnue_state_takes_threats) and
  * after every unmake nnue_state_pop(state); nnue_evaluate() gives the side to move's score (its
  * detail's `scaled`). */
 #include <stdio.h>
@@ -60,9 +61,15 @@ static void make(worker *w, nnue_move m)
 {
     const engine_rules *r = w->s->setup.rules;
     nnue_delta delta;
-    r->game->make(w->pos, m, &delta);
-    if (w->nn)
-        nnue_state_push(w->nn, r->game->board(w->pos), &delta);
+    /* A net with threat inputs takes the move's threat changes from the adapter (cheaper than
+     * the sets listing them from both boards); any other net does not want them. */
+    if (w->with_threats && nnue_game_make_threats(r->game, w->pos, m, &delta, &w->threats))
+        nnue_state_push_threats(w->nn, r->game->board(w->pos), &delta, &w->threats);
+    else {
+        r->game->make(w->pos, m, &delta);
+        if (w->nn)
+            nnue_state_push(w->nn, r->game->board(w->pos), &delta);
+    }
     int n = w->key_count++;
     w->board_keys[n] = key_after(w->board_keys[n - 1], &delta);
     w->keys[n] = w->board_keys[n] ^ r->key_extra(w->pos);

@@ -11,6 +11,8 @@ struct worker {
     pthread_t thread;
     void *pos;                              /* this thread's copy of the position */
     nnue_state *nn;                         /* this thread's accumulators (NULL without a net) */
+    int with_threats;                       /* the net reads threat features: makes record them */
+    nnue_threats threats;                   /* scratch of one make (the push copies it) */
     uint64_t board_keys[MAX_GAME_PLIES + MAX_PLY + 2];  /* pieces and side (key_after) */
     uint64_t keys[MAX_GAME_PLIES + MAX_PLY + 2];        /* board key ^ rules->key_extra */
     int key_count;                          /* keys[key_count - 1] is the current position */

@@ -41,6 +41,7 @@ static worker *worker_new(search_shared *s, int id)
     const nnue_board *b = su->rules->game->board(w->pos);
     if (su->net) {
         w->nn = nnue_state_new(su->net, MAX_PLY + 4);
+        w->with_threats = nnue_state_takes_threats(w->nn);
         if (w->nn)
             nnue_state_reset(w->nn, b);
     }

@@ -43,6 +43,17 @@ typedef struct nnue_delta {
 
 typedef uint32_t nnue_move;
 
+typedef struct nnue_threat {
+    uint8_t attacker, from;
+    uint8_t victim, to;
+} nnue_threat;
+
+typedef struct nnue_threats {
+    uint16_t n_removed, n_added;
+    nnue_threat removed[256];
+    nnue_threat added[256];
+} nnue_threats;
+
 typedef struct nnue_game_var {
     const char *name;
     int32_t lo, hi;
@@ -96,6 +107,8 @@ typedef struct nnue_game {
 int nnue_game_count(void);
 const nnue_game *nnue_game_at(int index);
 const nnue_game *nnue_game_find(const char *name);
+int nnue_game_make_threats(const nnue_game *game, void *pos, nnue_move move, nnue_delta *delta,
+                           nnue_threats *threats);
 
 typedef struct nnue_arch nnue_arch;
 typedef struct nnue_net nnue_net;
@@ -133,6 +146,9 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply);
 void nnue_state_free(nnue_state *state);
 int nnue_state_reset(nnue_state *state, const nnue_board *board);
 int nnue_state_push(nnue_state *state, const nnue_board *board, const nnue_delta *delta);
+int nnue_state_push_threats(nnue_state *state, const nnue_board *board, const nnue_delta *delta,
+                            const nnue_threats *threats);
+int nnue_state_takes_threats(const nnue_state *state);
 const nnue_error *nnue_state_error(const nnue_state *state);
 void nnue_state_pop(nnue_state *state);
 int32_t nnue_evaluate(nnue_state *state, const nnue_board *board, nnue_eval_detail *detail);

@@ -28,6 +28,9 @@ class State:
         self._ptr = ffi.gc(ptr, lib.nnue_state_free)
         self._pos = ffi.new('char[]', self._game.pos_size)
         self._delta = ffi.new('nnue_delta *')
+        # A net with threat inputs takes each move's threat changes from the game's adapter
+        # (nnue_state_takes_threats: the library's one rule); others make and push plainly.
+        self._threats = ffi.new('nnue_threats *') if lib.nnue_state_takes_threats(ptr) else None
         self.reset(position)
 
     def _board(self):
@@ -55,10 +58,15 @@ class State:
         m, err = ffi.new('nnue_move *'), ffi.new('nnue_error *')
         if self._game.parse_move(self._pos, move.encode(), m, err) != 0:
             raise NnueError.from_c(err)
-        self._game.make(self._pos, m[0], self._delta)
+        if self._threats is not None and lib.nnue_game_make_threats(self._game, self._pos, m[0], self._delta,
+                                                                    self._threats):
+            pushed = lib.nnue_state_push_threats(self._ptr, self._board(), self._delta, self._threats)
+        else:
+            self._game.make(self._pos, m[0], self._delta)
+            pushed = lib.nnue_state_push(self._ptr, self._board(), self._delta)
         self._stack.append(m[0])
         self._moves.append(move)
-        if lib.nnue_state_push(self._ptr, self._board(), self._delta) != 0:
+        if pushed != 0:
             raise NnueError.from_c(lib.nnue_state_error(self._ptr))
 
     def pop(self):

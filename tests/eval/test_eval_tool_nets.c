@@ -18,15 +18,16 @@ typedef struct tool_net {
     const char *name, *arch;
     const char *checksum;   /* "checksum_total=N " of one iteration, or NULL: see printed */
     int printed;            /* 1: an engine printed it (bench-checksums.tsv); 0: all modes must agree */
+    int threats;            /* the net reads threat features: makes record them (threats=adapter) */
 } tool_net;
 
 static const tool_net tool_nets[] = {
-    {"sfnnv9", "archs/sfnnv9.yaml", "checksum_total=657150 ", 1},
-    {"sfnnv10", "archs/sfnnv10.yaml", "checksum_total=5621873 ", 1},
-    {"sf17", "archs/sfnnv9.yaml", NULL, 1},
-    {"sf18", "archs/sfnnv10.yaml", NULL, 1},
-    {"sf18small", "archs/sfnnv8small.yaml", NULL, 0},
-    {"sf19", "archs/sfnnv16.yaml", NULL, 1},
+    {"sfnnv9", "archs/sfnnv9.yaml", "checksum_total=657150 ", 1, 0},
+    {"sfnnv10", "archs/sfnnv10.yaml", "checksum_total=5621873 ", 1, 1},
+    {"sf17", "archs/sfnnv9.yaml", NULL, 1, 0},
+    {"sf18", "archs/sfnnv10.yaml", NULL, 1, 1},
+    {"sf18small", "archs/sfnnv8small.yaml", NULL, 0, 0},
+    {"sf19", "archs/sfnnv16.yaml", NULL, 1, 1},
 };
 
 static const tool_net *tn;
@@ -117,6 +118,14 @@ START_TEST(bench_checksums)
     expect_line(out, "mode=incremental", checksum);
     expect_line(out, "mode=refresh", checksum);
     expect_line(out, "mode=moves", "moves=80009 ");
+    /* The adapter records threat changes only for a net that reads them (nnue_state_takes_threats):
+     * a net without threat inputs once paid for them at every make (issue 46). */
+    const char *inc = strstr(out, "mode=incremental");
+    const char *eol = inc ? strchr(inc, '\n') : NULL;
+    const char *note = inc ? strstr(inc, " threats=adapter") : NULL;
+    ck_assert_msg(inc && (tn->threats ? note && note < eol : !note || note > eol),
+                  "%s: threats=adapter %s on the incremental line:\n%s", tn->name,
+                  tn->threats ? "missing" : "present", out);
     free(out);
     snprintf(args, sizeof args, "bench --net '%s' --arch %s --file '%s' --iter 1 --mode incremental --cache on",
              net_path, tn->arch, test_data_path(EVAL_CHESS_CORPUS));

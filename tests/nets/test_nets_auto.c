@@ -9,6 +9,7 @@
 
 #include "../eval/eval_nets.h"
 #include "nets_helpers.h"
+#include "core/net/net.h"
 #include "nnue.h"
 #include "support.h"
 
@@ -209,6 +210,34 @@ START_TEST(auto_refuses_an_unknown_header)
 }
 END_TEST
 
+/* A file cut short, whose header is a built-in architecture's: the library says so (every front
+ * end, the JS API and Python included, gets the diagnosis the tool gives), not "no built-in
+ * architecture has ... load its YAML". */
+START_TEST(auto_says_truncated)
+{
+    const char *path = nets_copy(net_sfnnv1, "auto-truncated.nnue", 5000); /* plain: a LEB128 size says nothing */
+    nnue_net *net = (nnue_net *)0x1;
+    nnue_error err;
+    ck_assert_int_eq(nnue_net_load_auto(path, &net, &err), NNUE_E_FORMAT);
+    ck_assert_ptr_null(net);
+    ck_assert_msg(strstr(err.message, "this file has 5000 bytes (truncated or damaged?)"), "%s", err.message);
+    ck_assert_msg(strstr(err.message, "is that of the built-in SFNNv1 ("), "%s", err.message);
+    /* A net nnue init wrote names its architecture: the diagnosis names that one (it used to be
+     * called "not built in"). */
+    nnue_arch *v1;
+    ck_assert_int_eq(nnue_arch_load_builtin("sfnnv1", &v1, &err), NNUE_OK);
+    char whole[4096];
+    snprintf(whole, sizeof whole, "%s/auto-init-v1.nnue", test_build_dir());
+    ck_assert_int_eq(nnue_net_write_random(v1, whole, 5, &err), NNUE_OK);
+    nnue_arch_free(v1);
+    path = nets_copy(whole, "auto-init-truncated.nnue", 5000);
+    ck_assert_int_eq(nnue_net_load_auto(path, &net, &err), NNUE_E_FORMAT);
+    ck_assert_msg(strstr(err.message, "nnue init wrote this net for the built-in SFNNv1, whose file has "), "%s",
+                  err.message);
+    ck_assert_msg(strstr(err.message, "this one has 5000 (truncated or damaged?)"), "%s", err.message);
+}
+END_TEST
+
 int main(void)
 {
     net_small = eval_net_file(eval_net_find("sfnnv8small"));
@@ -227,6 +256,7 @@ int main(void)
     tcase_add_test(tc, auto_tells_sfnnv4_from_sfnnv5_by_sha256);
     tcase_add_test(tc, auto_tells_sfnnv1_from_shogi);
     tcase_add_test(tc, auto_refuses_an_unknown_header);
+    tcase_add_test(tc, auto_says_truncated);
     suite_add_tcase(s, tc);
     return test_run(s);
 }

@@ -146,6 +146,31 @@ START_TEST(engine_names_are_escaped_in_pgn)
 }
 END_TEST
 
+/* An engine started by a command longer than the names' room (127 characters: here a long
+ * argument the fake ignores; in CI a deep build path did it) is still named by its "id name"
+ * in the summary and the PGN: the name was once taken only while it still equalled the command,
+ * which the cut copy never did. */
+START_TEST(long_command_takes_the_engine_name)
+{
+    char pgn[4300], padded[9000], args[20000], pad[301], *out;
+    memset(pad, 'p', 300);
+    pad[300] = 0;
+    snprintf(pgn, sizeof pgn, "%s/long.pgn", dir);
+    snprintf(padded, sizeof padded, "%s '%s'", engine("white", "Alpha\nbestmove e2e4\nbestmove resign\n"), pad);
+    snprintf(args, sizeof args, "match --game chess --engine \"%s\" --opponent \"%s\" --games 1 --movetime 50 --out '%s'",
+             padded, engine("black", "Beta\nbestmove e7e5\n"), pgn);
+    ck_assert_msg(strlen(padded) > 127, "the command must not fit");
+    int rc = cli_run(args, &out);
+    ck_assert_msg(rc == 0, "exit %d:\n%s", rc, out);
+    cli_expect_contains(out, "game 1/1: Alpha (white) - Beta (black)");
+    free(out);
+    char *record = test_read_file(pgn, NULL);
+    ck_assert_ptr_nonnull(record);
+    ck_assert_msg(strstr(record, "[White \"Alpha\"]"), "%s", record);
+    free(record);
+}
+END_TEST
+
 /* --out is written to a temporary file renamed over the path at the end: a reader that had the
  * old file open still reads the old bytes (fopen "w" truncated it in place), no temporary file
  * is left, and a symbolic link at the path stays one while the file it points to gets the record
@@ -208,6 +233,7 @@ int main(void)
     tcase_add_test(tc, bestmove_without_a_move_loses);
     tcase_add_test(tc, engine_names_are_escaped_in_pgn);
     tcase_add_test(tc, out_is_replaced_whole);
+    tcase_add_test(tc, long_command_takes_the_engine_name);
     suite_add_tcase(s, tc);
     return test_run(s);
 }

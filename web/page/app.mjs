@@ -5,10 +5,21 @@
 import { load } from '../pkg/nnue.mjs';
 
 const $ = (id) => document.getElementById(id);
-let nnue = null, net = null, state = null, selected = -1, current = null;
+// selected: the square whose piece was clicked, null when none (a drop's from-square is -1 in
+// move_squares, so -1 cannot also mean "nothing selected").
+let nnue = null, net = null, state = null, selected = null, current = null, played = [];
 
+// Side names as the game names its colours (white / black, black / white in shogi, red / black),
+// the first mover first: the position's side_to_move indexes them.
+const sides = (e) => e.colours || ['first', 'second'];
+
+// The library's message names its status already ("illegal move 'e2e5' ..."): the status is
+// added only when the message does not start with it.
 function showError(e) {
-  $('error').textContent = e ? (e.name === 'NnueError' ? `${e.status}: ${e.message}` : String(e)) : '';
+  let text = '';
+  if (e && e.name === 'NnueError') text = e.message.startsWith(e.status) ? e.message : `${e.status}: ${e.message}`;
+  else if (e) text = String(e);
+  $('error').textContent = text;
 }
 
 function row(table, key, value) {
@@ -33,15 +44,16 @@ function drawHands(e) {
   const hands = e.hands.map((h) => h.map((n, t) => (n && t ? `${e.piece_names[t - 1]}${n > 1 ? n : ''}` : ''))
     .filter(Boolean).join(' '));
   const any = hands[0] || hands[1];
-  $('hand-bottom').textContent = any ? `hand (${e.game === 'shogi' ? 'black' : 'first'}): ${hands[0] || '-'}` : '';
-  $('hand-top').textContent = any ? `hand (${e.game === 'shogi' ? 'white' : 'second'}): ${hands[1] || '-'}` : '';
+  const [first, second] = sides(e);
+  $('hand-bottom').textContent = any ? `hand (${first}): ${hands[0] || '-'}` : '';
+  $('hand-top').textContent = any ? `hand (${second}): ${hands[1] || '-'}` : '';
 }
 
 function draw(e) {
   const board = $('board');
   board.innerHTML = '';
-  board.style.gridTemplateColumns = `repeat(${e.files}, 2.4em)`;
-  const targets = new Set(e.move_squares.filter((m) => m[0] === selected).map((m) => m[1]));
+  board.style.gridTemplateColumns = `repeat(${e.files}, var(--sq))`;
+  const targets = new Set(selected === null ? [] : e.move_squares.filter((m) => m[0] === selected).map((m) => m[1]));
   for (let y = 0; y < e.ranks; y++)
     for (let x = 0; x < e.files; x++) {
       const sq = squareAt(e.files, e.ranks, x, y), code = e.squares[sq];
@@ -57,25 +69,38 @@ function draw(e) {
   drawHands(e);
 }
 
-function evaluate() {
+// Mean time of fn in microseconds, repeated until 20 ms have passed (the browser's clock steps
+// by 5 to 100 us: one call would read 0 or one step), after one untimed call (compilation tiers).
+function timeIt(fn) {
+  fn();
+  let runs = 0;
   const t0 = performance.now();
+  let t = t0;
+  do { fn(); runs++; t = performance.now(); } while (t - t0 < 20);
+  return { us: ((t - t0) * 1000) / runs, runs };
+}
+
+function evaluate() {
   state.total();                       // the first evaluation: brings the accumulators up to date
-  const first = performance.now() - t0;
-  const repeats = 200, t1 = performance.now();
-  for (let i = 0; i < repeats; i++) state.total(); // again: the network alone, averaged
-  const again = (performance.now() - t1) / repeats;
   const e = state.evaluate();
+  // The update: the last move pushed again and evaluated (or, at the root, a fresh state: a
+  // refresh from the board); then the network alone on accumulators already up to date.
+  const last = played[played.length - 1];
+  const update = last !== undefined
+    ? timeIt(() => { state.pop(); state.push(last); state.total(); })
+    : timeIt(() => { const s = net.state(e.position); s.total(); s.free(); });
+  const again = timeIt(() => state.total());
   current = e;
   const table = $('eval').tBodies[0];
   table.innerHTML = '';
-  row(table, 'side to move', e.side_to_move === 0 ? 'first (white / black in shogi / red)' : 'second');
+  row(table, 'side to move', sides(e)[e.side_to_move]);
   row(table, 'bucket', e.bucket);
   row(table, 'psqt', e.psqt);
   row(table, 'positional', e.positional);
   row(table, 'total', e.total);
   row(table, 'scaled', e.scaled);
   row(table, 'centipawns', e.cp === null ? '- (no checked conversion for this net)' : e.cp);
-  row(table, 'time', `${(first * 1000).toFixed(0)} µs (with the accumulator update), ${(again * 1000).toFixed(1)} µs (the network again, mean of ${repeats})`);
+  row(table, 'time', `${update.us.toFixed(1)} µs ${last !== undefined ? `(${last} pushed and evaluated` : '(a fresh state: refresh and evaluation'}, mean of ${update.runs}), ${again.us.toFixed(2)} µs (the network alone, mean of ${again.runs})`);
   row(table, 'position', e.position);
   row(table, 'legal moves', e.moves.length);
   $('eval').dataset.total = e.total;
@@ -89,7 +114,8 @@ function setPosition() {
     const s = net.state($('position').value.trim());
     if (state) state.free();
     state = s;
-    selected = -1;
+    played = [];
+    selected = null;
     evaluate();
   } catch (e) { showError(e); }
 }
@@ -98,7 +124,8 @@ function play(move) {
   showError(null);
   try {
     state.push(move);
-    selected = -1;
+    played.push(move);
+    selected = null;
     $('choices').innerHTML = '';
     evaluate();
   } catch (e) { showError(e); }
@@ -107,7 +134,7 @@ function play(move) {
 function clickSquare(sq) {
   if (!current) return;
   const moves = current.move_squares.map((m, i) => ({ m, text: current.moves[i] }));
-  if (selected >= 0) {
+  if (selected !== null) {
     const hits = moves.filter(({ m }) => m[0] === selected && m[1] === sq);
     if (hits.length === 1) return play(hits[0].text);
     if (hits.length > 1) { // promotions: let the user pick
@@ -122,7 +149,7 @@ function clickSquare(sq) {
       return;
     }
   }
-  selected = moves.some(({ m }) => m[0] === sq) ? sq : -1;
+  selected = sq !== selected && moves.some(({ m }) => m[0] === sq) ? sq : null;
   draw(current);
 }
 
@@ -178,6 +205,7 @@ async function useNet(bytes, label, arch) {
     setPosition();
   } catch (e) {
     $('load-status').textContent = `${label}: not loaded`;
+    $('progress').hidden = true;
     showError(e);
   }
 }
@@ -215,7 +243,7 @@ async function main() {
   $('move').addEventListener('keydown', (ev) => { if (ev.key === 'Enter' && state) play($('move').value.trim()); });
   $('undo').addEventListener('click', () => {
     if (!state) return;
-    try { state.pop(); selected = -1; evaluate(); } catch (e) { showError(e); }
+    try { state.pop(); played.pop(); selected = null; evaluate(); } catch (e) { showError(e); }
   });
   document.body.dataset.ready = 'yes';
   await fromAddress();

@@ -24,6 +24,10 @@ export function simdSupported(): boolean;
 export interface LoadOptions {
   /** true: the SIMD128 build, false: the scalar build; default: SIMD128 where it validates. */
   simd?: boolean;
+  /** 'scalar' forces the portable kernels inside the SIMD128 build, as NNUE_ISA does natively
+   * (default: the best the build has; in node, NNUE_ISA from the environment). Anything else
+   * is a TypeError. */
+  isa?: 'scalar' | 'simd128';
 }
 
 /** Loads the library (fetches its .wasm next to nnue.mjs; reads it from disk in node). */
@@ -63,6 +67,9 @@ export interface Evaluation {
   /** The position's text (FEN, SFEN, xiangqi FEN). */
   position: string;
   game: string;
+  /** The game's names of its two colours, the first mover's first: ["white", "black"],
+   * ["black", "white"] (shogi), ["red", "black"] (xiangqi); side_to_move indexes them. */
+  colours: [string, string];
   files: number;
   ranks: number;
   side_to_move: 0 | 1;
@@ -106,7 +113,9 @@ export interface Nnue {
    * number from 0 to 2^53 - 1 (else an NnueError). */
   randomNet(arch: { name?: string; yaml?: string; seed?: number }): Uint8Array;
   /** A net from its bytes (zstd-compressed too). */
-  loadNet(bytes: Uint8Array | ArrayBuffer, options?: NetOptions): Promise<Net>;
+  /** bytes: the file's contents (a path string or any other type is a TypeError; empty bytes
+   * are an NnueError "empty (0 bytes), not a net"). */
+  loadNet(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: NetOptions): Promise<Net>;
 }
 
 export interface Net {

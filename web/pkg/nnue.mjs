@@ -65,14 +65,35 @@ async function sha256Hex(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+const ISAS = ['scalar', 'simd128'];
+
 // Loads the library. options.simd: true / false to choose the build, default: SIMD128 where
-// the engine validates it.
+// the engine validates it. options.isa: 'scalar' forces the portable kernels inside the SIMD128
+// build (as NNUE_ISA does natively; in node NNUE_ISA from the environment is the default).
 export async function load(options = {}) {
   const simd = options.simd === undefined ? simdSupported() : !!options.simd;
+  const isa = options.isa !== undefined ? options.isa : isNode ? process.env.NNUE_ISA : undefined;
+  if (isa !== undefined && isa !== '' && !ISAS.includes(isa))
+    throw new TypeError(`load: isa must be one of ${ISAS.join(', ')}, not ${JSON.stringify(isa)}`);
   const name = simd ? 'nnue-simd128' : 'nnue-scalar';
   const create = simd ? createSimd : createScalar;
-  const module = await create({ wasmBinary: await wasmBytes(`${name}.wasm`) });
+  // emscripten's getenv sees only its own environment (ENV): the choice is put there before
+  // the library starts, which reads NNUE_ISA once.
+  const settings = { wasmBinary: await wasmBytes(`${name}.wasm`) };
+  if (isa) settings.preRun = [() => { settings.ENV.NNUE_ISA = isa; }];
+  const module = await create(settings);
   return new Nnue(module, simd ? 'simd128' : 'scalar');
+}
+
+// Bytes as the library takes them: a Uint8Array (or a view of one) or an ArrayBuffer; anything
+// else (a path string, a number, a plain array) is a TypeError, never silently 0 bytes.
+function asBytes(what, data) {
+  if (data instanceof Uint8Array) return data;
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  const got = typeof data === 'string' ? 'a string (a path? read the file first: fs.readFile, fetch(...).arrayBuffer())'
+    : data === null ? 'null' : Array.isArray(data) ? 'an Array' : typeof data;
+  throw new TypeError(`${what}: expected the net's bytes (Uint8Array or ArrayBuffer), got ${got}`);
 }
 
 class Nnue {
@@ -104,7 +125,7 @@ class Nnue {
       this.m.stringToUTF8(data, p, n + 1);
       return [p, n];
     }
-    const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+    const bytes = asBytes('nnue', data);
     const p = this.m._nw_alloc(bytes.length);
     if (!p) throw new NnueError({ message: `out of memory for ${bytes.length} bytes`, code: 9, line: 0, column: 0, offset: -1, file: '' });
     this.m.HEAPU8.set(bytes, p);
@@ -149,7 +170,7 @@ class Nnue {
   // A net from its bytes (Uint8Array or ArrayBuffer; zstd-compressed nets too). The
   // architecture comes from the header, or options.arch (a built-in name), or options.yaml.
   async loadNet(bytes, { arch = '', yaml, name = 'net' } = {}) {
-    const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const data = asBytes('loadNet', bytes);
     const sha256 = await sha256Hex(data);
     const net = this.with([data, name, arch, yaml], ([d, dl], [n], [a], [y, yl]) =>
       this.m._nw_net_load(d, dl, n, a, y, yl));

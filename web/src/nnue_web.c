@@ -410,6 +410,11 @@ EXPORT const char *nw_state_eval(nw_state *s)
     out_str(text);
     out(",\"game\":");
     out_str(s->game->name);
+    out(",\"colours\":[");
+    out_str(s->game->colour_names[0]);
+    out(",");
+    out_str(s->game->colour_names[1]);
+    out("]");
     out(",\"files\":%d,\"ranks\":%d,\"side_to_move\":%d,\"in_check\":%d,\"ply\":%d,\"squares\":[", s->game->files,
         s->game->ranks, b->side_to_move, s->game->in_check(s->pos), s->ply);
     for (int i = 0; i < b->num_squares; i++)

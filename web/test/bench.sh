@@ -13,8 +13,8 @@ nets=${NNUE_NETS_DIR:-$HOME/.cache/nnue-nets}
 corpus=$shared/oracle/chess/corpusA.fen
 [ -f "$corpus" ] || corpus=tests/reference/chess/corpusA.fen
 declare -A cmd=([native]="build/tools/nnue"
-  [wasm-scalar]="node --no-experimental-fetch build-wasm/nnue-cli-scalar.js"
-  [wasm-simd128]="node --no-experimental-fetch build-wasm/nnue-cli-simd128.js")
+  [wasm-scalar]="node build-wasm/nnue-cli-scalar.js"
+  [wasm-simd128]="node build-wasm/nnue-cli-simd128.js")
 order=(native wasm-scalar wasm-simd128)
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 for workload in "sf151:build/nets/sf151.nnue:sfnnv5:2" "sf18small:$nets/nn-37f18f62d772.nnue:sfnnv8small:4"; do

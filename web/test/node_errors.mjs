@@ -78,6 +78,35 @@ for (const simd of [false, true]) {
   await expectError(`${tag}: Net.evaluate after free()`, () => net.evaluate(),
     (e) => (/this Net was freed/.test(e.message) ? null : 'message'));
   again.free();
+  // The argument's type: a path string (or anything not bytes) is a TypeError, not 0 bytes.
+  for (const [what, arg] of [['a path string', '/tmp/net.nnue'], ['a number', 42], ['an Array', [1, 2, 3]]]) {
+    try {
+      await nnue.loadNet(arg);
+      bad(`${tag}: loadNet(${what}): no error`);
+    } catch (e) {
+      (e instanceof TypeError && /expected the net's bytes/.test(e.message) ? ok : bad)(`${tag}: loadNet(${what}): ${e.name}: ${e.message}`);
+    }
+  }
+  await expectError(`${tag}: empty bytes`, () => nnue.loadNet(new Uint8Array(0), { name: 'empty.nnue' }),
+    (e) => (/empty\.nnue: .*empty \(0 bytes\), not a net/.test(e.message) && !/hash/.test(e.message) ? null : 'not a plain "not a net"'));
+  // A net cut short, its architecture left to the header: the library's own diagnosis, as the CLI's.
+  await expectError(`${tag}: a net cut short, detected`, () => nnue.loadNet(good.slice(0, 4000), { name: 'cut.nnue' }),
+    (e) => (/\(truncated or damaged\?\)/.test(e.message) && !/nnue_arch_load/.test(e.message) ? null : 'no truncation diagnosis'));
+}
+// The kernel set: load({ isa: 'scalar' }) runs the portable kernels in the SIMD128 build with the
+// same totals; an unknown name is a TypeError.
+{
+  const fast = await load({ simd: true }), slow = await load({ simd: true, isa: 'scalar' });
+  const bytes = fast.randomNet({ name: 'sfnnv5', seed: 3 });
+  const a = (await fast.loadNet(bytes)).evaluate('startpos').total, b = (await slow.loadNet(bytes)).evaluate('startpos').total;
+  (fast.isa === 'simd128' && slow.isa === 'scalar' && a === b ? ok : bad)(
+    `load({isa: 'scalar'}): kernels ${slow.isa} (default ${fast.isa}), totals ${b} and ${a}`);
+  try {
+    await load({ isa: 'avx9000' });
+    bad("load({isa: 'avx9000'}): no error");
+  } catch (e) {
+    (e instanceof TypeError ? ok : bad)(`load({isa: 'avx9000'}): ${e.name}: ${e.message}`);
+  }
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -6,11 +6,18 @@
 #   3. node_errors.mjs: bad input gives NnueError with the library's message, and the module works on;
 #   4. npm_test.sh: the npm package installed from its tarball into an empty folder;
 #   5. browser_test.mjs: the page in headless Chromium from a local server.
-# Exits 77 (skipped, saying why) when emscripten or node is missing: web/setup.sh installs them
-# (scripts/setup.sh runs it).
+# Exits 77 (skipped, saying why) when emscripten or node is missing, or web/setup.sh cannot
+# provide them and the Debian sources (scripts/setup.sh runs it first).
 set -uo pipefail
 src=$1 build=$2
 cd "$src"
+# The toolchain and the C sources come from Debian (web/setup.sh): when they cannot be had (no
+# network, an archive that serves none of the source versions), the tests skip saying why.
+setup_log=$build/web-setup.log
+if ! bash web/setup.sh >"$setup_log" 2>&1; then
+  echo "SKIP: web/setup.sh could not provide the WebAssembly toolchain or sources: $(grep -v '^web/setup: source ' "$setup_log" | tr '\n' ' ' | cut -c1-600)"
+  exit 77
+fi
 for need in emcc node; do
   command -v $need >/dev/null || { echo "SKIP: no $need (bash web/setup.sh installs the WebAssembly toolchain)"; exit 77; }
 done
@@ -33,6 +40,22 @@ node web/test/node_goldens.mjs "$src" "$shared" "$nets" "$build/nets" "$tool" ||
 bash tests/simd/wasm_kernels.sh || { echo "FAIL: the SIMD128 kernels against scalar (tests/simd/wasm_kernels.sh)"; status=1; }
 node web/test/node_errors.mjs "$src" "$build/nets" || status=1
 bash web/test/npm_test.sh "$tool" || status=1
+# The tool for node: runs with plain `node` (no flag) and takes NNUE_ISA from node's environment.
+"$tool" init --seed 2 sfnnv1 "$build/nets/web-cli-v1.nnue" >/dev/null
+cli_line() { node build-wasm/nnue-cli-simd128.js bench --net "$build/nets/web-cli-v1.nnue" --file data/positions.fen \
+  --iter 1 --mode incremental 2>&1 | grep '^bench '; }
+native_sum=$("$tool" bench --net "$build/nets/web-cli-v1.nnue" --file data/positions.fen --iter 1 --mode incremental |
+  grep -o 'checksum_total=[-0-9]*')
+plain=$(cli_line) forced=$(NNUE_ISA=scalar cli_line)
+if [[ $plain == *isa=simd128* && $forced == *isa=scalar* && $plain == *"$native_sum "* && $forced == *"$native_sum "* ]]; then
+  echo "ok: the tool in node: plain 'node' runs it, NNUE_ISA=scalar is honoured, $native_sum as native"
+else
+  echo "FAIL: the tool in node: '$plain' / with NNUE_ISA=scalar: '$forced' (native $native_sum)"; status=1
+fi
+# The screenshot is written to the build and over docs/web-page.png (the docs show what the
+# page looks like now; git shows whether it changed).
+docs_shot=""
+[ -w "$src/docs" ] && docs_shot=$src/docs/web-page.png
 node --experimental-websocket --no-warnings web/test/browser_test.mjs "$src" "$tool" "$nets" "$build/nets" \
-  "$build/web-page.png" || status=1
+  "$build/web-page.png" $docs_shot || status=1
 exit $status
