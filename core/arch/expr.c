@@ -261,7 +261,6 @@ nnue_status nnue_expr_compile_for(nnue_expr *expr, const char *text, const nnue_
         fail(&ps, "an operator or end of expression");
     if (ps.failed)
         return NNUE_E_SYNTAX;
-    nnue_expr_prog_build(expr, game);
     return NNUE_OK;
 }
 
@@ -271,7 +270,6 @@ void nnue_expr_constant(nnue_expr *expr, int32_t value)
     snprintf(expr->text, sizeof expr->text, "%d", value);
     expr->n_ops = 1;
     expr->ops[0] = (nnue_expr_op){NNUE_EXPR_CONST, value};
-    nnue_expr_prog_build(expr, NULL);
 }
 
 int nnue_expr_has_tables(const nnue_expr *expr)

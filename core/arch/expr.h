@@ -17,7 +17,7 @@
 
 #include <stdint.h>
 
-#include "core/arch/expr_prog.h"
+#include "core/arch/expr_steps.h"
 #include "features/table_var.h"
 #include "nnue_board.h"
 #include "nnue_error.h"
@@ -40,8 +40,18 @@ typedef struct nnue_expr {
     const nnue_game_var *vars[NNUE_EXPR_MAX_VARS];   /* NULL = "pieces" or a table variable */
     const nnue_table_var *table_vars[NNUE_EXPR_MAX_VARS]; /* non-NULL: slot v is this table variable */
     const nnue_game *var_game[NNUE_EXPR_MAX_VARS];   /* the game offering it; NULL = every game */
-    nnue_expr_prog prog;            /* the ops compiled to straight steps (core/arch/expr_prog.h) */
+    nnue_expr_prog prog;            /* the ops compiled to straight steps (core/arch/expr_prog.h); n_steps 0 until nnue_expr_prog_build */
 } nnue_expr;
+
+/* A variable's value on a board: slot `id` of the expression's table (NULL = "pieces"; a table
+ * variable: table_values[id], or its lo without values). */
+static inline int32_t nnue_expr_var_value(const nnue_expr *e, int id, const nnue_board *b, const int32_t *table_values)
+{
+    if (e->table_vars[id])
+        return table_values ? table_values[id] : e->table_vars[id]->lo;
+    const nnue_game_var *v = e->vars[id];
+    return v ? v->value(b) : b->piece_count;
+}
 
 /* Compiles text. On error fills err with the 1-based column (relative to text) in
  * err->column and returns NNUE_E_SYNTAX; the caller adds the file position. A name is looked
@@ -57,15 +67,6 @@ int32_t nnue_expr_eval(const nnue_expr *expr, const nnue_board *board); /* table
 /* The same with table variable values: slot v's value is table_values[v] (the other slots'
  * entries are not read). */
 int32_t nnue_expr_eval_with(const nnue_expr *expr, const nnue_board *board, const int32_t *table_values);
-/* The same value through the compiled program (expr->prog; core/arch/expr_prog.c), what an
- * evaluation calls: equal to nnue_expr_eval_with on every board, the interpreter's own answer
- * where the program was not built or a variable lies outside its domain. */
-int32_t nnue_expr_run(const nnue_expr *expr, const nnue_board *board, const int32_t *table_values);
-/* Builds expr->prog from expr->ops (the compile functions and nnue_expr_constant call it).
- * Variable domains: a table variable's and a game variable's lo..hi; pieces 2..max_pieces of
- * game, or 0..255 when game is NULL. An expression whose program would not fit keeps
- * prog.n_steps 0 (the interpreter runs). */
-void nnue_expr_prog_build(nnue_expr *expr, const nnue_game *game);
 
 /* 1 when the expression names a table variable. */
 int nnue_expr_has_tables(const nnue_expr *expr);

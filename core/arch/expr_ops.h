@@ -5,8 +5,6 @@
 
 #include <stdint.h>
 
-#include "core/arch/expr.h"
-
 enum {
     NNUE_EXPR_CONST = 1, NNUE_EXPR_VAR, NNUE_EXPR_NEG,
     NNUE_EXPR_ADD, NNUE_EXPR_SUB, NNUE_EXPR_MUL, NNUE_EXPR_DIV, NNUE_EXPR_MOD, NNUE_EXPR_MIN, NNUE_EXPR_MAX,
@@ -28,16 +26,6 @@ static inline int64_t nnue_expr_mul(int64_t a, int64_t b)
     if (__builtin_mul_overflow(a, b, &r))
         r = (a < 0) != (b < 0) ? INT64_MIN : INT64_MAX;
     return nnue_expr_clamp(r);
-}
-
-/* A variable's value on a board: slot `id` of the expression's table (NULL = "pieces"; a table
- * variable: table_values[id], or its lo without values). */
-static inline int32_t nnue_expr_var_value(const nnue_expr *e, int id, const nnue_board *b, const int32_t *table_values)
-{
-    if (e->table_vars[id])
-        return table_values ? table_values[id] : e->table_vars[id]->lo;
-    const nnue_game_var *v = e->vars[id];
-    return v ? v->value(b) : b->piece_count;
 }
 
 /* The interval of one operator's value from its operands' intervals, as the range analysis

@@ -1,44 +1,22 @@
-/* core/arch/expr_prog.h: a selector expression compiled to straight steps (core/arch/expr_prog.c),
- * what an evaluation runs instead of interpreting the postfix ops (core/arch/expr.c, which stays
- * the definition: every table entry below is the interpreter's value).
- *
- * Each step computes one value from earlier steps: a board variable (each asked once), an
- * affine sum of steps (c0 + c1 * s1 + ...: what + - * by a constant fold to), a table indexed
- * by up to NNUE_PROG_MAX_IN steps (a part of the expression over a few small ranges, e.g.
- * (pieces - 1) / 4 over pieces, or min((hand sum + 3) / 4, 7) over the hand sum), or one
- * operator when nothing better fits. The compiler proves each step's value range from the
- * variables' domains; a variable outside its domain at run time (a board no check vouched
- * for) sends that evaluation to the interpreter, so no index ever leaves a table. */
+/* core/arch/expr_prog.h: a selector expression compiled to straight steps (core/arch/expr_prog.c;
+ * the steps' data: core/arch/expr_steps.h), what an evaluation runs instead of interpreting the
+ * postfix ops (core/arch/expr.c, which stays the definition: every table entry is the
+ * interpreter's value). The compiler proves each step's value range from the variables'
+ * domains; a variable outside its domain at run time (a board no check vouched for) sends that
+ * evaluation to the interpreter, so no index ever leaves a table. */
 #ifndef NNUE_CORE_ARCH_EXPR_PROG_H
 #define NNUE_CORE_ARCH_EXPR_PROG_H
 
-#include <stdint.h>
+#include "core/arch/expr.h"
 
-#define NNUE_PROG_MAX_STEPS 48
-#define NNUE_PROG_MAX_IN 8       /* inputs of one step */
-#define NNUE_PROG_TABLE 1024     /* entries of one table */
-#define NNUE_PROG_POOL 2048      /* entries of all tables */
-
-enum { NNUE_PROG_VAR = 1, NNUE_PROG_SUM, NNUE_PROG_TABLE_STEP, NNUE_PROG_OP };
-
-typedef struct nnue_prog_step {
-    uint8_t kind;                     /* NNUE_PROG_* */
-    uint8_t n_in;                     /* inputs (earlier steps) */
-    uint8_t op;                       /* OP: the NNUE_EXPR_* operator; VAR: the variable slot */
-    uint8_t in[NNUE_PROG_MAX_IN];
-    int32_t coef[NNUE_PROG_MAX_IN];   /* SUM: coefficients; TABLE: strides */
-    int64_t k;                        /* SUM: constant; TABLE: first entry in the pool */
-    int64_t off;                      /* TABLE: minus the sum of stride * lo of the inputs */
-    int64_t lo, hi;                   /* the value's range (VAR: checked at run time) */
-    int32_t size;                     /* TABLE: entries */
-} nnue_prog_step;
-
-typedef struct nnue_expr_prog {
-    int n_steps;                      /* 0: not compiled (the interpreter runs) */
-    int n_vars;                       /* steps 0..n_vars-1 read variable slots 0..n_vars-1 */
-    int pool_used;
-    nnue_prog_step steps[NNUE_PROG_MAX_STEPS];   /* the last one is the expression's value */
-    int32_t pool[NNUE_PROG_POOL];
-} nnue_expr_prog;
+/* The same value through the compiled program (expr->prog; core/arch/expr_prog.c), what an
+ * evaluation calls: equal to nnue_expr_eval_with on every board, the interpreter's own answer
+ * where the program was not built or a variable lies outside its domain. */
+int32_t nnue_expr_run(const nnue_expr *expr, const nnue_board *board, const int32_t *table_values);
+/* Builds expr->prog from expr->ops (after nnue_expr_compile_for or nnue_expr_constant: the architecture loader calls it; until then the interpreter runs).
+ * Variable domains: a table variable's and a game variable's lo..hi; pieces 2..max_pieces of
+ * game, or 0..255 when game is NULL. An expression whose program would not fit keeps
+ * prog.n_steps 0 (the interpreter runs). */
+void nnue_expr_prog_build(nnue_expr *expr, const nnue_game *game);
 
 #endif

@@ -5,6 +5,7 @@
  * vector kernel set and a prepared net (core/layers/plan.h), the layers after the FT run in
  * core/eval/forward_fast.c instead; the scalar set always takes the reference path below.
  * Both use the reference FT activation of core/eval/ft_activation.c; neither calls back here. */
+#include "core/arch/expr_prog.h"
 #include "core/arch/layer.h"
 #include "core/eval/forward_fast.h"
 #include "core/eval/ft_activation.h"

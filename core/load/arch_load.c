@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "core/arch/expr_prog.h"
 #include "core/load/load.h"
 
 typedef struct load_state {
@@ -143,6 +144,7 @@ static nnue_status load_document(yreader *r, const char *path, nnue_arch **out, 
     a->ft.shift = 7;
     a->output.divisor = 16;
     nnue_expr_constant(&a->selector, 0);
+    nnue_expr_prog_build(&a->selector, NULL); /* what an evaluation runs (core/arch/expr_prog.h) */
 
     yaml_node_t *root = y_root(r);
     st = y_map(r, root, top_fields, ls, "architecture");
@@ -155,6 +157,8 @@ static nnue_status load_document(yreader *r, const char *path, nnue_arch **out, 
             st = nnue_fail_at(err, NNUE_E_SYNTAX, path, (int)ls->selector_node->start_mark.line + 1,
                               (int)ls->selector_node->start_mark.column + expr_err.column,
                               "stacks 'selector': %s", expr_err.message);
+        else
+            nnue_expr_prog_build(&a->selector, a->game_desc);
     }
     if (st == NNUE_OK)
         st = nnue_arch_read_layers(r, ls->layers_node, a);

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "core/arch/arch_api.h"
-#include "core/arch/expr.h"
+#include "core/arch/expr_prog.h"
 #include "nnue.h"
 #include "support.h"
 
@@ -200,6 +200,7 @@ START_TEST(random_expressions_agree)
             free(e);
             continue;
         }
+        nnue_expr_prog_build(e, g);
         expressions++;
         compiled += e->prog.n_steps > 0;
         for (int k = 0; k < 200; k++) {
@@ -243,6 +244,7 @@ START_TEST(out_of_domain_falls_back)
     nnue_error err;
     ck_assert_int_eq(nnue_expr_compile_for(&e, "min((stm_hand_pawn + 3) / 4, 7) * 8 + stm_king_rank / 3",
                                            nnue_game_find("shogi"), &err), NNUE_OK);
+    nnue_expr_prog_build(&e, nnue_game_find("shogi"));
     ck_assert(straight(&e));
     nnue_board b;
     memset(&b, 0, sizeof b);

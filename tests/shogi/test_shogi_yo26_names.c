@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/arch/arch_api.h"
+#include "core/arch/expr_prog.h"
 #include "core/arch/generated_name.h"
 #include "features/table_var.h"
 #include "nnue.h"

@@ -1,0 +1,42 @@
+/* core/arch/expr_steps.h: the data of a selector compiled to straight steps (what
+ * core/arch/expr_prog.c builds and runs; the struct lives in every nnue_expr, so core/arch/expr.h
+ * includes this and nothing of the compiler).
+ *
+ * Each step computes one value from earlier steps: a board variable (each asked once), an
+ * affine sum of steps (c0 + c1 * s1 + ...: what + - * by a constant fold to), a table indexed
+ * by up to NNUE_PROG_MAX_IN steps (a part of the expression over a few small ranges, e.g.
+ * (pieces - 1) / 4 over pieces, or min((hand sum + 3) / 4, 7) over the hand sum), or one
+ * operator when nothing better fits. */
+#ifndef NNUE_CORE_ARCH_EXPR_STEPS_H
+#define NNUE_CORE_ARCH_EXPR_STEPS_H
+
+#include <stdint.h>
+
+#define NNUE_PROG_MAX_STEPS 48
+#define NNUE_PROG_MAX_IN 8       /* inputs of one step */
+#define NNUE_PROG_TABLE 1024     /* entries of one table */
+#define NNUE_PROG_POOL 2048      /* entries of all tables */
+
+enum { NNUE_PROG_VAR = 1, NNUE_PROG_SUM, NNUE_PROG_TABLE_STEP, NNUE_PROG_OP };
+
+typedef struct nnue_prog_step {
+    uint8_t kind;                     /* NNUE_PROG_* */
+    uint8_t n_in;                     /* inputs (earlier steps) */
+    uint8_t op;                       /* OP: the NNUE_EXPR_* operator; VAR: the variable slot */
+    uint8_t in[NNUE_PROG_MAX_IN];
+    int32_t coef[NNUE_PROG_MAX_IN];   /* SUM: coefficients; TABLE: strides */
+    int64_t k;                        /* SUM: constant; TABLE: first entry in the pool */
+    int64_t off;                      /* TABLE: minus the sum of stride * lo of the inputs */
+    int64_t lo, hi;                   /* the value's range (VAR: checked at run time) */
+    int32_t size;                     /* TABLE: entries */
+} nnue_prog_step;
+
+typedef struct nnue_expr_prog {
+    int n_steps;                      /* 0: not compiled (the interpreter runs) */
+    int n_vars;                       /* steps 0..n_vars-1 read variable slots 0..n_vars-1 */
+    int pool_used;
+    nnue_prog_step steps[NNUE_PROG_MAX_STEPS];   /* the last one is the expression's value */
+    int32_t pool[NNUE_PROG_POOL];
+} nnue_expr_prog;
+
+#endif
