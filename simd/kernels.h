@@ -74,7 +74,7 @@ typedef struct nnue_kernels {
     /* out[o] = bias[o] + sum over j < n_in of in[j] * w[j][o], o < n_out, every product and sum
      * wrapping in 32 bits (an affine layer on int32 values with i32 weights, Stormphrax's L2/L3;
      * core/layers/plan.c transposes the rows to w[n_in][out_pad], out_pad a multiple of
-     * NNUE_KERNEL_OUT_BLOCK, padding zero). */
+     * NNUE_KERNEL_OUT_BLOCK, padding zero; or out_pad 1 for a single output: its row). */
     void (*affine_i32)(const int32_t *in, uint32_t n_in, const int32_t *w, const int32_t *bias, int32_t *out,
                        uint32_t n_out, uint32_t out_pad);
 } nnue_kernels;

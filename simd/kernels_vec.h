@@ -303,6 +303,20 @@ pass_i32(const int32_t *in, uint32_t n_in, const int32_t *w, uint32_t out_pad, c
 VEC_KERNEL void affine_i32(const int32_t *in, uint32_t n_in, const int32_t *w, const int32_t *bias, int32_t *out,
                            uint32_t n_out, uint32_t out_pad)
 {
+    if (out_pad == 1) { /* one output, its row as stored: a dot product, summed across lanes once */
+        vec_t s = vec_zero();
+        uint32_t j = 0;
+        for (; j + VEC_I32 <= n_in; j += VEC_I32)
+            s = vec_add_i32(s, vec_mullo_i32(vec_load(in + j), vec_load(w + j)));
+        int32_t t[VEC_I32];
+        vec_store(t, s);
+        uint32_t sum = 0;
+        for (int k = 0; k < VEC_I32; k++)
+            sum += (uint32_t)t[k];
+        nnue_ref_affine_i32(in + j, n_in - j, w + j, bias, out, 0, 1, 1);
+        out[0] = (int32_t)((uint32_t)out[0] + sum);
+        return;
+    }
     vec_t res[VEC_AFFINE_BLOCKS];
     for (uint32_t o = 0; o < n_out;) { /* out_pad is a whole number of vectors: no partial loads */
         uint32_t left = (n_out - o + VEC_I32 - 1) / VEC_I32;

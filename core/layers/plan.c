@@ -103,7 +103,8 @@ static int prepare_i32(const nnue_arch *a, const nnue_layer_weights *weights, in
     if (!l->type->is_affine || l->n_inputs != 1 || l->value_type != NNUE_I32 || l->p.affine.sum_divisor != 1 ||
         l->p.affine.sum_shift != 0)
         return 0;
-    pl->out_pad = (l->out_size + NNUE_KERNEL_OUT_BLOCK - 1) / NNUE_KERNEL_OUT_BLOCK * NNUE_KERNEL_OUT_BLOCK;
+    pl->out_pad = l->out_size == 1 ? 1 /* the row: a dot product */
+                                   : (l->out_size + NNUE_KERNEL_OUT_BLOCK - 1) / NNUE_KERNEL_OUT_BLOCK * NNUE_KERNEL_OUT_BLOCK;
     if (!(pl->weights32 = calloc(a->stacks, sizeof *pl->weights32)))
         return -1;
     for (uint32_t s = 0; s < a->stacks; s++)
