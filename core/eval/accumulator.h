@@ -21,7 +21,7 @@ void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, cons
                          const uint32_t *add, int n_add, int16_t *dst, const int16_t *src, int32_t *psqt_dst,
                          const int32_t *psqt_src);
 
-/* Requests (prefetches) set s's weight and PSQT rows of n indices. */
+/* Requests (prefetches) the start of set s's weight rows of n indices (their first two lines). */
 void nnue_acc_prefetch_rows(const nnue_net *net, int s, const uint32_t *idx, int n);
 
 /* Full recomputation of one perspective into entry. */
