@@ -269,8 +269,8 @@ int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *de
  * out (the move is then pushed without them). */
 static int threat_room(nnue_state *s, size_t at, size_t n)
 {
-    if (at + n <= s->threat_cap)
-        return 0;
+    if (s->threat_stack && at + n <= s->threat_cap)
+        return 0; /* (allocated even for empty lists: no arithmetic on a null stack) */
     size_t cap = s->threat_cap ? 2 * s->threat_cap : 4 * NNUE_MAX_THREATS;
     while (cap < at + n)
         cap *= 2;
