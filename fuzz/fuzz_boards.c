@@ -40,34 +40,9 @@ static nnue_net *nets[N_NETS];
 
 static nnue_net *make_net(int i)
 {
-    char path[1024], text[8192];
-    snprintf(path, sizeof path, "%s/%s", NNUE_SOURCE_DIR, specs[i].file);
-    FILE *f = fopen(path, "rb");
-    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
-    if (f)
-        fclose(f);
-    text[n] = 0;
-    char *at = specs[i].from ? strstr(text, specs[i].from) : NULL;
-    if (at) {
-        char rest[8192];
-        snprintf(rest, sizeof rest, "%s", at + strlen(specs[i].from));
-        snprintf(at, sizeof text - (size_t)(at - text), "%s%s", specs[i].to, rest);
-    }
-    nnue_arch *arch;
-    nnue_net *net;
-    nnue_error err;
     char tag[16];
-    snprintf(tag, sizeof tag, "boards%d", i);
-    const char *out = fuzz_temp_file(1, tag, "", 0);
-    if (!out || nnue_arch_load_string(text, strlen(text), path, &arch, &err) != NNUE_OK ||
-        nnue_net_write_random(arch, out, 1 + (uint64_t)i, &err) != NNUE_OK ||
-        nnue_net_load(arch, out, &net, &err) != NNUE_OK) {
-        fprintf(stderr, "fuzz_boards: net %d: %s\n", i, err.message);
-        abort();
-    }
-    remove(out);
-    nnue_arch_free(arch);
-    return net;
+    snprintf(tag, sizeof tag, "%s%d", "boards", i);
+    return fuzz_random_net(specs[i].file, specs[i].from, specs[i].to, 1 + (uint64_t)i, tag);
 }
 
 /* A refusal must say why. */

@@ -36,36 +36,9 @@ static nnue_net *nets[N_NETS];
 
 static nnue_net *make_net(int i)
 {
-    char path[1024], text[8192];
-    snprintf(path, sizeof path, "%s/%s", NNUE_SOURCE_DIR, specs[i].file);
-    FILE *f = fopen(path, "rb");
-    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
-    if (f)
-        fclose(f);
-    text[n] = 0;
-    char *at = specs[i].from ? strstr(text, specs[i].from) : NULL;
-    if (specs[i].from && !at)
-        abort();
-    if (at) {
-        char rest[8192];
-        snprintf(rest, sizeof rest, "%s", at + strlen(specs[i].from));
-        snprintf(at, sizeof text - (size_t)(at - text), "%s%s", specs[i].to, rest);
-    }
-    nnue_arch *arch;
-    nnue_net *net;
-    nnue_error err;
     char tag[16];
-    snprintf(tag, sizeof tag, "threats%d", i);
-    const char *out = fuzz_temp_file(1, tag, "", 0);
-    if (!out || nnue_arch_load_string(text, strlen(text), path, &arch, &err) != NNUE_OK ||
-        nnue_net_write_random(arch, out, 7 + (uint64_t)i, &err) != NNUE_OK ||
-        nnue_net_load(arch, out, &net, &err) != NNUE_OK) {
-        fprintf(stderr, "fuzz_threats: net %d: %s\n", i, err.message);
-        abort();
-    }
-    remove(out);
-    nnue_arch_free(arch);
-    return net;
+    snprintf(tag, sizeof tag, "%s%d", "threats", i);
+    return fuzz_random_net(specs[i].file, specs[i].from, specs[i].to, 7 + (uint64_t)i, tag);
 }
 
 static int32_t fresh_total(const nnue_net *net, const nnue_board *b)

@@ -66,3 +66,36 @@ nnue_arch *fuzz_arch_or_abort(const char *relative)
     }
     return a;
 }
+
+nnue_net *fuzz_random_net(const char *relative, const char *from, const char *to, uint64_t seed, const char *tag)
+{
+    char path[1024], text[8192];
+    snprintf(path, sizeof path, "%s/%s", NNUE_SOURCE_DIR, relative);
+    FILE *f = fopen(path, "rb");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = 0;
+    char *at = from ? strstr(text, from) : NULL;
+    if (from && !at) {
+        fprintf(stderr, "fuzz: %s: no '%s' to replace\n", path, from);
+        abort();
+    }
+    if (at) {
+        char rest[8192];
+        snprintf(rest, sizeof rest, "%s", at + strlen(from));
+        snprintf(at, sizeof text - (size_t)(at - text), "%s%s", to, rest);
+    }
+    nnue_arch *arch;
+    nnue_net *net;
+    nnue_error err;
+    const char *out = fuzz_temp_file(1, tag, "", 0);
+    if (!out || nnue_arch_load_string(text, strlen(text), path, &arch, &err) != NNUE_OK ||
+        nnue_net_write_random(arch, out, seed, &err) != NNUE_OK || nnue_net_load(arch, out, &net, &err) != NNUE_OK) {
+        fprintf(stderr, "fuzz: net %s: %s\n", tag, out ? err.message : "no temporary file");
+        abort();
+    }
+    remove(out);
+    nnue_arch_free(arch);
+    return net;
+}

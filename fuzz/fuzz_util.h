@@ -18,4 +18,9 @@ void fuzz_evaluate_start(const nnue_net *net);
 /* Loads an arch YAML relative to the source tree or aborts (the targets' fixed archs). */
 nnue_arch *fuzz_arch_or_abort(const char *relative);
 
+/* Random weights (seed) for the arch YAML at `relative` in the source tree, with its first `from`
+ * replaced by `to` when from is not NULL (a missing `from` aborts), written to a temporary file
+ * named by tag and loaded; aborts on any failure (the targets' fixed nets). */
+nnue_net *fuzz_random_net(const char *relative, const char *from, const char *to, uint64_t seed, const char *tag);
+
 #endif
