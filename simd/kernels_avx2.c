@@ -7,4 +7,7 @@
 #define VEC_TABLE nnue_kernels_avx2
 #define VEC_ISA NNUE_ISA_AVX2
 #include "simd/kernels_vec.h"
+
+#define VECF_TABLE nnue_kernels_f32_avx2
+#include "simd/kernels_f32_vec.h"
 #endif

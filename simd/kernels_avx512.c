@@ -10,4 +10,7 @@
 #define VEC_TABLE nnue_kernels_avx512
 #define VEC_ISA NNUE_ISA_AVX512
 #include "simd/kernels_vec.h"
+
+#define VECF_TABLE nnue_kernels_f32_avx512
+#include "simd/kernels_f32_vec.h"
 #endif

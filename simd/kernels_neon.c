@@ -7,4 +7,7 @@
 #define VEC_TABLE nnue_kernels_neon
 #define VEC_ISA NNUE_ISA_NEON
 #include "simd/kernels_vec.h"
+
+#define VECF_TABLE nnue_kernels_f32_neon
+#include "simd/kernels_f32_vec.h"
 #endif

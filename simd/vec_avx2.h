@@ -89,3 +89,19 @@ VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
 }
 
 #endif
+
+/* Float32 vectors for simd/kernels_f32_vec.h (listed there): 8 lanes, with FMA3
+ * (NNUE_TARGET_AVX2_F32; simd/kernels_f32.c uses this set only when the CPU has FMA). */
+#ifndef NNUE_SIMD_VEC_AVX2_F32_H
+#define NNUE_SIMD_VEC_AVX2_F32_H
+typedef __m256 vecf_t;
+#define VECF_LANES 8
+#define VECF_TARGET NNUE_TARGET(NNUE_TARGET_AVX2_F32)
+#define VECF_FN VECF_TARGET static inline
+VECF_FN vecf_t vecf_zero(void) { return _mm256_setzero_ps(); }
+VECF_FN vecf_t vecf_set1(float x) { return _mm256_set1_ps(x); }
+VECF_FN vecf_t vecf_load(const float *p) { return _mm256_loadu_ps(p); }
+VECF_FN void vecf_store(float *p, vecf_t v) { _mm256_storeu_ps(p, v); }
+VECF_FN vecf_t vecf_add(vecf_t a, vecf_t b) { return _mm256_add_ps(a, b); }
+VECF_FN vecf_t vecf_fma(vecf_t a, vecf_t b, vecf_t c) { return _mm256_fmadd_ps(a, b, c); }
+#endif

@@ -113,3 +113,19 @@ VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
 }
 
 #endif
+
+/* Float32 vectors for simd/kernels_f32_vec.h (listed there): 16 lanes. AVX-512 F has
+ * the fused multiply-add (and implies FMA3 in the CPU check, base/cpu_x86.h). */
+#ifndef NNUE_SIMD_VEC_AVX512_F32_H
+#define NNUE_SIMD_VEC_AVX512_F32_H
+typedef __m512 vecf_t;
+#define VECF_LANES 16
+#define VECF_TARGET VEC_TARGET
+#define VECF_FN VECF_TARGET static inline
+VECF_FN vecf_t vecf_zero(void) { return _mm512_setzero_ps(); }
+VECF_FN vecf_t vecf_set1(float x) { return _mm512_set1_ps(x); }
+VECF_FN vecf_t vecf_load(const float *p) { return _mm512_loadu_ps(p); }
+VECF_FN void vecf_store(float *p, vecf_t v) { _mm512_storeu_ps(p, v); }
+VECF_FN vecf_t vecf_add(vecf_t a, vecf_t b) { return _mm512_add_ps(a, b); }
+VECF_FN vecf_t vecf_fma(vecf_t a, vecf_t b, vecf_t c) { return _mm512_fmadd_ps(a, b, c); }
+#endif

@@ -99,3 +99,19 @@ VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
 }
 
 #endif
+
+/* Float32 vectors for simd/kernels_f32_vec.h (listed there): 4 lanes; vfmaq_f32 is
+ * fused (one rounding), as every AArch64 core has it. */
+#ifndef NNUE_SIMD_VEC_NEON_F32_H
+#define NNUE_SIMD_VEC_NEON_F32_H
+typedef float32x4_t vecf_t;
+#define VECF_LANES 4
+#define VECF_TARGET VEC_TARGET
+#define VECF_FN VECF_TARGET static inline
+VECF_FN vecf_t vecf_zero(void) { return vdupq_n_f32(0.0f); }
+VECF_FN vecf_t vecf_set1(float x) { return vdupq_n_f32(x); }
+VECF_FN vecf_t vecf_load(const float *p) { return vld1q_f32(p); }
+VECF_FN void vecf_store(float *p, vecf_t v) { vst1q_f32(p, v); }
+VECF_FN vecf_t vecf_add(vecf_t a, vecf_t b) { return vaddq_f32(a, b); }
+VECF_FN vecf_t vecf_fma(vecf_t a, vecf_t b, vecf_t c) { return vfmaq_f32(c, a, b); }
+#endif

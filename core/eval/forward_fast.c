@@ -1,13 +1,15 @@
 /* core/eval/forward_fast.c: the forward pass on the SIMD kernels, following the plan made at
  * load time (core/layers/plan.h). u8 layers read bytes: the network input comes straight from the
  * accumulators through the clamp/pairwise kernel; an inner layer's int32 input (already known
- * to lie in 0..127) is packed to bytes first; an int32 affine layer runs affine_i32. Every other layer runs its scalar propagate on
+ * to lie in 0..127) is packed to bytes first; an int32 affine layer runs affine_i32; a float
+ * affine layer the float kernels of the level (simd/kernels_f32.h) where it has them. Every other layer runs its scalar propagate on
  * the same int32 buffers as the reference path, so results are identical by construction. */
 #include <string.h>
 
 #include "core/arch/layer.h"
 #include "core/eval/forward_fast.h"
 #include "core/eval/ft_activation.h"
+#include "simd/kernels_f32.h"
 
 static int32_t bullet(const nnue_net *net, const nnue_kernels *k, const nnue_plan *plan, const int16_t *us,
                       const int16_t *them, int bucket, int32_t *out)
@@ -41,6 +43,7 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
 {
     const nnue_plan *plan = net->kernel_data;
     const nnue_arch *a = net->arch;
+    const nnue_kernels_f32 *kf = nnue_kernels_f32_for(k->isa);
     if (plan->kind == NNUE_PLAN_BULLET)
         return bullet(net, k, plan, us, them, bucket, scratch);
 
@@ -107,6 +110,13 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
             k->crelu_i32(x0, next, l->out_size, l->p.relu.shift, l->p.relu.max);
         } else if (pl->kind == NNUE_OP_SQR_CRELU) {
             k->sqr_crelu_i32(x0, next, l->out_size, l->p.relu.shift, l->p.relu.max, l->p.relu.sq_bound);
+        } else if (pl->kind == NNUE_OP_AFFINE_F32 && kf && (pl->weights_f32 || l->p.f32.lanes % 16 == 0)) {
+            const float *x = (const float *)(const void *)x0;
+            float *y = (float *)(void *)next;
+            if (pl->weights_f32)
+                kf->affine(x, l->in_size, pl->weights_f32[bucket], stack[i].biases, y, l->out_size, pl->out_pad);
+            else
+                kf->affine_lanes(x, l->in_size, stack[i].weights, stack[i].biases, y, l->out_size, l->p.f32.lanes);
         } else if (pl->weights32) {
             k->affine_i32(x0, l->in_size, pl->weights32[bucket], stack[i].biases, next, l->out_size, pl->out_pad);
         } else {

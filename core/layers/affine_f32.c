@@ -8,7 +8,8 @@
  *   then halving: c[l] = c[l] + c[l + L/2] for l < L/2, down to one value; s = c[0] + bias[o]
  * (each + one float32 rounding: the order of _mm512_reduce_add_ps for L = 16).
  * Tensors per stack: biases (out float32), weights (out rows of in float32; raw files often
- * store them input-major, and the block's order transposes them on load). */
+ * store them input-major, and the block's order transposes them on load). The SIMD forward pass
+ * runs this layer on the float kernels (simd/kernels_f32.h: the same sums, across outputs). */
 #include <math.h>
 #include <stdio.h>
 
@@ -139,5 +140,5 @@ static int tensors(const nnue_layer *l, nnue_tensor_shape t[NNUE_MAX_TENSORS])
 const nnue_layer_type nnue_layer_affine_f32 = {
     .name = "affine_f32", .min_inputs = 1, .max_inputs = 1, .fields = fields, .defaults = defaults,
     .shape = shape, .hash = hash, .describe = describe, .parameters = parameters, .file_bytes = file_bytes,
-    .propagate = propagate, .flow = NNUE_FLOW_F32, .tensors = tensors,
+    .propagate = propagate, .flow = NNUE_FLOW_F32, .tensors = tensors, .op = NNUE_OP_AFFINE_F32,
 };

@@ -41,6 +41,12 @@ void nnue_plan_free(nnue_plan *plan)
             free(plan->layers[i].weights32);
         }
     for (int i = 0; i < NNUE_MAX_LAYERS; i++)
+        if (plan->layers[i].weights_f32) {
+            for (uint32_t s = 0; s < plan->stacks; s++)
+                free(plan->layers[i].weights_f32[s]);
+            free(plan->layers[i].weights_f32);
+        }
+    for (int i = 0; i < NNUE_MAX_LAYERS; i++)
         if (plan->layers[i].weights) {
             for (uint32_t s = 0; s < plan->stacks; s++)
                 free(plan->layers[i].weights[s]);
@@ -113,6 +119,30 @@ static int prepare_i32(const nnue_arch *a, const nnue_layer_weights *weights, in
     return 0;
 }
 
+/* A one-chain float affine layer (NNUE_OP_AFFINE_F32 without lanes: the float kernels' affine):
+ * each stack's rows [out][in] as [in][out_pad] float32, padding zero. Returns -1 out of memory. */
+static int prepare_f32(const nnue_arch *a, const nnue_layer_weights *weights, int i, nnue_plan_layer *pl)
+{
+    const nnue_layer *l = &a->layers[i];
+    if (l->type->op != NNUE_OP_AFFINE_F32 || l->p.f32.lanes)
+        return 0;
+    pl->out_pad = (l->out_size + NNUE_KERNEL_OUT_BLOCK - 1) / NNUE_KERNEL_OUT_BLOCK * NNUE_KERNEL_OUT_BLOCK;
+    if (!(pl->weights_f32 = calloc(a->stacks, sizeof *pl->weights_f32)))
+        return -1;
+    size_t bytes = round64((size_t)l->in_size * pl->out_pad * sizeof(float));
+    for (uint32_t s = 0; s < a->stacks; s++) {
+        const float *rows = weights[(size_t)s * a->n_layers + i].weights;
+        float *w = aligned_alloc(64, bytes);
+        if (!(pl->weights_f32[s] = w))
+            return -1;
+        memset(w, 0, bytes);
+        for (uint32_t o = 0; o < l->out_size; o++)
+            for (uint32_t j = 0; j < l->in_size; j++)
+                w[(size_t)j * pl->out_pad + o] = rows[(size_t)o * l->in_size + j];
+    }
+    return 0;
+}
+
 /* Layer i reads exactly one input: layer i - 1. */
 static int reads_previous(const nnue_layer *l, int i)
 {
@@ -170,7 +200,7 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
             for (int k = 0; k < l->n_inputs; k++)
                 if (l->inputs[k] == NNUE_INPUT_NETWORK)
                     plan->network_i32 = 1;
-            if (prepare_i32(a, weights, i, pl) < 0)
+            if (prepare_i32(a, weights, i, pl) < 0 || prepare_f32(a, weights, i, pl) < 0)
                 return -1;
             continue;
         }

@@ -15,6 +15,8 @@
  *      with neither sum_divisor nor sum_shift, runs on affine_i32 (its value modulo 2^32 is the
  *      layer's, core/layers/affine.c).
  *  BULLET: screlu/sqrrelu FT activation feeding a single i16 affine layer (sum_divisor).
+ *      A float affine layer (NNUE_OP_AFFINE_F32) without lanes gets its weights input-major for
+ *      the float kernels' affine (simd/kernels_f32.h).
  *  NONE: the scalar reference forward pass (core/eval/forward.c) does everything.
  * A U8 plan whose last four layers are the classic 32-32-1 tail also notes it (tail_at). */
 #ifndef NNUE_CORE_LAYERS_PLAN_H
@@ -39,6 +41,8 @@ typedef struct nnue_plan_layer {
     int8_t **weights;        /* [stacks] prepared weights, or NULL */
     int32_t **weights32;     /* [stacks] an int32 affine layer's weights for affine_i32 ([in][out_pad],
                                 as int32), or NULL */
+    float **weights_f32;     /* [stacks] a one-chain affine_f32 layer's weights input-major for the
+                                float kernels ([in][out_pad], padding zero), or NULL */
     int32_t *zero_biases;    /* sum_shift layers: out_pad zeros for the kernel; the forward pass
                                 then takes (sum >> sum_shift) + bias itself (core/layers/affine.c) */
 } nnue_plan_layer;

@@ -1,0 +1,170 @@
+/* tests/simd/test_simd_f32.c: every float32 kernel set the CPU runs (simd/kernels_f32.h) equals
+ * the float affine layer's propagate (core/layers/affine_f32.c, the definition) bit for bit, with
+ * and without `lanes`: random sizes around the vector widths and the 2026 nets' own (16/32/64
+ * inputs, 1/32/64 outputs), values of every magnitude with exact zeros of both signs,
+ * subnormals, and sums that cancel, overflow to infinity or turn NaN (NaN equals NaN here: its
+ * payload is not part of the definition). The whole nets run on every set in simd_plentychess,
+ * simd_reckless and simd_viridithas (test_simd_nets.c). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/isa.h"
+#include "core/arch/layer.h"
+#include "simd/kernels_f32.h"
+#include "support.h"
+
+static uint64_t rng = 0x13198A2E03707344ull;
+static uint32_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 11);
+}
+
+/* A float of any kind: mostly ordinary values of a net's size, then zeros of both signs,
+ * subnormals, large values (whose products overflow) and, when `special`, infinities. */
+static float value(int special)
+{
+    uint32_t r = rnd() % 32;
+    float u = (float)(rnd() % 2000001) / 1000000.0f - 1.0f;
+    switch (r) {
+    case 0: return 0.0f;
+    case 1: return -0.0f;
+    case 2: return u * 1e-39f;  /* subnormal */
+    case 3: return u * 3e38f;   /* products of two overflow */
+    case 4: return special ? (rnd() % 2 ? INFINITY : -INFINITY) : u;
+    case 5: return u * 1e-20f;  /* products underflow */
+    default: {
+        uint32_t bits = rnd(); /* any finite float, its exponent kept within +-2^20 */
+        float f;
+        bits = (bits & 0x807FFFFFu) | ((uint32_t)(107 + rnd() % 40) << 23);
+        memcpy(&f, &bits, 4);
+        return r < 12 ? f : u;
+    }
+    }
+}
+
+static int same(float a, float b)
+{
+    return memcmp(&a, &b, 4) == 0 || (isnan(a) && isnan(b));
+}
+
+static nnue_layer layer_of(uint32_t in, uint32_t out, uint32_t lanes)
+{
+    nnue_layer l;
+    memset(&l, 0, sizeof l);
+    l.type = nnue_layer_type_find("affine_f32");
+    ck_assert_ptr_nonnull(l.type);
+    l.n_inputs = 1;
+    l.in_size = l.input_sizes[0] = in;
+    l.out_size = out;
+    l.value_type = NNUE_F32;
+    l.p.f32.lanes = lanes;
+    return l;
+}
+
+enum { MAXI = 192, MAXO = 80 };
+static float w[MAXO * MAXI], wt[MAXI * MAXO + 64], x[MAXI], bias[MAXO], a[MAXO + 1], b[MAXO + 1];
+
+/* Random weights, inputs and biases for in x out; `wt` the weights input-major, out_pad wide. */
+static void fill(uint32_t in, uint32_t out, uint32_t out_pad, int special)
+{
+    for (uint32_t o = 0; o < out; o++)
+        for (uint32_t j = 0; j < in; j++)
+            w[o * in + j] = value(special);
+    memset(wt, 0, sizeof wt);
+    for (uint32_t o = 0; o < out; o++)
+        for (uint32_t j = 0; j < in; j++)
+            wt[j * out_pad + o] = w[o * in + j];
+    for (uint32_t j = 0; j < in; j++)
+        x[j] = value(special);
+    for (uint32_t o = 0; o < out; o++)
+        bias[o] = value(special);
+}
+
+/* The definition's outputs into a[0 .. out). */
+static void definition(const nnue_layer *l)
+{
+    nnue_layer_weights lw;
+    memset(&lw, 0, sizeof lw);
+    lw.biases = bias;
+    lw.weights = w;
+    const int32_t *inputs[1] = {(const int32_t *)(const void *)x};
+    l->type->propagate(l, &lw, inputs, (int32_t *)(void *)a);
+}
+
+START_TEST(affine_one_chain)
+{
+    static const uint32_t outs[] = {1, 2, 7, 8, 15, 16, 17, 31, 32, 33, 48, 63, 64, 65, 80};
+    for (int isa = 1; isa <= (int)nnue_isa_best(); isa++) {
+        const nnue_kernels_f32 *k = nnue_kernels_f32_for((nnue_isa)isa);
+        if (!k)
+            continue;
+        for (int rep = 0; rep < 3000; rep++) {
+            uint32_t out = outs[rnd() % 15], in = rep % 4 == 0 ? 16u << (rnd() % 3) : rnd() % MAXI + 1;
+            uint32_t out_pad = (out + 15) / 16 * 16;
+            int special = rep % 5 == 0;
+            fill(in, out, out_pad, special);
+            nnue_layer l = layer_of(in, out, 0);
+            definition(&l);
+            b[out] = 42.0f;
+            k->affine(x, in, wt, bias, b, out, out_pad);
+            for (uint32_t o = 0; o < out; o++)
+                ck_assert_msg(same(a[o], b[o]), "%s affine_f32 %u <- %u, output %u: %a, definition %a",
+                              nnue_isa_label((nnue_isa)isa), out, in, o, (double)b[o], (double)a[o]);
+            ck_assert_msg(b[out] == 42.0f, "%s affine_f32 wrote past output %u", nnue_isa_label((nnue_isa)isa), out);
+        }
+    }
+}
+END_TEST
+
+START_TEST(affine_lanes)
+{
+    static const uint32_t lane_counts[] = {16, 32, 64};
+    for (int isa = 1; isa <= (int)nnue_isa_best(); isa++) {
+        const nnue_kernels_f32 *k = nnue_kernels_f32_for((nnue_isa)isa);
+        if (!k)
+            continue;
+        for (int rep = 0; rep < 3000; rep++) {
+            uint32_t lanes = lane_counts[rnd() % 3], in = lanes * (rnd() % (MAXI / lanes) + 1);
+            uint32_t out = rep % 2 ? 1 : rnd() % 9 + 1;
+            fill(in, out, out, rep % 5 == 0);
+            nnue_layer l = layer_of(in, out, lanes);
+            definition(&l);
+            b[out] = 42.0f;
+            k->affine_lanes(x, in, w, bias, b, out, lanes);
+            for (uint32_t o = 0; o < out; o++)
+                ck_assert_msg(same(a[o], b[o]), "%s affine_f32 %u <- %u lanes %u, output %u: %a, definition %a",
+                              nnue_isa_label((nnue_isa)isa), out, in, lanes, o, (double)b[o], (double)a[o]);
+            ck_assert_msg(b[out] == 42.0f, "%s affine_lanes wrote past output %u", nnue_isa_label((nnue_isa)isa), out);
+        }
+    }
+}
+END_TEST
+
+/* The levels that must have float kernels have them (else the tests above compare nothing). */
+START_TEST(levels_with_tables)
+{
+    ck_assert_ptr_null(nnue_kernels_f32_for(NNUE_ISA_SCALAR));
+#if defined(__x86_64__) || defined(__aarch64__)
+    if (nnue_isa_best() > NNUE_ISA_SCALAR && !getenv("NNUE_CPU_MASK"))
+        ck_assert_ptr_nonnull(nnue_kernels_f32_for(nnue_isa_best()));
+#endif
+}
+END_TEST
+
+int main(void)
+{
+    fprintf(stderr, "float kernel sets tested against affine_f32: up to %s\n", nnue_isa_label(nnue_isa_best()));
+    Suite *s = suite_create("simd_f32");
+    TCase *tc = tcase_create("f32");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, affine_one_chain);
+    tcase_add_test(tc, affine_lanes);
+    tcase_add_test(tc, levels_with_tables);
+    suite_add_tcase(s, tc);
+    return test_run(s);
+}
