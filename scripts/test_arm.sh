@@ -2,7 +2,8 @@
 # The Arm (AArch64) tests on an x86-64 Debian machine: installs Debian's aarch64 cross toolchain,
 # qemu-user and the arm64 builds of the libraries (multiarch: dpkg --add-architecture arm64) when
 # missing, cross-builds into build-arm/ (scripts/aarch64-linux-gnu.ini), and runs under qemu:
-#   - the simd suite: every NEON kernel against the scalar one (test_simd_kernels) and whole nets
+#   - the simd suite: every NEON kernel against the scalar one (test_simd_kernels), the float
+#     kernels against affine_f32 (test_simd_f32), and whole nets
 #     evaluated both ways (simd_*: corpus, movesA, random walks);
 #   - the golden tests of the library on every non-slow reference net, on scalar and neon;
 #   - the random-net tests (every layer type / feature set: every ISA and the incremental path);
@@ -37,14 +38,14 @@ if [ ! -f build-arm/build.ninja ]; then
   meson setup build-arm --cross-file scripts/aarch64-linux-gnu.ini --buildtype=release >/dev/null \
     || { echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 fi
-ninja -C build-arm tools/nnue tests/simd/test_simd_kernels tests/simd/test_simd_nets \
+ninja -C build-arm tools/nnue tests/simd/test_simd_kernels tests/simd/test_simd_f32 tests/simd/test_simd_nets \
   tests/eval/test_eval_goldens tests/eval/test_eval_random_nets >/dev/null \
   || { echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 
 # The tests above: the simd suite and the goldens / random-net / CLI tests of the eval suite,
 # without the 'slow' ones.
 mapfile -t tests < <(meson test -C build-arm --no-rebuild --list --no-suite slow 2>/dev/null |
-  sed -n 's/^nnue:\(simd\|eval\) \/ \(test_simd_kernels\|simd_.*\|goldens_.*\|random_net_.*\|cli_goldens\)$/\2/p')
+  sed -n 's/^nnue:\(simd\|eval\) \/ \(test_simd_kernels\|test_simd_f32\|simd_.*\|goldens_.*\|random_net_.*\|cli_goldens\)$/\2/p')
 status=0
 CK_FORK=no OMP_NUM_THREADS=1 meson test -C build-arm --no-rebuild --print-errorlogs --num-processes 2 \
   "${tests[@]}" || status=1
