@@ -110,7 +110,8 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
             k->crelu_i32(x0, next, l->out_size, l->p.relu.shift, l->p.relu.max);
         } else if (pl->kind == NNUE_OP_SQR_CRELU) {
             k->sqr_crelu_i32(x0, next, l->out_size, l->p.relu.shift, l->p.relu.max, l->p.relu.sq_bound);
-        } else if (pl->kind == NNUE_OP_AFFINE_F32 && kf && (pl->weights_f32 || l->p.f32.lanes % 16 == 0)) {
+        } else if (pl->kind == NNUE_OP_AFFINE_F32 && kf &&
+                   (pl->weights_f32 || (l->p.f32.lanes && l->p.f32.lanes % 16 == 0))) {
             const float *x = (const float *)(const void *)x0;
             float *y = (float *)(void *)next;
             if (pl->weights_f32)
