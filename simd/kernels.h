@@ -20,11 +20,20 @@
 
 #define NNUE_KERNEL_OUT_BLOCK 16   /* outputs per prepared block (one 512-bit i32 vector) */
 
+/* The weight rows of one accumulator update, every feature set's together: i16 rows and i8 rows
+ * (Full_Threats, narrowed rows), each subtracted or added (core/eval/accumulator.c lists them). */
+typedef struct nnue_acc_rows {
+    const int16_t *const *sub16, *const *add16;
+    const int8_t *const *sub8, *const *add8;
+    int n_sub16, n_add16, n_sub8, n_add8;
+} nnue_acc_rows;
+
 typedef struct nnue_kernels {
     nnue_isa isa;
-    /* dst[j] = src[j] - sum(sub[k][j]) + sum(add[k][j]), j < n, i16 wrapping. dst may be src. */
-    void (*acc_i16)(int16_t *dst, const int16_t *src, const int16_t *const *sub, int n_sub,
-                    const int16_t *const *add, int n_add, uint32_t n);
+    /* dst[j] = src[j] - sum(sub16[k][j]) + sum(add16[k][j]) - sum(sub8[k][j]) + sum(add8[k][j]),
+     * j < n, the i8 values sign-extended, i16 wrapping; dst may be src. One pass: each tile of
+     * dst is held in registers while every row of r is added or subtracted, then stored once. */
+    void (*acc_rows)(int16_t *dst, const int16_t *src, const nnue_acc_rows *r, uint32_t n);
     /* The same on i32 values (PSQT), wrapping. */
     void (*acc_i32)(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
                     const int32_t *const *add, int n_add, uint32_t n);
@@ -56,9 +65,6 @@ typedef struct nnue_kernels {
     /* out[j] = in[j] for j < n (values 0..255), then zeros up to n_pad >= n; out has room for
      * n_pad bytes and for n rounded up to a multiple of 16. */
     void (*pack_u8)(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_pad);
-    /* acc_i16 with i8 rows (Full_Threats): each row value sign-extended to i16, i16 wrapping. */
-    void (*acc_i8)(int16_t *dst, const int16_t *src, const int8_t *const *sub, int n_sub,
-                   const int8_t *const *add, int n_add, uint32_t n);
     /* Optional (NULL: the layers one by one). The classic small tail (HalfKP 256x2-32-32) in
      * one call, every value kept in registers: h = crelu(in[0..32), s1, m1) as bytes,
      * o = b1 + W1 h (32 outputs, prepared layout with out_pad 32), h2 = crelu(o, s2, m2);

@@ -23,63 +23,61 @@ static inline uint32_t part(uint32_t m, uint32_t t, uint32_t width)
     return m <= t * width ? 0 : m - t * width >= width ? width : m - t * width;
 }
 
-#if defined(VEC_MASKED)
-/* A row's last partial vector, masked (after ROWS_PASS); j moves to n. */
-#define ROWS_TAIL(LOAD_N)                                                                                             \
-    if (j < n) {                                                                                                      \
-        uint32_t m = n - j;                                                                                           \
-        vec_t v = vec_load_n_i16(src + j, m);                                                                         \
-        for (int k = 0; k < n_sub; k++)                                                                               \
-            v = vec_sub_i16(v, LOAD_N(sub[k] + j, m));                                                                \
-        for (int k = 0; k < n_add; k++)                                                                               \
-            v = vec_add_i16(v, LOAD_N(add[k] + j, m));                                                                \
-        vec_store_n_i16(dst + j, v, m);                                                                               \
-        j = n;                                                                                                        \
-    }
-#else
-#define ROWS_TAIL(LOAD_N)
-#endif
-
-/* dst = src - sub rows + add rows on i16 (acc_i16) or on i8 rows widened (acc_i8): VEC_ACC_TILE
- * vectors kept in registers across all the rows, then single vectors, then the scalar tail. */
-#define ROWS_PASS(LOAD_ROW)                                                                                           \
-    uint32_t j = 0;                                                                                                   \
-    for (; j + VEC_I16 * VEC_ACC_TILE <= n; j += VEC_I16 * VEC_ACC_TILE) {                                            \
-        vec_t v[VEC_ACC_TILE];                                                                                        \
-        for (int t = 0; t < VEC_ACC_TILE; t++)                                                                        \
-            v[t] = vec_load(src + j + VEC_I16 * t);                                                                   \
-        for (int k = 0; k < n_sub; k++)                                                                               \
-            for (int t = 0; t < VEC_ACC_TILE; t++)                                                                    \
-                v[t] = vec_sub_i16(v[t], LOAD_ROW(sub[k] + j + VEC_I16 * t));                                         \
-        for (int k = 0; k < n_add; k++)                                                                               \
-            for (int t = 0; t < VEC_ACC_TILE; t++)                                                                    \
-                v[t] = vec_add_i16(v[t], LOAD_ROW(add[k] + j + VEC_I16 * t));                                         \
-        for (int t = 0; t < VEC_ACC_TILE; t++)                                                                        \
-            vec_store(dst + j + VEC_I16 * t, v[t]);                                                                   \
-    }                                                                                                                 \
-    for (; j + VEC_I16 <= n; j += VEC_I16) {                                                                          \
-        vec_t v = vec_load(src + j);                                                                                  \
-        for (int k = 0; k < n_sub; k++)                                                                               \
-            v = vec_sub_i16(v, LOAD_ROW(sub[k] + j));                                                                 \
-        for (int k = 0; k < n_add; k++)                                                                               \
-            v = vec_add_i16(v, LOAD_ROW(add[k] + j));                                                                 \
-        vec_store(dst + j, v);                                                                                        \
-    }
-
-VEC_KERNEL void acc_i16(int16_t *dst, const int16_t *src, const int16_t *const *sub, int n_sub,
-                        const int16_t *const *add, int n_add, uint32_t n)
+/* Every row of r into the T vectors v at j (T a constant where this is inlined). */
+VEC_TARGET static inline __attribute__((always_inline)) void rows_into(vec_t *v, const int T, const nnue_acc_rows *r,
+                                                                       uint32_t j)
 {
-    ROWS_PASS(vec_load)
-    ROWS_TAIL(vec_load_n_i16)
-    nnue_ref_acc_i16(dst, src, sub, n_sub, add, n_add, j, n);
+    for (int k = 0; k < r->n_sub16; k++)
+        for (int t = 0; t < T; t++)
+            v[t] = vec_sub_i16(v[t], vec_load(r->sub16[k] + j + VEC_I16 * t));
+    for (int k = 0; k < r->n_add16; k++)
+        for (int t = 0; t < T; t++)
+            v[t] = vec_add_i16(v[t], vec_load(r->add16[k] + j + VEC_I16 * t));
+    for (int k = 0; k < r->n_sub8; k++)
+        for (int t = 0; t < T; t++)
+            v[t] = vec_sub_i16(v[t], vec_load_i8_i16(r->sub8[k] + j + VEC_I16 * t));
+    for (int k = 0; k < r->n_add8; k++)
+        for (int t = 0; t < T; t++)
+            v[t] = vec_add_i16(v[t], vec_load_i8_i16(r->add8[k] + j + VEC_I16 * t));
 }
 
-VEC_KERNEL void acc_i8(int16_t *dst, const int16_t *src, const int8_t *const *sub, int n_sub,
-                       const int8_t *const *add, int n_add, uint32_t n)
+/* kernels.h acc_rows: VEC_ACC_TILE vectors of dst kept in registers across all the rows (i16
+ * and i8 alike), then single vectors, then the last partial vector masked (VEC_MASKED) or the
+ * scalar tail. */
+VEC_KERNEL void acc_rows(int16_t *dst, const int16_t *src, const nnue_acc_rows *rows, uint32_t n)
 {
-    ROWS_PASS(vec_load_i8_i16)
-    ROWS_TAIL(vec_load_n_i8_i16)
-    nnue_ref_acc_i8(dst, src, sub, n_sub, add, n_add, j, n);
+    const nnue_acc_rows r = *rows; /* a local copy: stores to dst cannot make the list be read again */
+    uint32_t j = 0;
+    for (; j + VEC_I16 * VEC_ACC_TILE <= n; j += VEC_I16 * VEC_ACC_TILE) {
+        vec_t v[VEC_ACC_TILE];
+        for (int t = 0; t < VEC_ACC_TILE; t++)
+            v[t] = vec_load(src + j + VEC_I16 * t);
+        rows_into(v, VEC_ACC_TILE, &r, j);
+        for (int t = 0; t < VEC_ACC_TILE; t++)
+            vec_store(dst + j + VEC_I16 * t, v[t]);
+    }
+    for (; j + VEC_I16 <= n; j += VEC_I16) {
+        vec_t v = vec_load(src + j);
+        rows_into(&v, 1, &r, j);
+        vec_store(dst + j, v);
+    }
+#if defined(VEC_MASKED)
+    if (j < n) {
+        uint32_t m = n - j;
+        vec_t v = vec_load_n_i16(src + j, m);
+        for (int k = 0; k < r.n_sub16; k++)
+            v = vec_sub_i16(v, vec_load_n_i16(r.sub16[k] + j, m));
+        for (int k = 0; k < r.n_add16; k++)
+            v = vec_add_i16(v, vec_load_n_i16(r.add16[k] + j, m));
+        for (int k = 0; k < r.n_sub8; k++)
+            v = vec_sub_i16(v, vec_load_n_i8_i16(r.sub8[k] + j, m));
+        for (int k = 0; k < r.n_add8; k++)
+            v = vec_add_i16(v, vec_load_n_i8_i16(r.add8[k] + j, m));
+        vec_store_n_i16(dst + j, v, m);
+        j = n;
+    }
+#endif
+    nnue_ref_acc_rows(dst, src, &r, j, n);
 }
 
 VEC_KERNEL void acc_i32(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
@@ -448,6 +446,6 @@ VEC_KERNEL void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_
 #endif
 
 const nnue_kernels VEC_TABLE = {
-    VEC_ISA, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
-    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, VEC_TAIL_32_32_1, VEC_BOARD_SCAN, affine_i32,
+    VEC_ISA, acc_rows, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
+    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, VEC_TAIL_32_32_1, VEC_BOARD_SCAN, affine_i32,
 };

@@ -1,8 +1,9 @@
 /* core/eval/accumulator.c: feature-transformer accumulators as arithmetic on weight rows (see
  * core/eval/accumulator.h). No state lives here: core/eval/state_update.c decides which entries to
  * update or refresh, the refresh cache (core/eval/refresh_cache.c) which rows to apply to a slot;
- * both apply rows through nnue_acc_apply_rows, the one applier (i16 rows, i8 rows widened, the
- * narrowed i8 rows with their patches, PSQT rows). */
+ * both apply rows through nnue_acc_apply, the one applier: every set's rows of an update (i16
+ * rows, i8 rows widened, the narrowed i8 rows with their patches) in one pass of the acc_rows
+ * kernel over the accumulator, the PSQT rows in one pass of acc_i32. */
 #include <string.h>
 
 #include "core/eval/accumulator.h"
@@ -20,45 +21,110 @@ static void apply_patches(const nnue_narrow_rows *nr, const uint32_t *sub, int n
             dst[nr->patches[p].col] = (int16_t)((uint16_t)dst[nr->patches[p].col] + (uint16_t)nr->patches[p].delta);
 }
 
-/* dst = src - rows(sub) + rows(add) for feature set s's weights, and psqt_dst = psqt_src -/+ its
- * PSQT rows (when the net has PSQT; psqt_src NULL = zero). */
-void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, const uint32_t *sub, int n_sub,
-                       const uint32_t *add, int n_add, int16_t *dst, const int16_t *src, int32_t *psqt_dst,
-                       const int32_t *psqt_src)
+#define ROW_ROOM 64 /* rows of each kind (i16 or i8, removed or added) per pass; more take more passes */
+
+/* The rows of one pass being listed, and where the pass goes. */
+typedef struct row_pass {
+    const nnue_net *net;
+    const nnue_kernels *k;
+    nnue_acc_rows r;
+    int n_psub, n_padd;
+    int16_t *dst;
+    const int16_t *src;
+    int32_t *psqt_dst;
+    const int32_t *psqt_src;
+    const int16_t *sub16[ROW_ROOM], *add16[ROW_ROOM];
+    const int8_t *sub8[ROW_ROOM], *add8[ROW_ROOM];
+    const int32_t *psub[2 * ROW_ROOM], *padd[2 * ROW_ROOM];
+} row_pass;
+
+/* One pass over the accumulator with the rows listed so far (and over the PSQT sums), then the
+ * next pass starts from dst. */
+static __attribute__((noinline)) void run_pass(row_pass *p)
+{
+    const nnue_ft_desc *ft = &p->net->arch->ft;
+    p->k->acc_rows(p->dst, p->src, &p->r, ft->width);
+    p->src = p->dst;
+    p->r.n_sub16 = p->r.n_add16 = p->r.n_sub8 = p->r.n_add8 = 0;
+    if (!ft->psqt_buckets)
+        return;
+    if (!p->psqt_src) {
+        memset(p->psqt_dst, 0, ft->psqt_buckets * sizeof(int32_t));
+        p->psqt_src = p->psqt_dst;
+    }
+    p->k->acc_i32(p->psqt_dst, p->psqt_src, p->psub, p->n_psub, p->padd, p->n_padd, ft->psqt_buckets);
+    p->psqt_src = p->psqt_dst;
+    p->n_psub = p->n_padd = 0;
+}
+
+/* Lists the rows of idx[0 .. n) into out (*count listed, ROW_ROOM room), rows of `row` values
+ * from base, and their PSQT rows into pout (*pcount listed) when the net has PSQT (psqt not
+ * NULL); a full list runs a pass first. */
+#define LIST_ROWS(T, base, row, out, count, pout, pcount)                                                             \
+    while (n > 0) {                                                                                                   \
+        if (count == ROW_ROOM)                                                                                        \
+            run_pass(p);                                                                                              \
+        int take = n < ROW_ROOM - count ? n : ROW_ROOM - count;                                                       \
+        T *o = out + count;                                                                                           \
+        for (int i = 0; i < take; i++)                                                                                \
+            o[i] = base + idx[i] * row;                                                                               \
+        count += take;                                                                                                \
+        if (psqt) {                                                                                                   \
+            const int32_t **po = pout + pcount;                                                                       \
+            for (int i = 0; i < take; i++)                                                                            \
+                po[i] = psqt + idx[i] * buckets;                                                                      \
+            pcount += take;                                                                                           \
+        }                                                                                                             \
+        idx += take;                                                                                                  \
+        n -= take;                                                                                                    \
+    }
+
+/* Lists set s's rows of idx[0 .. n), subtracted (sign -1) or added. */
+static inline void list_rows(row_pass *p, int s, const uint32_t *idx, int n, int sign)
+{
+    if (n <= 0)
+        return;
+    const nnue_net *net = p->net;
+    const nnue_ft_desc *ft = &net->arch->ft;
+    const nnue_narrow_rows *nr = &net->narrow[s];
+    size_t width = ft->width, buckets = ft->psqt_buckets;
+    const int32_t *psqt = buckets ? net->set_psqt[s] : NULL;
+    if (nr->rows || ft->sets[s].weight_type == NNUE_I8) {
+        const int8_t *w8 = nr->rows ? nr->rows : (const int8_t *)net->set_weights[s];
+        if (sign < 0)
+            LIST_ROWS(const int8_t *, w8, width, p->sub8, p->r.n_sub8, p->psub, p->n_psub)
+        else
+            LIST_ROWS(const int8_t *, w8, width, p->add8, p->r.n_add8, p->padd, p->n_padd)
+    } else {
+        const int16_t *w16 = net->set_weights[s];
+        if (sign < 0)
+            LIST_ROWS(const int16_t *, w16, width, p->sub16, p->r.n_sub16, p->psub, p->n_psub)
+        else
+            LIST_ROWS(const int16_t *, w16, width, p->add16, p->r.n_add16, p->padd, p->n_padd)
+    }
+}
+
+void nnue_acc_apply(const nnue_net *net, const nnue_kernels *k, const nnue_set_rows *rows, int16_t *dst,
+                    const int16_t *src, int32_t *psqt_dst, const int32_t *psqt_src)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    uint32_t width = ft->width, buckets = ft->psqt_buckets;
-    const void *rsub[NNUE_MAX_ACTIVE_ANY], *radd[NNUE_MAX_ACTIVE_ANY];
-    const nnue_narrow_rows *nr = &net->narrow[s];
-    if (ft->sets[s].weight_type == NNUE_I8 || nr->rows) {
-        const int8_t *w = nr->rows ? nr->rows : (const int8_t *)net->set_weights[s];
-        for (int i = 0; i < n_sub; i++)
-            rsub[i] = w + (size_t)sub[i] * width;
-        for (int i = 0; i < n_add; i++)
-            radd[i] = w + (size_t)add[i] * width;
-        k->acc_i8(dst, src, (const int8_t *const *)rsub, n_sub, (const int8_t *const *)radd, n_add, width);
-        if (nr->patch_start)
-            apply_patches(nr, sub, n_sub, add, n_add, dst);
-    } else {
-        const int16_t *w = net->set_weights[s];
-        for (int i = 0; i < n_sub; i++)
-            rsub[i] = w + (size_t)sub[i] * width;
-        for (int i = 0; i < n_add; i++)
-            radd[i] = w + (size_t)add[i] * width;
-        k->acc_i16(dst, src, (const int16_t *const *)rsub, n_sub, (const int16_t *const *)radd, n_add, width);
+    row_pass p;
+    p.net = net;
+    p.k = k;
+    p.r = (nnue_acc_rows){p.sub16, p.add16, p.sub8, p.add8, 0, 0, 0, 0};
+    p.n_psub = p.n_padd = 0;
+    p.dst = dst;
+    p.src = src;
+    p.psqt_dst = psqt_dst;
+    p.psqt_src = psqt_src;
+    for (int s = 0; s < ft->n_sets; s++) {
+        list_rows(&p, s, rows[s].sub, rows[s].n_sub, -1);
+        list_rows(&p, s, rows[s].add, rows[s].n_add, +1);
     }
-    if (!buckets)
-        return;
-    const int32_t *p = net->set_psqt[s];
-    for (int i = 0; i < n_sub; i++)
-        rsub[i] = p + (size_t)sub[i] * buckets;
-    for (int i = 0; i < n_add; i++)
-        radd[i] = p + (size_t)add[i] * buckets;
-    if (!psqt_src) {
-        memset(psqt_dst, 0, buckets * sizeof(int32_t));
-        psqt_src = psqt_dst;
-    }
-    k->acc_i32(psqt_dst, psqt_src, (const int32_t *const *)rsub, n_sub, (const int32_t *const *)radd, n_add, buckets);
+    run_pass(&p);
+    for (int s = 0; s < ft->n_sets; s++)
+        if (net->narrow[s].patch_start)
+            apply_patches(&net->narrow[s], rows[s].sub, rows[s].n_sub, rows[s].add, rows[s].n_add, dst);
 }
 
 /* Perspective persp from scratch; set s's active list already in given[s] (n_given[s] entries)
@@ -67,17 +133,18 @@ static void refresh_sets(const nnue_net *net, const nnue_kernels *k, const nnue_
                          const uint32_t *const *given, const int *n_given, nnue_acc_entry *e)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    uint32_t idx[NNUE_MAX_ACTIVE_ANY];
+    uint32_t idx[NNUE_MAX_FT_SETS][NNUE_MAX_ACTIVE_ANY];
+    nnue_set_rows rows[NNUE_MAX_FT_SETS];
     for (int s = 0; s < ft->n_sets; s++) {
         const uint32_t *list = given ? given[s] : NULL;
         int n = list ? n_given[s] : 0;
         if (!list) {
-            n = ft->sets[s].features->active(&ft->sets[s].params, board, persp, idx);
-            list = idx;
+            n = ft->sets[s].features->active(&ft->sets[s].params, board, persp, idx[s]);
+            list = idx[s];
         }
-        nnue_acc_apply_rows(net, k, s, NULL, 0, list, n, e->acc[persp], s ? e->acc[persp] : net->ft_biases, e->psqt[persp],
-                   s ? e->psqt[persp] : NULL);
+        rows[s] = (nnue_set_rows){NULL, list, 0, n};
     }
+    nnue_acc_apply(net, k, rows, e->acc[persp], net->ft_biases, e->psqt[persp], NULL);
     e->computed[persp] = 1;
 }
 

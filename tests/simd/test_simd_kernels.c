@@ -78,22 +78,19 @@ START_TEST(accumulators)
             const int16_t *sub[4], *add[40];
             const int32_t *sub32[4], *add32[40];
             const int8_t *sub8[4], *add8[40];
-            for (int r = 0; r < n_sub; r++)
+            for (int r = 0; r < 4; r++)
                 sub[r] = rows[r], sub32[r] = rows32[r], sub8[r] = rows8[r];
-            for (int r = 0; r < n_add; r++)
+            for (int r = 0; r < 40; r++)
                 add[r] = rows[39 - r], add32[r] = rows32[39 - r], add8[r] = rows8[39 - r];
-            ref->acc_i16(a, src, sub, n_sub, add, n_add, n);
+            /* i16 rows only, i8 rows only (Full_Threats), both in one pass (a set of each) */
+            int mix = rep % 3, n_sub8 = mix ? (int)(rnd() % 4) : 0, n_add8 = mix ? (int)(rnd() % 38) : 0;
+            nnue_acc_rows r = {sub, add, sub8, add8, mix == 1 ? 0 : n_sub, mix == 1 ? 0 : n_add, n_sub8, n_add8};
+            ref->acc_rows(a, src, &r, n);
             memcpy(b, src, sizeof b[0] * n);
             b[n] = 12345;
-            k->acc_i16(b, b, sub, n_sub, add, n_add, n); /* in place */
-            ck_assert_msg(memcmp(a, b, n * sizeof a[0]) == 0, "%s acc_i16 n=%u sub=%d add=%d", nnue_isa_label(isa), n,
-                          n_sub, n_add);
-            ck_assert_int_eq(b[n], 12345);
-            ref->acc_i8(a, src, sub8, n_sub, add8, n_add, n); /* i8 rows (Full_Threats) */
-            memcpy(b, src, sizeof b[0] * n);
-            k->acc_i8(b, b, sub8, n_sub, add8, n_add, n);
-            ck_assert_msg(memcmp(a, b, n * sizeof a[0]) == 0, "%s acc_i8 n=%u sub=%d add=%d", nnue_isa_label(isa), n,
-                          n_sub, n_add);
+            k->acc_rows(b, b, &r, n); /* in place */
+            ck_assert_msg(memcmp(a, b, n * sizeof a[0]) == 0, "%s acc_rows n=%u sub=%d+%d add=%d+%d", nnue_isa_label(isa),
+                          n, r.n_sub16, r.n_sub8, r.n_add16, r.n_add8);
             ck_assert_int_eq(b[n], 12345);
             uint32_t n32 = rep % 2 ? 8 : sizes[rnd() % 12];
             ref->acc_i32(a32, src32, sub32, n_sub, add32, n_add, n32);
