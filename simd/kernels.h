@@ -20,23 +20,35 @@
 
 #define NNUE_KERNEL_OUT_BLOCK 16   /* outputs per prepared block (one 512-bit i32 vector) */
 
-/* The weight rows of one accumulator update, every feature set's together: i16 rows and i8 rows
- * (Full_Threats, narrowed rows), each subtracted or added (core/eval/accumulator.c lists them). */
-typedef struct nnue_acc_rows {
-    const int16_t *const *sub16, *const *add16;
-    const int8_t *const *sub8, *const *add8;
-    int n_sub16, n_add16, n_sub8, n_add8;
-} nnue_acc_rows;
+/* A list of weight rows of one accumulator update (core/eval/accumulator.c): row idx[k] is the
+ * `n` values (acc_update's n) at rows + idx[k] * n, i16 or, with i8 set, i8 sign-extended; its
+ * PSQT row the `buckets` i32 values at psqt + idx[k] * buckets (psqt NULL: no PSQT rows). The
+ * rows are subtracted when sub is set, else added. */
+typedef struct nnue_row_group {
+    const void *rows;
+    const int32_t *psqt;
+    const uint32_t *idx;
+    int n, i8, sub;
+} nnue_row_group;
+
+/* One accumulator update: dst (n values) = src -/+ every group's rows, and psqt_dst (buckets
+ * values, none when 0) = psqt_src -/+ their PSQT rows. dst may be src, psqt_dst psqt_src. */
+typedef struct nnue_acc_update {
+    const nnue_row_group *groups;
+    int n_groups;
+    uint32_t n, buckets;
+    int16_t *dst;
+    const int16_t *src;
+    int32_t *psqt_dst;
+    const int32_t *psqt_src;
+} nnue_acc_update;
 
 typedef struct nnue_kernels {
     nnue_isa isa;
-    /* dst[j] = src[j] - sum(sub16[k][j]) + sum(add16[k][j]) - sum(sub8[k][j]) + sum(add8[k][j]),
-     * j < n, the i8 values sign-extended, i16 wrapping; dst may be src. One pass: each tile of
-     * dst is held in registers while every row of r is added or subtracted, then stored once. */
-    void (*acc_rows)(int16_t *dst, const int16_t *src, const nnue_acc_rows *r, uint32_t n);
-    /* The same on i32 values (PSQT), wrapping. */
-    void (*acc_i32)(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
-                    const int32_t *const *add, int n_add, uint32_t n);
+    /* The update u (nnue_acc_update above), i16 and i32 sums wrapping, in one pass: each tile of
+     * dst is held in registers while every row of every group is added or subtracted, then
+     * stored once; the PSQT sums likewise. */
+    void (*acc_update)(const nnue_acc_update *u);
     /* out[j] = clamp(acc[j], 0, max), j < n; max <= 255. */
     void (*ft_clamp_u8)(const int16_t *acc, uint8_t *out, uint32_t n, int32_t max);
     /* out[j] = clamp(acc[j], 0, max) * clamp(acc[j + half], 0, max) >> shift, j < half;

@@ -2,8 +2,8 @@
  * core/eval/accumulator.h). No state lives here: core/eval/state_update.c decides which entries to
  * update or refresh, the refresh cache (core/eval/refresh_cache.c) which rows to apply to a slot;
  * both apply rows through nnue_acc_apply, the one applier: every set's rows of an update (i16
- * rows, i8 rows widened, the narrowed i8 rows with their patches) in one pass of the acc_rows
- * kernel over the accumulator, the PSQT rows in one pass of acc_i32. */
+ * rows, i8 rows widened, the narrowed i8 rows with their patches, PSQT rows) in one call of the
+ * acc_update kernel, one pass over the accumulator (simd/kernels.h). */
 #include <string.h>
 
 #include "core/eval/accumulator.h"
@@ -21,107 +21,36 @@ static void apply_patches(const nnue_narrow_rows *nr, const uint32_t *sub, int n
             dst[nr->patches[p].col] = (int16_t)((uint16_t)dst[nr->patches[p].col] + (uint16_t)nr->patches[p].delta);
 }
 
-#define ROW_ROOM 64 /* rows of each kind (i16 or i8, removed or added) per pass; more take more passes */
-
-/* The rows of one pass being listed, and where the pass goes. */
-typedef struct row_pass {
-    const nnue_net *net;
-    const nnue_kernels *k;
-    nnue_acc_rows r;
-    int n_psub, n_padd;
-    int16_t *dst;
-    const int16_t *src;
-    int32_t *psqt_dst;
-    const int32_t *psqt_src;
-    const int16_t *sub16[ROW_ROOM], *add16[ROW_ROOM];
-    const int8_t *sub8[ROW_ROOM], *add8[ROW_ROOM];
-    const int32_t *psub[2 * ROW_ROOM], *padd[2 * ROW_ROOM];
-} row_pass;
-
-/* One pass over the accumulator with the rows listed so far (and over the PSQT sums), then the
- * next pass starts from dst. */
-static __attribute__((noinline)) void run_pass(row_pass *p)
+/* Set s's rows of idx[0 .. n) as a group of the kernel's update (kernels.h nnue_row_group). */
+static void set_group(const nnue_net *net, int s, const uint32_t *idx, int n, int sub, nnue_row_group *g)
 {
-    const nnue_ft_desc *ft = &p->net->arch->ft;
-    p->k->acc_rows(p->dst, p->src, &p->r, ft->width);
-    p->src = p->dst;
-    p->r.n_sub16 = p->r.n_add16 = p->r.n_sub8 = p->r.n_add8 = 0;
-    if (!ft->psqt_buckets)
-        return;
-    if (!p->psqt_src) {
-        memset(p->psqt_dst, 0, ft->psqt_buckets * sizeof(int32_t));
-        p->psqt_src = p->psqt_dst;
-    }
-    p->k->acc_i32(p->psqt_dst, p->psqt_src, p->psub, p->n_psub, p->padd, p->n_padd, ft->psqt_buckets);
-    p->psqt_src = p->psqt_dst;
-    p->n_psub = p->n_padd = 0;
-}
-
-/* Lists the rows of idx[0 .. n) into out (*count listed, ROW_ROOM room), rows of `row` values
- * from base, and their PSQT rows into pout (*pcount listed) when the net has PSQT (psqt not
- * NULL); a full list runs a pass first. */
-#define LIST_ROWS(T, base, row, out, count, pout, pcount)                                                             \
-    while (n > 0) {                                                                                                   \
-        if (count == ROW_ROOM)                                                                                        \
-            run_pass(p);                                                                                              \
-        int take = n < ROW_ROOM - count ? n : ROW_ROOM - count;                                                       \
-        T *o = out + count;                                                                                           \
-        for (int i = 0; i < take; i++)                                                                                \
-            o[i] = base + idx[i] * row;                                                                               \
-        count += take;                                                                                                \
-        if (psqt) {                                                                                                   \
-            const int32_t **po = pout + pcount;                                                                       \
-            for (int i = 0; i < take; i++)                                                                            \
-                po[i] = psqt + idx[i] * buckets;                                                                      \
-            pcount += take;                                                                                           \
-        }                                                                                                             \
-        idx += take;                                                                                                  \
-        n -= take;                                                                                                    \
-    }
-
-/* Lists set s's rows of idx[0 .. n), subtracted (sign -1) or added. */
-static inline void list_rows(row_pass *p, int s, const uint32_t *idx, int n, int sign)
-{
-    if (n <= 0)
-        return;
-    const nnue_net *net = p->net;
-    const nnue_ft_desc *ft = &net->arch->ft;
     const nnue_narrow_rows *nr = &net->narrow[s];
-    size_t width = ft->width, buckets = ft->psqt_buckets;
-    const int32_t *psqt = buckets ? net->set_psqt[s] : NULL;
-    if (nr->rows || ft->sets[s].weight_type == NNUE_I8) {
-        const int8_t *w8 = nr->rows ? nr->rows : (const int8_t *)net->set_weights[s];
-        if (sign < 0)
-            LIST_ROWS(const int8_t *, w8, width, p->sub8, p->r.n_sub8, p->psub, p->n_psub)
-        else
-            LIST_ROWS(const int8_t *, w8, width, p->add8, p->r.n_add8, p->padd, p->n_padd)
-    } else {
-        const int16_t *w16 = net->set_weights[s];
-        if (sign < 0)
-            LIST_ROWS(const int16_t *, w16, width, p->sub16, p->r.n_sub16, p->psub, p->n_psub)
-        else
-            LIST_ROWS(const int16_t *, w16, width, p->add16, p->r.n_add16, p->padd, p->n_padd)
-    }
+    g->i8 = nr->rows || net->arch->ft.sets[s].weight_type == NNUE_I8;
+    g->rows = nr->rows ? (const void *)nr->rows : net->set_weights[s];
+    g->psqt = net->arch->ft.psqt_buckets ? net->set_psqt[s] : NULL;
+    g->idx = idx;
+    g->n = n;
+    g->sub = sub;
 }
 
 void nnue_acc_apply(const nnue_net *net, const nnue_kernels *k, const nnue_set_rows *rows, int16_t *dst,
                     const int16_t *src, int32_t *psqt_dst, const int32_t *psqt_src)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    row_pass p;
-    p.net = net;
-    p.k = k;
-    p.r = (nnue_acc_rows){p.sub16, p.add16, p.sub8, p.add8, 0, 0, 0, 0};
-    p.n_psub = p.n_padd = 0;
-    p.dst = dst;
-    p.src = src;
-    p.psqt_dst = psqt_dst;
-    p.psqt_src = psqt_src;
+    nnue_row_group groups[2 * NNUE_MAX_FT_SETS];
+    int n_groups = 0;
     for (int s = 0; s < ft->n_sets; s++) {
-        list_rows(&p, s, rows[s].sub, rows[s].n_sub, -1);
-        list_rows(&p, s, rows[s].add, rows[s].n_add, +1);
+        if (rows[s].n_sub > 0)
+            set_group(net, s, rows[s].sub, rows[s].n_sub, 1, &groups[n_groups++]);
+        if (rows[s].n_add > 0)
+            set_group(net, s, rows[s].add, rows[s].n_add, 0, &groups[n_groups++]);
     }
-    run_pass(&p);
+    if (ft->psqt_buckets && !psqt_src) {
+        memset(psqt_dst, 0, ft->psqt_buckets * sizeof(int32_t));
+        psqt_src = psqt_dst;
+    }
+    const nnue_acc_update u = {groups, n_groups, ft->width, ft->psqt_buckets, dst, src, psqt_dst, psqt_src};
+    k->acc_update(&u);
     for (int s = 0; s < ft->n_sets; s++)
         if (net->narrow[s].patch_start)
             apply_patches(&net->narrow[s], rows[s].sub, rows[s].n_sub, rows[s].add, rows[s].n_add, dst);

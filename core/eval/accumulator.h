@@ -22,7 +22,7 @@ typedef struct nnue_set_rows {
 
 /* dst = src - removed rows + added rows of every feature set (rows[s], s < the net's set count;
  * the narrowed i8 rows and patches where built, core/net/net_narrow.c) in one pass over the
- * accumulator (more only past 64 rows of a kind), and psqt_dst = psqt_src -/+ their PSQT rows
+ * accumulator, and psqt_dst = psqt_src -/+ their PSQT rows
  * when the net has PSQT (psqt_src NULL = zero). dst may equal src. */
 void nnue_acc_apply(const nnue_net *net, const nnue_kernels *k, const nnue_set_rows *rows, int16_t *dst,
                     const int16_t *src, int32_t *psqt_dst, const int32_t *psqt_src);
