@@ -46,8 +46,10 @@ typedef struct acc_chunk {
     ROWS_INTO(T, c->add8, c->n_add8, vec_load_i8_i16, vec_add_i16)
 
 /* dst = src -/+ the chunk's rows on the whole vectors of values [0, end): VEC_ACC_TILE vectors
- * kept in registers across every row, then single vectors. */
-VEC_TARGET static __attribute__((noinline)) void chunk_pass(int16_t *dst, const int16_t *src, const acc_chunk *c, uint32_t end)
+ * kept in registers across every row, then single vectors. Not inlined: inlined into the
+ * listing's flush, it took the listing's registers (callgrind, chess: 3.07 M -> 2.91 M for acc_update). */
+VEC_TARGET static __attribute__((noinline)) void chunk_pass(int16_t *dst, const int16_t *src, const acc_chunk *c,
+                                                            uint32_t end)
 {
     uint32_t j = 0;
     for (; j + VEC_I16 * VEC_ACC_TILE <= end; j += VEC_I16 * VEC_ACC_TILE) {
