@@ -131,6 +131,44 @@ typedef struct nnue_eval_detail {
     int32_t scaled;
 } nnue_eval_detail;
 
+/* Centipawns (docs/units.md): a net's values as its own engine prints them, only where that
+ * conversion was checked against the engine; otherwise none, and why. The rule is data: the
+ * architecture's `centipawns:` key (docs/arch-yaml.md: Stockfish 15.1's divisor, the material
+ * models of Stockfish 18 and 19), the known release net by its SHA-256 where only the release
+ * tells (SFNNv9 nets ran in Stockfish 17 and 17.1 with different models), or the scaled value
+ * of a raw architecture with output.scale (bullet nets). */
+typedef enum nnue_cp_kind {
+    NNUE_CP_NONE,     /* no checked conversion: why says why */
+    NNUE_CP_DIVIDE,   /* cp = total * 100 / divisor, truncated toward zero (Stockfish 15.1: 361) */
+    NNUE_CP_SCALED,   /* cp = scaled */
+    NNUE_CP_MATERIAL  /* Stockfish 17+: cp = round(100 * v / a), v = psqt / 16 + positional / 16 (each
+                         truncated), a = ((a0 m + a1) m + a2) m + a3, m = clamp(material, 17, 78) / 58,
+                         material = pawns + 3 knights + 3 bishops + 5 rooks + 9 queens of both sides */
+} nnue_cp_kind;
+
+typedef struct nnue_cp_rule {
+    nnue_cp_kind kind;
+    int divisor;       /* NNUE_CP_DIVIDE */
+    double a[4];       /* NNUE_CP_MATERIAL: a0..a3 */
+    char engine[48];   /* whose conversion ("Stockfish 18"); "" for NNUE_CP_SCALED and NNUE_CP_NONE */
+    char why[400];     /* NNUE_CP_NONE: why there is none (one sentence, for a note to the user) */
+} nnue_cp_rule;
+
+/* The rule of nets of arch (a NULL arch: NNUE_CP_NONE). sha256_hex: the net file's SHA-256 as 64
+ * hex digits, or NULL when unknown; read only when nnue_cp_rule_needs_sha256(arch) says 1. */
+void nnue_cp_rule_for(const nnue_arch *arch, const char *sha256_hex, nnue_cp_rule *rule);
+/* 1 when the rule of arch depends on which file the net is (its SHA-256), else 0. */
+int nnue_cp_rule_needs_sha256(const nnue_arch *arch);
+/* The rule of the net file at path for arch, the file read for its SHA-256 only when the rule
+ * needs it. Returns 0, or -1 when the file was needed and could not be read (the rule is then
+ * the one of an unknown file). */
+int nnue_cp_rule_for_file(const nnue_arch *arch, const char *path, nnue_cp_rule *rule);
+/* cp from an evaluation (side to move's view, as the detail) by the rule: returns 1 and sets
+ * *cp, or 0 for NNUE_CP_NONE or a NULL pointer (rule->why says why). position: the FEN the
+ * detail was evaluated on (NNUE_CP_MATERIAL counts the material in its first field; "startpos"
+ * is the start position; NULL counts 58, where a = a(1)). */
+int nnue_cp_convert(const nnue_cp_rule *rule, const nnue_eval_detail *detail, const char *position, int *cp);
+
 /* Per-thread evaluation state: a stack of accumulators, one entry per ply, max_ply deep. */
 nnue_state *nnue_state_new(const nnue_net *net, int max_ply);
 void nnue_state_free(nnue_state *state);

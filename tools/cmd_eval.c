@@ -9,7 +9,6 @@
 #include "tools/commands.h"
 #include "tools/eval_batch.h"
 #include "tools/json_out.h"
-#include "tools/centipawns.h"
 #include "tools/net_setup.h"
 #include "tools/positions.h"
 #include "tools/tool_args.h"

@@ -19,7 +19,6 @@
 #include "core/eval/state.h"
 #include "nnue_training.h"
 #include "tools/json_out.h"
-#include "tools/centipawns.h"
 #include "tools/position_line.h"
 #include "tools/progress.h"
 
@@ -104,9 +103,16 @@ static int read_chunk(source *s, const nnue_game *game, chunk *c, nnue_error *er
     return 0;
 }
 
+nnue_cp_rule tool_cp;
+
+void tool_cp_setup(const nnue_net *net, const char *net_path)
+{
+    nnue_cp_rule_for_file(nnue_net_arch(net), net_path, &tool_cp);
+}
+
 int eval_centipawns(const nnue_eval_detail *d, const char *position, int *cp)
 {
-    return cp_convert(&tool_cp, d, position, cp);
+    return nnue_cp_convert(&tool_cp, d, position, cp);
 }
 
 const char *eval_cp_text(const nnue_eval_detail *d, const char *position, int json, char buf[16])
@@ -120,7 +126,7 @@ const char *eval_cp_text(const nnue_eval_detail *d, const char *position, int js
 
 void eval_print_header(const char *place, int json, int quiet)
 {
-    if (!quiet && tool_cp.kind == CP_NONE)
+    if (!quiet && tool_cp.kind == NNUE_CP_NONE)
         fprintf(stderr, "nnue eval: no centipawns: %s (docs/units.md); psqt, positional, total and scaled are the "
                 "net's internal units; cp is '-'\n", tool_cp.why);
     if (!json) /* the words of the JSON keys */

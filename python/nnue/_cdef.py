@@ -142,6 +142,19 @@ typedef struct nnue_eval_detail {
     int32_t scaled;
 } nnue_eval_detail;
 
+typedef enum nnue_cp_kind { NNUE_CP_NONE, NNUE_CP_DIVIDE, NNUE_CP_SCALED, NNUE_CP_MATERIAL } nnue_cp_kind;
+typedef struct nnue_cp_rule {
+    nnue_cp_kind kind;
+    int divisor;
+    double a[4];
+    char engine[48];
+    char why[400];
+} nnue_cp_rule;
+void nnue_cp_rule_for(const nnue_arch *arch, const char *sha256_hex, nnue_cp_rule *rule);
+int nnue_cp_rule_needs_sha256(const nnue_arch *arch);
+int nnue_cp_rule_for_file(const nnue_arch *arch, const char *path, nnue_cp_rule *rule);
+int nnue_cp_convert(const nnue_cp_rule *rule, const nnue_eval_detail *detail, const char *position, int *cp);
+
 nnue_state *nnue_state_new(const nnue_net *net, int max_ply);
 void nnue_state_free(nnue_state *state);
 int nnue_state_reset(nnue_state *state, const nnue_board *board);

@@ -16,7 +16,6 @@
 #include "core/eval/state.h"
 #include "core/net/net.h"
 #include "nnue.h"
-#include "tools/centipawns.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten/emscripten.h>
@@ -252,8 +251,8 @@ EXPORT const char *nw_net_info(const nnue_net *net, const char *sha256)
     if (!net)
         return fail(NNUE_E_ARG, "no net (NULL: it was freed)");
     const nnue_arch *a = nnue_net_arch(net);
-    cp_rule rule;
-    cp_rule_for_sha(a, sha256, &rule);
+    nnue_cp_rule rule;
+    nnue_cp_rule_for(a, sha256, &rule);
     out_reset();
     out("{");
     out_arch(a);
@@ -264,10 +263,10 @@ EXPORT const char *nw_net_info(const nnue_net *net, const char *sha256)
     else
         out("null");
     out(",\"centipawns\":");
-    if (rule.kind == CP_NONE)
+    if (rule.kind == NNUE_CP_NONE)
         out("null");
     else
-        out_str(rule.engine ? rule.engine : "the net's output scale");
+        out_str(rule.engine[0] ? rule.engine : "the net's output scale");
     out("}");
     return answer;
 }
@@ -277,7 +276,7 @@ typedef struct nw_state {
     const nnue_net *net;
     const nnue_game *game;
     nnue_state *state;
-    cp_rule cp;
+    nnue_cp_rule cp;
     int ply;
     nnue_move moves[1024];
     void *pos;
@@ -299,7 +298,7 @@ EXPORT nw_state *nw_state_new(const nnue_net *net, const char *position, const c
     }
     s->net = net;
     s->game = g;
-    cp_rule_for_sha(nnue_net_arch(net), sha256, &s->cp);
+    nnue_cp_rule_for(nnue_net_arch(net), sha256, &s->cp);
     const char *text = position && position[0] && strcmp(position, "startpos") != 0 ? position : g->start;
     if (g->parse(s->pos, text, &last_error) != 0 || nnue_state_reset(s->state, g->board(s->pos)) != 0) {
         if (last_error.code == NNUE_OK)
@@ -398,7 +397,7 @@ EXPORT const char *nw_state_eval(nw_state *s)
     char text[512];
     s->game->format(s->pos, text, sizeof text);
     int cp;
-    int has_cp = cp_convert(&s->cp, &d, text, &cp);
+    int has_cp = nnue_cp_convert(&s->cp, &d, text, &cp);
     out_reset();
     out("{\"bucket\":%d,\"psqt\":%d,\"positional\":%d,\"total\":%d,\"scaled\":%d,\"cp\":", d.bucket, d.psqt,
         d.positional, d.total, d.scaled);
