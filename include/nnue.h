@@ -220,6 +220,11 @@ const nnue_error *nnue_state_error(const nnue_state *state);
 /* After the move was unmade. */
 void nnue_state_pop(nnue_state *state);
 
+/* The number of entries above the root: moves pushed since the last reset and not popped (a
+ * push refused for a board or delta that does not fit counts, see nnue_state_push; one refused
+ * for a full stack does not). 0 for a NULL state. */
+int nnue_state_ply(const nnue_state *state);
+
 /* Marks the current position's accumulators as not computed (forces a full refresh). */
 void nnue_state_invalidate(nnue_state *state);
 
@@ -274,6 +279,31 @@ size_t nnue_arch_describe(const nnue_arch *arch, char *buf, size_t size);
 void nnue_arch_hashes(const nnue_arch *arch, uint32_t *file_hash, uint32_t *ft_hash, uint32_t *network_hash);
 const nnue_game *nnue_arch_game(const nnue_arch *arch);
 const nnue_arch *nnue_net_arch(const nnue_net *net);
+
+/* An architecture's file layout and sizes, as `nnue arch` prints them. Later versions may add
+ * fields at the end: nnue_arch_layout_get fills the first size bytes (pass sizeof *out) and
+ * zeroes what it does not know; a NULL arch gives all zeros. */
+typedef struct nnue_arch_layout {
+    int raw;                    /* 0: Stockfish format (header, feature transformer, stacks);
+                                   1: raw blocks in the YAML's order (bullet and its successors) */
+    int container;              /* raw: 0 plain arrays, 1 a CBNF header first, 2 every value a varint */
+    uint32_t version;           /* Stockfish format: the header's version word */
+    int leb128;                 /* Stockfish format: the YAML writes the FT as COMPRESSED_LEB128 */
+    int32_t description_bytes;  /* Stockfish format: the description's fixed length, -1 = any */
+    uint64_t parameters;        /* weights and biases over all stacks */
+    uint64_t file_size;         /* exact bytes of a file (Stockfish format: with a description of
+                                   description_bytes, none when any); 0 when it varies (LEB128) */
+} nnue_arch_layout;
+void nnue_arch_layout_get(const nnue_arch *arch, nnue_arch_layout *out, size_t size);
+
+/* A net file of deterministic random weights for arch, as `nnue init --seed SEED` writes it
+ * (same seed, same bytes; loads with nnue_net_load(arch, ...)): to path (written under a
+ * temporary name and renamed: never half a file at path), or to memory (*data malloc'ed by the
+ * library, *size bytes; free with nnue_bytes_free). For trying a new YAML before a trained net
+ * exists, and for tests. */
+nnue_status nnue_net_write_random(const nnue_arch *arch, const char *path, uint64_t seed, nnue_error *err);
+nnue_status nnue_net_random_memory(const nnue_arch *arch, uint64_t seed, void **data, size_t *size, nnue_error *err);
+void nnue_bytes_free(void *data);
 
 /* Name of the kernel set in use: "scalar", "avx2", "avx512", "vnni512" (x86-64), "neon" (AArch64) or
  * "simd128" (WebAssembly built with SIMD128). */
