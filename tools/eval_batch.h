@@ -6,7 +6,6 @@
 #ifndef NNUE_TOOLS_EVAL_BATCH_H
 #define NNUE_TOOLS_EVAL_BATCH_H
 
-#include "core/net/net.h"
 #include "nnue.h"
 #include "nnue_board.h"
 
