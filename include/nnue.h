@@ -296,6 +296,10 @@ typedef struct nnue_arch_layout {
 } nnue_arch_layout;
 void nnue_arch_layout_get(const nnue_arch *arch, nnue_arch_layout *out, size_t size);
 
+/* A Graphviz (dot) picture of the architecture's layer graph, as `nnue arch --dot` prints it, to
+ * file (a FILE *). Returns 0, or -1 when writing failed (or arch or file is NULL). */
+int nnue_arch_write_dot(const nnue_arch *arch, void *file);
+
 /* A net file of deterministic random weights for arch, as `nnue init --seed SEED` writes it
  * (same seed, same bytes; loads with nnue_net_load(arch, ...)): to path (written under a
  * temporary name and renamed: never half a file at path), or to memory (*data malloc'ed by the

@@ -309,8 +309,6 @@ FRONT_ENDS = ('tools', 'web')
 FRONT_END_PRIVATE_LEFT = {
     ('tools/arch_discovery.h', 'core/arch/arch_api.h'),
     ('tools/arch_discovery.h', 'core/net/net.h'),
-    ('tools/cmd_arch.c', 'core/arch/arch_api.h'),
-    ('tools/cmd_bench.c', 'core/eval/state.h'),
     ('tools/cmd_convert.c', 'core/net/net_zstd.h'),
     ('tools/cmd_convert.c', 'core/net/atomic_file.h'),
     ('tools/cmd_convert.c', 'base/error.h'),
