@@ -43,6 +43,23 @@ def test_release_net_tells(tmp_path, tool):
     assert nnue.Net.load(path).centipawns_engine == 'Stockfish 17.1'
 
 
+def test_arch_sizes_and_random_net(tmp_path, tool):
+    """Arch.parameters / file_size equal `nnue arch --json`; Arch.random_net equals `nnue init`'s
+    file byte for byte, and loads."""
+    import json
+    arch = nnue.Arch.load('sfnnv5')
+    info = json.loads(subprocess.run([tool, 'arch', '--json', 'sfnnv5'], capture_output=True, text=True,
+                                     check=True, env=tool_env()).stdout)[0]
+    assert (arch.parameters, arch.file_size) == (info['parameters'], info['file_size'])
+    path = tmp_path / 'r.nnue'
+    subprocess.run([tool, 'init', '--seed', '9', 'sfnnv5', str(path)], check=True, capture_output=True,
+                   env=tool_env())
+    assert arch.random_net(9) == path.read_bytes()
+    assert nnue.Net.load(str(path)).arch.name == 'SFNNv5'
+    with pytest.raises(ValueError):
+        arch.random_net(-1)
+
+
 def test_none_says_why(tmp_path, tool):
     path = str(tmp_path / 'small.nnue')
     subprocess.run([tool, 'init', 'sfnnv8small', path], check=True, capture_output=True, env=tool_env())
