@@ -4,8 +4,6 @@
 
 #include "nnue_board.h"
 
-/* Uses game->perft when the adapter has a fast path, else make/unmake via the vtable.
- * depth <= 0 returns 1. */
-unsigned long long nnue_perft(const nnue_game *game, void *pos, int depth);
+/* nnue_perft is public: include/nnue_board.h. */
 
 #endif

@@ -131,6 +131,44 @@ typedef struct nnue_eval_detail {
     int32_t scaled;
 } nnue_eval_detail;
 
+/* Centipawns (docs/units.md): a net's values as its own engine prints them, only where that
+ * conversion was checked against the engine; otherwise none, and why. The rule is data: the
+ * architecture's `centipawns:` key (docs/arch-yaml.md: Stockfish 15.1's divisor, the material
+ * models of Stockfish 18 and 19), the known release net by its SHA-256 where only the release
+ * tells (SFNNv9 nets ran in Stockfish 17 and 17.1 with different models), or the scaled value
+ * of a raw architecture with output.scale (bullet nets). */
+typedef enum nnue_cp_kind {
+    NNUE_CP_NONE,     /* no checked conversion: why says why */
+    NNUE_CP_DIVIDE,   /* cp = total * 100 / divisor, truncated toward zero (Stockfish 15.1: 361) */
+    NNUE_CP_SCALED,   /* cp = scaled */
+    NNUE_CP_MATERIAL  /* Stockfish 17+: cp = round(100 * v / a), v = psqt / 16 + positional / 16 (each
+                         truncated), a = ((a0 m + a1) m + a2) m + a3, m = clamp(material, 17, 78) / 58,
+                         material = pawns + 3 knights + 3 bishops + 5 rooks + 9 queens of both sides */
+} nnue_cp_kind;
+
+typedef struct nnue_cp_rule {
+    nnue_cp_kind kind;
+    int divisor;       /* NNUE_CP_DIVIDE */
+    double a[4];       /* NNUE_CP_MATERIAL: a0..a3 */
+    char engine[48];   /* whose conversion ("Stockfish 18"); "" for NNUE_CP_SCALED and NNUE_CP_NONE */
+    char why[400];     /* NNUE_CP_NONE: why there is none (one sentence, for a note to the user) */
+} nnue_cp_rule;
+
+/* The rule of nets of arch (a NULL arch: NNUE_CP_NONE). sha256_hex: the net file's SHA-256 as 64
+ * hex digits, or NULL when unknown; read only when nnue_cp_rule_needs_sha256(arch) says 1. */
+void nnue_cp_rule_for(const nnue_arch *arch, const char *sha256_hex, nnue_cp_rule *rule);
+/* 1 when the rule of arch depends on which file the net is (its SHA-256), else 0. */
+int nnue_cp_rule_needs_sha256(const nnue_arch *arch);
+/* The rule of the net file at path for arch, the file read for its SHA-256 only when the rule
+ * needs it. Returns 0, or -1 when the file was needed and could not be read (the rule is then
+ * the one of an unknown file). */
+int nnue_cp_rule_for_file(const nnue_arch *arch, const char *path, nnue_cp_rule *rule);
+/* cp from an evaluation (side to move's view, as the detail) by the rule: returns 1 and sets
+ * *cp, or 0 for NNUE_CP_NONE or a NULL pointer (rule->why says why). position: the FEN the
+ * detail was evaluated on (NNUE_CP_MATERIAL counts the material in its first field; "startpos"
+ * is the start position; NULL counts 58, where a = a(1)). */
+int nnue_cp_convert(const nnue_cp_rule *rule, const nnue_eval_detail *detail, const char *position, int *cp);
+
 /* Per-thread evaluation state: a stack of accumulators, one entry per ply, max_ply deep. */
 nnue_state *nnue_state_new(const nnue_net *net, int max_ply);
 void nnue_state_free(nnue_state *state);
@@ -181,6 +219,11 @@ const nnue_error *nnue_state_error(const nnue_state *state);
 
 /* After the move was unmade. */
 void nnue_state_pop(nnue_state *state);
+
+/* The number of entries above the root: moves pushed since the last reset and not popped (a
+ * push refused for a board or delta that does not fit counts, see nnue_state_push; one refused
+ * for a full stack does not). 0 for a NULL state. */
+int nnue_state_ply(const nnue_state *state);
 
 /* Marks the current position's accumulators as not computed (forces a full refresh). */
 void nnue_state_invalidate(nnue_state *state);
@@ -236,6 +279,35 @@ size_t nnue_arch_describe(const nnue_arch *arch, char *buf, size_t size);
 void nnue_arch_hashes(const nnue_arch *arch, uint32_t *file_hash, uint32_t *ft_hash, uint32_t *network_hash);
 const nnue_game *nnue_arch_game(const nnue_arch *arch);
 const nnue_arch *nnue_net_arch(const nnue_net *net);
+
+/* An architecture's file layout and sizes, as `nnue arch` prints them. Later versions may add
+ * fields at the end: nnue_arch_layout_get fills the first size bytes (pass sizeof *out) and
+ * zeroes what it does not know; a NULL arch gives all zeros. */
+typedef struct nnue_arch_layout {
+    int raw;                    /* 0: Stockfish format (header, feature transformer, stacks);
+                                   1: raw blocks in the YAML's order (bullet and its successors) */
+    int container;              /* raw: 0 plain arrays, 1 a CBNF header first, 2 every value a varint */
+    uint32_t version;           /* Stockfish format: the header's version word */
+    int leb128;                 /* Stockfish format: the YAML writes the FT as COMPRESSED_LEB128 */
+    int32_t description_bytes;  /* Stockfish format: the description's fixed length, -1 = any */
+    uint64_t parameters;        /* weights and biases over all stacks */
+    uint64_t file_size;         /* exact bytes of a file (Stockfish format: with a description of
+                                   description_bytes, none when any); 0 when it varies (LEB128) */
+} nnue_arch_layout;
+void nnue_arch_layout_get(const nnue_arch *arch, nnue_arch_layout *out, size_t size);
+
+/* A Graphviz (dot) picture of the architecture's layer graph, as `nnue arch --dot` prints it, to
+ * file (a FILE *). Returns 0, or -1 when writing failed (or arch or file is NULL). */
+int nnue_arch_write_dot(const nnue_arch *arch, void *file);
+
+/* A net file of deterministic random weights for arch, as `nnue init --seed SEED` writes it
+ * (same seed, same bytes; loads with nnue_net_load(arch, ...)): to path (written under a
+ * temporary name and renamed: never half a file at path), or to memory (*data malloc'ed by the
+ * library, *size bytes; free with nnue_bytes_free). For trying a new YAML before a trained net
+ * exists, and for tests. */
+nnue_status nnue_net_write_random(const nnue_arch *arch, const char *path, uint64_t seed, nnue_error *err);
+nnue_status nnue_net_random_memory(const nnue_arch *arch, uint64_t seed, void **data, size_t *size, nnue_error *err);
+void nnue_bytes_free(void *data);
 
 /* Name of the kernel set in use: "scalar", "avx2", "avx512", "vnni512" (x86-64), "neon" (AArch64) or
  * "simd128" (WebAssembly built with SIMD128). */

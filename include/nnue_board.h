@@ -231,6 +231,11 @@ int nnue_game_make_threats(const nnue_game *game, void *pos, nnue_move move, nnu
 /* 1 when nnue_game_make_threats records threat changes for this game, else 0. */
 int nnue_game_records_threats(const nnue_game *game);
 
+/* Leaf count of the legal move tree under pos, depth plies deep (`nnue perft`), for any game:
+ * game->perft when the adapter has a fast path, else make/unmake through the descriptor. pos is
+ * restored. depth <= 0 returns 1. */
+unsigned long long nnue_perft(const nnue_game *game, void *pos, int depth);
+
 #ifdef __cplusplus
 }
 #endif

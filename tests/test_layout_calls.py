@@ -6,7 +6,8 @@ low one), compiled by the build's C compiler into a fake build directory whose
 compile_commands.json maps each object to its source, as meson's does. A call down (eval -> arch)
 passes; the same tree with low.c calling up into eval fails, naming the caller's file, the
 callee, its file and both folders; so does a call from base/ (the bottom floor) up into core/eval.
-A C file directly in core/ is refused too (core/ holds only its rooms). CC: the compiler command
+A C file directly in core/ is refused too (core/ holds only its rooms), and so is a front end
+(tools/, web/) including a header outside include/ and its own folder (rule 7). CC: the compiler command
 (tests/meson.build sets it)."""
 import json
 import os
@@ -55,6 +56,22 @@ def main():
     loose = layout.loose_core_files(['core/error.c', 'core/eval/state.c', 'base/error.c', 'simd/kernels.c'])
     assert len(loose) == 1 and loose[0].startswith('core/error.c:'), f'core/ loose files: {loose}'
     print('layout: a call from base/ up fails; a C file directly in core/ fails:', loose[0])
+    with tempfile.TemporaryDirectory() as root:
+        for rel, text in {'include/nnue.h': '', 'core/net/net.h': '', 'tools/own.h': '',
+                          'tools/ok.c': '#include "nnue.h"\n#include "tools/own.h"\n',
+                          'tools/bad.c': '#include "core/net/net.h"\n',
+                          'web/src/page.c': '#include "tools/own.h"\n'}.items():
+            os.makedirs(os.path.join(root, os.path.dirname(rel)), exist_ok=True)
+            open(os.path.join(root, rel), 'w').write(text)
+        files = ['include/nnue.h', 'core/net/net.h', 'tools/own.h', 'tools/ok.c', 'tools/bad.c', 'web/src/page.c']
+        found = layout.front_end_includes(root, files, left=set())
+        assert len(found) == 2 and found[0].startswith('tools/bad.c includes core/net/net.h') and \
+            found[1].startswith('web/src/page.c includes tools/own.h'), f'front ends: {found}'
+        stale = layout.front_end_includes(root, files, left={('tools/bad.c', 'core/net/net.h'),
+                                                             ('tools/ok.c', 'base/error.h')})
+        assert stale == found[1:] + ['tools/ok.c no longer includes base/error.h: remove it from '
+                                     'FRONT_END_PRIVATE_LEFT'], f'front ends, with a list: {stale}'
+    print('layout: a front end including a private header fails:', found[0])
     return 0
 
 

@@ -5,63 +5,70 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arch/arch_api.h"
 #include "nnue.h"
 #include "tools/commands.h"
 #include "tools/json_out.h"
 
-static void print_size(const nnue_arch *a)
+static void print_size(const nnue_arch *arch)
 {
-    if (a->format.kind == NNUE_FORMAT_STOCKFISH && a->format.leb128)
+    nnue_arch_layout a;
+    nnue_arch_layout_get(arch, &a, sizeof a);
+    if (!a.raw && a.leb128)
         printf("  file size     variable (LEB128-compressed feature transformer); %" PRIu64
                " bytes uncompressed%s\n",
-               a->file_size, a->format.description_bytes < 0 ? " + description" : "");
-    else if (a->format.kind == NNUE_FORMAT_STOCKFISH && a->format.description_bytes < 0)
-        printf("  file size     %" PRIu64 " bytes + description length\n", a->file_size);
+               a.file_size, a.description_bytes < 0 ? " + description" : "");
+    else if (!a.raw && a.description_bytes < 0)
+        printf("  file size     %" PRIu64 " bytes + description length\n", a.file_size);
     else
-        printf("  file size     %" PRIu64 " bytes\n", a->file_size);
+        printf("  file size     %" PRIu64 " bytes\n", a.file_size);
 }
 
 static void print_text(const char *path, const nnue_arch *a, const char *desc, size_t desc_len)
 {
+    nnue_arch_layout l;
+    uint32_t file_hash, ft_hash, network_hash;
+    nnue_arch_layout_get(a, &l, sizeof l);
+    nnue_arch_hashes(a, &file_hash, &ft_hash, &network_hash);
     printf("%s\n", path);
-    printf("  name          %s\n", a->name);
-    printf("  game          %s\n", a->game);
+    printf("  name          %s\n", nnue_arch_name(a));
+    printf("  game          %s\n", nnue_arch_game(a)->name);
     /* fwrite, not %s: printf fails on strings over INT_MAX bytes. */
     fputs("  description   ", stdout);
     fwrite(desc, 1, desc_len, stdout);
     putchar('\n');
-    if (a->format.kind == NNUE_FORMAT_STOCKFISH) {
-        printf("  version       0x%08" PRIX32 "\n", a->format.version);
-        printf("  file hash     0x%08" PRIX32 "\n", a->file_hash);
-        printf("  ft hash       0x%08" PRIX32 "\n", a->ft_hash);
-        printf("  network hash  0x%08" PRIX32 "\n", a->network_hash);
+    if (!l.raw) {
+        printf("  version       0x%08" PRIX32 "\n", l.version);
+        printf("  file hash     0x%08" PRIX32 "\n", file_hash);
+        printf("  ft hash       0x%08" PRIX32 "\n", ft_hash);
+        printf("  network hash  0x%08" PRIX32 "\n", network_hash);
     } else {
         printf("  hashes        none in the file (raw format); by the Stockfish rules: file 0x%08" PRIX32
                ", ft 0x%08" PRIX32 ", network 0x%08" PRIX32 "\n",
-               a->file_hash, a->ft_hash, a->network_hash);
+               file_hash, ft_hash, network_hash);
     }
-    printf("  parameters    %" PRIu64 "\n", a->parameters);
+    printf("  parameters    %" PRIu64 "\n", l.parameters);
     print_size(a);
 }
 
 static void print_json(const char *path, const nnue_arch *a, const char *desc, int first)
 {
+    nnue_arch_layout l;
+    uint32_t file_hash, ft_hash, network_hash;
+    nnue_arch_layout_get(a, &l, sizeof l);
+    nnue_arch_hashes(a, &file_hash, &ft_hash, &network_hash);
     printf("%s\n  {", first ? "" : ",");
     json_key_string("path", path, 1);
-    json_key_string("name", a->name, 0);
-    json_key_string("game", a->game, 0);
-    json_key_string("format", a->format.kind == NNUE_FORMAT_STOCKFISH ? "stockfish" : "raw", 0);
+    json_key_string("name", nnue_arch_name(a), 0);
+    json_key_string("game", nnue_arch_game(a)->name, 0);
+    json_key_string("format", !l.raw ? "stockfish" : "raw", 0);
     json_key_string("description", desc, 0);
-    json_key_hex32("version", a->format.version);
-    json_key_hex32("file_hash", a->file_hash);
-    json_key_hex32("ft_hash", a->ft_hash);
-    json_key_hex32("network_hash", a->network_hash);
-    printf(", \"parameters\": %" PRIu64, a->parameters);
-    printf(", \"file_size\": %" PRIu64, a->file_size);
-    printf(", \"file_size_exact\": %s",
-           (a->format.kind == NNUE_FORMAT_RAW || (!a->format.leb128 && a->format.description_bytes >= 0)) ? "true"
-                                                                                                          : "false");
+    json_key_hex32("version", l.version);
+    json_key_hex32("file_hash", file_hash);
+    json_key_hex32("ft_hash", ft_hash);
+    json_key_hex32("network_hash", network_hash);
+    printf(", \"parameters\": %" PRIu64, l.parameters);
+    printf(", \"file_size\": %" PRIu64, l.file_size);
+    printf(", \"file_size_exact\": %s", (l.raw || (!l.leb128 && l.description_bytes >= 0)) ? "true" : "false");
     printf("}");
 }
 

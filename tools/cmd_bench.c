@@ -29,7 +29,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/eval/state.h"
 #include "tools/commands.h"
 #include "tools/net_setup.h"
 #include "tools/positions.h"
@@ -269,7 +268,7 @@ int cmd_bench(int argc, char **argv)
     nnue_net *net;
     if (tool_load_net("bench", net_path, arch_path, &net) != 0)
         return 1;
-    const nnue_game *game = net->arch->game_desc;
+    const nnue_game *game = nnue_arch_game(nnue_net_arch(net));
     position_list list;
     if (positions_from_file(&list, game, file, "bench") != 0) {
         positions_free(&list);
@@ -288,10 +287,10 @@ int cmd_bench(int argc, char **argv)
     if (!nnue_state_takes_threats(state))
         bench_threats = 0; /* the net reads no threat feature: recording them would be wasted work */
     if (cache < 0)
-        cache = state->cache_on; /* the library's default (core/eval/state.h) */
+        cache = 0; /* the library's default: off (include/nnue.h nnue_state_set_refresh_cache) */
     const char *slash = strrchr(file, '/');
     char workload[300];
-    snprintf(workload, sizeof workload, "%s:%s", slash ? slash + 1 : file, net->arch->name);
+    snprintf(workload, sizeof workload, "%s:%s", slash ? slash + 1 : file, nnue_arch_name(nnue_net_arch(net)));
     if (m_inc)
         run_mode(MODE_INCREMENTAL, &list, moves, state, iters, cache, workload);
     if (m_ref)

@@ -5,11 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/eval/state.h"
 #include "tools/commands.h"
 #include "tools/eval_batch.h"
 #include "tools/json_out.h"
-#include "tools/centipawns.h"
 #include "tools/net_setup.h"
 #include "tools/positions.h"
 #include "tools/tool_args.h"
@@ -97,7 +95,7 @@ int cmd_eval(int argc, char **argv)
     if (tool_load_net("eval", net_path, arch_path, &net) != 0)
         return 1;
     tool_cp_setup(net, net_path);
-    const nnue_game *game = net->arch->game_desc;
+    const nnue_game *game = nnue_arch_game(nnue_net_arch(net));
     int rc = fen ? eval_one(net, game, fen, opt.json, opt.quiet) : eval_batch(net, game, file, &opt);
     nnue_net_free(net);
     return rc;

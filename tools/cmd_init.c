@@ -6,9 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arch/arch_api.h"
 #include "nnue.h"
-#include "core/net/net.h"
 #include "tools/commands.h"
 #include "tools/tool_args.h"
 #include "tools/net_setup.h"
@@ -51,7 +49,7 @@ int cmd_init(int argc, char **argv)
         tool_print_error("init", &err);
         rc = 1;
     } else {
-        printf("wrote %s: random weights for %s (seed %" PRIu64 ")\n", out, arch->name, seed);
+        printf("wrote %s: random weights for %s (seed %" PRIu64 ")\n", out, nnue_arch_name(arch), seed);
     }
     nnue_arch_free(arch);
     return rc;

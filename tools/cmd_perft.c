@@ -6,7 +6,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "games/perft.h"
 #include "nnue_board.h"
 #include "nnue_error.h"
 #include "tools/commands.h"

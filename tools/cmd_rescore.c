@@ -11,13 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/arch/arch.h"
-#include "core/net/net.h"
 #include "nnue.h"
 #include "nnue_training.h"
 #include "tools/commands.h"
 #include "tools/eval_batch.h"
-#include "tools/centipawns.h"
 #include "tools/net_setup.h"
 #include "tools/progress.h"
 #include "tools/tool_args.h"
@@ -152,9 +149,9 @@ int cmd_rescore(int argc, char **argv)
     if (tool_load_net("rescore", net_path, arch_path, &net) != 0)
         return 1;
     tool_cp_setup(net, net_path);
-    if (kind == SCORE_CP && tool_cp.kind == CP_NONE) {
+    if (kind == SCORE_CP && tool_cp.kind == NNUE_CP_NONE) {
         fprintf(stderr, "nnue rescore: --score cp: %s (%s) has no checked centipawn conversion: %s (docs/units.md); "
-                        "use total or scaled\n", net_path, nnue_net_arch(net)->name, tool_cp.why);
+                        "use total or scaled\n", net_path, nnue_arch_name(nnue_net_arch(net)), tool_cp.why);
         nnue_net_free(net);
         return 1;
     }

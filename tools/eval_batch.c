@@ -14,12 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "base/error.h"
-#include "base/line_read.h"
-#include "core/eval/state.h"
 #include "nnue_training.h"
 #include "tools/json_out.h"
-#include "tools/centipawns.h"
+#include "tools/line_input.h"
+#include "tools/tool_error.h"
 #include "tools/position_line.h"
 #include "tools/progress.h"
 
@@ -75,38 +73,44 @@ static int read_chunk(source *s, const nnue_game *game, chunk *c, nnue_error *er
             return got;
         s->lines++;
         if (!(c->text[c->count] = strdup(rec.position)))
-            return nnue_fail(err, NNUE_E_NOMEM, "out of memory"), -1;
+            return tool_fail(err, NNUE_E_NOMEM, "out of memory"), -1;
         c->line[c->count++] = rec.line;
     }
     size_t len;
-    line_read_status got;
+    tool_line_status got;
     while (!s->train && c->count < CHUNK &&
-           (got = line_read(s->f, &s->buf, &s->cap, POSITION_LINE_MAX, &len)) != LINE_READ_END) {
+           (got = tool_line_read(s->f, &s->buf, &s->cap, POSITION_LINE_MAX, &len)) != TOOL_LINE_END) {
         ++s->lines;
-        if (got == LINE_READ_NOMEM)
-            return nnue_fail(err, NNUE_E_NOMEM, "out of memory reading line %" PRIu64, s->lines), -1;
-        if (got == LINE_READ_TOO_LONG)
-            line_skip_rest(s->f); /* the line is reported bad; the next one is read */
-        const char *text = got == LINE_READ_TOO_LONG ? NULL : position_line(game, s->buf, s->lines);
-        if (got == LINE_READ_OK && !text)
+        if (got == TOOL_LINE_NOMEM)
+            return tool_fail(err, NNUE_E_NOMEM, "out of memory reading line %" PRIu64, s->lines), -1;
+        /* an over-long line is reported bad; the next one is read */
+        const char *text = got == TOOL_LINE_TOO_LONG ? NULL : position_line(game, s->buf, s->lines);
+        if (got == TOOL_LINE_OK && !text)
             continue;
         c->text[c->count] = NULL; /* an over-long line: a bad entry with its reason, not evaluated */
         if (!text)
-            nnue_fail_at(&c->err[c->count], NNUE_E_SYNTAX, "", 0, 1, "line longer than %d bytes (a position line is short)",
+            tool_fail_at(&c->err[c->count], NNUE_E_SYNTAX, "", 0, 1, "line longer than %d bytes (a position line is short)",
                          POSITION_LINE_MAX);
         else if (!(c->text[c->count] = strdup(text)))
-            return nnue_fail(err, NNUE_E_NOMEM, "out of memory"), -1;
+            return tool_fail(err, NNUE_E_NOMEM, "out of memory"), -1;
         c->line[c->count] = s->lines;
         c->count++;
     }
     if (!s->train && ferror(s->f))
-        return nnue_fail(err, NNUE_E_IO, "read error after line %" PRIu64 ": %s", s->lines, strerror(errno)), -1;
+        return tool_fail(err, NNUE_E_IO, "read error after line %" PRIu64 ": %s", s->lines, strerror(errno)), -1;
     return 0;
+}
+
+nnue_cp_rule tool_cp;
+
+void tool_cp_setup(const nnue_net *net, const char *net_path)
+{
+    nnue_cp_rule_for_file(nnue_net_arch(net), net_path, &tool_cp);
 }
 
 int eval_centipawns(const nnue_eval_detail *d, const char *position, int *cp)
 {
-    return cp_convert(&tool_cp, d, position, cp);
+    return nnue_cp_convert(&tool_cp, d, position, cp);
 }
 
 const char *eval_cp_text(const nnue_eval_detail *d, const char *position, int json, char buf[16])
@@ -120,7 +124,7 @@ const char *eval_cp_text(const nnue_eval_detail *d, const char *position, int js
 
 void eval_print_header(const char *place, int json, int quiet)
 {
-    if (!quiet && tool_cp.kind == CP_NONE)
+    if (!quiet && tool_cp.kind == NNUE_CP_NONE)
         fprintf(stderr, "nnue eval: no centipawns: %s (docs/units.md); psqt, positional, total and scaled are the "
                 "net's internal units; cp is '-'\n", tool_cp.why);
     if (!json) /* the words of the JSON keys */

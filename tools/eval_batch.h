@@ -6,7 +6,6 @@
 #ifndef NNUE_TOOLS_EVAL_BATCH_H
 #define NNUE_TOOLS_EVAL_BATCH_H
 
-#include "core/net/net.h"
 #include "nnue.h"
 #include "nnue_board.h"
 
@@ -19,8 +18,13 @@ typedef struct eval_batch_options {
                             bullet (and any other extension) as a position list */
 } eval_batch_options;
 
+/* The centipawn rule of the net the command loaded (include/nnue.h nnue_cp_rule_for_file, the
+ * file read for its SHA-256 only where the rule needs it), used by the eval and rescore paths. */
+extern nnue_cp_rule tool_cp;
+void tool_cp_setup(const nnue_net *net, const char *net_path);
+
 /* Centipawns as the net's own engine prints them, where that conversion was checked against the
- * engine (docs/units.md; the rule of the loaded net, tools/centipawns.h: tool_cp_setup first),
+ * engine (docs/units.md; the rule of the loaded net: tool_cp_setup first),
  * for an evaluation of position (its FEN text: Stockfish 17+ scale by material). Returns 1 and
  * sets *cp, or 0 when the net has no such conversion. */
 int eval_centipawns(const nnue_eval_detail *d, const char *position, int *cp);

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/line_read.h"
+#include "tools/line_input.h"
 #include "nnue_error.h"
 #include "tools/position_line.h"
 
@@ -73,16 +73,15 @@ int positions_from_file(position_list *list, const nnue_game *game, const char *
     char *line = NULL;
     size_t cap = 0, len;
     int number = 0, rc = 0;
-    line_read_status got;
-    while (rc >= 0 && (got = line_read(f, &line, &cap, POSITION_LINE_MAX, &len)) != LINE_READ_END) {
+    tool_line_status got;
+    while (rc >= 0 && (got = tool_line_read(f, &line, &cap, POSITION_LINE_MAX, &len)) != TOOL_LINE_END) {
         number++;
-        if (got == LINE_READ_NOMEM) {
+        if (got == TOOL_LINE_NOMEM) {
             fprintf(stderr, "nnue %s: out of memory\n", cmd);
             rc = -1;
             break;
         }
-        if (got == LINE_READ_TOO_LONG) {
-            line_skip_rest(f);
+        if (got == TOOL_LINE_TOO_LONG) {
             fprintf(stderr, "nnue %s: %s:%d:1: line longer than %d bytes (a position line is short)\n", cmd, path,
                     number, POSITION_LINE_MAX);
             rc = 1;

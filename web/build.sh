@@ -77,7 +77,7 @@ build_variant() { # NAME EXTRA_FLAGS...
   wait
   local flags=(-I. -Iinclude -Ibuild-wasm/include -I"$yaml_dir"include -I"$zstd_dir"lib
                '-DNNUE_PROJECT_VERSION="'"$(meson introspect "$native" --projectinfo | python3 -c 'import json,sys; print(json.load(sys.stdin)["version"])')"'"')
-  for src in $lib_sources web/src/nnue_web.c tools/centipawns.c; do
+  for src in $lib_sources web/src/nnue_web.c; do
     local rel=${src#$root/}
     local out=$obj/$(echo "$rel" | tr '/' '_' | sed 's/\.c$/.o/')
     compile "$out" "$src" "$@" "${flags[@]}" -Wall -Wextra -Wno-unused-parameter &
@@ -104,7 +104,6 @@ for t in json.load(sys.stdin):
             print("\n".join(ts.get("sources", [])))
         break')
   for src in $tool_sources web/src/omp_single.c; do
-    [ "$(basename "$src")" = centipawns.c ] && continue   # in the library objects above
     local out=$obj/cli_$(basename "$src" .c).o
     compile "$out" "$src" "$@" "${flags[@]}" '-DNNUE_TOOL_VERSION="wasm"' '-DNNUE_INSTALLED_ARCHS_DIR="/nonexistent"' \
       '-DNNUE_BIN_TO_ARCHS="../share/nnue/archs"' -w &

@@ -180,6 +180,24 @@ typedef struct nnue_output {
     int32_t scale_num, scale_den;  /* bullet: 400 / 16320; 0 = no final scaling */
 } nnue_output;
 
+/* How the net's own engine prints its values in centipawns (the YAML's `centipawns:` key,
+ * docs/arch-yaml.md; core/net/net_centipawns.c applies it). Unset: no conversion checked. */
+typedef enum nnue_cp_source {
+    NNUE_CP_FROM_NOTHING,   /* no `centipawns:` key */
+    NNUE_CP_FROM_DIVIDE,    /* total * 100 / divisor, truncated */
+    NNUE_CP_FROM_MATERIAL,  /* Stockfish 17+'s model: round(100 * v / a(material)), coefficients a[] */
+    NNUE_CP_FROM_RELEASE,   /* only the release net tells (core/net/known_nets.c); why: for any other file */
+    NNUE_CP_FROM_NONE       /* none on purpose; why says why */
+} nnue_cp_source;
+
+typedef struct nnue_arch_cp {
+    nnue_cp_source source;
+    int32_t divisor;
+    double a[4];
+    char engine[48];               /* whose conversion ("Stockfish 18") */
+    char why[320];
+} nnue_arch_cp;
+
 typedef struct nnue_arch {
     char name[NNUE_NAME_MAX];
     char path[256];                /* YAML file it came from */
@@ -192,6 +210,7 @@ typedef struct nnue_arch {
     int n_layers;
     nnue_layer layers[NNUE_MAX_LAYERS];  /* one stack's graph; the last layer is the output */
     nnue_output output;
+    nnue_arch_cp centipawns;
     /* Derived from the graph (core/arch/arch_hash.c, core/arch/arch_describe.c). */
     uint32_t ft_hash, network_hash, file_hash;
     uint64_t parameters;           /* weights and biases, all stacks */

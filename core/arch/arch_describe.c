@@ -150,6 +150,8 @@ size_t nnue_arch_describe(const nnue_arch *a, char *buf, size_t size)
 
 int nnue_arch_write_dot(const nnue_arch *a, void *file)
 {
+    if (!a || !file)
+        return -1;
     FILE *f = file;
     const nnue_ft_desc *ft = &a->ft;
     fprintf(f, "digraph \"%s\" {\n  rankdir=BT;\n  node [shape=box, fontname=\"Helvetica\"];\n", a->name);

@@ -333,6 +333,11 @@ int nnue_state_push_threats(nnue_state *s, const nnue_board *board, const nnue_d
     return 0;
 }
 
+int nnue_state_ply(const nnue_state *s)
+{
+    return s ? s->ply : 0;
+}
+
 int nnue_state_takes_threats(const nnue_state *s)
 {
     return s ? s->takes_threats : 0;

@@ -2,8 +2,9 @@
  *
  * Owns the document's top-level mapping (name, game, stacks and selector, output) and the order
  * of the steps; each big section has its own reader: `format:` core/arch/arch_format.c,
- * `feature_transformer:` core/arch/arch_ft.c (both below, needing no layer type), `layers:`
- * core/load/arch_layers.c (here: it asks core/layers/registry.c for each type). Reading is
+ * `feature_transformer:` core/arch/arch_ft.c (both below, needing no layer type), `centipawns:`
+ * core/load/arch_centipawns.c, `layers:` core/load/arch_layers.c (here: it asks
+ * core/layers/registry.c for each type). Reading is
  * table-driven (base/yaml_read.h): unknown, duplicate and missing keys are errors at their
  * file:line:col. After reading, core/arch/arch_check.c validates the graph and
  * core/arch/arch_hash.c derives hashes and sizes. A new top-level key is a line in top_fields. */
@@ -104,6 +105,11 @@ static nnue_status read_output(yreader *r, yaml_node_t *v, void *t)
     return y_map(r, v, output_fields, t, "output");
 }
 
+static nnue_status read_centipawns(yreader *r, yaml_node_t *v, void *t)
+{
+    return nnue_arch_read_centipawns(r, v, &((load_state *)t)->arch->centipawns);
+}
+
 static nnue_status read_layers(yreader *r, yaml_node_t *v, void *t)
 {
     int n;
@@ -119,6 +125,7 @@ static const yfield top_fields[] = {
     {"stacks", 0, read_stacks},
     {"layers", 1, read_layers},
     {"output", 0, read_output},
+    {"centipawns", 0, read_centipawns},
     {NULL, 0, NULL},
 };
 

@@ -16,22 +16,26 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Stockfish 17's and 17.1's to_cp coefficients (uci.cpp of sf_17, sf_17.1; docs/units.md). */
+static const double sf17_0[] = {-37.45051876, 121.19101539, -132.78783573, 420.70576692};
+static const double sf17_1[] = {-13.50030198, 40.92780883, -36.82753545, 386.83004070};
+
 static const known_net table[] = {
-    {"82215d0fd0df", "SFNNv1", "Stockfish 12 default net"},
-    {"62ef826d1a6d", "SFNNv1", "Stockfish 13 default net"},
-    {"3475407dc199", "SFNNv2", "Stockfish 14 default net"},
-    {"13406b1dcbe0", "SFNNv3", "Stockfish 14.1 default net"},
-    {"6877cd24400e", "SFNNv4", "Stockfish 15 default net"},
-    {"3c0aa92af1da", "SFNNv5", "first SFNNv5 net of Stockfish master (May 2022)"},
-    {"ad9b42354671", "SFNNv5", "Stockfish 15.1 default net"},
-    {"5af11540bbfe", "SFNNv6", "Stockfish 16 default net"},
-    {"1111cefa1111", "SFNNv9", "Stockfish 17 default net (big)"},
-    {"1c0000000000", "SFNNv9", "Stockfish 17.1 default net (big)"},
-    {"37f18f62d772", "SFNNv8-small", "Stockfish 17.1 and 18 small net"},
-    {"c288c895ea92", "SFNNv10", "Stockfish 18 default net (big)"},
-    {"1a298aa575a0", "SFNNv16", "Stockfish 19 default net"},
-    {"a85d884a0723", "SFNNv4", "random SFNNv4 test net of the oracle data (evaluated by sf_15)"},
-    {"1f384aa9369d", "SFNNv5", "random SFNNv5 test net of the oracle data (evaluated by sf_15.1)"},
+    {"82215d0fd0df", "SFNNv1", "Stockfish 12 default net", NULL, NULL},
+    {"62ef826d1a6d", "SFNNv1", "Stockfish 13 default net", NULL, NULL},
+    {"3475407dc199", "SFNNv2", "Stockfish 14 default net", NULL, NULL},
+    {"13406b1dcbe0", "SFNNv3", "Stockfish 14.1 default net", NULL, NULL},
+    {"6877cd24400e", "SFNNv4", "Stockfish 15 default net", NULL, NULL},
+    {"3c0aa92af1da", "SFNNv5", "first SFNNv5 net of Stockfish master (May 2022)", NULL, NULL},
+    {"ad9b42354671", "SFNNv5", "Stockfish 15.1 default net", NULL, NULL},
+    {"5af11540bbfe", "SFNNv6", "Stockfish 16 default net", NULL, NULL},
+    {"1111cefa1111", "SFNNv9", "Stockfish 17 default net (big)", "Stockfish 17", sf17_0},
+    {"1c0000000000", "SFNNv9", "Stockfish 17.1 default net (big)", "Stockfish 17.1", sf17_1},
+    {"37f18f62d772", "SFNNv8-small", "Stockfish 17.1 and 18 small net", NULL, NULL},
+    {"c288c895ea92", "SFNNv10", "Stockfish 18 default net (big)", NULL, NULL},
+    {"1a298aa575a0", "SFNNv16", "Stockfish 19 default net", NULL, NULL},
+    {"a85d884a0723", "SFNNv4", "random SFNNv4 test net of the oracle data (evaluated by sf_15)", NULL, NULL},
+    {"1f384aa9369d", "SFNNv5", "random SFNNv5 test net of the oracle data (evaluated by sf_15.1)", NULL, NULL},
 };
 
 static void digest_hex(struct sha256_ctx *ctx, char hex[65])

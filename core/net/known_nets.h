@@ -10,6 +10,11 @@ typedef struct known_net {
     const char *sha12;  /* first 12 hex digits of the file's SHA-256 */
     const char *arch;   /* architecture name (the YAML's name:) */
     const char *what;   /* where the net comes from */
+    /* Its engine's centipawns where the architecture leaves them to the release (its YAML's
+     * `centipawns: release`, SFNNv9): whose conversion and the material model's a0..a3
+     * (core/net/net_centipawns.c); NULL otherwise. */
+    const char *cp_engine;
+    const double *cp_material;
 } known_net;
 
 /* SHA-256 of a whole file as 64 lowercase hex digits (nettle's implementation). Returns 0, or -1

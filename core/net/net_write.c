@@ -340,6 +340,41 @@ nnue_status nnue_net_write_random(const nnue_arch *arch, const char *path, uint6
     return nnue_atomic_commit(&af, err); /* never a half-written file at path */
 }
 
+nnue_status nnue_net_random_memory(const nnue_arch *arch, uint64_t seed, void **data, size_t *size, nnue_error *err)
+{
+    nnue_error_clear(err);
+    if (data)
+        *data = NULL;
+    if (size)
+        *size = 0;
+    if (!arch || !data || !size)
+        return nnue_fail(err, NNUE_E_ARG, "nnue_net_random_memory: expected an architecture and two output pointers");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return nnue_fail(err, NNUE_E_NOMEM, "nnue_net_random_memory: out of memory");
+    writer w = {.f = f, .rng = seed * 0x9E3779B97F4A7C15ull + 1};
+    nnue_status st = arch->format.kind == NNUE_FORMAT_RAW ? write_raw(&w, arch, err) : write_stockfish(&w, arch, seed, err);
+    int failed = ferror(f);
+    if (fclose(f) != 0 || failed) {
+        free(buf);
+        return st != NNUE_OK ? st : nnue_fail(err, NNUE_E_NOMEM, "nnue_net_random_memory: out of memory");
+    }
+    if (st != NNUE_OK) {
+        free(buf);
+        return st;
+    }
+    *data = buf;
+    *size = len;
+    return NNUE_OK;
+}
+
+void nnue_bytes_free(void *data)
+{
+    free(data);
+}
+
 static int32_t gen_from_array(writer *w, uint64_t i, const void *ctx)
 {
     (void)w;

@@ -35,6 +35,7 @@ typedef struct engine {
     char eval_file[1024], eval_arch[1024];
     int net_dirty;
     nnue_net *net;
+    nnue_cp_rule cp;                       /* the net's centipawns (include/nnue.h), for `eval` */
     int threads, hash_mb, multipv, chess960;
     tt_table tt;
     void *pos;                             /* the position of the last "position" command */
@@ -112,6 +113,7 @@ static void load_net(engine *e)
         return;
     }
     engine_print("info string loaded %s (nnue %s, %s kernels)", e->eval_file, nnue_version(), nnue_isa_name());
+    nnue_cp_rule_for_file(nnue_net_arch(e->net), e->eval_file, &e->cp);
     e->net_rules = NULL;
     for (int i = 0; e->games[i] && !e->net_rules; i++)
         if (net_takes(e, e->games[i]))
@@ -231,7 +233,9 @@ static uint64_t position_key(const engine *e)
 /* "position ...": the start (or given) position, then the moves; an error keeps the moves
  * before it and says so. */
 /* `eval` (as Stockfish's): the current position's evaluation by the net, from a fresh state, in
- * the library's raw terms (include/nnue.h nnue_eval_detail, side to move's view). */
+ * the library's raw terms (include/nnue.h nnue_eval_detail, side to move's view), then in
+ * centipawns as the net's own engine prints them where the library has that conversion
+ * (nnue_cp_convert), else why not. */
 static void print_eval(engine *e)
 {
     load_net(e);
@@ -247,6 +251,13 @@ static void print_eval(engine *e)
         nnue_evaluate(st, e->r->game->board(e->pos), &d);
         engine_print("info string eval bucket %d psqt %d positional %d total %d", d.bucket, d.psqt, d.positional,
                      d.total);
+        char text[512];
+        int cp;
+        e->r->game->format(e->pos, text, sizeof text);
+        if (nnue_cp_convert(&e->cp, &d, text, &cp))
+            engine_print("info string centipawns %d (%s)", cp, e->cp.engine[0] ? e->cp.engine : "the net's output scale");
+        else
+            engine_print("info string centipawns none: %s", e->cp.why);
     }
     nnue_state_free(st);
 }

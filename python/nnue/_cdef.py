@@ -126,6 +126,18 @@ const char *nnue_arch_builtin_name(int index);
 const char *nnue_arch_name(const nnue_arch *arch);
 size_t nnue_arch_describe(const nnue_arch *arch, char *buf, size_t size);
 void nnue_arch_hashes(const nnue_arch *arch, uint32_t *file_hash, uint32_t *ft_hash, uint32_t *network_hash);
+typedef struct nnue_arch_layout {
+    int raw;
+    int container;
+    uint32_t version;
+    int leb128;
+    int32_t description_bytes;
+    uint64_t parameters;
+    uint64_t file_size;
+} nnue_arch_layout;
+void nnue_arch_layout_get(const nnue_arch *arch, nnue_arch_layout *out, size_t size);
+nnue_status nnue_net_random_memory(const nnue_arch *arch, uint64_t seed, void **data, size_t *size, nnue_error *err);
+void nnue_bytes_free(void *data);
 const nnue_game *nnue_arch_game(const nnue_arch *arch);
 
 nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err);
@@ -142,6 +154,19 @@ typedef struct nnue_eval_detail {
     int32_t scaled;
 } nnue_eval_detail;
 
+typedef enum nnue_cp_kind { NNUE_CP_NONE, NNUE_CP_DIVIDE, NNUE_CP_SCALED, NNUE_CP_MATERIAL } nnue_cp_kind;
+typedef struct nnue_cp_rule {
+    nnue_cp_kind kind;
+    int divisor;
+    double a[4];
+    char engine[48];
+    char why[400];
+} nnue_cp_rule;
+void nnue_cp_rule_for(const nnue_arch *arch, const char *sha256_hex, nnue_cp_rule *rule);
+int nnue_cp_rule_needs_sha256(const nnue_arch *arch);
+int nnue_cp_rule_for_file(const nnue_arch *arch, const char *path, nnue_cp_rule *rule);
+int nnue_cp_convert(const nnue_cp_rule *rule, const nnue_eval_detail *detail, const char *position, int *cp);
+
 nnue_state *nnue_state_new(const nnue_net *net, int max_ply);
 void nnue_state_free(nnue_state *state);
 int nnue_state_reset(nnue_state *state, const nnue_board *board);
@@ -151,6 +176,7 @@ int nnue_state_push_threats(nnue_state *state, const nnue_board *board, const nn
 int nnue_state_takes_threats(const nnue_state *state);
 const nnue_error *nnue_state_error(const nnue_state *state);
 void nnue_state_pop(nnue_state *state);
+int nnue_state_ply(const nnue_state *state);
 int32_t nnue_evaluate(nnue_state *state, const nnue_board *board, nnue_eval_detail *detail);
 #define NNUE_MAX_BATCH_THREADS 1024
 size_t nnue_eval_batch(const nnue_net *net, const char *const *positions, size_t count, int threads,

@@ -6,7 +6,8 @@ from nnue.errors import check
 
 
 class Arch:
-    """Arch.load(name_or_path); .name, .description, .file_hash, .ft_hash, .network_hash, .game."""
+    """Arch.load(name_or_path); .name, .description, .file_hash, .ft_hash, .network_hash, .game,
+    .parameters, .file_size; .random_net(seed): a net of random weights as bytes."""
 
     def __init__(self, ptr, owner=None):
         # owner: the Net whose copy this is (kept alive; not freed here), None when owned
@@ -60,6 +61,32 @@ class Arch:
     @property
     def game(self):
         return text(lib.nnue_arch_game(self._ptr).name)
+
+    def _layout(self):
+        out = ffi.new('nnue_arch_layout *')
+        lib.nnue_arch_layout_get(self._ptr, out, ffi.sizeof('nnue_arch_layout'))
+        return out
+
+    @property
+    def parameters(self):
+        """Weights and biases over all stacks."""
+        return int(self._layout().parameters)
+
+    @property
+    def file_size(self):
+        """Exact bytes of a net file as `nnue arch` prints them (0 when they vary: LEB128)."""
+        return int(self._layout().file_size)
+
+    def random_net(self, seed=0):
+        """The bytes `nnue init --seed SEED` writes for this architecture (nnue_net_random_memory)."""
+        if not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+            raise ValueError(f'seed must be an integer from 0 to 2^64 - 1, got {seed!r}')
+        data, size, err = ffi.new('void **'), ffi.new('size_t *'), ffi.new('nnue_error *')
+        check(lib.nnue_net_random_memory(self._ptr, seed, data, size, err), err)
+        try:
+            return bytes(ffi.buffer(data[0], size[0]))
+        finally:
+            lib.nnue_bytes_free(data[0])
 
     def __repr__(self):
         return f'<nnue.Arch {self.name} game={self.game} file_hash=0x{self.file_hash:08X}>'

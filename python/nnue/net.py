@@ -33,10 +33,14 @@ class Net:
     """Net.load(path, arch=None): arch None picks a built-in architecture from the file's header
     (nnue_net_load_auto); else an Arch, a built-in name or a YAML path."""
 
-    def __init__(self, ptr):
+    def __init__(self, ptr, path=None):
         self._ptr = ptr
         self.arch = Arch(lib.nnue_net_arch(ptr), owner=self)
         self._game = lib.nnue_arch_game(lib.nnue_net_arch(ptr))
+        # the centipawn rule (include/nnue.h nnue_cp_rule_for_file: the file is read for its
+        # SHA-256 only where only the release tells, SFNNv9)
+        self._cp = ffi.new('nnue_cp_rule *')
+        lib.nnue_cp_rule_for_file(lib.nnue_net_arch(ptr), os.fsencode(path) if path else ffi.NULL, self._cp)
 
     @classmethod
     def load(cls, path, arch=None):
@@ -46,7 +50,7 @@ class Net:
         else:
             arch = arch if isinstance(arch, Arch) else Arch.load(arch)
             check(lib.nnue_net_load(arch._ptr, os.fsencode(path), out, err), err)
-        return cls(ffi.gc(out[0], lib.nnue_net_free))
+        return cls(ffi.gc(out[0], lib.nnue_net_free), path)
 
     @property
     def game(self):
@@ -63,6 +67,36 @@ class Net:
         over every weight, about 0.1 s on a release net), not by Net.load."""
         w = lib.nnue_net_warning(self._ptr)
         return text(w) if w != ffi.NULL else None
+
+    @property
+    def centipawns_engine(self):
+        """Whose centipawn conversion the net's values follow ('Stockfish 18'; '' for a bullet
+        net's scaled value), or None when the net has no checked conversion (docs/units.md)."""
+        return text(self._cp.engine) if self._cp.kind != lib.NNUE_CP_NONE else None
+
+    @property
+    def centipawns_why(self):
+        """Why the net has no checked centipawn conversion, or None when it has one."""
+        return text(self._cp.why) if self._cp.kind == lib.NNUE_CP_NONE else None
+
+    def centipawns(self, positions, evaluations=None):
+        """Centipawns as the net's own engine prints them (include/nnue.h nnue_cp_convert), one
+        int per position of the side to move's view; evaluations: Net.evaluate's result for the
+        same positions (evaluated here when None). Raises ValueError saying why when the net has
+        no checked conversion."""
+        if self._cp.kind == lib.NNUE_CP_NONE:
+            raise ValueError('no centipawns: ' + text(self._cp.why))
+        if isinstance(positions, (str, bytes)):
+            positions = [positions]
+        e = self.evaluate(positions) if evaluations is None else evaluations
+        d, cp = ffi.new('nnue_eval_detail *'), ffi.new('int *')
+        out = np.zeros(len(positions), dtype=np.int32)
+        for i, p in enumerate(self._encode(positions)):
+            d.bucket, d.psqt, d.positional = int(e.bucket[i]), int(e.psqt[i]), int(e.positional[i])
+            d.total, d.scaled = int(e.total[i]), int(e.scaled[i])
+            lib.nnue_cp_convert(self._cp, d, p, cp)
+            out[i] = cp[0]
+        return out
 
     def _encode(self, positions, offset=0):
         """Position texts as bytes. Only text is a position: bytes(5) would be five NUL bytes, and

@@ -358,6 +358,26 @@ START_TEST(missing_file)
 }
 END_TEST
 
+/* The `centipawns:` section (core/load/arch_centipawns.c): exactly one rule, engine with divide and
+ * material only, four finite coefficients. */
+START_TEST(centipawns_rules)
+{
+    expect_edit(NULL, "centipawns: {engine: E, divide: 0}", NNUE_E_SHAPE, 11, 33, "centipawns 'divide'");
+    expect_edit(NULL, "centipawns: {engine: E, divide: 3, none: x}", NNUE_E_SCHEMA, 11, 13,
+                "expected exactly one of 'divide', 'material', 'release', 'none', found 2");
+    expect_edit(NULL, "centipawns: {divide: 361}", NNUE_E_SCHEMA, 11, 13, "expected 'engine'");
+    expect_edit(NULL, "centipawns: {engine: E, none: x}", NNUE_E_SCHEMA, 11, 13, "'engine' goes with");
+    expect_edit(NULL, "centipawns: {engine: E, material: [1, 2, 3]}", NNUE_E_SCHEMA, 11, 35, "expected 4 coefficients");
+    expect_edit(NULL, "centipawns: {engine: E, material: [1, 2, x, 4]}", NNUE_E_SCHEMA, 11, 42,
+                "expected a finite number, found 'x'");
+    expect_edit(NULL, "centipawns: {sorts: 1}", NNUE_E_SCHEMA, 11, 0, "unknown key 'sorts'");
+    nnue_error err;
+    char *ok = edit(NULL, "centipawns: {engine: E, material: [-1.5, 2, 3e2, 4]}");
+    ck_assert_int_eq(load_text(ok, &err), NNUE_OK);
+    free(ok);
+}
+END_TEST
+
 START_TEST(empty_document)
 {
     expect_error("", NNUE_E_SCHEMA, 1, 1, "empty document");
@@ -387,6 +407,7 @@ int main(void)
     tcase_add_test(tc, selector_out_of_range);
     tcase_add_test(tc, missing_file);
     tcase_add_test(tc, empty_document);
+    tcase_add_test(tc, centipawns_rules);
     suite_add_tcase(s, tc);
     return test_run(s);
 }

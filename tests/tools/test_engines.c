@@ -79,6 +79,38 @@ START_TEST(no_net_is_reported_at_isready_and_go)
 }
 END_TEST
 
+/* `eval` prints the library's centipawns (nnue_cp_convert) after the raw terms: Stockfish 15.1's
+ * divisor for an SFNNv5 net, none and why for an SFNNv8-small one. */
+START_TEST(eval_prints_centipawns)
+{
+    static const char *const archs[] = {"sfnnv5", "sfnnv8small"};
+    for (int i = 0; i < 2; i++) {
+        char net[512], command[2048], script[1024];
+        snprintf(net, sizeof net, "%s/engine-cp-%s-%d.nnue", test_build_dir(), archs[i], (int)getpid());
+        snprintf(command, sizeof command, "'%s/tools/nnue' init --seed 7 %s '%s' 2>&1", test_build_dir(), archs[i], net);
+        int status;
+        free(run(command, &status));
+        ck_assert_int_eq(status, 0);
+        snprintf(script, sizeof script, "setoption name EvalFile value %s\\nposition startpos moves e2e4\\neval\\n",
+                 net);
+        char *out = session("nnue-uci", script);
+        unlink(net);
+        const char *line = strstr(out, "info string eval ");
+        ck_assert_msg(line != NULL, "%s", out);
+        int total = 0;
+        ck_assert_int_eq(sscanf(strstr(line, " total ") + 7, "%d", &total), 1);
+        if (i == 0) {
+            char want[64];
+            snprintf(want, sizeof want, "info string centipawns %d (Stockfish 15.1)", total * 100 / 361);
+            expect(out, want);
+        } else {
+            expect(out, "info string centipawns none: SFNNv8-small nets");
+        }
+        free(out);
+    }
+}
+END_TEST
+
 START_TEST(help_and_version)
 {
     static const char *const engines[] = {"nnue-uci", "nnue-usi"};
@@ -191,6 +223,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, no_net_is_reported_at_isready_and_go);
     tcase_add_test(tc, help_and_version);
+    tcase_add_test(tc, eval_prints_centipawns);
     tcase_add_test(tc, movetime_uses_the_time_given);
     tcase_add_test(tc, long_lines_are_refused_whole);
     suite_add_tcase(s, tc);

@@ -12,11 +12,7 @@
 
 #include <math.h>
 
-#include "core/arch/arch.h"
-#include "core/eval/state.h"
-#include "core/net/net.h"
 #include "nnue.h"
-#include "tools/centipawns.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten/emscripten.h>
@@ -167,8 +163,10 @@ static void out_arch(const nnue_arch *a)
     out_str(desc);
     out(",\"file_hash\":\"0x%08X\",\"ft_hash\":\"0x%08X\",\"network_hash\":\"0x%08X\"", file_hash, ft_hash,
         network_hash);
-    out(",\"parameters\":%llu,\"file_size\":%llu", (unsigned long long)a->parameters,
-        (unsigned long long)a->file_size);
+    nnue_arch_layout layout;
+    nnue_arch_layout_get(a, &layout, sizeof layout);
+    out(",\"parameters\":%llu,\"file_size\":%llu", (unsigned long long)layout.parameters,
+        (unsigned long long)layout.file_size);
 }
 
 /* `nnue arch` for YAML text or a built-in name: its description and hashes as JSON. */
@@ -208,8 +206,8 @@ EXPORT void nw_net_free(nnue_net *net)
 }
 
 /* Random weights as `nnue init --seed SEED` writes them, for an architecture: the file's bytes
- * (caller frees with nw_free), *size set; NULL on failure. Written through the module's
- * in-memory file system, the library's writer being file-based. */
+ * (nnue_net_random_memory; the caller frees with nw_free, the module having one allocator),
+ * *size set; NULL on failure. */
 EXPORT uint8_t *nw_net_random(const char *arch_name, const char *yaml, size_t yaml_len, double seed, size_t *size)
 {
     int failed;
@@ -224,23 +222,9 @@ EXPORT uint8_t *nw_net_random(const char *arch_name, const char *yaml, size_t ya
         snprintf(why, sizeof why, "seed: expected a whole number from 0 to 2^53 - 1, found %.17g", seed);
         return (uint8_t *)fail(NNUE_E_ARG, why);
     }
-    const char *path = "/tmp/nnue-random.net";
-    uint8_t *bytes = NULL;
-    if (nnue_net_write_random(a, path, (uint64_t)seed, &last_error) == NNUE_OK) {
-        FILE *f = fopen(path, "rb");
-        long n = -1;
-        if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-            (bytes = malloc((size_t)n + 1)) && fread(bytes, 1, (size_t)n, f) == (size_t)n)
-            *size = (size_t)n;
-        else {
-            free(bytes);
-            bytes = NULL;
-            fail(NNUE_E_IO, "the random net could not be read back from memory");
-        }
-        if (f)
-            fclose(f);
-    }
-    remove(path);
+    void *bytes = NULL;
+    if (nnue_net_random_memory(a, (uint64_t)seed, &bytes, size, &last_error) != NNUE_OK)
+        bytes = NULL;
     nnue_arch_free(a);
     return bytes;
 }
@@ -252,8 +236,8 @@ EXPORT const char *nw_net_info(const nnue_net *net, const char *sha256)
     if (!net)
         return fail(NNUE_E_ARG, "no net (NULL: it was freed)");
     const nnue_arch *a = nnue_net_arch(net);
-    cp_rule rule;
-    cp_rule_for_sha(a, sha256, &rule);
+    nnue_cp_rule rule;
+    nnue_cp_rule_for(a, sha256, &rule);
     out_reset();
     out("{");
     out_arch(a);
@@ -264,10 +248,10 @@ EXPORT const char *nw_net_info(const nnue_net *net, const char *sha256)
     else
         out("null");
     out(",\"centipawns\":");
-    if (rule.kind == CP_NONE)
+    if (rule.kind == NNUE_CP_NONE)
         out("null");
     else
-        out_str(rule.engine ? rule.engine : "the net's output scale");
+        out_str(rule.engine[0] ? rule.engine : "the net's output scale");
     out("}");
     return answer;
 }
@@ -277,7 +261,7 @@ typedef struct nw_state {
     const nnue_net *net;
     const nnue_game *game;
     nnue_state *state;
-    cp_rule cp;
+    nnue_cp_rule cp;
     int ply;
     nnue_move moves[1024];
     void *pos;
@@ -299,7 +283,7 @@ EXPORT nw_state *nw_state_new(const nnue_net *net, const char *position, const c
     }
     s->net = net;
     s->game = g;
-    cp_rule_for_sha(nnue_net_arch(net), sha256, &s->cp);
+    nnue_cp_rule_for(nnue_net_arch(net), sha256, &s->cp);
     const char *text = position && position[0] && strcmp(position, "startpos") != 0 ? position : g->start;
     if (g->parse(s->pos, text, &last_error) != 0 || nnue_state_reset(s->state, g->board(s->pos)) != 0) {
         if (last_error.code == NNUE_OK)
@@ -344,12 +328,12 @@ EXPORT int nw_state_push(nw_state *s, const char *move)
         return -1;
     nnue_delta delta;
     s->game->make(s->pos, m, &delta);
-    int before = s->state->ply;
+    int before = nnue_state_ply(s->state);
     if (nnue_state_push(s->state, s->game->board(s->pos), &delta) != 0) {
         /* A refused board or delta is still pushed (include/nnue.h): take it back too, so that
          * this wrapper's moves and the state's entries stay one for one. */
         last_error = *nnue_state_error(s->state);
-        if (s->state->ply > before)
+        if (nnue_state_ply(s->state) > before)
             nnue_state_pop(s->state);
         s->game->unmake(s->pos, m);
         return -1;
@@ -398,7 +382,7 @@ EXPORT const char *nw_state_eval(nw_state *s)
     char text[512];
     s->game->format(s->pos, text, sizeof text);
     int cp;
-    int has_cp = cp_convert(&s->cp, &d, text, &cp);
+    int has_cp = nnue_cp_convert(&s->cp, &d, text, &cp);
     out_reset();
     out("{\"bucket\":%d,\"psqt\":%d,\"positional\":%d,\"total\":%d,\"scaled\":%d,\"cp\":", d.bucket, d.psqt,
         d.positional, d.total, d.scaled);
