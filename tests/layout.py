@@ -49,7 +49,7 @@ MAX_LINES = 600
 # small files under everything (errors, the registry mechanism, ISA choice, YAML reading, limits,
 # the version); include the public API.
 FOLDER_ORDER = ('training', 'core/eval', 'core/net', 'core/load', 'core/layers', 'core/arch', 'features', 'games', 'simd',
-                'base', 'include')
+                'io', 'base', 'include')
 GAME_NAME_SCOPE_EXEMPT = ('games/', 'tests/', 'examples/', 'fuzz/')
 
 

@@ -20,7 +20,7 @@
 
 #include "core/net/net_zstd.h"
 
-#include "core/net/atomic_file.h"
+#include "io/atomic_file.h"
 #include "base/error.h"
 #include "core/net/net_read.h"
 #include "core/eval/state.h"

@@ -17,7 +17,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "core/net/atomic_file.h"
+#include "io/atomic_file.h"
 #include "tools/commands.h"
 #include "tools/match_pgn.h"
 #include "tools/match_process.h"

@@ -14,7 +14,7 @@
 #include "core/arch/generated_name.h"
 #include "core/arch/layer.h"
 #include "base/error.h"
-#include "core/net/atomic_file.h"
+#include "io/atomic_file.h"
 #include "core/net/net.h"
 
 typedef struct writer {

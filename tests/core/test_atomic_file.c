@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "core/arch/arch_api.h"
-#include "core/net/atomic_file.h"
+#include "io/atomic_file.h"
 #include "core/net/net.h"
 #include "support.h"
 
