@@ -18,6 +18,7 @@
 #include <string.h>
 #include <zstd.h>
 
+#include "core/net/net_formats.h"
 #include "core/net/net_zstd.h"
 
 #include "io/atomic_file.h"

@@ -30,6 +30,12 @@ nnue_status nnue_net_read_varint(nnue_net *net, nr_stream *s);
  * fields that count comes from. */
 uint64_t nnue_net_raw_block_values(const nnue_arch *a, const nnue_block *b, char *why, size_t size);
 
+/* The most a zstd net of this architecture may decompress to: its plain size (a LEB128 block
+ * takes at most 1.5 times its plain bytes) twice over, plus 1 MiB for a description; at most
+ * NNUE_MAX_NET_BYTES. NZ_ARCH_CAP says so in messages. */
+uint64_t nz_cap_for_arch(const nnue_arch *arch);
+#define NZ_ARCH_CAP "twice the architecture's plain net size and 1 MiB"
+
 /* The reader of each nnue_container (core/arch/arch.h), in its order. */
 typedef nnue_status (*nnue_net_reader)(nnue_net *net, nr_stream *s);
 extern const nnue_net_reader nnue_raw_containers[3];

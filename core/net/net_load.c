@@ -113,6 +113,14 @@ static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *
     return NNUE_OK;
 }
 
+uint64_t nz_cap_for_arch(const nnue_arch *arch)
+{
+    if (!arch)
+        return NNUE_MAX_NET_BYTES;
+    uint64_t plain = nnue_arch_file_bytes(arch);
+    return plain >= (NNUE_MAX_NET_BYTES - (1u << 20)) / 2 ? NNUE_MAX_NET_BYTES : 2 * plain + (1u << 20);
+}
+
 const nnue_arch *nnue_net_arch(const nnue_net *net)
 {
     return net ? net->arch : NULL;

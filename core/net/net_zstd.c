@@ -7,21 +7,12 @@
 #include <string.h>
 #include <zstd.h>
 
-#include "core/arch/arch_api.h"
 #include "base/error.h"
 #include "nnue.h"
 
 typedef unsigned long long ull;
 
 enum { CHUNK = 1 << 17 };
-
-uint64_t nz_cap_for_arch(const nnue_arch *arch)
-{
-    if (!arch)
-        return NNUE_MAX_NET_BYTES;
-    uint64_t plain = nnue_arch_file_bytes(arch);
-    return plain >= (NNUE_MAX_NET_BYTES - (1u << 20)) / 2 ? NNUE_MAX_NET_BYTES : 2 * plain + (1u << 20);
-}
 
 int nz_is_frame(const void *head, size_t n)
 {
