@@ -13,11 +13,13 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/arch/layer.h"
 #include "base/error.h"
 #include "base/helper_threads.h"
 #include "core/net/net_read.h"
+#include "io/leb128.h"
 
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define NR_BIG_ENDIAN 1
@@ -190,66 +192,33 @@ static void printable(const unsigned char *in, size_t n, char *out, size_t size)
     out[j] = 0;
 }
 
-/* Where the values of an 8-byte window lie, by its continuation bits (bit k: byte k has 0x80):
- * how many whole one- and two-byte values it holds from its start, the bytes they take, and each
- * value's first byte and whether it has two. A three-byte value or one running past the window
- * ends the list there. Built once (a constructor: read-only afterwards). */
-typedef struct leb_window {
-    uint8_t values, bytes;
-    uint8_t start[8], two[8];
-} leb_window;
-
-static leb_window leb_windows[256];
-
-__attribute__((constructor)) static void leb_windows_build(void)
+/* The payload decoded in two halves at once (io/leb128.h leb128_decode_i16_halves) over the
+ * stream's bytes in memory, or its file's pages mapped read-only (page cache, no copy): 1 when
+ * done (the stream then stands past the payload), 0 when the block is small, its bytes cannot be
+ * mapped, or anything is off (nothing was read then: the caller decodes it in order, and reports
+ * what is wrong at its place). */
+static int leb128_split(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t count, uint64_t announced)
 {
-    for (int mask = 0; mask < 256; mask++) {
-        leb_window *w = &leb_windows[mask];
-        int k = 0;
-        while (k < 8) {
-            int more = mask >> k & 1;
-            if (more && (k == 7 || (mask >> (k + 1) & 1)))
-                break; /* three bytes or more, or past the window */
-            w->start[w->values] = (uint8_t)k;
-            w->two[w->values++] = (uint8_t)more;
-            k += 1 + more;
-        }
-        w->bytes = (uint8_t)k;
-        for (int j = w->values; j < 8; j++) /* unused slots read a byte inside the window */
-            w->start[j] = 0, w->two[j] = 0;
+    if (mem_type != NNUE_I16 || count < LEB128_SPLIT_FROM || !nnue_helper_threads_allowed())
+        return 0;
+    uint64_t pstart = s->offset;
+    int done;
+    if (s->data) {
+        done = leb128_decode_i16_halves((const unsigned char *)s->data + pstart, announced, dst, count);
+    } else {
+        long page = sysconf(_SC_PAGESIZE);
+        uint64_t from = page > 0 ? pstart / (uint64_t)page * (uint64_t)page : pstart;
+        size_t length = (size_t)(pstart - from + announced);
+        void *map = mmap(NULL, length, PROT_READ, MAP_PRIVATE, fileno(s->f), (off_t)from);
+        if (map == MAP_FAILED)
+            return 0;
+        done = leb128_decode_i16_halves((const unsigned char *)map + (pstart - from), announced, dst, count);
+        munmap(map, length);
     }
-}
-
-/* The i16 fast path of nr_leb128: whole values from buf[*at..n) into dst[*done..count), window by
- * window while a whole window fits, with no branch that depends on the values: the window's
- * continuation bits pick its layout (leb_windows), and its eight slots are decoded alike (those
- * past its values are rewritten by the values that follow, within count). A window that starts
- * with a three-byte value stops it for the caller's checked paths (which decode or report it);
- * so does nothing else: every one- or two-byte value fits i16. Returns 1 when it decoded
- * anything. */
-static int decode_i16_run(const unsigned char *buf, uint64_t n, uint64_t *at, int16_t *dst, uint64_t *done,
-                          uint64_t count)
-{
-    uint64_t i = *at, d = *done;
-    while (d + 8 <= count && i + 9 <= n) {
-        uint64_t eight = (uint64_t)nr_le32(buf + i) | (uint64_t)nr_le32(buf + i + 4) << 32;
-        /* bit 7 of each byte gathered into one byte, byte k -> bit k */
-        unsigned mask = (unsigned)((((eight & 0x8080808080808080ull) >> 7) * 0x0102040810204080ull) >> 56);
-        const leb_window *w = &leb_windows[mask];
-        if (!w->values)
-            break;
-        for (int j = 0; j < 8; j++) {
-            const unsigned char *v = buf + i + w->start[j];
-            unsigned two = w->two[j];
-            uint32_t raw = (v[0] & 0x7fu) | ((0u - two) & (v[1] & 0x7fu)) << 7;
-            int unused = 32 - 7 * (1 + (int)two);
-            dst[d + (uint64_t)j] = (int16_t)((int32_t)(raw << unused) >> unused); /* sign from the last bit */
-        }
-        d += w->values, i += w->bytes;
-    }
-    int progress = d > *done;
-    *at = i, *done = d;
-    return progress;
+    if (!done || fseeko(s->f, (off_t)(pstart + announced), SEEK_SET) != 0)
+        return 0; /* nothing read from the stream: the caller decodes in order */
+    s->offset = pstart + announced;
+    return 1;
 }
 
 nnue_status nr_leb128(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t count, const char *section)
@@ -279,7 +248,7 @@ nnue_status nr_leb128(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t cou
         return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)pstart,
                                 "%s: LEB128 payload of %u bytes is too short for %llu values (at least 1 byte each)",
                                 section, announced, (ull)count);
-    if (nr_leb128_split(s, mem_type, dst, count, announced))
+    if (leb128_split(s, mem_type, dst, count, announced))
         return NNUE_OK;
     return nr_leb128_payload(s, mem_type, dst, count, announced, section);
 }
@@ -289,81 +258,35 @@ nnue_status nr_leb128_payload(nr_stream *s, nnue_dtype mem_type, void *dst, uint
 {
     nnue_status st;
     uint64_t pstart = s->offset;
-    int max_bytes = mem_type == NNUE_I16 ? 3 : 5;
-    int64_t lo = mem_type == NNUE_I16 ? INT16_MIN : INT32_MIN, hi = mem_type == NNUE_I16 ? INT16_MAX : INT32_MAX;
-    const char *tname = nnue_dtype_name(mem_type);
+    leb128_decoder d;
+    leb128_begin(&d, (int)nnue_dtype_size(mem_type), dst, count);
     unsigned char buf[1 << 16];
-    uint64_t done = 0, acc = 0, value_start = pstart;
-    int shift = 0, nb = 0;
     for (uint64_t pos = 0; pos < announced;) {
         uint64_t n = announced - pos < sizeof buf ? announced - pos : sizeof buf;
         if ((st = nr_bytes(s, buf, n, section)) != NNUE_OK)
             return st;
-        for (uint64_t i = 0; i < n; i++) {
-            /* Fast path: whole values inside the chunk, decoded value by value (a net holds tens of
-             * millions); anything unusual (a value split across chunks, too long, out of range,
-             * more bytes than values) falls to the byte-by-byte path below, which reports it. */
-            while (nb == 0 && done < count && i + (uint64_t)max_bytes <= n) {
-                if (mem_type == NNUE_I16 && decode_i16_run(buf, n, &i, (int16_t *)dst, &done, count))
-                    continue;
-                uint64_t a = 0;
-                int len = 0;
-                unsigned c;
-                do {
-                    c = buf[i + (uint64_t)len];
-                    a |= (uint64_t)(c & 0x7f) << (7 * len);
-                    len++;
-                } while ((c & 0x80) && len < max_bytes);
-                if (c & 0x80)
-                    break;
-                if (c & 0x40)
-                    a |= ~(uint64_t)0 << (7 * len);
-                int64_t v = (int64_t)a;
-                if (v < lo || v > hi)
-                    break;
-                if (mem_type == NNUE_I16)
-                    ((int16_t *)dst)[done++] = (int16_t)v;
-                else
-                    store(dst, mem_type, done++, v);
-                i += (uint64_t)len;
-            }
-            if (i >= n)
-                break;
-            unsigned b = buf[i];
-            uint64_t at = pstart + pos + i;
-            if (done == count)
-                return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)at,
-                                        "%s: LEB128 payload has %llu bytes left over after the %llu values (it "
-                                        "announces %llu bytes)",
-                                        section, (ull)(announced - (pos + i)), (ull)count, (ull)announced);
-            if (nb == 0)
-                value_start = at;
-            acc |= (uint64_t)(b & 0x7f) << shift;
-            shift += 7;
-            nb++;
-            if (b & 0x80) {
-                if (nb == max_bytes)
-                    return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)value_start,
-                                            "%s: LEB128 value %llu is longer than %d bytes, out of range for %s",
-                                            section, (ull)done, max_bytes, tname);
-                continue;
-            }
-            if (b & 0x40)
-                acc |= ~(uint64_t)0 << shift;
-            int64_t v = (int64_t)acc;
-            if (v < lo || v > hi)
-                return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)value_start,
-                                        "%s: LEB128 value %llu is %lld, out of range for %s", section, (ull)done,
-                                        (long long)v, tname);
-            store(dst, mem_type, done++, v);
-            acc = 0, shift = 0, nb = 0;
+        switch (leb128_feed(&d, buf, n)) {
+        case LEB128_OK: break;
+        case LEB128_LEFT_OVER:
+            return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)(pstart + d.at),
+                                    "%s: LEB128 payload has %llu bytes left over after the %llu values (it "
+                                    "announces %llu bytes)",
+                                    section, (ull)(announced - d.at), (ull)count, (ull)announced);
+        case LEB128_TOO_LONG:
+            return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)(pstart + d.at),
+                                    "%s: LEB128 value %llu is longer than %d bytes, out of range for %s", section,
+                                    (ull)d.done, mem_type == NNUE_I16 ? 3 : 5, nnue_dtype_name(mem_type));
+        case LEB128_RANGE:
+            return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)(pstart + d.at),
+                                    "%s: LEB128 value %llu is %lld, out of range for %s", section, (ull)d.done,
+                                    (long long)d.value, nnue_dtype_name(mem_type));
         }
         pos += n;
     }
-    if (done < count || nb)
+    if (!leb128_complete(&d))
         return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)(pstart + announced),
                                 "%s: LEB128 payload of %llu bytes ends after %llu of %llu values%s", section, (ull)announced,
-                                (ull)done, (ull)count, nb ? " (in the middle of a value)" : "");
+                                (ull)d.done, (ull)count, d.nb ? " (in the middle of a value)" : "");
     return NNUE_OK;
 }
 

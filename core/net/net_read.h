@@ -61,12 +61,6 @@ nnue_status nr_leb128(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t cou
  * (nr_leb128 after the magic and the length; errors as nr_leb128's). */
 nnue_status nr_leb128_payload(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t count, uint64_t announced,
                               const char *section);
-/* A large i16 payload decoded in two halves on two threads (core/net/net_leb128_split.c): 1 when
- * done (the stream then stands past the payload), 0 when the block is small, its bytes cannot be
- * mapped, or anything is off (nothing was read then: the caller decodes it in order, and reports
- * what is wrong at its place). */
-int nr_leb128_split(nr_stream *s, nnue_dtype mem_type, void *dst, uint64_t count, uint64_t announced);
-
 /* Little-endian arrays to host order, in place. */
 void nr_from_le(void *data, nnue_dtype type, uint64_t count);
 uint32_t nr_le32(const unsigned char *p);
