@@ -19,7 +19,7 @@
 #include <zstd.h>
 
 #include "core/net/net_formats.h"
-#include "core/net/net_zstd.h"
+#include "io/zstd.h"
 
 #include "io/atomic_file.h"
 #include "base/error.h"

@@ -16,7 +16,7 @@
 #include "core/net/net_formats.h"
 #include "core/net/net_ranges.h"
 #include "core/net/net_read.h"
-#include "core/net/net_zstd.h"
+#include "io/zstd.h"
 #include "nnue.h"
 
 typedef unsigned long long ull;

@@ -21,7 +21,7 @@
 #include "core/arch/arch_api.h"
 #include "core/arch/arch_builtin.h"
 #include "core/net/net_formats.h"
-#include "core/net/net_zstd.h"
+#include "io/zstd.h"
 #include "nnue.h"
 
 #define MAX_RAW 64

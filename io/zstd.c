@@ -1,7 +1,7 @@
 /* core/net/net_zstd.c: see core/net/net_zstd.h. libzstd's streaming decompressor, fed in chunks
  * from the file or the buffer; the output goes into one buffer of the declared size or, for a
  * file, through a small one. */
-#include "core/net/net_zstd.h"
+#include "io/zstd.h"
 
 #include <stdlib.h>
 #include <string.h>
