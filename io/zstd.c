@@ -1,4 +1,4 @@
-/* core/net/net_zstd.c: see core/net/net_zstd.h. libzstd's streaming decompressor, fed in chunks
+/* io/zstd.c: see io/zstd.h. libzstd's streaming decompressor, fed in chunks
  * from the file or the buffer; the output goes into one buffer of the declared size or, for a
  * file, through a small one. */
 #include "io/zstd.h"

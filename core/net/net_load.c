@@ -4,7 +4,7 @@
  * core/net/net_formats.h), then asks the layers' planner for the SIMD plan (core/layers/plan.c).
  * Header facts: shared/oracle/chess/FORMATS.md section 2 (version, hash, description length and
  * bytes, then the FT hash). A file or buffer that is one zstd frame (Pikafish ships its nets so)
- * is decompressed first, within what its architecture can take (core/net/net_zstd.h); a header
+ * is decompressed first, within what its architecture can take (io/zstd.h); a header
  * read decompresses only the frame's first bytes. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +21,7 @@
 
 typedef unsigned long long ull;
 
-/* ---- whole-file zstd (core/net/net_zstd.h) ---- */
+/* ---- whole-file zstd (io/zstd.h) ---- */
 
 /* Bytes kept of a zstd net when only its header is read: the header, its description and the
  * feature transformer's first bytes fit (descriptions are short). */

@@ -142,7 +142,7 @@ START_TEST(bad_values_deep_in_a_block)
 }
 END_TEST
 
-/* Blocks of 8M values or more are decoded in two halves on two threads (net_leb128_split.c), from
+/* Blocks of 8M values or more are decoded in two halves on two threads (io/leb128_split.c), from
  * memory or from a mapped file: the same values, the stream standing right after the block (a
  * marker written there reads back), and a bad value in either half still reported at its own
  * byte offset and index (the halves give up; the block is decoded again in order). */
