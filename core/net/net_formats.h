@@ -2,7 +2,7 @@
  * (core/net/net_load.c). Each fills net (arch and path already set) from the stream positioned at
  * byte 0, using only the common reader (core/net/net_read.h). Kind raw's containers
  * (format.container) each have a reader that unwraps the blocks and hands them to
- * nnue_net_read_raw: net_load.c picks one from nnue_raw_containers[container]. */
+ * nnue_net_read_raw: net_load.c picks one by format.container (its raw_containers). */
 #ifndef NNUE_CORE_NET_NET_FORMATS_H
 #define NNUE_CORE_NET_NET_FORMATS_H
 
@@ -35,9 +35,5 @@ uint64_t nnue_net_raw_block_values(const nnue_arch *a, const nnue_block *b, char
  * NNUE_MAX_NET_BYTES. NZ_ARCH_CAP says so in messages. */
 uint64_t nz_cap_for_arch(const nnue_arch *arch);
 #define NZ_ARCH_CAP "twice the architecture's plain net size and 1 MiB"
-
-/* The reader of each nnue_container (core/arch/arch.h), in its order. */
-typedef nnue_status (*nnue_net_reader)(nnue_net *net, nr_stream *s);
-extern const nnue_net_reader nnue_raw_containers[3];
 
 #endif

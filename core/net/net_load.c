@@ -21,6 +21,11 @@
 
 typedef unsigned long long ull;
 
+/* The reader of each nnue_container (core/arch/arch.h), in its order: the containers' readers
+ * unwrap their blocks and call the plain one, so the table sits here, above all three. */
+typedef nnue_status (*nnue_net_reader)(nnue_net *net, nr_stream *s);
+static const nnue_net_reader raw_containers[3] = {nnue_net_read_raw, nnue_net_read_cbnf, nnue_net_read_varint};
+
 /* ---- whole-file zstd (io/zstd.h) ---- */
 
 /* Bytes kept of a zstd net when only its header is read: the header, its description and the
@@ -89,7 +94,7 @@ static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *
     memcpy(net->arch, arch, sizeof *arch);
     snprintf(net->path, sizeof net->path, "%s", name);
     net->file_bytes = s->size;
-    nnue_status st = arch->format.kind == NNUE_FORMAT_RAW ? nnue_raw_containers[arch->format.container](net, s)
+    nnue_status st = arch->format.kind == NNUE_FORMAT_RAW ? raw_containers[arch->format.container](net, s)
                                                           : nnue_net_read_stockfish(net, s);
     nr_close(s);
     if (st == NNUE_OK && !net->description)

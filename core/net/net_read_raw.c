@@ -202,5 +202,3 @@ nnue_status nnue_net_read_raw(nnue_net *net, nr_stream *s)
     }
     return check_padding(net, s, data_end);
 }
-
-const nnue_net_reader nnue_raw_containers[3] = {nnue_net_read_raw, nnue_net_read_cbnf, nnue_net_read_varint};
