@@ -23,7 +23,7 @@ typedef unsigned long long ull;
 
 /* The reader of each nnue_container (core/arch/arch.h), in its order: the containers' readers
  * unwrap their blocks and call the plain one, so the table sits here, above all three. */
-typedef nnue_status (*nnue_net_reader)(nnue_net *net, nr_stream *s);
+typedef nnue_status (*nnue_net_reader)(nnue_weights *w, nr_stream *s);
 static const nnue_net_reader raw_containers[3] = {nnue_net_read_raw, nnue_net_read_cbnf, nnue_net_read_varint};
 
 /* ---- whole-file zstd (io/zstd.h) ---- */
@@ -70,6 +70,20 @@ static nnue_status open_memory(nr_stream *s, const char *name, const void *data,
 
 /* ---- load / free ---- */
 
+/* The arrays a format reader filled (also after a failure: the net frees them) become the net's. */
+static void take_weights(nnue_net *net, const nnue_weights *w)
+{
+    net->version = w->version;
+    net->file_hash = w->file_hash;
+    net->description = w->description;
+    net->ft_biases = w->ft_biases;
+    net->ft_weights = w->ft_weights;
+    net->ft_psqt = w->ft_psqt;
+    memcpy(net->ft_extra, w->ft_extra, sizeof net->ft_extra);
+    memcpy(net->tables, w->tables, sizeof net->tables);
+    net->padding_nonzero = w->padding_nonzero;
+}
+
 /* Reads a net from an opened stream (closed here); name labels it (path or caller's label). */
 static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *name, nnue_net **out,
                                nnue_error *err)
@@ -94,9 +108,11 @@ static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *
     memcpy(net->arch, arch, sizeof *arch);
     snprintf(net->path, sizeof net->path, "%s", name);
     net->file_bytes = s->size;
-    nnue_status st = arch->format.kind == NNUE_FORMAT_RAW ? raw_containers[arch->format.container](net, s)
-                                                          : nnue_net_read_stockfish(net, s);
+    nnue_weights w = {.arch = net->arch, .layer_weights = net->layer_weights};
+    nnue_status st = arch->format.kind == NNUE_FORMAT_RAW ? raw_containers[arch->format.container](&w, s)
+                                                          : nnue_net_read_stockfish(&w, s);
     nr_close(s);
+    take_weights(net, &w);
     if (st == NNUE_OK && !net->description)
         net->description = calloc(1, 1);
     if (st == NNUE_OK && !net->description)

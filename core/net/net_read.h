@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "core/net/net.h"
+#include "core/arch/arch.h"
 #include "io/stream.h"
 
 /* Reads count values stored as file_type into dst of mem_type (equal or wider signed type:
