@@ -1,7 +1,7 @@
 /* io/zstd.h: whole-file zstd nets (Pikafish and Viridithas ship their nets as one zstd
  * frame), read with a bounded cost: the compressed bytes are streamed in chunks (never held
  * whole), a recorded size is refused above a cap before anything is allocated (the
- * caller's: core/net/net_formats.h nz_cap_for_arch; NNUE_MAX_NET_BYTES otherwise), and a
+ * caller's: core/net/net.h nz_cap_for_arch; NNUE_MAX_NET_BYTES otherwise), and a
  * frame that records no size (Viridithas's) is decompressed into a buffer that grows with the
  * output up to that cap, past which it is refused. A 32 KB file declaring gigabytes costs a
  * header read, not gigabytes. Not a public API. */

@@ -18,7 +18,6 @@
 #include <string.h>
 #include <zstd.h>
 
-#include "core/net/net_formats.h"
 #include "io/zstd.h"
 
 #include "io/atomic_file.h"

@@ -31,10 +31,4 @@ nnue_status nnue_net_read_varint(nnue_weights *w, nr_stream *s);
  * fields that count comes from. */
 uint64_t nnue_net_raw_block_values(const nnue_arch *a, const nnue_block *b, char *why, size_t size);
 
-/* The most a zstd net of this architecture may decompress to: its plain size (a LEB128 block
- * takes at most 1.5 times its plain bytes) twice over, plus 1 MiB for a description; at most
- * NNUE_MAX_NET_BYTES. NZ_ARCH_CAP says so in messages. */
-uint64_t nz_cap_for_arch(const nnue_arch *arch);
-#define NZ_ARCH_CAP "twice the architecture's plain net size and 1 MiB"
-
 #endif
