@@ -52,7 +52,7 @@ MAX_LINES = 600
 # contract; games the game descriptors; simd the kernels (plain arrays and sizes); base the
 # small files under everything (errors, the registry mechanism, ISA choice, YAML reading, limits,
 # the version); include the public API.
-FOLDER_ORDER = ('training', 'core/eval', 'core/net', 'core/load', 'core/layers', 'core/arch', 'features', 'games', 'simd',
+FOLDER_ORDER = ('training', 'core/eval', 'core/net', 'core/formats', 'core/load', 'core/layers', 'core/arch', 'features', 'games', 'simd',
                 'io', 'base', 'include')
 GAME_NAME_SCOPE_EXEMPT = ('games/', 'tests/', 'examples/', 'fuzz/')
 

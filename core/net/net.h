@@ -23,7 +23,7 @@
 
 #include "core/arch/arch.h"
 #include "core/arch/layer_weights.h"
-#include "core/net/net_write.h"
+#include "core/formats/net_write.h"
 #include "nnue_error.h"
 
 /* One value of an i8 row that did not fit: the i16 weight is the row's i8 value plus delta. */

@@ -13,9 +13,9 @@
 #include "core/arch/arch_api.h"
 #include "base/error.h"
 #include "core/layers/plan.h"
-#include "core/net/net_formats.h"
+#include "core/formats/net_formats.h"
 #include "core/net/net_ranges.h"
-#include "core/net/net_read.h"
+#include "core/formats/net_read.h"
 #include "io/zstd.h"
 #include "nnue.h"
 

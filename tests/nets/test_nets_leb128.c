@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/net/net_read.h"
+#include "core/formats/net_read.h"
 #include "io/leb128.h"
 #include "nnue.h"
 #include "support.h"

@@ -4,8 +4,8 @@
 #define NNUE_CORE_NET_NET_LAYER_TENSORS_H
 
 #include "core/arch/layer.h"
-#include "core/net/net_read.h"
-#include "core/net/weights.h"
+#include "core/formats/net_read.h"
+#include "core/formats/weights.h"
 
 /* Allocates every stack's tensors of every layer, zeroed (w->layer_weights[stack * n_layers + i]). */
 nnue_status nr_layer_tensors_alloc(nnue_weights *w, nr_stream *s);

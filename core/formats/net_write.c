@@ -15,7 +15,7 @@
 #include "core/arch/layer.h"
 #include "base/error.h"
 #include "io/atomic_file.h"
-#include "core/net/net_write.h"
+#include "core/formats/net_write.h"
 
 typedef struct writer {
     FILE *f;

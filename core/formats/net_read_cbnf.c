@@ -16,7 +16,7 @@
 
 #include "base/error.h"
 #include "core/arch/layer.h"
-#include "core/net/net_formats.h"
+#include "core/formats/net_formats.h"
 #include "io/zstd.h"
 
 int nnue_cbnf_mismatch(const nnue_arch *a, const unsigned char *h, nnue_cbnf_field *f)

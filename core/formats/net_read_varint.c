@@ -14,7 +14,7 @@
 
 #include "base/error.h"
 #include "core/arch/layer.h"
-#include "core/net/net_formats.h"
+#include "core/formats/net_formats.h"
 
 typedef unsigned long long ull;
 

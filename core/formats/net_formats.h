@@ -7,8 +7,8 @@
 #ifndef NNUE_CORE_NET_NET_FORMATS_H
 #define NNUE_CORE_NET_NET_FORMATS_H
 
-#include "core/net/net_read.h"
-#include "core/net/weights.h"
+#include "core/formats/net_read.h"
+#include "core/formats/weights.h"
 
 nnue_status nnue_net_read_stockfish(nnue_weights *w, nr_stream *s);
 /* The raw blocks from the stream's current offset to its end (padding included). */

@@ -16,7 +16,7 @@
 #include "core/arch/layer.h"
 #include "base/error.h"
 #include "base/helper_threads.h"
-#include "core/net/net_read.h"
+#include "core/formats/net_read.h"
 #include "io/leb128.h"
 
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__

@@ -26,8 +26,8 @@
 #include "core/arch/generated_name.h"
 #include "core/arch/layer.h"
 #include "base/error.h"
-#include "core/net/net_formats.h"
-#include "core/net/net_layer_tensors.h"
+#include "core/formats/net_formats.h"
+#include "core/formats/net_layer_tensors.h"
 
 typedef unsigned long long ull;
 

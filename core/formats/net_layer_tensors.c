@@ -8,7 +8,7 @@
 
 #include "core/arch/layer.h"
 #include "base/error.h"
-#include "core/net/net_layer_tensors.h"
+#include "core/formats/net_layer_tensors.h"
 
 typedef unsigned long long ull;
 
