@@ -126,7 +126,7 @@ static const yfield cbnf_fields[] = {
     {NULL, 0, NULL},
 };
 
-/* The CBNF header's required values (core/net/net_read_cbnf.c checks them). */
+/* The CBNF header's required values (core/formats/net_read_cbnf.c checks them). */
 static nnue_status read_cbnf(yreader *r, yaml_node_t *v, void *t)
 {
     return y_map(r, v, cbnf_fields, t, "format 'cbnf'");

@@ -1,7 +1,7 @@
-/* core/net/net_layer_tensors.c: the layers' tensors of a net being read, whatever the format: every
+/* core/formats/net_layer_tensors.c: the layers' tensors of a net being read, whatever the format: every
  * stack's tensors allocated (zeroed: a tensor the file leaves out stays zero), padding columns
  * zeroed and counted, float values checked to be finite. The format readers
- * (core/net/net_read_stockfish.c, core/net/net_read_raw.c) ask the layer types for their tensors
+ * (core/formats/net_read_stockfish.c, core/formats/net_read_raw.c) ask the layer types for their tensors
  * (core/arch/layer.h) and call these; none of them names a layer type. */
 #include <math.h>
 #include <string.h>

@@ -1,7 +1,7 @@
-/* core/net/net_layer_tensors.h: reading the layers' tensors of a net, the part every format shares
- * (core/net/net_layer_tensors.c). */
-#ifndef NNUE_CORE_NET_NET_LAYER_TENSORS_H
-#define NNUE_CORE_NET_NET_LAYER_TENSORS_H
+/* core/formats/net_layer_tensors.h: reading the layers' tensors of a net, the part every format shares
+ * (core/formats/net_layer_tensors.c). */
+#ifndef NNUE_CORE_FORMATS_NET_LAYER_TENSORS_H
+#define NNUE_CORE_FORMATS_NET_LAYER_TENSORS_H
 
 #include "core/arch/layer.h"
 #include "core/formats/net_read.h"

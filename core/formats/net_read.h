@@ -1,12 +1,12 @@
-/* core/net/net_read.h: the common net reader (core/net/net_read.c), used by the format readers
- * (core/net/net_formats.h) and by core/net/net_load.c; not a public API.
+/* core/formats/net_read.h: the common net reader (core/formats/net_read.c), used by the format readers
+ * (core/formats/net_formats.h) and by core/net/net_load.c; not a public API.
  *
  * It calls none of them. It reads from a byte stream (io/stream.h: a buffered FILE or bytes in
  * memory, with the offset of the next byte for messages) what only nets have: typed arrays and
  * LEB128 blocks (decoded by io/leb128.h). All multi-byte values in net files are little-endian;
  * nr_from_le() converts arrays in place (identity on little-endian hosts). */
-#ifndef NNUE_CORE_NET_NET_READ_H
-#define NNUE_CORE_NET_NET_READ_H
+#ifndef NNUE_CORE_FORMATS_NET_READ_H
+#define NNUE_CORE_FORMATS_NET_READ_H
 
 #include <stdint.h>
 

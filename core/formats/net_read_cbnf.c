@@ -1,5 +1,5 @@
-/* core/net/net_read_cbnf.c: Stormphrax's CBNF container (format kind raw, container cbnf): a
- * 64-byte header, then the raw blocks (core/net/net_read_raw.c), stored plain or as one zstd frame.
+/* core/formats/net_read_cbnf.c: Stormphrax's CBNF container (format kind raw, container cbnf): a
+ * 64-byte header, then the raw blocks (core/formats/net_read_raw.c), stored plain or as one zstd frame.
  *
  * Facts: shared/oracle/third/stormphrax/FACTS.md, "File layout". Little-endian header:
  *   0  char[4] "CBNF"      4 u16 version (1)     6 u16 flags       8 u8 padding

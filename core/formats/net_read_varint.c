@@ -1,5 +1,5 @@
-/* core/net/net_read_varint.c: PlentyChess's net file (format kind raw, container varint): the
- * raw blocks (core/net/net_read_raw.c) in their order with every value a LEB128 varint; no
+/* core/formats/net_read_varint.c: PlentyChess's net file (format kind raw, container varint): the
+ * raw blocks (core/formats/net_read_raw.c) in their order with every value a LEB128 varint; no
  * header, padding or trailer.
  *
  * Facts: shared/oracle/third/plentychess/FACTS.md, "File format": 7 bits a byte, low group first,

@@ -1,9 +1,9 @@
-/* core/net/weights.h: a net file's weights as the format readers fill them (core/net/net_formats.h):
- * plain arrays and the header's fields, in the layout the kernels use (core/net/net.h describes
+/* core/formats/weights.h: a net file's weights as the format readers fill them
+ * (core/formats/net_formats.h): plain arrays and the header's fields, in the layout the kernels use (core/net/net.h describes
  * it), and nothing of the net object (no lifetime, no derived rows, no plan). nnue_net_load
  * (core/net/net_load.c) hands one to a reader and takes its arrays into the net. */
-#ifndef NNUE_CORE_NET_WEIGHTS_H
-#define NNUE_CORE_NET_WEIGHTS_H
+#ifndef NNUE_CORE_FORMATS_WEIGHTS_H
+#define NNUE_CORE_FORMATS_WEIGHTS_H
 
 #include <stdint.h>
 

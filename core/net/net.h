@@ -1,6 +1,6 @@
 /* core/net/net.h: a loaded net: its architecture plus weights, in the layout the kernels use.
  *
- * Weights are read once (core/net/net_read_*.c) and then never change, so one nnue_net can be
+ * Weights are read once (core/formats/net_read_*.c) and then never change, so one nnue_net can be
  * shared read-only by any number of threads. Layout (after loading, whatever the file order):
  *   ft_biases  [width]                 i16
  *   ft_weights [inputs][width]         i16, feature-major (one row per feature)

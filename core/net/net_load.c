@@ -1,7 +1,7 @@
 /* core/net/net_load.c: nnue_net_load / nnue_net_free and the Stockfish header reader: opens the
- * file (or a buffer in memory) as a read stream (core/net/net_read.c), hands it to the reader of
- * the arch's format (core/net/net_read_stockfish.c or core/net/net_read_raw.c, declared in
- * core/net/net_formats.h), then asks the layers' planner for the SIMD plan (core/layers/plan.c).
+ * file (or a buffer in memory) as a read stream (core/formats/net_read.c), hands it to the reader of
+ * the arch's format (core/formats/net_read_stockfish.c or core/formats/net_read_raw.c, declared in
+ * core/formats/net_formats.h), then asks the layers' planner for the SIMD plan (core/layers/plan.c).
  * Header facts: shared/oracle/chess/FORMATS.md section 2 (version, hash, description length and
  * bytes, then the FT hash). A file or buffer that is one zstd frame (Pikafish ships its nets so)
  * is decompressed first, within what its architecture can take (io/zstd.h); a header
