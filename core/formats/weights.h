@@ -1,7 +1,8 @@
 /* core/formats/weights.h: a net file's weights as the format readers fill them
- * (core/formats/net_formats.h): plain arrays and the header's fields, in the layout the kernels use (core/net/net.h describes
- * it), and nothing of the net object (no lifetime, no derived rows, no plan). nnue_net_load
- * (core/net/net_load.c) hands one to a reader and takes its arrays into the net. */
+ * (core/formats/net_formats.h): plain arrays and the header's fields, in the layout the kernels
+ * use (core/net/net.h describes it), and nothing of the net object (no lifetime, no derived rows,
+ * no plan). nnue_net_load (core/net/net_load.c) hands one to a reader and takes its arrays into
+ * the net. */
 #ifndef NNUE_CORE_FORMATS_WEIGHTS_H
 #define NNUE_CORE_FORMATS_WEIGHTS_H
 
