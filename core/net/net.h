@@ -23,6 +23,7 @@
 
 #include "core/arch/arch.h"
 #include "core/arch/layer_weights.h"
+#include "core/formats/net_header.h"
 #include "core/formats/net_write.h"
 #include "nnue_error.h"
 
@@ -100,21 +101,6 @@ void nnue_net_narrow_free(nnue_net *net);
  * NNUE_MAX_NET_BYTES. NZ_ARCH_CAP says so in messages. */
 uint64_t nz_cap_for_arch(const nnue_arch *arch);
 #define NZ_ARCH_CAP "twice the architecture's plain net size and 1 MiB"
-
-/* Header of a Stockfish-format file without loading the weights (for detection and `nnue info`).
- * description may be NULL; otherwise *description is malloc'ed (caller frees). */
-typedef struct nnue_net_header {
-    uint32_t version, file_hash, ft_hash;   /* ft_hash: the u32 after the description */
-    uint32_t description_bytes;
-    uint64_t file_bytes;
-    int leb128;                              /* FT starts with a COMPRESSED_LEB128 block */
-    int zstd;                                /* the file is one zstd frame; the rest describes its
-                                                decompressed bytes (file_bytes included) */
-} nnue_net_header;
-nnue_status nnue_net_read_header(const char *path, nnue_net_header *header, char **description, nnue_error *err);
-/* The same from a net in memory (no description); name labels it in messages. */
-nnue_status nnue_net_read_header_memory(const void *data, size_t size, const char *name, nnue_net_header *header,
-                                        nnue_error *err);
 
 /* Loads a net from size bytes in memory (nnue.h). */
 nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t size, const char *name,
