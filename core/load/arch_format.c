@@ -1,4 +1,4 @@
-/* core/arch/arch_format.c: the `format:` mapping of an architecture YAML -> nnue_format: the kind
+/* core/load/arch_format.c: the `format:` mapping of an architecture YAML -> nnue_format: the kind
  * (which net reader core/net/net_load.c runs), its header keys, fixed hashes, FT section order,
  * and the raw format's `blocks:` list. A new file format adds its kind to nnue_format_kind
  * (core/arch/arch.h) and `kinds` below, its keys to `format_fields`, which kind owns which key to
@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/arch/arch_internal.h"
+#include "core/load/load.h"
 #include "core/arch/generated_name.h"
 #include "core/arch/layer.h" /* nnue_dtype_names */
 
