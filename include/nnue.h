@@ -117,6 +117,19 @@ nnue_status nnue_net_load_auto(const char *path, nnue_net **out, nnue_error *err
 nnue_status nnue_net_load_auto_memory(const void *data, size_t size, const char *name, nnue_net **out,
                                       nnue_error *err);
 
+/* A self-describing net: a header-less net and the YAML of its architecture in one file (the
+ * "NNUEYAML" container that `nnue convert --to self-describing` writes; docs/tool.md). Loads the
+ * architecture from the embedded YAML and the net with it (the net keeps its own copy). Errors
+ * name the file, or "FILE (embedded YAML)" with the YAML's line and column, or "FILE (embedded
+ * net at byte N)" with offsets into the embedded net. The _memory form reads size bytes at data
+ * (name labels them; "<memory>" when NULL). */
+nnue_status nnue_net_load_self_describing(const char *path, nnue_net **out, nnue_error *err);
+nnue_status nnue_net_load_self_describing_memory(const void *data, size_t size, const char *name, nnue_net **out,
+                                                 nnue_error *err);
+/* 1 when the n bytes at head begin a self-describing net (its 8-byte magic "NNUEYAML"), else 0:
+ * a front end reads a file's first 8 bytes and picks nnue_net_load_self_describing. */
+int nnue_net_is_self_describing(const void *head, size_t n);
+
 /* Result of one evaluation, all from the side to move's point of view.
  *   psqt       = (psqt_acc[stm][bucket] - psqt_acc[other][bucket]) / 2   (0 without PSQT)
  *   positional = the output layer's raw value

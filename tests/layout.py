@@ -9,7 +9,7 @@
 3. A layer type lives in core/layers/ alone: no string literal equal to a layer type's name
    (the `.name = "..."` of core/layers/*.c) in a C file outside core/layers/, tests/ and fuzz/
    (code that switches on a type's name instead of asking the type). The FT activation names
-   of core/arch/arch_ft.c are another vocabulary that shares one word ("pairwise").
+   of core/load/arch_ft.c are another vocabulary that shares one word ("pairwise").
 4. A game is data (docs/extending.md): no game name ("chess", "shogi": the names the built-in
    descriptors games/*/game.c declare) as a string literal in C code outside games/, where
    it could only be compared with a name. Comments are not code; tests/ (which name the
@@ -32,13 +32,17 @@
    helpers are local and do not count), each object mapped back to its source through
    compile_commands.json, so what is seen is exactly what the compiler emitted for this build
    (code compiled out for another ISA is not seen; every ISA's CI build sees its own).
-7. The front ends use the public API (issue 50): a file of tools/ or web/ includes only public
+7. Calls between files run one way too, inside a folder as between folders: the same symbols give
+   a graph of library sources (A -> B: A uses a symbol B defines), and any circle in it fails,
+   naming each file and a symbol it uses (as net_read.c and net_leb128_split.c once called each
+   other: a split that built streams to reuse the stream's decoder).
+8. The front ends use the public API (issue 50): a file of tools/ or web/ includes only public
    headers (include/) and its own folder's headers; any other header of the tree (core/, base/,
-   games/, features/, simd/, training/, another front end's) fails, naming the file and the
+   games/, features/, simd/, training/, io/, another front end's) fails, naming the file and the
    header. FRONT_END_PRIVATE_LEFT lists the includes still waiting for their public calls
    (tools/ only); an entry that no longer occurs fails too, so the list only shrinks.
-Exits 1 naming every cycle, long file, named layer type, game name, upward folder arrow and
-upward call, 0 otherwise."""
+Exits 1 naming every cycle, long file, named layer type, game name, upward folder arrow,
+upward call, call circle and private include of a front end, 0 otherwise."""
 import json
 import os
 import re
@@ -53,8 +57,8 @@ MAX_LINES = 600
 # contract; games the game descriptors; simd the kernels (plain arrays and sizes); base the
 # small files under everything (errors, the registry mechanism, ISA choice, YAML reading, limits,
 # the version); include the public API.
-FOLDER_ORDER = ('training', 'core/eval', 'core/net', 'core/load', 'core/layers', 'core/arch', 'features', 'games', 'simd',
-                'base', 'include')
+FOLDER_ORDER = ('training', 'core/eval', 'core/net', 'core/formats', 'core/load', 'core/layers', 'core/arch', 'features', 'games', 'simd',
+                'io', 'base', 'include')
 GAME_NAME_SCOPE_EXEMPT = ('games/', 'tests/', 'examples/', 'fuzz/')
 
 
@@ -157,7 +161,7 @@ def cycles(graph):
 
 
 # (file, name) pairs where the word means something else.
-LAYER_NAME_ELSEWHERE_OK = {('core/arch/arch_ft.c', 'pairwise')}
+LAYER_NAME_ELSEWHERE_OK = {('core/load/arch_ft.c', 'pairwise')}
 
 
 def layer_names_outside(src, files):
@@ -289,16 +293,22 @@ def call_problems(src, build):
             defined_in.setdefault(name, (source, verb))
     rank = {name: i for i, name in enumerate(FOLDER_ORDER)}
     found = []
+    calls = {}  # {caller's source: {callee's source: first symbol}}
     for source in sorted(objects):
         mine = folder_of(source)
         for name in sorted(table[objects[source]][1]):
             if name not in defined_in:
                 continue  # the C library, libyaml, ...
             owner, verb = defined_in[name]
+            if owner != source:
+                calls.setdefault(source, {}).setdefault(owner, name)
             theirs = folder_of(owner)
             if mine in rank and theirs in rank and rank[theirs] < rank[mine]:
                 found.append(f'{source} ({mine}) {verb} {name} of {owner} ({theirs}): a call back up '
                              f'(order, top first: {", ".join(FOLDER_ORDER)})')
+    for c in cycles({a: set(bs) for a, bs in calls.items()}):
+        why = '; '.join(f'{a} uses {calls[a][b]}' for a, b in zip(c, c[1:]))
+        found.append(f'call circle {" -> ".join(c)} ({why}): a file reaches back into one that uses it')
     return found
 
 
@@ -309,25 +319,26 @@ FRONT_ENDS = ('tools', 'web')
 FRONT_END_PRIVATE_LEFT = {
     ('tools/arch_discovery.h', 'core/arch/arch_api.h'),
     ('tools/arch_discovery.h', 'core/net/net.h'),
-    ('tools/cmd_convert.c', 'core/net/net_zstd.h'),
-    ('tools/cmd_convert.c', 'core/net/atomic_file.h'),
+    ('tools/cmd_convert.c', 'io/zstd.h'),
+    ('tools/cmd_convert.c', 'io/atomic_file.h'),
     ('tools/cmd_convert.c', 'base/error.h'),
-    ('tools/cmd_convert.c', 'core/net/net_read.h'),
+    ('tools/cmd_convert.c', 'core/formats/net_read.h'),
     ('tools/cmd_convert.c', 'core/eval/state.h'),
     ('tools/cmd_info.c', 'base/helper_threads.h'),
     ('tools/cmd_info.c', 'core/arch/arch_api.h'),
     ('tools/cmd_info.c', 'core/net/net.h'),
-    ('tools/cmd_match.c', 'core/net/atomic_file.h'),
+    ('tools/cmd_match.c', 'io/atomic_file.h'),
     ('tools/net_setup.h', 'core/arch/arch_api.h'),
     ('tools/net_setup.h', 'core/net/net.h'),
     ('tools/net_setup.h', 'core/net/known_nets.h'),
     ('tools/net_setup.h', 'core/net/net_raw_guess.h'),
+    ('tools/self_describing.c', 'core/formats/self_describing.h'),
     ('tools/self_describing.h', 'core/net/net.h'),
 }
 
 
 def front_end_includes(src, files, left=None):
-    """Problems of rule 7 for the tracked files."""
+    """Problems of rule 8 for the tracked files."""
     left = FRONT_END_PRIVATE_LEFT if left is None else left
     found, seen = [], set()
     for f in sorted(files):

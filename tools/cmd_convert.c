@@ -9,7 +9,7 @@
  *    (tools/self_describing.h) that loads without --arch.
  *  - zstd / unzstd: the whole file compressed as one zstd frame (as Pikafish ships its nets; the
  *    loader reads both forms) or decompressed, any format.
- * The output goes to a temporary file beside OUT (core/net/atomic_file.h), is loaded back from it and
+ * The output goes to a temporary file beside OUT (io/atomic_file.h), is loaded back from it and
  * evaluated on probe positions next to the input (the values must be equal), and only then
  * replaces OUT; on any failure OUT is left as it was and the temporary file is removed. */
 #include <errno.h>
@@ -18,11 +18,11 @@
 #include <string.h>
 #include <zstd.h>
 
-#include "core/net/net_zstd.h"
+#include "io/zstd.h"
 
-#include "core/net/atomic_file.h"
+#include "io/atomic_file.h"
 #include "base/error.h"
-#include "core/net/net_read.h"
+#include "core/formats/net_read.h"
 #include "core/eval/state.h"
 #include "tools/commands.h"
 #include "tools/tool_args.h"
@@ -152,7 +152,7 @@ static nnue_status zstd_compress_stream(FILE *in, const char *name, FILE *out, n
 }
 
 /* The whole file compressed into one zstd frame that records its size (compress), or
- * decompressed from one (core/net/net_zstd.h: refused above what the architecture can take);
+ * decompressed from one (io/zstd.h: refused above what the architecture can take);
  * both streamed, neither file held whole. */
 static nnue_status rezstd(const char *in, const nnue_arch *arch, FILE *out, int compress, nnue_error *err)
 {

@@ -17,7 +17,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "core/net/atomic_file.h"
+#include "io/atomic_file.h"
 #include "tools/commands.h"
 #include "tools/match_pgn.h"
 #include "tools/match_process.h"
@@ -392,7 +392,7 @@ int cmd_match(int argc, char **argv)
     for (int who = 0; who < 2; who++)
         if (!program_found(o.command[who], who ? "--opponent" : "--engine"))
             return 1;
-    /* The record goes to a temporary file renamed over --out at the end (core/net/atomic_file.h,
+    /* The record goes to a temporary file renamed over --out at the end (io/atomic_file.h,
      * as every file the tool writes): never half-written or truncated in place. */
     nnue_atomic_file af;
     nnue_error err;

@@ -1,16 +1,13 @@
 /* tools/self_describing.h: a self-describing net file written by `nnue convert --to
  * self-describing`: a header-less trainer net (bullet: Cwtch, Obsidian, ...) together with the
- * YAML that describes it, so that it loads without --arch. Layout (little-endian):
- *   8 bytes "NNUEYAML", u32 container version (1), u32 YAML bytes, the YAML text,
- *   u64 net bytes, the net file exactly as the trainer wrote it. */
+ * YAML that describes it, so that it loads without --arch. The container and its layout:
+ * core/formats/self_describing.h; the library loads it (nnue_net_load_self_describing). */
 #ifndef NNUE_TOOLS_SELF_DESCRIBING_H
 #define NNUE_TOOLS_SELF_DESCRIBING_H
 
 #include <stdio.h>
 
 #include "core/net/net.h"
-
-#define SD_MAGIC "NNUEYAML"
 
 /* 1 if the file starts with the magic. */
 int sd_is(const char *path);

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/net/atomic_file.h"
+#include "io/atomic_file.h"
 #include "nnue_training.h"
 
 struct binpack_reader;

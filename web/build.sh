@@ -53,7 +53,7 @@ build_variant() { # NAME EXTRA_FLAGS...
   # An object is rebuilt when its source, or any header of the tree (coarse but never stale:
   # one header changed rebuilds every object of ours), is newer.
   local newest_header
-  newest_header=$(find include base core features games simd training tools web/src -name '*.h' -printf '%T@ %p\n' |
+  newest_header=$(find include base io core features games simd training tools web/src -name '*.h' -printf '%T@ %p\n' |
     sort -n | tail -1 | cut -d' ' -f2)
   compile() { # OUT SRC FLAGS...
     local out=$1 src=$2; shift 2

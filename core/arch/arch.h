@@ -138,7 +138,7 @@ typedef struct nnue_block {
     int line, column;              /* where the block was declared, for messages */
 } nnue_block;
 
-/* How a raw net's blocks are wrapped (core/net/net_formats.h: one reader each). */
+/* How a raw net's blocks are wrapped (core/formats/net_formats.h: one reader each). */
 typedef enum nnue_container {
     NNUE_CONTAINER_PLAIN,   /* the blocks as little-endian arrays, then padding (bullet) */
     NNUE_CONTAINER_CBNF,    /* Stormphrax: a 64-byte CBNF header, then the blocks, optionally one zstd frame */

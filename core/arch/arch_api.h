@@ -1,16 +1,13 @@
-/* core/arch/arch_api.h: loading an architecture and asking it for its identity. */
+/* core/arch/arch_api.h: asking an architecture for its identity: description, picture, hashes and
+ * sizes (all defined in core/arch/). Loading one (nnue_arch_load, nnue_arch_free) is public
+ * (include/nnue.h) and defined in core/load/. */
 #ifndef NNUE_CORE_ARCH_ARCH_API_H
 #define NNUE_CORE_ARCH_ARCH_API_H
 
 #include <stddef.h>
 
 #include "core/arch/arch.h"
-#include "nnue_error.h"
-
-/* Loads and validates a YAML architecture. On success *out is owned by the caller
- * (nnue_arch_free). On failure *out is NULL and err says file:line:col and what. */
-nnue_status nnue_arch_load(const char *path, nnue_arch **out, nnue_error *err);
-void nnue_arch_free(nnue_arch *arch);
+#include "nnue.h"
 
 /* The description string (docs/description-strings.md). Returns the length it needs
  * (like snprintf); buf may be NULL when size is 0. */

@@ -1,8 +1,8 @@
 /* core/load/arch_load.c: YAML architecture file -> nnue_arch (schema in docs/arch-yaml.md).
  *
  * Owns the document's top-level mapping (name, game, stacks and selector, output) and the order
- * of the steps; each big section has its own reader: `format:` core/arch/arch_format.c,
- * `feature_transformer:` core/arch/arch_ft.c (both below, needing no layer type), `centipawns:`
+ * of the steps; each big section has its own reader: `format:` core/load/arch_format.c,
+ * `feature_transformer:` core/load/arch_ft.c (beside it, needing no layer type), `centipawns:`
  * core/load/arch_centipawns.c, `layers:` core/load/arch_layers.c (here: it asks
  * core/layers/registry.c for each type). Reading is
  * table-driven (base/yaml_read.h): unknown, duplicate and missing keys are errors at their
@@ -45,7 +45,7 @@ static nnue_status read_game(yreader *r, yaml_node_t *v, void *t)
     return st;
 }
 
-/* ---- format and feature transformer: core/arch/arch_format.c, core/arch/arch_ft.c ---- */
+/* ---- format and feature transformer: core/load/arch_format.c, core/load/arch_ft.c ---- */
 
 static nnue_status read_format(yreader *r, yaml_node_t *v, void *t)
 {

@@ -11,9 +11,6 @@
  * section 9), the nets the release packages embed (shared/nets/stockfish-nets). */
 #include "core/net/known_nets.h"
 
-#include <errno.h>
-#include <nettle/sha2.h>
-#include <stdio.h>
 #include <string.h>
 
 /* Stockfish 17's and 17.1's to_cp coefficients (uci.cpp of sf_17, sf_17.1; docs/units.md). */
@@ -37,43 +34,6 @@ static const known_net table[] = {
     {"a85d884a0723", "SFNNv4", "random SFNNv4 test net of the oracle data (evaluated by sf_15)", NULL, NULL},
     {"1f384aa9369d", "SFNNv5", "random SFNNv5 test net of the oracle data (evaluated by sf_15.1)", NULL, NULL},
 };
-
-static void digest_hex(struct sha256_ctx *ctx, char hex[65])
-{
-    uint8_t digest[SHA256_DIGEST_SIZE];
-    sha256_digest(ctx, sizeof digest, digest);
-    for (int i = 0; i < SHA256_DIGEST_SIZE; i++)
-        snprintf(hex + 2 * i, 3, "%02x", digest[i]);
-}
-
-int file_sha256_hex(const char *path, char hex[65])
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return -1;
-    struct sha256_ctx ctx;
-    sha256_init(&ctx);
-    unsigned char buf[1 << 15];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        sha256_update(&ctx, n, buf);
-    int failed = ferror(f);
-    fclose(f);
-    if (failed) {
-        errno = EIO;
-        return -1;
-    }
-    digest_hex(&ctx, hex);
-    return 0;
-}
-
-void memory_sha256_hex(const void *data, size_t size, char hex[65])
-{
-    struct sha256_ctx ctx;
-    sha256_init(&ctx);
-    sha256_update(&ctx, size, data);
-    digest_hex(&ctx, hex);
-}
 
 const known_net *known_net_find(const char *sha256_hex)
 {

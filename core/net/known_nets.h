@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include "io/sha256.h" /* the SHA-256 a known net is found by */
+
 typedef struct known_net {
     const char *sha12;  /* first 12 hex digits of the file's SHA-256 */
     const char *arch;   /* architecture name (the YAML's name:) */
@@ -16,13 +18,6 @@ typedef struct known_net {
     const char *cp_engine;
     const double *cp_material;
 } known_net;
-
-/* SHA-256 of a whole file as 64 lowercase hex digits (nettle's implementation). Returns 0, or -1
- * with errno set when the file cannot be read. */
-int file_sha256_hex(const char *path, char hex[65]);
-
-/* SHA-256 of size bytes in memory, as 64 lowercase hex digits. */
-void memory_sha256_hex(const void *data, size_t size, char hex[65]);
 
 /* The known net with this SHA-256, or NULL. */
 const known_net *known_net_find(const char *sha256_hex);

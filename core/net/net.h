@@ -1,6 +1,6 @@
 /* core/net/net.h: a loaded net: its architecture plus weights, in the layout the kernels use.
  *
- * Weights are read once (core/net/net_read_*.c) and then never change, so one nnue_net can be
+ * Weights are read once (core/formats/net_read_*.c) and then never change, so one nnue_net can be
  * shared read-only by any number of threads. Layout (after loading, whatever the file order):
  *   ft_biases  [width]                 i16
  *   ft_weights [inputs][width]         i16, feature-major (one row per feature)
@@ -23,6 +23,8 @@
 
 #include "core/arch/arch.h"
 #include "core/arch/layer_weights.h"
+#include "core/formats/net_header.h"
+#include "core/formats/net_write.h"
 #include "nnue_error.h"
 
 /* One value of an i8 row that did not fit: the i16 weight is the row's i8 value plus delta. */
@@ -94,20 +96,11 @@ void nnue_net_free(nnue_net *net);
 void nnue_net_narrow_rows(nnue_net *net);
 void nnue_net_narrow_free(nnue_net *net);
 
-/* Header of a Stockfish-format file without loading the weights (for detection and `nnue info`).
- * description may be NULL; otherwise *description is malloc'ed (caller frees). */
-typedef struct nnue_net_header {
-    uint32_t version, file_hash, ft_hash;   /* ft_hash: the u32 after the description */
-    uint32_t description_bytes;
-    uint64_t file_bytes;
-    int leb128;                              /* FT starts with a COMPRESSED_LEB128 block */
-    int zstd;                                /* the file is one zstd frame; the rest describes its
-                                                decompressed bytes (file_bytes included) */
-} nnue_net_header;
-nnue_status nnue_net_read_header(const char *path, nnue_net_header *header, char **description, nnue_error *err);
-/* The same from a net in memory (no description); name labels it in messages. */
-nnue_status nnue_net_read_header_memory(const void *data, size_t size, const char *name, nnue_net_header *header,
-                                        nnue_error *err);
+/* The most a zstd net of this architecture may decompress to (core/net/net_load.c): its plain size (a LEB128 block
+ * takes at most 1.5 times its plain bytes) twice over, plus 1 MiB for a description; at most
+ * NNUE_MAX_NET_BYTES. NZ_ARCH_CAP says so in messages. */
+uint64_t nz_cap_for_arch(const nnue_arch *arch);
+#define NZ_ARCH_CAP "twice the architecture's plain net size and 1 MiB"
 
 /* Loads a net from size bytes in memory (nnue.h). */
 nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t size, const char *name,
@@ -122,21 +115,5 @@ int nnue_arch_fits_header(const nnue_arch *arch, const nnue_net_header *header);
  * else NULL (core/net/net_auto.c). */
 int nnue_arch_fits_description(const nnue_arch *arch, const char *description);
 nnue_arch *nnue_arch_from_description(const char *description);
-
-/* Writes a net file with deterministic random weights for arch (core/net/net_write.c): same seed,
- * same bytes. The file loads with nnue_net_load(arch, ...). */
-nnue_status nnue_net_write_random(const nnue_arch *arch, const char *path, uint64_t seed, nnue_error *err);
-
-/* count values of type (NNUE_I16 or NNUE_I32) in host memory, for nnue_net_write_values. */
-typedef struct nnue_values {
-    const void *data;
-    nnue_dtype type;
-    uint64_t count;
-} nnue_values;
-
-/* Writes the values to f as little-endian integers of their type's width, or (leb128) as one
- * COMPRESSED_LEB128 block in Stockfish's layout (magic, u32 payload bytes, signed LEB128 values,
- * the shortest encoding of each). Used by `nnue convert`. */
-nnue_status nnue_net_write_values(FILE *f, int leb128, const nnue_values *values, nnue_error *err);
 
 #endif

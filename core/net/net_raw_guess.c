@@ -20,8 +20,8 @@
 #include "base/error.h"
 #include "core/arch/arch_api.h"
 #include "core/arch/arch_builtin.h"
-#include "core/net/net_formats.h"
-#include "core/net/net_zstd.h"
+#include "core/formats/net_formats.h"
+#include "io/zstd.h"
 #include "nnue.h"
 
 #define MAX_RAW 64

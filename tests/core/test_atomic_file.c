@@ -1,4 +1,4 @@
-/* tests/core/test_atomic_file.c: files we write never appear half-written (core/net/atomic_file.h):
+/* tests/core/test_atomic_file.c: files we write never appear half-written (io/atomic_file.h):
  * a committed write replaces the file at once, an aborted or failed one leaves the old content
  * and no temporary file behind; `nnue init` (nnue_net_write_random) goes through it, shown by
  * making its writes fail part-way with a file size limit (RLIMIT_FSIZE). */
@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "core/arch/arch_api.h"
-#include "core/net/atomic_file.h"
+#include "io/atomic_file.h"
 #include "core/net/net.h"
 #include "support.h"
 

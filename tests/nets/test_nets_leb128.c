@@ -1,4 +1,4 @@
-/* tests/nets/test_nets_leb128.c: the LEB128 block reader (core/net/net_read.c nr_leb128) against
+/* tests/nets/test_nets_leb128.c: the LEB128 block reader (core/formats/net_read.c nr_leb128) against
  * an encoder written here from the format's rule (signed LEB128: 7 bits a byte, low first, the
  * high bit says more follows; FORMATS.md), on blocks shaped like trained weights and beyond: runs
  * of one-byte values, two- and three-byte values, the i16 extremes, values across the reader's
@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/net/net_read.h"
+#include "core/formats/net_read.h"
+#include "io/leb128.h"
 #include "nnue.h"
 #include "support.h"
 
@@ -142,7 +143,7 @@ START_TEST(bad_values_deep_in_a_block)
 }
 END_TEST
 
-/* Blocks of 8M values or more are decoded in two halves on two threads (net_leb128_split.c), from
+/* Blocks of 8M values or more are decoded in two halves on two threads (io/leb128_split.c), from
  * memory or from a mapped file: the same values, the stream standing right after the block (a
  * marker written there reads back), and a bad value in either half still reported at its own
  * byte offset and index (the halves give up; the block is decoded again in order). */
@@ -199,6 +200,47 @@ START_TEST(large_blocks_in_halves)
 }
 END_TEST
 
+/* The byte decoder alone (io/leb128.h), fed the payload in spans of 1 to 13 bytes, so values run
+ * across spans at every byte of them: the same values; and a value too long for i16 stops it at
+ * that value's first byte counted over all spans, with its index. */
+START_TEST(spans_of_any_size)
+{
+    const size_t count = 30000;
+    int64_t *v = malloc(count * sizeof *v);
+    size_t *offsets = malloc(count * sizeof *offsets);
+    unsigned char *bytes = malloc(count * 3 + 64);
+    int16_t *got = malloc(count * sizeof *got);
+    for (size_t i = 0; i < count; i++)
+        v[i] = value((int)(i / 1000 % 4));
+    const size_t head = NR_LEB128_MAGIC_LEN + 4;
+    for (int bad = 0; bad < 2; bad++) {
+        if (bad)
+            v[20000] = 1 << 20; /* four bytes: more than an i16 takes */
+        size_t n = block(bytes, v, count, offsets) - head;
+        for (size_t span = 1; span <= 13; span++) {
+            leb128_decoder d;
+            leb128_begin(&d, 2, got, count);
+            leb128_stop stop = LEB128_OK;
+            for (size_t at = 0; at < n && stop == LEB128_OK; at += span)
+                stop = leb128_feed(&d, bytes + head + at, n - at < span ? n - at : span);
+            if (!bad) {
+                ck_assert_int_eq(stop, LEB128_OK);
+                ck_assert_int_eq(leb128_complete(&d), 1);
+                size_t i = 0;
+                while (i < count && got[i] == v[i])
+                    i++;
+                ck_assert_msg(i == count, "spans of %zu: value %zu", span, i);
+            } else {
+                ck_assert_int_eq(stop, LEB128_TOO_LONG);
+                ck_assert_uint_eq(d.at, offsets[20000] - head);
+                ck_assert_uint_eq(d.done, 20000);
+            }
+        }
+    }
+    free(v), free(offsets), free(bytes), free(got);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("leb128");
@@ -207,6 +249,7 @@ int main(void)
     tcase_add_test(tc, blocks_decode_exactly);
     tcase_add_test(tc, bad_values_deep_in_a_block);
     tcase_add_test(tc, large_blocks_in_halves);
+    tcase_add_test(tc, spans_of_any_size);
     suite_add_tcase(s, tc);
     return test_run(s);
 }

@@ -1,5 +1,5 @@
 /* tests/nets/test_nets_zstd_limits.c: zstd-compressed nets cost what their architecture needs,
- * not what a frame declares (core/net/net_zstd.h). Before this, a frame of zeros declaring
+ * not what a frame declares (io/zstd.h). Before this, a frame of zeros declaring
  * 600 MB was decompressed whole by every load and header read (a 32 KB file cost 1.19 GB and
  * 11.5 s), `nnue convert --to unzstd` malloc'ed whatever a 16-byte frame declared (2 TiB), and a
  * load without an architecture decompressed twice. Memory is judged by the process's peak RSS

@@ -174,7 +174,7 @@ END_TEST
 /* --out is written to a temporary file renamed over the path at the end: a reader that had the
  * old file open still reads the old bytes (fopen "w" truncated it in place), no temporary file
  * is left, and a symbolic link at the path stays one while the file it points to gets the record
- * (core/net/atomic_file.h's rule). */
+ * (io/atomic_file.h's rule). */
 START_TEST(out_is_replaced_whole)
 {
     char sub[4200], path[4300], target[4300], link[4300], extra[9000], *out;

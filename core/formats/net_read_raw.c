@@ -1,4 +1,4 @@
-/* core/net/net_read_raw.c: reading a header-less "raw" net (NNUE_FORMAT_RAW, bullet's quantised.bin).
+/* core/formats/net_read_raw.c: reading a header-less "raw" net (NNUE_FORMAT_RAW, bullet's quantised.bin).
  *
  * Format facts relied on: shared/oracle/third/cwtch/FACTS.md and
  * shared/oracle/third/obsidian/FACTS.md, sections "Byte layout": little-endian blocks in a
@@ -17,16 +17,16 @@
  * The file size must be exactly the data size rounded up to pad_to; it is checked before
  * anything is allocated, and a wrong size names the YAML fields the expectation came from.
  * Several feature sets: one ft.weights block per set (block `set:`), each in its set's dtype.
- * Containers (format.container) unwrap to these blocks first: core/net/net_read_cbnf.c (a
- * header, then the blocks from byte 64 or from a zstd payload) and core/net/net_read_varint.c
+ * Containers (format.container) unwrap to these blocks first: core/formats/net_read_cbnf.c (a
+ * header, then the blocks from byte 64 or from a zstd payload) and core/formats/net_read_varint.c
  * (LEB128 values decoded to the plain blocks); both call nnue_net_read_raw on the result. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/arch/layer.h"
 #include "base/error.h"
-#include "core/net/net_formats.h"
-#include "core/net/net_layer_tensors.h"
+#include "core/formats/net_formats.h"
+#include "core/formats/net_layer_tensors.h"
 
 typedef unsigned long long ull;
 
@@ -67,10 +67,10 @@ uint64_t nnue_net_raw_block_values(const nnue_arch *a, const nnue_block *b, char
 }
 
 /* The blocks start at the stream's current offset (0, or after a container's header). */
-static nnue_status check_size(nnue_net *net, nr_stream *s, uint64_t *data_end)
+static nnue_status check_size(nnue_weights *w, nr_stream *s, uint64_t *data_end)
 {
     uint64_t start = s->offset;
-    const nnue_arch *a = net->arch;
+    const nnue_arch *a = w->arch;
     const nnue_format *f = &a->format;
     char why[1600] = "", part[200];
     uint64_t data = 0;
@@ -96,9 +96,9 @@ static nnue_status check_size(nnue_net *net, nr_stream *s, uint64_t *data_end)
 /* A layer's tensor over all stacks, into each stack's [rows][stride] array (allocated and zeroed
  * by nr_layer_tensors_alloc). File orders (nnue_weight_order): row-major [stack][row][col];
  * input-major [col][stack][row]; input-major per bucket [stack][col][row]. */
-static nnue_status read_layer_block(nnue_net *net, nr_stream *s, const nnue_block *b)
+static nnue_status read_layer_block(nnue_weights *w, nr_stream *s, const nnue_block *b)
 {
-    const nnue_arch *a = net->arch;
+    const nnue_arch *a = w->arch;
     nnue_tensor_shape t = block_shape(a, b);
     size_t ts = nnue_dtype_size(t.mem);
     uint64_t per_stack = (uint64_t)t.rows * t.cols, count = per_stack * a->stacks, start = s->offset;
@@ -120,7 +120,7 @@ static nnue_status read_layer_block(nnue_net *net, nr_stream *s, const nnue_bloc
             k = v / per_stack, c = v % per_stack / t.rows, r = v % t.rows;
         else /* blocks of 4 inputs: [stack][c / 4][r][c % 4] (cols % 4 == 0, checked on load) */
             k = v / per_stack, c = v % per_stack / (4 * (uint64_t)t.rows) * 4 + v % 4, r = v % per_stack / 4 % t.rows;
-        char *dst = net->layer_weights[k * (uint64_t)a->n_layers + (uint64_t)b->layer].tensor[b->index];
+        char *dst = w->layer_weights[k * (uint64_t)a->n_layers + (uint64_t)b->layer].tensor[b->index];
         memcpy(dst + (r * t.stride + c) * ts, (char *)tmp + v * ts, ts);
     }
     nr_free(s, tmp);
@@ -129,11 +129,11 @@ static nnue_status read_layer_block(nnue_net *net, nr_stream *s, const nnue_bloc
 
 /* An FT block. Several feature sets: each set's rows have their own block (its `set:`), the
  * last listed set's are ft_weights, the others' ft_extra[set] (i8 sets stay i8). */
-static nnue_status read_ft_block(nnue_net *net, nr_stream *s, const nnue_block *b)
+static nnue_status read_ft_block(nnue_weights *w, nr_stream *s, const nnue_block *b)
 {
-    const nnue_ft_desc *ft = &net->arch->ft;
+    const nnue_ft_desc *ft = &w->arch->ft;
     char why[200], section[NNUE_NAME_MAX + 40];
-    uint64_t n = nnue_net_raw_block_values(net->arch, b, why, sizeof why);
+    uint64_t n = nnue_net_raw_block_values(w->arch, b, why, sizeof why);
     nnue_dtype mem = b->tensor == NNUE_T_FT_PSQT ? NNUE_I32 : NNUE_I16;
     int last = b->tensor != NNUE_T_FT_WEIGHTS || b->set == ft->n_sets - 1;
     if (b->tensor == NNUE_T_FT_WEIGHTS)
@@ -144,19 +144,19 @@ static nnue_status read_ft_block(nnue_net *net, nr_stream *s, const nnue_block *
     if (st != NNUE_OK)
         return st;
     if (b->tensor == NNUE_T_FT_WEIGHTS && !last)
-        net->ft_extra[b->set] = p;
+        w->ft_extra[b->set] = p;
     else if (b->tensor == NNUE_T_FT_WEIGHTS)
-        net->ft_weights = p;
+        w->ft_weights = p;
     else if (b->tensor == NNUE_T_FT_BIASES)
-        net->ft_biases = p;
+        w->ft_biases = p;
     else
-        net->ft_psqt = p;
+        w->ft_psqt = p;
     return nr_array(s, b->dtype, mem, p, n, section);
 }
 
-static nnue_status check_padding(nnue_net *net, nr_stream *s, uint64_t data_end)
+static nnue_status check_padding(nnue_weights *w, nr_stream *s, uint64_t data_end)
 {
-    const nnue_format *f = &net->arch->format;
+    const nnue_format *f = &w->arch->format;
     unsigned char buf[4096 + 64];
     uint64_t n = s->size - data_end;
     if (n > sizeof buf)
@@ -187,20 +187,18 @@ static nnue_status check_padding(nnue_net *net, nr_stream *s, uint64_t data_end)
     return NNUE_OK;
 }
 
-nnue_status nnue_net_read_raw(nnue_net *net, nr_stream *s)
+nnue_status nnue_net_read_raw(nnue_weights *w, nr_stream *s)
 {
-    const nnue_arch *a = net->arch;
+    const nnue_arch *a = w->arch;
     nnue_status st;
     uint64_t data_end;
-    if ((st = check_size(net, s, &data_end)) != NNUE_OK || (st = nr_layer_tensors_alloc(net, s)) != NNUE_OK)
+    if ((st = check_size(w, s, &data_end)) != NNUE_OK || (st = nr_layer_tensors_alloc(w, s)) != NNUE_OK)
         return st;
     for (int i = 0; i < a->format.n_blocks; i++) {
         const nnue_block *b = &a->format.blocks[i];
-        st = b->tensor == NNUE_T_LAYER ? read_layer_block(net, s, b) : read_ft_block(net, s, b);
+        st = b->tensor == NNUE_T_LAYER ? read_layer_block(w, s, b) : read_ft_block(w, s, b);
         if (st != NNUE_OK)
             return st;
     }
-    return check_padding(net, s, data_end);
+    return check_padding(w, s, data_end);
 }
-
-const nnue_net_reader nnue_raw_containers[3] = {nnue_net_read_raw, nnue_net_read_cbnf, nnue_net_read_varint};

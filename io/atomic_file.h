@@ -1,12 +1,12 @@
-/* core/net/atomic_file.h: writing a file so that it is never seen half-written. The bytes go to a
+/* io/atomic_file.h: writing a file so that it is never seen half-written. The bytes go to a
  * temporary file in the destination's own folder (same file system, so rename(2) is atomic);
  * commit flushes, syncs and renames it over the destination; abort (or a failed commit)
  * removes it. Until the commit succeeds, an existing destination keeps its old content.
  * Every file the library and the tool write (`nnue init`, `nnue convert`) goes through this.
  * An existing destination keeps its permission bits. A destination that is a symbolic link stays
  * one: the file it points to is the one replaced (in that file's folder). */
-#ifndef NNUE_CORE_NET_ATOMIC_FILE_H
-#define NNUE_CORE_NET_ATOMIC_FILE_H
+#ifndef NNUE_IO_ATOMIC_FILE_H
+#define NNUE_IO_ATOMIC_FILE_H
 
 #include <stdio.h>
 

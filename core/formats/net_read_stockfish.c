@@ -1,4 +1,4 @@
-/* core/net/net_read_stockfish.c: reading a Stockfish-format net (NNUE_FORMAT_STOCKFISH).
+/* core/formats/net_read_stockfish.c: reading a Stockfish-format net (NNUE_FORMAT_STOCKFISH).
  *
  * Format facts relied on: shared/oracle/chess/FORMATS.md sections 1 (hashes) and 2 (byte
  * layout), section 8 (the random nets), section 9 (SFNNv10's two feature sets),
@@ -7,7 +7,7 @@
  *   header:  u32 version, u32 file hash, u32 description length D, D bytes
  *   FT:      u32 FT hash, biases width x i16, weights inputs x width x i16 (feature-major),
  *            PSQT inputs x buckets x i32 (when the arch has PSQT); with format.leb128 each of
- *            the three arrays is a COMPRESSED_LEB128 block instead (core/net/net_read.c);
+ *            the three arrays is a COMPRESSED_LEB128 block instead (core/formats/net_read.c);
  *            several feature sets (SFNNv10, section 9; SFNNv16, docs/formats-sfnnv16.md): see
  *            read_ft_sets()
  *   tables:  for each table variable the stack selector names (features/table_var.h; YaneuraOu's
@@ -26,8 +26,8 @@
 #include "core/arch/generated_name.h"
 #include "core/arch/layer.h"
 #include "base/error.h"
-#include "core/net/net_formats.h"
-#include "core/net/net_layer_tensors.h"
+#include "core/formats/net_formats.h"
+#include "core/formats/net_layer_tensors.h"
 
 typedef unsigned long long ull;
 
@@ -96,9 +96,9 @@ static int section_at(const nnue_arch *a, int with_ft, uint64_t k, char *name, s
 }
 
 /* The rest of the file, from the current offset, must be exactly the fixed-size sections. */
-static nnue_status check_size(nnue_net *net, nr_stream *s, int with_ft)
+static nnue_status check_size(nnue_weights *w, nr_stream *s, int with_ft)
 {
-    const nnue_arch *a = net->arch;
+    const nnue_arch *a = w->arch;
     char name[NNUE_NAME_MAX + 64];
     uint64_t bytes, end = s->offset;
     for (uint64_t k = 0; section_at(a, with_ft, k, name, sizeof name, &bytes); k++)
@@ -134,7 +134,7 @@ static nnue_status check_hash(nr_stream *s, const char *what, uint32_t expected,
 }
 
 /* Before the size check of an uncompressed FT: is there a LEB128 block the arch does not expect? */
-static nnue_status check_not_leb128(nnue_net *net, nr_stream *s)
+static nnue_status check_not_leb128(nnue_weights *w, nr_stream *s)
 {
     unsigned char magic[NR_LEB128_MAGIC_LEN];
     if (s->size - s->offset < sizeof magic)
@@ -146,23 +146,23 @@ static nnue_status check_not_leb128(nnue_net *net, nr_stream *s)
         return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)s->offset,
                                 "feature transformer biases: found a COMPRESSED_LEB128 block, but architecture %s "
                                 "says format.leb128: false",
-                                net->arch->name);
+                                w->arch->name);
     return NNUE_OK;
 }
 
-static nnue_status read_header(nnue_net *net, nr_stream *s)
+static nnue_status read_header(nnue_weights *w, nr_stream *s)
 {
-    const nnue_arch *a = net->arch;
+    const nnue_arch *a = w->arch;
     nnue_status st;
-    if ((st = nr_u32(s, &net->version, "header version")) != NNUE_OK)
+    if ((st = nr_u32(s, &w->version, "header version")) != NNUE_OK)
         return st;
-    if (net->version != a->format.version)
+    if (w->version != a->format.version)
         return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, 0,
                                 "header: expected version 0x%08X (format.version of architecture %s), found 0x%08X",
-                                a->format.version, a->name, net->version);
-    if ((st = nr_u32(s, &net->file_hash, "header file hash")) != NNUE_OK)
+                                a->format.version, a->name, w->version);
+    if ((st = nr_u32(s, &w->file_hash, "header file hash")) != NNUE_OK)
         return st;
-    if ((st = check_hash(s, "header file hash", a->file_hash, net->file_hash, a)) != NNUE_OK)
+    if ((st = check_hash(s, "header file hash", a->file_hash, w->file_hash, a)) != NNUE_OK)
         return st;
     uint32_t d;
     if ((st = nr_u32(s, &d, "header description length")) != NNUE_OK)
@@ -171,14 +171,14 @@ static nnue_status read_header(nnue_net *net, nr_stream *s)
         return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, 8,
                                 "header: description length %u exceeds the %llu bytes left in the file (truncated?)", d,
                                 (ull)(s->size - s->offset));
-    if (!(net->description = malloc((size_t)d + 1)))
+    if (!(w->description = malloc((size_t)d + 1)))
         return nnue_fail(s->err, NNUE_E_NOMEM, "%s: out of memory for a %u-byte description", s->path, d);
-    net->description[d] = 0;
-    nnue_status st2 = nr_bytes(s, net->description, d, "header description");
+    w->description[d] = 0;
+    nnue_status st2 = nr_bytes(s, w->description, d, "header description");
     size_t at;
     char why[600];
     if (st2 == NNUE_OK && a->format.generated[0] &&
-        nnue_generated_check_description(a, net->description, &at, why, sizeof why) != 0)
+        nnue_generated_check_description(a, w->description, &at, why, sizeof why) != 0)
         return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)(12 + at), "header description: %s", why);
     return st2;
 }
@@ -222,19 +222,19 @@ static nnue_status read_widened(nr_stream *s, uint64_t count, void **out, const 
  * or (format ft_sections: per_set, SFNNv16, docs/formats-sfnnv16.md) each set's own PSQT array
  * right after its weights. Either way they land in one ft_psqt, set after set. Each array
  * belongs to the net as soon as it is allocated (freed with it on any error). */
-static nnue_status read_ft_sets(nnue_net *net, nr_stream *s)
+static nnue_status read_ft_sets(nnue_weights *w, nr_stream *s)
 {
-    const nnue_ft_desc *ft = &net->arch->ft;
-    int leb = net->arch->format.leb128, per_set = net->arch->format.psqt_per_set;
+    const nnue_ft_desc *ft = &w->arch->ft;
+    int leb = w->arch->format.leb128, per_set = w->arch->format.psqt_per_set;
     uint64_t psqt_values = (uint64_t)ft->total_inputs * ft->psqt_buckets, row = 0;
     void *p;
     nnue_status st = read_ft_array(s, leb, NNUE_I16, ft->width, &p, "feature transformer biases");
-    net->ft_biases = p;
+    w->ft_biases = p;
     if (st == NNUE_OK && per_set) { /* every PSQT value takes at least a byte: all are still ahead */
         st = need_bytes(s, psqt_values, psqt_values, "feature transformer PSQT weights");
         if (st == NNUE_OK)
             st = nr_alloc_for(s, &p, psqt_values * 4, "feature transformer PSQT weights");
-        net->ft_psqt = st == NNUE_OK ? p : NULL;
+        w->ft_psqt = st == NNUE_OK ? p : NULL;
     }
     for (int k = 0; k < ft->n_sets && st == NNUE_OK; k++) {
         const nnue_ft_set *set = &ft->sets[k];
@@ -246,13 +246,13 @@ static nnue_status read_ft_sets(nnue_net *net, nr_stream *s)
             st = read_ft_array(s, leb && set->weight_type != NNUE_I8, set->weight_type,
                                (uint64_t)set->inputs * ft->width, &p, name);
         if (k == ft->n_sets - 1)
-            net->ft_weights = p;
+            w->ft_weights = p;
         else
-            net->ft_extra[k] = p;
+            w->ft_extra[k] = p;
         if (st != NNUE_OK || !per_set)
             continue;
         uint64_t count = (uint64_t)set->inputs * ft->psqt_buckets;
-        int32_t *dst = net->ft_psqt + row * ft->psqt_buckets;
+        int32_t *dst = w->ft_psqt + row * ft->psqt_buckets;
         snprintf(name, sizeof name, "feature transformer PSQT weights (%s)", set->features->name);
         st = leb ? nr_leb128(s, NNUE_I32, dst, count, name) : nr_array(s, NNUE_I32, NNUE_I32, dst, count, name);
         row += set->inputs;
@@ -260,13 +260,13 @@ static nnue_status read_ft_sets(nnue_net *net, nr_stream *s)
     if (st != NNUE_OK || per_set)
         return st;
     st = read_ft_array(s, leb, NNUE_I32, psqt_values, &p, "feature transformer PSQT weights (all sets)");
-    net->ft_psqt = p;
+    w->ft_psqt = p;
     return st;
 }
 
-static nnue_status read_ft(nnue_net *net, nr_stream *s)
+static nnue_status read_ft(nnue_weights *w, nr_stream *s)
 {
-    const nnue_arch *a = net->arch;
+    const nnue_arch *a = w->arch;
     const nnue_ft_desc *ft = &a->ft;
     nnue_status st;
     uint32_t h;
@@ -275,36 +275,36 @@ static nnue_status read_ft(nnue_net *net, nr_stream *s)
     if ((st = check_hash(s, "feature transformer hash", a->ft_hash, h, a)) != NNUE_OK)
         return st;
     if (ft->n_sets > 1)
-        return read_ft_sets(net, s);
+        return read_ft_sets(w, s);
     uint64_t nb = ft->width, nw = (uint64_t)ft->inputs * ft->width, np = (uint64_t)ft->inputs * ft->psqt_buckets;
     const char *bname = "feature transformer biases", *wname = "feature transformer weights",
                *pname = "feature transformer PSQT weights";
     void *p;
     if (!a->format.leb128) {
-        if ((st = check_not_leb128(net, s)) != NNUE_OK || (st = check_size(net, s, 1)) != NNUE_OK)
+        if ((st = check_not_leb128(w, s)) != NNUE_OK || (st = check_size(w, s, 1)) != NNUE_OK)
             return st;
         if ((st = nr_alloc_for(s, &p, nb * 2, bname)) != NNUE_OK)
             return st;
-        net->ft_biases = p;
+        w->ft_biases = p;
         if ((st = nr_alloc_for(s, &p, nw * 2, wname)) != NNUE_OK)
             return st;
-        net->ft_weights = p;
+        w->ft_weights = p;
         if (np) {
             if ((st = nr_alloc_for(s, &p, np * 4, pname)) != NNUE_OK)
                 return st;
-            net->ft_psqt = p;
+            w->ft_psqt = p;
         }
-        if ((st = nr_array(s, NNUE_I16, NNUE_I16, net->ft_biases, nb, bname)) != NNUE_OK ||
-            (st = nr_array(s, NNUE_I16, NNUE_I16, net->ft_weights, nw, wname)) != NNUE_OK)
+        if ((st = nr_array(s, NNUE_I16, NNUE_I16, w->ft_biases, nb, bname)) != NNUE_OK ||
+            (st = nr_array(s, NNUE_I16, NNUE_I16, w->ft_weights, nw, wname)) != NNUE_OK)
             return st;
-        return np ? nr_array(s, NNUE_I32, NNUE_I32, net->ft_psqt, np, pname) : NNUE_OK;
+        return np ? nr_array(s, NNUE_I32, NNUE_I32, w->ft_psqt, np, pname) : NNUE_OK;
     }
     /* LEB128: each block's size is checked against the file before its array is allocated. The
      * arrays are allocated one at a time, each just before its block is decoded. */
     if ((st = nr_alloc_for(s, &p, nb * 2, bname)) != NNUE_OK)
         return st;
-    net->ft_biases = p;
-    if ((st = nr_leb128(s, NNUE_I16, net->ft_biases, nb, bname)) != NNUE_OK)
+    w->ft_biases = p;
+    if ((st = nr_leb128(s, NNUE_I16, w->ft_biases, nb, bname)) != NNUE_OK)
         return st;
     /* The weights block needs at least one byte per value: check that much before allocating. */
     if (s->size - s->offset < NR_LEB128_MAGIC_LEN + 4 + nw)
@@ -315,8 +315,8 @@ static nnue_status read_ft(nnue_net *net, nr_stream *s)
                                 (ull)(s->size - s->offset));
     if ((st = nr_alloc_for(s, &p, nw * 2, wname)) != NNUE_OK)
         return st;
-    net->ft_weights = p;
-    if ((st = nr_leb128(s, NNUE_I16, net->ft_weights, nw, wname)) != NNUE_OK)
+    w->ft_weights = p;
+    if ((st = nr_leb128(s, NNUE_I16, w->ft_weights, nw, wname)) != NNUE_OK)
         return st;
     if (!np)
         return NNUE_OK;
@@ -328,15 +328,15 @@ static nnue_status read_ft(nnue_net *net, nr_stream *s)
                                 (ull)(s->size - s->offset));
     if ((st = nr_alloc_for(s, &p, np * 4, pname)) != NNUE_OK)
         return st;
-    net->ft_psqt = p;
-    return nr_leb128(s, NNUE_I32, net->ft_psqt, np, pname);
+    w->ft_psqt = p;
+    return nr_leb128(s, NNUE_I32, w->ft_psqt, np, pname);
 }
 
 /* The table variables' sections, in selector slot order: the hash, the values, then the derived
  * values in memory (prepare). */
-static nnue_status read_tables(nnue_net *net, nr_stream *s)
+static nnue_status read_tables(nnue_weights *w, nr_stream *s)
 {
-    const nnue_arch *a = net->arch;
+    const nnue_arch *a = w->arch;
     char name[NNUE_NAME_MAX + 64];
     nnue_status st;
     for (int v = 0; v < a->selector.n_vars; v++) {
@@ -352,11 +352,11 @@ static nnue_status read_tables(nnue_net *net, nr_stream *s)
         if ((st = need_bytes(s, 4 * (uint64_t)tv->values, tv->values, name)) != NNUE_OK ||
             (st = nr_alloc_for(s, &p, 4 * ((uint64_t)tv->values + tv->derived), name)) != NNUE_OK)
             return st;
-        net->tables[v] = p;
+        w->tables[v] = p;
         if ((st = nr_array(s, NNUE_I32, NNUE_I32, p, tv->values, name)) != NNUE_OK)
             return st;
         if (tv->prepare)
-            tv->prepare(net->tables[v]);
+            tv->prepare(w->tables[v]);
     }
     return NNUE_OK;
 }
@@ -364,12 +364,12 @@ static nnue_status read_tables(nnue_net *net, nr_stream *s)
 /* Per stack: the network hash, then each layer's stored tensors in the layer's order (an affine
  * layer: biases, then weights as rows of padded_in values). Padding columns may hold values,
  * which the engine never reads (Stockfish 17.1's fc1 has some): zeroed and counted. */
-static nnue_status read_stacks(nnue_net *net, nr_stream *s)
+static nnue_status read_stacks(nnue_weights *w, nr_stream *s)
 {
-    const nnue_arch *a = net->arch;
+    const nnue_arch *a = w->arch;
     char name[NNUE_NAME_MAX + 64];
     nnue_status st;
-    if ((st = nr_layer_tensors_alloc(net, s)) != NNUE_OK)
+    if ((st = nr_layer_tensors_alloc(w, s)) != NNUE_OK)
         return st;
     for (uint32_t k = 0; k < a->stacks; k++) {
         uint32_t h;
@@ -383,28 +383,28 @@ static nnue_status read_stacks(nnue_net *net, nr_stream *s)
             for (int j = 0; j < n; j++) {
                 if (t[j].file == NNUE_NONE)
                     continue;
-                void *data = net->layer_weights[(size_t)k * a->n_layers + i].tensor[j];
+                void *data = w->layer_weights[(size_t)k * a->n_layers + i].tensor[j];
                 uint64_t count = nnue_tensor_values(&t[j]), start = s->offset;
                 snprintf(name, sizeof name, "stack %u %s %s", k, l->name, t[j].name);
                 if ((st = nr_array(s, t[j].file, t[j].mem, data, count, name)) != NNUE_OK)
                     return st;
                 if (t[j].mem == NNUE_F32 && (st = nr_check_finite(s, data, count, start, name)) != NNUE_OK)
                     return st;
-                nr_zero_padding(net, &t[j], data);
+                nr_zero_padding(w, &t[j], data);
             }
         }
     }
     return NNUE_OK;
 }
 
-nnue_status nnue_net_read_stockfish(nnue_net *net, nr_stream *s)
+nnue_status nnue_net_read_stockfish(nnue_weights *w, nr_stream *s)
 {
     nnue_status st;
-    if ((st = read_header(net, s)) != NNUE_OK || (st = read_ft(net, s)) != NNUE_OK)
+    if ((st = read_header(w, s)) != NNUE_OK || (st = read_ft(w, s)) != NNUE_OK)
         return st;
-    if (net->arch->format.leb128 && (st = check_size(net, s, 0)) != NNUE_OK)
+    if (w->arch->format.leb128 && (st = check_size(w, s, 0)) != NNUE_OK)
         return st;
-    if ((st = read_tables(net, s)) != NNUE_OK || (st = read_stacks(net, s)) != NNUE_OK)
+    if ((st = read_tables(w, s)) != NNUE_OK || (st = read_stacks(w, s)) != NNUE_OK)
         return st;
     if (s->offset != s->size || fgetc(s->f) != EOF)
         return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, (long long)s->offset,

@@ -1,5 +1,5 @@
-/* core/net/net_read_cbnf.c: Stormphrax's CBNF container (format kind raw, container cbnf): a
- * 64-byte header, then the raw blocks (core/net/net_read_raw.c), stored plain or as one zstd frame.
+/* core/formats/net_read_cbnf.c: Stormphrax's CBNF container (format kind raw, container cbnf): a
+ * 64-byte header, then the raw blocks (core/formats/net_read_raw.c), stored plain or as one zstd frame.
  *
  * Facts: shared/oracle/third/stormphrax/FACTS.md, "File layout". Little-endian header:
  *   0  char[4] "CBNF"      4 u16 version (1)     6 u16 flags       8 u8 padding
@@ -16,8 +16,8 @@
 
 #include "base/error.h"
 #include "core/arch/layer.h"
-#include "core/net/net_formats.h"
-#include "core/net/net_zstd.h"
+#include "core/formats/net_formats.h"
+#include "io/zstd.h"
 
 int nnue_cbnf_mismatch(const nnue_arch *a, const unsigned char *h, nnue_cbnf_field *f)
 {
@@ -47,7 +47,7 @@ int nnue_cbnf_mismatch(const nnue_arch *a, const unsigned char *h, nnue_cbnf_fie
     return -1;
 }
 
-static nnue_status check_header(const nnue_net *net, nr_stream *s, const unsigned char *h, int *zstd)
+static nnue_status check_header(const nnue_weights *w, nr_stream *s, const unsigned char *h, int *zstd)
 {
     if (memcmp(h, "CBNF", 4) != 0)
         return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, 0,
@@ -55,7 +55,7 @@ static nnue_status check_header(const nnue_net *net, nr_stream *s, const unsigne
                                 h[0] >= 32 && h[0] < 127 ? h[0] : '?', h[1] >= 32 && h[1] < 127 ? h[1] : '?',
                                 h[2] >= 32 && h[2] < 127 ? h[2] : '?', h[3] >= 32 && h[3] < 127 ? h[3] : '?');
     nnue_cbnf_field f;
-    if (nnue_cbnf_mismatch(net->arch, h, &f) >= 0)
+    if (nnue_cbnf_mismatch(w->arch, h, &f) >= 0)
         return nnue_fail_offset(s->err, NNUE_E_FORMAT, s->path, f.offset, "CBNF header: %s: expected %u (%s), found %u",
                                 f.field, f.want, f.from, f.found);
     *zstd = (h[6] | h[7] << 8) & 1;
@@ -75,27 +75,27 @@ static uint64_t payload_bytes(const nnue_arch *a)
     return (data + pad - 1) / pad * pad;
 }
 
-nnue_status nnue_net_read_cbnf(nnue_net *net, nr_stream *s)
+nnue_status nnue_net_read_cbnf(nnue_weights *w, nr_stream *s)
 {
     unsigned char h[NNUE_CBNF_HEADER];
     int zstd = 0;
     nnue_status st = nr_bytes(s, h, NNUE_CBNF_HEADER, "CBNF header");
     if (st == NNUE_OK)
-        st = check_header(net, s, h, &zstd);
+        st = check_header(w, s, h, &zstd);
     if (st != NNUE_OK || !zstd)
-        return st == NNUE_OK ? nnue_net_read_raw(net, s) : st;
+        return st == NNUE_OK ? nnue_net_read_raw(w, s) : st;
     /* One zstd frame from byte 64 to the end: the blocks, decompressed up to their size. */
     char name[300];
     snprintf(name, sizeof name, "%s (zstd payload from byte %d)", s->path, NNUE_CBNF_HEADER);
     void *payload = NULL;
     size_t size = 0;
-    st = nz_unpack(&(nz_source){s->f, NULL, 0, name, "the architecture's payload size"}, payload_bytes(net->arch), 0,
+    st = nz_unpack(&(nz_source){s->f, NULL, 0, name, "the architecture's payload size"}, payload_bytes(w->arch), 0,
                    &payload, &size, NULL, s->err);
     nr_stream inner;
     if (st == NNUE_OK)
         st = nr_open_memory(&inner, name, payload, size, s->err);
     if (st == NNUE_OK) {
-        st = nnue_net_read_raw(net, &inner);
+        st = nnue_net_read_raw(w, &inner);
         nr_close(&inner);
     }
     free(payload);

@@ -1,24 +1,18 @@
-/* core/net/net_zstd.h: whole-file zstd nets (Pikafish and Viridithas ship their nets as one zstd
+/* io/zstd.h: whole-file zstd nets (Pikafish and Viridithas ship their nets as one zstd
  * frame), read with a bounded cost: the compressed bytes are streamed in chunks (never held
  * whole), a recorded size is refused above a cap before anything is allocated (the
- * architecture's size when it is known: core/net/net_load.c; NNUE_MAX_NET_BYTES otherwise), and a
+ * caller's: core/net/net.h nz_cap_for_arch; NNUE_MAX_NET_BYTES otherwise), and a
  * frame that records no size (Viridithas's) is decompressed into a buffer that grows with the
  * output up to that cap, past which it is refused. A 32 KB file declaring gigabytes costs a
  * header read, not gigabytes. Not a public API. */
-#ifndef NNUE_CORE_NET_NET_ZSTD_H
-#define NNUE_CORE_NET_NET_ZSTD_H
+#ifndef NNUE_IO_ZSTD_H
+#define NNUE_IO_ZSTD_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
-#include "nnue.h"
-
-/* The most a zstd net of this architecture may decompress to: its plain size (a LEB128 block
- * takes at most 1.5 times its plain bytes) twice over, plus 1 MiB for a description; at most
- * NNUE_MAX_NET_BYTES. NZ_ARCH_CAP says so in messages. */
-uint64_t nz_cap_for_arch(const nnue_arch *arch);
-#define NZ_ARCH_CAP "twice the architecture's plain net size and 1 MiB"
+#include "nnue_error.h"
 
 /* 1 when the first bytes are zstd's frame magic (n >= 4). */
 int nz_is_frame(const void *head, size_t n);

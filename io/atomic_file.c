@@ -1,7 +1,7 @@
-/* core/net/atomic_file.c: see atomic_file.h. Relies on POSIX: open(O_CREAT|O_EXCL) for a fresh
+/* io/atomic_file.c: see atomic_file.h. Relies on POSIX: open(O_CREAT|O_EXCL) for a fresh
  * temporary name, fsync before rename, and rename(2) replacing the destination atomically
  * within one file system. */
-#include "core/net/atomic_file.h"
+#include "io/atomic_file.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,27 +1,18 @@
-/* core/net/net_zstd.c: see core/net/net_zstd.h. libzstd's streaming decompressor, fed in chunks
+/* io/zstd.c: see io/zstd.h. libzstd's streaming decompressor, fed in chunks
  * from the file or the buffer; the output goes into one buffer of the declared size or, for a
  * file, through a small one. */
-#include "core/net/net_zstd.h"
+#include "io/zstd.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <zstd.h>
 
-#include "core/arch/arch_api.h"
 #include "base/error.h"
 #include "nnue.h"
 
 typedef unsigned long long ull;
 
 enum { CHUNK = 1 << 17 };
-
-uint64_t nz_cap_for_arch(const nnue_arch *arch)
-{
-    if (!arch)
-        return NNUE_MAX_NET_BYTES;
-    uint64_t plain = nnue_arch_file_bytes(arch);
-    return plain >= (NNUE_MAX_NET_BYTES - (1u << 20)) / 2 ? NNUE_MAX_NET_BYTES : 2 * plain + (1u << 20);
-}
 
 int nz_is_frame(const void *head, size_t n)
 {

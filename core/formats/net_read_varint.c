@@ -1,5 +1,5 @@
-/* core/net/net_read_varint.c: PlentyChess's net file (format kind raw, container varint): the
- * raw blocks (core/net/net_read_raw.c) in their order with every value a LEB128 varint; no
+/* core/formats/net_read_varint.c: PlentyChess's net file (format kind raw, container varint): the
+ * raw blocks (core/formats/net_read_raw.c) in their order with every value a LEB128 varint; no
  * header, padding or trailer.
  *
  * Facts: shared/oracle/third/plentychess/FACTS.md, "File format": 7 bits a byte, low group first,
@@ -14,7 +14,7 @@
 
 #include "base/error.h"
 #include "core/arch/layer.h"
-#include "core/net/net_formats.h"
+#include "core/formats/net_formats.h"
 
 typedef unsigned long long ull;
 
@@ -86,13 +86,13 @@ static nnue_status decode(vsrc *v, nnue_dtype t, unsigned char *out, const char 
     return NNUE_OK;
 }
 
-nnue_status nnue_net_read_varint(nnue_net *net, nr_stream *s)
+nnue_status nnue_net_read_varint(nnue_weights *w, nr_stream *s)
 {
-    const nnue_format *f = &net->arch->format;
+    const nnue_format *f = &w->arch->format;
     char why[1600];
     uint64_t plain = 0;
     for (int i = 0; i < f->n_blocks; i++)
-        plain += nnue_net_raw_block_values(net->arch, &f->blocks[i], why, sizeof why) *
+        plain += nnue_net_raw_block_values(w->arch, &f->blocks[i], why, sizeof why) *
                  nnue_dtype_size(f->blocks[i].dtype);
     unsigned char *out = NULL;
     vsrc *v = malloc(sizeof *v);
@@ -109,7 +109,7 @@ nnue_status nnue_net_read_varint(nnue_net *net, nr_stream *s)
     unsigned char *p = out;
     for (int i = 0; i < f->n_blocks && st == NNUE_OK; i++) {
         const nnue_block *b = &f->blocks[i];
-        uint64_t n = nnue_net_raw_block_values(net->arch, b, why, sizeof why);
+        uint64_t n = nnue_net_raw_block_values(w->arch, b, why, sizeof why);
         size_t size = nnue_dtype_size(b->dtype);
         char section[NNUE_NAME_MAX * 2 + 40];
         snprintf(section, sizeof section, "block %d (%s%s%s)", i + 1, b->name, b->set_name[0] ? " of " : "",
@@ -125,7 +125,7 @@ nnue_status nnue_net_read_varint(nnue_net *net, nr_stream *s)
     free(v);
     nr_stream inner;
     if (st == NNUE_OK && (st = nr_open_memory(&inner, s->path, out, plain, s->err)) == NNUE_OK) {
-        st = nnue_net_read_raw(net, &inner);
+        st = nnue_net_read_raw(w, &inner);
         nr_close(&inner);
     }
     nr_free(s, out);

@@ -1,20 +1,20 @@
-/* core/net/net_layer_tensors.c: the layers' tensors of a net being read, whatever the format: every
+/* core/formats/net_layer_tensors.c: the layers' tensors of a net being read, whatever the format: every
  * stack's tensors allocated (zeroed: a tensor the file leaves out stays zero), padding columns
  * zeroed and counted, float values checked to be finite. The format readers
- * (core/net/net_read_stockfish.c, core/net/net_read_raw.c) ask the layer types for their tensors
+ * (core/formats/net_read_stockfish.c, core/formats/net_read_raw.c) ask the layer types for their tensors
  * (core/arch/layer.h) and call these; none of them names a layer type. */
 #include <math.h>
 #include <string.h>
 
 #include "core/arch/layer.h"
 #include "base/error.h"
-#include "core/net/net_layer_tensors.h"
+#include "core/formats/net_layer_tensors.h"
 
 typedef unsigned long long ull;
 
-nnue_status nr_layer_tensors_alloc(nnue_net *net, nr_stream *s)
+nnue_status nr_layer_tensors_alloc(nnue_weights *w, nr_stream *s)
 {
-    const nnue_arch *a = net->arch;
+    const nnue_arch *a = w->arch;
     char what[NNUE_NAME_MAX + 64];
     for (int i = 0; i < a->n_layers; i++) {
         const nnue_layer *l = &a->layers[i];
@@ -29,13 +29,13 @@ nnue_status nr_layer_tensors_alloc(nnue_net *net, nr_stream *s)
                 if (st != NNUE_OK)
                     return st;
                 memset(p, 0, (size_t)bytes);
-                net->layer_weights[(size_t)k * a->n_layers + i].tensor[j] = p;
+                w->layer_weights[(size_t)k * a->n_layers + i].tensor[j] = p;
             }
     }
     return NNUE_OK;
 }
 
-void nr_zero_padding(nnue_net *net, const nnue_tensor_shape *t, void *data)
+void nr_zero_padding(nnue_weights *w, const nnue_tensor_shape *t, void *data)
 {
     size_t size = nnue_dtype_size(t->mem);
     for (uint32_t r = 0; r < t->rows; r++)
@@ -43,7 +43,7 @@ void nr_zero_padding(nnue_net *net, const nnue_tensor_shape *t, void *data)
             unsigned char *v = (unsigned char *)data + ((size_t)r * t->stride + c) * size;
             for (size_t b = 0; b < size; b++)
                 if (v[b]) {
-                    net->padding_nonzero++;
+                    w->padding_nonzero++;
                     memset(v, 0, size);
                     break;
                 }
