@@ -17,8 +17,8 @@ typedef struct { v128_t lo, hi; } vdot_t; /* outputs 0-1 and 2-3, two lanes each
 #define VEC_BYTES 16
 #define VEC_TARGET
 #define VEC_ACC_TILE 8
-#define VEC_AFFINE_BLOCKS 2 /* 2 blocks x 2 groups x 2 vectors: 8 sums, within a host's 16 registers */
-#define VEC_AFFINE_UNROLL 2
+#define VEC_AFFINE_BLOCKS 4 /* 4 blocks x 2 vectors: 8 sums, within a host's 16 registers */
+#define VEC_AFFINE_UNROLL 1
 #define VEC_FN static inline
 
 VEC_FN vec_t vec_zero(void) { return wasm_i32x4_splat(0); }
@@ -86,8 +86,7 @@ VEC_FN vec_t vdot_sum(vdot_t s)
  * vector, since the 4 bytes repeat every 4 lanes). */
 VEC_FN vec_t vdot_input(const uint8_t *p)
 {
-    uint64_t x = (uint64_t)p[0] | (uint64_t)p[1] << 16 | (uint64_t)p[2] << 32 | (uint64_t)p[3] << 48;
-    return wasm_i64x2_splat((int64_t)x);
+    return wasm_u16x8_extend_low_u8x16(wasm_v128_load32_splat(p));
 }
 
 VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
