@@ -17,8 +17,8 @@ typedef struct { v128_t lo, hi; } vdot_t; /* outputs 0-1 and 2-3, two lanes each
 #define VEC_BYTES 16
 #define VEC_TARGET
 #define VEC_ACC_TILE 8
-#define VEC_AFFINE_BLOCKS 2 /* 2 blocks x 2 groups x 2 vectors: 8 sums, within a host's 16 registers */
-#define VEC_AFFINE_UNROLL 2
+#define VEC_AFFINE_BLOCKS 4 /* 4 blocks x 2 vectors: 8 sums, within a host's 16 registers */
+#define VEC_AFFINE_UNROLL 1
 #define VEC_FN static inline
 
 VEC_FN vec_t vec_zero(void) { return wasm_i32x4_splat(0); }
@@ -41,9 +41,18 @@ VEC_FN vec_t vec_max_i32(vec_t a, vec_t b) { return wasm_i32x4_max(a, b); }
 VEC_FN vec_t vec_min_i32(vec_t a, vec_t b) { return wasm_i32x4_min(a, b); }
 VEC_FN vec_t vec_min_u32(vec_t a, vec_t b) { return wasm_u32x4_min(a, b); }
 VEC_FN vec_t vec_abs_i32(vec_t a) { return wasm_i32x4_abs(a); }
-VEC_FN vec_t vec_srl_i16(vec_t v, int n) { return wasm_u16x8_shr(v, (uint32_t)n); }
-VEC_FN vec_t vec_srl_i32(vec_t v, int n) { return wasm_u32x4_shr(v, (uint32_t)n); }
-VEC_FN vec_t vec_sra_i32(vec_t v, int n) { return wasm_i32x4_shr(v, (uint32_t)n); }
+/* Shifts by a run-time count: clang (emscripten 3.1.6's LLVM) hoists the count's splat out of a
+ * kernel's loop, then no longer sees a uniform shift there and scalarizes it (16 lane extracts and
+ * inserts per vector: ft_pairwise_u8 was a fifth of SFNNv5's time). The empty volatile asm makes
+ * the count new at each use, so the splat stays beside the shift and one i16x8.shr_u remains. */
+VEC_FN uint32_t vec_count(int n)
+{
+    __asm__ volatile("" : "+r"(n));
+    return (uint32_t)n;
+}
+VEC_FN vec_t vec_srl_i16(vec_t v, int n) { return wasm_u16x8_shr(v, vec_count(n)); }
+VEC_FN vec_t vec_srl_i32(vec_t v, int n) { return wasm_u32x4_shr(v, vec_count(n)); }
+VEC_FN vec_t vec_sra_i32(vec_t v, int n) { return wasm_i32x4_shr(v, vec_count(n)); }
 VEC_FN vec_t vec_madd_i16(vec_t a, vec_t b) { return wasm_i32x4_dot_i16x8(a, b); }
 VEC_FN vec_t vec_packus_i16(vec_t a, vec_t b) { return wasm_u8x16_narrow_i16x8(a, b); }
 VEC_FN vec_t vec_packus_i32(vec_t a, vec_t b) { return wasm_u16x8_narrow_i32x4(a, b); }
@@ -77,8 +86,7 @@ VEC_FN vec_t vdot_sum(vdot_t s)
  * vector, since the 4 bytes repeat every 4 lanes). */
 VEC_FN vec_t vdot_input(const uint8_t *p)
 {
-    uint64_t x = (uint64_t)p[0] | (uint64_t)p[1] << 16 | (uint64_t)p[2] << 32 | (uint64_t)p[3] << 48;
-    return wasm_i64x2_splat((int64_t)x);
+    return wasm_u16x8_extend_low_u8x16(wasm_v128_load32_splat(p));
 }
 
 VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
