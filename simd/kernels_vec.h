@@ -26,7 +26,7 @@ static inline uint32_t part(uint32_t m, uint32_t t, uint32_t width)
 /* A pass's rows by kind (i16 subtracted, i16 added, i8 subtracted, i8 added), their addresses
  * listed once per call rather than once per tile; an update with more rows of a kind than
  * ACC_CHUNK takes one pass per chunk. */
-#define ACC_CHUNK 64
+#define ACC_CHUNK 32
 typedef struct acc_chunk {
     const int16_t *sub16[ACC_CHUNK], *add16[ACC_CHUNK];
     const int8_t *sub8[ACC_CHUNK], *add8[ACC_CHUNK];
