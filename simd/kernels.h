@@ -20,35 +20,14 @@
 
 #define NNUE_KERNEL_OUT_BLOCK 16   /* outputs per prepared block (one 512-bit i32 vector) */
 
-/* A list of weight rows of one accumulator update (core/eval/accumulator.c): row idx[k] is the
- * `n` values (acc_update's n) at rows + idx[k] * n, i16 or, with i8 set, i8 sign-extended; its
- * PSQT row the `buckets` i32 values at psqt + idx[k] * buckets (psqt NULL: no PSQT rows). The
- * rows are subtracted when sub is set, else added. */
-typedef struct nnue_row_group {
-    const void *rows;
-    const int32_t *psqt;
-    const uint32_t *idx;
-    int n, i8, sub;
-} nnue_row_group;
-
-/* One accumulator update: dst (n values) = src -/+ every group's rows, and psqt_dst (buckets
- * values, none when 0) = psqt_src -/+ their PSQT rows. dst may be src, psqt_dst psqt_src. */
-typedef struct nnue_acc_update {
-    const nnue_row_group *groups;
-    int n_groups;
-    uint32_t n, buckets;
-    int16_t *dst;
-    const int16_t *src;
-    int32_t *psqt_dst;
-    const int32_t *psqt_src;
-} nnue_acc_update;
-
 typedef struct nnue_kernels {
     nnue_isa isa;
-    /* The update u (nnue_acc_update above), i16 and i32 sums wrapping, in one pass: each tile of
-     * dst is held in registers while every row of every group is added or subtracted, then
-     * stored once; the PSQT sums likewise. */
-    void (*acc_update)(const nnue_acc_update *u);
+    /* dst[j] = src[j] - sum(sub[k][j]) + sum(add[k][j]), j < n, i16 wrapping. dst may be src. */
+    void (*acc_i16)(int16_t *dst, const int16_t *src, const int16_t *const *sub, int n_sub,
+                    const int16_t *const *add, int n_add, uint32_t n);
+    /* The same on i32 values (PSQT), wrapping. */
+    void (*acc_i32)(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
+                    const int32_t *const *add, int n_add, uint32_t n);
     /* out[j] = clamp(acc[j], 0, max), j < n; max <= 255. */
     void (*ft_clamp_u8)(const int16_t *acc, uint8_t *out, uint32_t n, int32_t max);
     /* out[j] = clamp(acc[j], 0, max) * clamp(acc[j + half], 0, max) >> shift, j < half;
@@ -77,6 +56,9 @@ typedef struct nnue_kernels {
     /* out[j] = in[j] for j < n (values 0..255), then zeros up to n_pad >= n; out has room for
      * n_pad bytes and for n rounded up to a multiple of 16. */
     void (*pack_u8)(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_pad);
+    /* acc_i16 with i8 rows (Full_Threats): each row value sign-extended to i16, i16 wrapping. */
+    void (*acc_i8)(int16_t *dst, const int16_t *src, const int8_t *const *sub, int n_sub,
+                   const int8_t *const *add, int n_add, uint32_t n);
     /* Optional (NULL: the layers one by one). The classic small tail (HalfKP 256x2-32-32) in
      * one call, every value kept in registers: h = crelu(in[0..32), s1, m1) as bytes,
      * o = b1 + W1 h (32 outputs, prepared layout with out_pad 32), h2 = crelu(o, s2, m2);

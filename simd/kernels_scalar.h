@@ -9,36 +9,47 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "simd/kernels.h"
-
 static inline int32_t nnue_ref_clamp(int32_t v, int32_t max)
 {
     return v < 0 ? 0 : v > max ? max : v;
 }
 
-/* kernels.h acc_update on dst values [from, n) (n = u->n) or, psqt set, on the PSQT values
- * [from, u->buckets). */
-static inline void nnue_ref_acc_update(const nnue_acc_update *u, int psqt, uint32_t from)
+static inline void nnue_ref_acc_i16(int16_t *dst, const int16_t *src, const int16_t *const *sub, int n_sub,
+                                    const int16_t *const *add, int n_add, uint32_t from, uint32_t n)
 {
-    uint32_t n = psqt ? u->buckets : u->n;
     for (uint32_t j = from; j < n; j++) {
-        uint32_t v = psqt ? (uint32_t)u->psqt_src[j] : (uint16_t)u->src[j];
-        for (int g = 0; g < u->n_groups; g++) {
-            const nnue_row_group *r = &u->groups[g];
-            if (psqt && !r->psqt)
-                continue;
-            for (int k = 0; k < r->n; k++) {
-                size_t at = (size_t)r->idx[k] * n + j;
-                uint32_t w = psqt    ? (uint32_t)r->psqt[at]
-                             : r->i8 ? (uint32_t)(int32_t)((const int8_t *)r->rows)[at]
-                                     : (uint32_t)(int32_t)((const int16_t *)r->rows)[at];
-                v = r->sub ? v - w : v + w;
-            }
-        }
-        if (psqt)
-            u->psqt_dst[j] = (int32_t)v;
-        else
-            u->dst[j] = (int16_t)(uint16_t)v;
+        uint16_t v = (uint16_t)src[j];
+        for (int k = 0; k < n_sub; k++)
+            v = (uint16_t)(v - (uint16_t)sub[k][j]);
+        for (int k = 0; k < n_add; k++)
+            v = (uint16_t)(v + (uint16_t)add[k][j]);
+        dst[j] = (int16_t)v;
+    }
+}
+
+static inline void nnue_ref_acc_i8(int16_t *dst, const int16_t *src, const int8_t *const *sub, int n_sub,
+                                   const int8_t *const *add, int n_add, uint32_t from, uint32_t n)
+{
+    for (uint32_t j = from; j < n; j++) {
+        uint16_t v = (uint16_t)src[j];
+        for (int k = 0; k < n_sub; k++)
+            v = (uint16_t)(v - (uint16_t)(int16_t)sub[k][j]);
+        for (int k = 0; k < n_add; k++)
+            v = (uint16_t)(v + (uint16_t)(int16_t)add[k][j]);
+        dst[j] = (int16_t)v;
+    }
+}
+
+static inline void nnue_ref_acc_i32(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
+                                    const int32_t *const *add, int n_add, uint32_t from, uint32_t n)
+{
+    for (uint32_t j = from; j < n; j++) {
+        uint32_t v = (uint32_t)src[j];
+        for (int k = 0; k < n_sub; k++)
+            v -= (uint32_t)sub[k][j];
+        for (int k = 0; k < n_add; k++)
+            v += (uint32_t)add[k][j];
+        dst[j] = (int32_t)v;
     }
 }
 

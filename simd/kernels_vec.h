@@ -23,144 +23,90 @@ static inline uint32_t part(uint32_t m, uint32_t t, uint32_t width)
     return m <= t * width ? 0 : m - t * width >= width ? width : m - t * width;
 }
 
-/* A pass's rows by kind (i16 subtracted, i16 added, i8 subtracted, i8 added), their addresses
- * listed once per call rather than once per tile; an update with more rows of a kind than
- * ACC_CHUNK takes one pass per chunk. */
-#define ACC_CHUNK 32
-typedef struct acc_chunk {
-    const int16_t *sub16[ACC_CHUNK], *add16[ACC_CHUNK];
-    const int8_t *sub8[ACC_CHUNK], *add8[ACC_CHUNK];
-    int n_sub16, n_add16, n_sub8, n_add8;
-} acc_chunk;
+#if defined(VEC_MASKED)
+/* A row's last partial vector, masked (after ROWS_PASS); j moves to n. */
+#define ROWS_TAIL(LOAD_N)                                                                                             \
+    if (j < n) {                                                                                                      \
+        uint32_t m = n - j;                                                                                           \
+        vec_t v = vec_load_n_i16(src + j, m);                                                                         \
+        for (int k = 0; k < n_sub; k++)                                                                               \
+            v = vec_sub_i16(v, LOAD_N(sub[k] + j, m));                                                                \
+        for (int k = 0; k < n_add; k++)                                                                               \
+            v = vec_add_i16(v, LOAD_N(add[k] + j, m));                                                                \
+        vec_store_n_i16(dst + j, v, m);                                                                               \
+        j = n;                                                                                                        \
+    }
+#else
+#define ROWS_TAIL(LOAD_N)
+#endif
 
-/* Every row of list[0 .. count), values j .. j + T * VEC_I16 (T a constant where this is
- * expanded), into the T vectors v: OP (vec_add_i16 or vec_sub_i16) of LOAD(p). */
-#define ROWS_INTO(T, list, count, LOAD, OP)                                                                           \
-    for (int k = 0; k < (count); k++)                                                                                 \
-        for (int t = 0; t < (T); t++)                                                                                 \
-            v[t] = OP(v[t], LOAD((list)[k] + j + VEC_I16 * t));
-#define CHUNK_INTO(T)                                                                                                 \
-    ROWS_INTO(T, c->sub16, c->n_sub16, vec_load, vec_sub_i16)                                                         \
-    ROWS_INTO(T, c->add16, c->n_add16, vec_load, vec_add_i16)                                                         \
-    ROWS_INTO(T, c->sub8, c->n_sub8, vec_load_i8_i16, vec_sub_i16)                                                    \
-    ROWS_INTO(T, c->add8, c->n_add8, vec_load_i8_i16, vec_add_i16)
+/* dst = src - sub rows + add rows on i16 (acc_i16) or on i8 rows widened (acc_i8): VEC_ACC_TILE
+ * vectors kept in registers across all the rows, then single vectors, then the scalar tail. */
+#define ROWS_PASS(LOAD_ROW)                                                                                           \
+    uint32_t j = 0;                                                                                                   \
+    for (; j + VEC_I16 * VEC_ACC_TILE <= n; j += VEC_I16 * VEC_ACC_TILE) {                                            \
+        vec_t v[VEC_ACC_TILE];                                                                                        \
+        for (int t = 0; t < VEC_ACC_TILE; t++)                                                                        \
+            v[t] = vec_load(src + j + VEC_I16 * t);                                                                   \
+        for (int k = 0; k < n_sub; k++)                                                                               \
+            for (int t = 0; t < VEC_ACC_TILE; t++)                                                                    \
+                v[t] = vec_sub_i16(v[t], LOAD_ROW(sub[k] + j + VEC_I16 * t));                                         \
+        for (int k = 0; k < n_add; k++)                                                                               \
+            for (int t = 0; t < VEC_ACC_TILE; t++)                                                                    \
+                v[t] = vec_add_i16(v[t], LOAD_ROW(add[k] + j + VEC_I16 * t));                                         \
+        for (int t = 0; t < VEC_ACC_TILE; t++)                                                                        \
+            vec_store(dst + j + VEC_I16 * t, v[t]);                                                                   \
+    }                                                                                                                 \
+    for (; j + VEC_I16 <= n; j += VEC_I16) {                                                                          \
+        vec_t v = vec_load(src + j);                                                                                  \
+        for (int k = 0; k < n_sub; k++)                                                                               \
+            v = vec_sub_i16(v, LOAD_ROW(sub[k] + j));                                                                 \
+        for (int k = 0; k < n_add; k++)                                                                               \
+            v = vec_add_i16(v, LOAD_ROW(add[k] + j));                                                                 \
+        vec_store(dst + j, v);                                                                                        \
+    }
 
-/* dst = src -/+ the chunk's rows on the whole vectors of values [0, end): VEC_ACC_TILE vectors
- * kept in registers across every row, then single vectors. Not inlined: inlined into the
- * listing's flush, it took the listing's registers (callgrind, chess: 3.07 M -> 2.91 M for acc_update). */
-VEC_TARGET static __attribute__((noinline)) void chunk_pass(int16_t *dst, const int16_t *src, const acc_chunk *c,
-                                                            uint32_t end)
+VEC_KERNEL void acc_i16(int16_t *dst, const int16_t *src, const int16_t *const *sub, int n_sub,
+                        const int16_t *const *add, int n_add, uint32_t n)
 {
-    uint32_t j = 0;
-    for (; j + VEC_I16 * VEC_ACC_TILE <= end; j += VEC_I16 * VEC_ACC_TILE) {
-        vec_t v[VEC_ACC_TILE];
-        for (int t = 0; t < VEC_ACC_TILE; t++)
-            v[t] = vec_load(src + j + VEC_I16 * t);
-        CHUNK_INTO(VEC_ACC_TILE)
-        for (int t = 0; t < VEC_ACC_TILE; t++)
-            vec_store(dst + j + VEC_I16 * t, v[t]);
-    }
-    for (; j < end; j += VEC_I16) {
-        vec_t v[1] = {vec_load(src + j)};
-        CHUNK_INTO(1)
-        vec_store(dst + j, v[0]);
-    }
+    ROWS_PASS(vec_load)
+    ROWS_TAIL(vec_load_n_i16)
+    nnue_ref_acc_i16(dst, src, sub, n_sub, add, n_add, j, n);
 }
 
-/* A group's rows into the chunk's list of its kind, a pass run whenever that list is full. */
-#define LIST_GROUP(ROW_T, list, count)                                                                                \
-    for (int k = 0; k < r->n; k++) {                                                                                  \
-        if (c.count == ACC_CHUNK) {                                                                                   \
-            chunk_pass(u->dst, src, &c, end);                                                                         \
-            src = u->dst;                                                                                             \
-            c.n_sub16 = c.n_add16 = c.n_sub8 = c.n_add8 = 0;                                                          \
-        }                                                                                                             \
-        c.list[c.count++] = (const ROW_T *)r->rows + (size_t)r->idx[k] * width;                                       \
-    }
-
-/* The last partial vector's values j .. j + m of a group's rows into v[0] (VEC_MASKED). */
-#define TAIL_INTO(ROW_T, LOAD, OP)                                                                                    \
-    for (int k = 0; k < r->n; k++)                                                                                    \
-        v = OP(v, LOAD((const ROW_T *)r->rows + (size_t)r->idx[k] * u->n + j, m));
-
-#define LOAD_M32(p) vec_load_n_i32(p, m)
-
-/* The PSQT sums, values j .. j + VEC_I32, into v (LOAD32 as above). */
-#define PSQT_INTO(LOAD32)                                                                                             \
-    for (int q = 0; q < n_groups; q++) {                                                                              \
-        const nnue_row_group *r = &groups[q];                                                                         \
-        if (!r->psqt)                                                                                                 \
-            continue;                                                                                                 \
-        if (r->sub)                                                                                                   \
-            for (int k = 0; k < r->n; k++)                                                                            \
-                v = vec_sub_i32(v, LOAD32(r->psqt + (size_t)r->idx[k] * buckets + j));                                \
-        else                                                                                                          \
-            for (int k = 0; k < r->n; k++)                                                                            \
-                v = vec_add_i32(v, LOAD32(r->psqt + (size_t)r->idx[k] * buckets + j));                                \
-    }
-
-/* kernels.h acc_update: the rows' addresses listed by kind, then one pass (chunk_pass) over the
- * whole vectors (more past ACC_CHUNK rows of a kind), then the last partial vector masked
- * (VEC_MASKED) or the scalar definition; the PSQT sums a vector at a time, group by group. */
-VEC_KERNEL void acc_update(const nnue_acc_update *u)
+VEC_KERNEL void acc_i8(int16_t *dst, const int16_t *src, const int8_t *const *sub, int n_sub,
+                       const int8_t *const *add, int n_add, uint32_t n)
 {
-    const nnue_row_group *groups = u->groups;
-    const int n_groups = u->n_groups;
-    const uint32_t width = u->n, buckets = u->buckets, end = width / VEC_I16 * VEC_I16;
-    const int16_t *src = u->src;
-    acc_chunk c;
-    c.n_sub16 = c.n_add16 = c.n_sub8 = c.n_add8 = 0;
-    for (int q = 0; q < n_groups; q++) {
-        const nnue_row_group *r = &groups[q];
-        if (r->i8 && r->sub)
-            LIST_GROUP(int8_t, sub8, n_sub8)
-        else if (r->i8)
-            LIST_GROUP(int8_t, add8, n_add8)
-        else if (r->sub)
-            LIST_GROUP(int16_t, sub16, n_sub16)
-        else
-            LIST_GROUP(int16_t, add16, n_add16)
-    }
-    chunk_pass(u->dst, src, &c, end);
-    uint32_t j = end; /* values past the whole vectors: read from u->src, which no pass wrote there */
-#if defined(VEC_MASKED)
-    if (j < u->n) {
-        uint32_t m = u->n - j;
-        vec_t v = vec_load_n_i16(u->src + j, m);
-        for (int q = 0; q < n_groups; q++) {
-            const nnue_row_group *r = &groups[q];
-            if (r->i8 && r->sub)
-                TAIL_INTO(int8_t, vec_load_n_i8_i16, vec_sub_i16)
-            else if (r->i8)
-                TAIL_INTO(int8_t, vec_load_n_i8_i16, vec_add_i16)
-            else if (r->sub)
-                TAIL_INTO(int16_t, vec_load_n_i16, vec_sub_i16)
-            else
-                TAIL_INTO(int16_t, vec_load_n_i16, vec_add_i16)
-        }
-        vec_store_n_i16(u->dst + j, v, m);
-        j = u->n;
-    }
-#endif
-    nnue_ref_acc_update(u, 0, j);
-    int32_t *psqt_dst = u->psqt_dst;
-    const int32_t *psqt_src = u->psqt_src;
-    for (j = 0; j + VEC_I32 <= buckets; j += VEC_I32) {
-        vec_t v = vec_load(psqt_src + j);
-        PSQT_INTO(vec_load)
-        vec_store(psqt_dst + j, v);
+    ROWS_PASS(vec_load_i8_i16)
+    ROWS_TAIL(vec_load_n_i8_i16)
+    nnue_ref_acc_i8(dst, src, sub, n_sub, add, n_add, j, n);
+}
+
+VEC_KERNEL void acc_i32(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
+                        const int32_t *const *add, int n_add, uint32_t n)
+{
+    uint32_t j = 0;
+    for (; j + VEC_I32 <= n; j += VEC_I32) {
+        vec_t v = vec_load(src + j);
+        for (int k = 0; k < n_sub; k++)
+            v = vec_sub_i32(v, vec_load(sub[k] + j));
+        for (int k = 0; k < n_add; k++)
+            v = vec_add_i32(v, vec_load(add[k] + j));
+        vec_store(dst + j, v);
     }
 #if defined(VEC_MASKED)
-    if (j < buckets) { /* PSQT rows of 8 values on 16-lane vectors take only this */
-        uint32_t m = buckets - j;
-        vec_t v = vec_load_n_i32(psqt_src + j, m);
-        PSQT_INTO(LOAD_M32)
-        vec_store_n_i32(psqt_dst + j, v, m);
-        j = buckets;
+    if (j < n) { /* PSQT rows of 8 values on 16-lane vectors take only this */
+        uint32_t m = n - j;
+        vec_t v = vec_load_n_i32(src + j, m);
+        for (int k = 0; k < n_sub; k++)
+            v = vec_sub_i32(v, vec_load_n_i32(sub[k] + j, m));
+        for (int k = 0; k < n_add; k++)
+            v = vec_add_i32(v, vec_load_n_i32(add[k] + j, m));
+        vec_store_n_i32(dst + j, v, m);
+        j = n;
     }
 #endif
-    if (buckets)
-        nnue_ref_acc_update(u, 1, j);
+    nnue_ref_acc_i32(dst, src, sub, n_sub, add, n_add, j, n);
 }
 
 VEC_TARGET static inline vec_t clamp_i16(vec_t v, vec_t max)
@@ -502,6 +448,6 @@ VEC_KERNEL void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_
 #endif
 
 const nnue_kernels VEC_TABLE = {
-    VEC_ISA, acc_update, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
-    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, VEC_TAIL_32_32_1, VEC_BOARD_SCAN, affine_i32,
+    VEC_ISA, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
+    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, VEC_TAIL_32_32_1, VEC_BOARD_SCAN, affine_i32,
 };

@@ -1,9 +1,8 @@
 /* core/eval/accumulator.c: feature-transformer accumulators as arithmetic on weight rows (see
  * core/eval/accumulator.h). No state lives here: core/eval/state_update.c decides which entries to
  * update or refresh, the refresh cache (core/eval/refresh_cache.c) which rows to apply to a slot;
- * both apply rows through nnue_acc_apply, the one applier: every set's rows of an update (i16
- * rows, i8 rows widened, the narrowed i8 rows with their patches, PSQT rows) in one call of the
- * acc_update kernel, one pass over the accumulator (simd/kernels.h). */
+ * both apply rows through nnue_acc_apply_rows, the one applier (i16 rows, i8 rows widened, the
+ * narrowed i8 rows with their patches, PSQT rows). */
 #include <string.h>
 
 #include "core/eval/accumulator.h"
@@ -21,39 +20,45 @@ static void apply_patches(const nnue_narrow_rows *nr, const uint32_t *sub, int n
             dst[nr->patches[p].col] = (int16_t)((uint16_t)dst[nr->patches[p].col] + (uint16_t)nr->patches[p].delta);
 }
 
-/* Set s's rows of idx[0 .. n) as a group of the kernel's update (kernels.h nnue_row_group). */
-static void set_group(const nnue_net *net, int s, const uint32_t *idx, int n, int sub, nnue_row_group *g)
-{
-    const nnue_narrow_rows *nr = &net->narrow[s];
-    g->i8 = nr->rows || net->arch->ft.sets[s].weight_type == NNUE_I8;
-    g->rows = nr->rows ? (const void *)nr->rows : net->set_weights[s];
-    g->psqt = net->arch->ft.psqt_buckets ? net->set_psqt[s] : NULL;
-    g->idx = idx;
-    g->n = n;
-    g->sub = sub;
-}
-
-void nnue_acc_apply(const nnue_net *net, const nnue_kernels *k, const nnue_set_rows *rows, int16_t *dst,
-                    const int16_t *src, int32_t *psqt_dst, const int32_t *psqt_src)
+/* dst = src - rows(sub) + rows(add) for feature set s's weights, and psqt_dst = psqt_src -/+ its
+ * PSQT rows (when the net has PSQT; psqt_src NULL = zero). */
+void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, const uint32_t *sub, int n_sub,
+                       const uint32_t *add, int n_add, int16_t *dst, const int16_t *src, int32_t *psqt_dst,
+                       const int32_t *psqt_src)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    nnue_row_group groups[2 * NNUE_MAX_FT_SETS];
-    int n_groups = 0;
-    for (int s = 0; s < ft->n_sets; s++) {
-        if (rows[s].n_sub > 0)
-            set_group(net, s, rows[s].sub, rows[s].n_sub, 1, &groups[n_groups++]);
-        if (rows[s].n_add > 0)
-            set_group(net, s, rows[s].add, rows[s].n_add, 0, &groups[n_groups++]);
+    uint32_t width = ft->width, buckets = ft->psqt_buckets;
+    const void *rsub[NNUE_MAX_ACTIVE_ANY], *radd[NNUE_MAX_ACTIVE_ANY];
+    const nnue_narrow_rows *nr = &net->narrow[s];
+    if (ft->sets[s].weight_type == NNUE_I8 || nr->rows) {
+        const int8_t *w = nr->rows ? nr->rows : (const int8_t *)net->set_weights[s];
+        for (int i = 0; i < n_sub; i++)
+            rsub[i] = w + (size_t)sub[i] * width;
+        for (int i = 0; i < n_add; i++)
+            radd[i] = w + (size_t)add[i] * width;
+        k->acc_i8(dst, src, (const int8_t *const *)rsub, n_sub, (const int8_t *const *)radd, n_add, width);
+        if (nr->patch_start)
+            apply_patches(nr, sub, n_sub, add, n_add, dst);
+    } else {
+        const int16_t *w = net->set_weights[s];
+        for (int i = 0; i < n_sub; i++)
+            rsub[i] = w + (size_t)sub[i] * width;
+        for (int i = 0; i < n_add; i++)
+            radd[i] = w + (size_t)add[i] * width;
+        k->acc_i16(dst, src, (const int16_t *const *)rsub, n_sub, (const int16_t *const *)radd, n_add, width);
     }
-    if (ft->psqt_buckets && !psqt_src) {
-        memset(psqt_dst, 0, ft->psqt_buckets * sizeof(int32_t));
+    if (!buckets)
+        return;
+    const int32_t *p = net->set_psqt[s];
+    for (int i = 0; i < n_sub; i++)
+        rsub[i] = p + (size_t)sub[i] * buckets;
+    for (int i = 0; i < n_add; i++)
+        radd[i] = p + (size_t)add[i] * buckets;
+    if (!psqt_src) {
+        memset(psqt_dst, 0, buckets * sizeof(int32_t));
         psqt_src = psqt_dst;
     }
-    const nnue_acc_update u = {groups, n_groups, ft->width, ft->psqt_buckets, dst, src, psqt_dst, psqt_src};
-    k->acc_update(&u);
-    for (int s = 0; s < ft->n_sets; s++)
-        if (net->narrow[s].patch_start)
-            apply_patches(&net->narrow[s], rows[s].sub, rows[s].n_sub, rows[s].add, rows[s].n_add, dst);
+    k->acc_i32(psqt_dst, psqt_src, (const int32_t *const *)rsub, n_sub, (const int32_t *const *)radd, n_add, buckets);
 }
 
 /* Perspective persp from scratch; set s's active list already in given[s] (n_given[s] entries)
@@ -62,18 +67,17 @@ static void refresh_sets(const nnue_net *net, const nnue_kernels *k, const nnue_
                          const uint32_t *const *given, const int *n_given, nnue_acc_entry *e)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    uint32_t idx[NNUE_MAX_FT_SETS][NNUE_MAX_ACTIVE_ANY];
-    nnue_set_rows rows[NNUE_MAX_FT_SETS];
+    uint32_t idx[NNUE_MAX_ACTIVE_ANY];
     for (int s = 0; s < ft->n_sets; s++) {
         const uint32_t *list = given ? given[s] : NULL;
         int n = list ? n_given[s] : 0;
         if (!list) {
-            n = ft->sets[s].features->active(&ft->sets[s].params, board, persp, idx[s]);
-            list = idx[s];
+            n = ft->sets[s].features->active(&ft->sets[s].params, board, persp, idx);
+            list = idx;
         }
-        rows[s] = (nnue_set_rows){NULL, list, 0, n};
+        nnue_acc_apply_rows(net, k, s, NULL, 0, list, n, e->acc[persp], s ? e->acc[persp] : net->ft_biases, e->psqt[persp],
+                   s ? e->psqt[persp] : NULL);
     }
-    nnue_acc_apply(net, k, rows, e->acc[persp], net->ft_biases, e->psqt[persp], NULL);
     e->computed[persp] = 1;
 }
 

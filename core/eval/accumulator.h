@@ -14,18 +14,12 @@
 #include "core/net/net.h"
 #include "simd/kernels.h"
 
-/* One feature set's rows of an update: sub[0 .. n_sub) removed, add[0 .. n_add) added. */
-typedef struct nnue_set_rows {
-    const uint32_t *sub, *add;
-    int n_sub, n_add;
-} nnue_set_rows;
-
-/* dst = src - removed rows + added rows of every feature set (rows[s], s < the net's set count;
- * the narrowed i8 rows and patches where built, core/net/net_narrow.c) in one pass over the
- * accumulator, and psqt_dst = psqt_src -/+ their PSQT rows
- * when the net has PSQT (psqt_src NULL = zero). dst may equal src. */
-void nnue_acc_apply(const nnue_net *net, const nnue_kernels *k, const nnue_set_rows *rows, int16_t *dst,
-                    const int16_t *src, int32_t *psqt_dst, const int32_t *psqt_src);
+/* dst = src - rows(sub) + rows(add) of feature set s's weights (its narrowed i8 rows and
+ * patches when built, core/net/net_narrow.c), and psqt_dst = psqt_src -/+ its PSQT rows when the net
+ * has PSQT (psqt_src NULL = zero). dst may equal src. */
+void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, const uint32_t *sub, int n_sub,
+                         const uint32_t *add, int n_add, int16_t *dst, const int16_t *src, int32_t *psqt_dst,
+                         const int32_t *psqt_src);
 
 /* Requests (prefetches) the start of set s's weight rows of n indices (their first two lines). */
 void nnue_acc_prefetch_rows(const nnue_net *net, int s, const uint32_t *idx, int n);

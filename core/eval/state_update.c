@@ -30,10 +30,9 @@ static void apply_pending(nnue_state *s, const pending_move *m, int n)
         int p = m[j].persp;
         const nnue_acc_entry *from = &s->entries[m[j].entry - 1];
         nnue_acc_entry *to = &s->entries[m[j].entry];
-        nnue_set_rows rows[NNUE_MAX_FT_SETS];
         for (int t = 0; t < ft->n_sets; t++)
-            rows[t] = (nnue_set_rows){m[j].removed[t], m[j].added[t], m[j].n_removed[t], m[j].n_added[t]};
-        nnue_acc_apply(s->net, s->kernels, rows, to->acc[p], from->acc[p], to->psqt[p], from->psqt[p]);
+            nnue_acc_apply_rows(s->net, s->kernels, t, m[j].removed[t], m[j].n_removed[t], m[j].added[t], m[j].n_added[t],
+                       to->acc[p], t ? to->acc[p] : from->acc[p], to->psqt[p], t ? to->psqt[p] : from->psqt[p]);
         to->computed[p] = 1;
     }
 }

@@ -53,60 +53,53 @@ static const nnue_kernels *isa_set(int i)
     return i <= (int)nnue_isa_best() ? nnue_kernels_for((nnue_isa)i) : NULL;
 }
 
-/* acc_update on random groups of i16 and i8 rows (sets of each kind in one pass, as SFNNv10 and
- * later nets have), subtracted and added, with and without PSQT rows, in place and not, on
- * every ISA against the scalar set; a value past each end must stay untouched. */
 START_TEST(accumulators)
 {
-    enum { ROWS = 40 };
     const nnue_kernels *ref = &nnue_kernels_scalar;
-    static int16_t rows[ROWS * MAXN], src[MAXN + 1], a[MAXN + 1], b[MAXN + 1];
-    static int32_t rows32[ROWS * MAXN], src32[MAXN + 1], a32[MAXN + 1], b32[MAXN + 1];
-    static int8_t rows8[ROWS * MAXN];
-    static uint32_t idx[8][ROWS];
+    static int16_t rows[40][MAXN], src[MAXN], a[MAXN], b[MAXN];
+    static int32_t rows32[40][MAXN], src32[MAXN], a32[MAXN], b32[MAXN];
+    static int8_t rows8[40][MAXN];
     for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
         const nnue_kernels *k = isa_set(isa);
         if (!k)
             continue;
         for (int rep = 0; rep < 200; rep++) {
-            uint32_t n = sizes[rnd() % N_SIZES], n32 = rep % 2 ? 8 : sizes[rnd() % 12];
-            for (uint32_t j = 0; j < ROWS * n; j++) {
-                rows[j] = (int16_t)(rep % 3 ? pick(-600, 600) : pick(-32768, 32767));
-                rows8[j] = (int8_t)pick(-128, 127);
-            }
-            for (uint32_t j = 0; j < ROWS * n32; j++)
-                rows32[j] = rep % 3 ? pick(-100000, 100000) : pick(INT32_MIN, INT32_MAX);
-            for (uint32_t j = 0; j < n; j++)
+            uint32_t n = sizes[rnd() % N_SIZES];
+            int n_sub = (int)(rnd() % 4), n_add = (int)(rnd() % 41 < 30 ? rnd() % 4 : rnd() % 38);
+            for (uint32_t j = 0; j < n; j++) {
                 src[j] = (int16_t)pick(-32768, 32767);
-            for (uint32_t j = 0; j < n32; j++)
                 src32[j] = pick(INT32_MIN, INT32_MAX);
-            nnue_row_group g[8];
-            int n_groups = (int)(rnd() % 9), psqt = rep % 4 != 3;
-            for (int q = 0; q < n_groups; q++) {
-                int i8 = (int)(rnd() % 2), count = (int)(rnd() % 41 < 30 ? rnd() % 4 : rnd() % ROWS);
-                for (int r = 0; r < count; r++)
-                    idx[q][r] = rnd() % ROWS;
-                /* i16 and i8 rows share the PSQT table (its stride is the bucket count) */
-                g[q] = (nnue_row_group){i8 ? (const void *)rows8 : rows, psqt ? rows32 : NULL, idx[q], count, i8,
-                                       (int)(rnd() % 2)};
+                for (int r = 0; r < 40; r++) {
+                    rows[r][j] = (int16_t)(rep % 3 ? pick(-600, 600) : pick(-32768, 32767));
+                    rows32[r][j] = rep % 3 ? pick(-100000, 100000) : pick(INT32_MIN, INT32_MAX);
+                    rows8[r][j] = (int8_t)pick(-128, 127);
+                }
             }
-            nnue_acc_update u = {g, n_groups, n, psqt ? n32 : 0, a, src, a32, src32};
-            ref->acc_update(&u);
+            const int16_t *sub[4], *add[40];
+            const int32_t *sub32[4], *add32[40];
+            const int8_t *sub8[4], *add8[40];
+            for (int r = 0; r < n_sub; r++)
+                sub[r] = rows[r], sub32[r] = rows32[r], sub8[r] = rows8[r];
+            for (int r = 0; r < n_add; r++)
+                add[r] = rows[39 - r], add32[r] = rows32[39 - r], add8[r] = rows8[39 - r];
+            ref->acc_i16(a, src, sub, n_sub, add, n_add, n);
             memcpy(b, src, sizeof b[0] * n);
-            memcpy(b32, src32, sizeof b32[0] * n32);
             b[n] = 12345;
-            b32[n32] = 777;
-            u.dst = b; /* in place */
-            u.src = b;
-            u.psqt_dst = b32;
-            u.psqt_src = rep % 2 ? b32 : src32;
-            k->acc_update(&u);
-            ck_assert_msg(memcmp(a, b, n * sizeof a[0]) == 0, "%s acc_update n=%u groups=%d", nnue_isa_label(isa), n,
-                          n_groups);
+            k->acc_i16(b, b, sub, n_sub, add, n_add, n); /* in place */
+            ck_assert_msg(memcmp(a, b, n * sizeof a[0]) == 0, "%s acc_i16 n=%u sub=%d add=%d", nnue_isa_label(isa), n,
+                          n_sub, n_add);
             ck_assert_int_eq(b[n], 12345);
-            if (psqt)
-                ck_assert_msg(memcmp(a32, b32, n32 * sizeof a32[0]) == 0, "%s acc_update PSQT n=%u groups=%d",
-                              nnue_isa_label(isa), n32, n_groups);
+            ref->acc_i8(a, src, sub8, n_sub, add8, n_add, n); /* i8 rows (Full_Threats) */
+            memcpy(b, src, sizeof b[0] * n);
+            k->acc_i8(b, b, sub8, n_sub, add8, n_add, n);
+            ck_assert_msg(memcmp(a, b, n * sizeof a[0]) == 0, "%s acc_i8 n=%u sub=%d add=%d", nnue_isa_label(isa), n,
+                          n_sub, n_add);
+            ck_assert_int_eq(b[n], 12345);
+            uint32_t n32 = rep % 2 ? 8 : sizes[rnd() % 12];
+            ref->acc_i32(a32, src32, sub32, n_sub, add32, n_add, n32);
+            b32[n32] = 777;
+            k->acc_i32(b32, src32, sub32, n_sub, add32, n_add, n32);
+            ck_assert_msg(memcmp(a32, b32, n32 * sizeof a32[0]) == 0, "%s acc_i32 n=%u", nnue_isa_label(isa), n32);
             ck_assert_int_eq(b32[n32], 777);
         }
     }
