@@ -18,6 +18,9 @@
 #                        reference data when ../shared is there
 # and an empty writable corpus OUT/corpus/TARGET for each (libFuzzer adds what it finds there).
 set -euo pipefail
+# A failing step names itself (a bare non-zero exit under ninja says nothing). No pipe here may
+# have a reader that stops early: under pipefail the writer's SIGPIPE would fail the script, by race.
+trap 'echo "make_seeds.sh: line $LINENO failed (exit $?): $BASH_COMMAND" >&2' ERR
 src=$1 out=$2 tool=$3
 rm -rf "$out/seeds"
 targets="positions arch net net_shogi net_threats net_sfnn arch_net protocol boards training match threats extension net_raw"
@@ -73,7 +76,7 @@ for y in cbnf_w8 varint_w8; do
   "$tool" init --seed 1 "$src/fuzz/archs/$y.yaml" "$out/seeds/net_raw/$y.bin" >/dev/null
 done
 if command -v zstd >/dev/null; then
-  { head -c 6 "$out/seeds/net_raw/cbnf_w8.bin"; printf '\x0f'; tail -c +8 "$out/seeds/net_raw/cbnf_w8.bin" | head -c 57;
+  { head -c 6 "$out/seeds/net_raw/cbnf_w8.bin"; printf '\x0f'; dd if="$out/seeds/net_raw/cbnf_w8.bin" bs=1 skip=7 count=57 status=none;
     tail -c +65 "$out/seeds/net_raw/cbnf_w8.bin" | zstd -q -c; } > "$out/seeds/net_raw/cbnf_w8-zstd.bin"
   zstd -q -c "$out/seeds/net_raw/varint_w8.bin" > "$out/seeds/net_raw/varint_w8.zst"
 fi

@@ -26,7 +26,7 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "test_arm: installing ${missing[*]}" >&2
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+  if ! dpkg --print-foreign-architectures | grep -x arm64 >/dev/null; then
     $SUDO dpkg --add-architecture arm64
   fi
   APT_WAIT_WHO=test_arm; . scripts/apt_wait.sh   # apt_get: waits while another apt or dpkg holds the lock

@@ -42,7 +42,7 @@ fetch_source() { # PACKAGE DIR-GLOB
     fi
   done
   echo "web/setup: apt-get source $pkg failed for every version apt-cache showsrc lists; apt said:" >&2
-  sed -n '/^E: /p' "$log" | sort -u | head -5 >&2
+  sed -n '/^E: /p' "$log" | sort -u | sed -n 1,5p >&2
   rm -f "$log"
   return 1
 }
