@@ -1,7 +1,7 @@
 /* base/arch_limits.h: the largest architecture the loader accepts, and saturating arithmetic
  * for computing sizes against those limits (docs/arch-yaml.md, "Limits"). It sits at the
  * bottom (base/, including nothing of the library), so that every folder may size its arrays
- * from the graph's fixed bounds without reaching up into core/arch/ (core/layers/plan.h).
+ * from the graph's fixed bounds without reaching up into core/arch/ (layers/plan.h).
  *
  * Every size derived from the YAML (values per layer, scratch, parameters, bytes) is computed in
  * 64 bits with saturation, then compared with its limit, so no sum or product can wrap on the

@@ -1,5 +1,5 @@
 /* base/registry.h: the one mechanism behind the library's three registries (layer types:
- * core/layers/registry.c, feature sets: features/registry.c, games: games/registry.c). Each is
+ * layers/registry.c, feature sets: features/registry.c, games: games/registry.c). Each is
  * a NULL-terminated table of built-in descriptors, then descriptors registered at run time;
  * entries are found by index or by name; one lock covers every registry, so registering from
  * several threads, or while another thread loads an architecture, is safe. Errors follow the

@@ -26,7 +26,7 @@
 /* A feature set's parameters in one architecture. The set reads them from the YAML itself (its
  * `fields`, then `check_params`): the core only stores them. */
 typedef struct nnue_feature_params {
-    const struct nnue_feature_set *set; /* the set these parameters belong to (core/load/arch_ft.c sets it) */
+    const struct nnue_feature_set *set; /* the set these parameters belong to (load/arch_ft.c sets it) */
     uint8_t king_buckets;          /* number of king buckets (1 = none) */
     uint8_t king_bucket_of[NNUE_MAX_SQUARES]; /* bucket of the own king's square (the set's view) */
     uint8_t mirror;                /* 1: mirror files when the own king stands on files e-h */
@@ -36,7 +36,7 @@ typedef struct nnue_feature_params {
 } nnue_feature_params;
 
 /* What a set's YAML key handlers (nnue_feature_set.fields) receive as their target: the first
- * member of every struct core/load/arch_ft.c passes to them. */
+ * member of every struct load/arch_ft.c passes to them. */
 typedef struct nnue_fs_ctx {
     nnue_feature_params *params;
 } nnue_fs_ctx;
@@ -140,7 +140,7 @@ typedef struct nnue_feature_set {
 } nnue_feature_set;
 
 /* The registry (features/registry.c): what the rest of the library asks, never a set's own file
- * nor the table itself (core/load/arch_ft.c looks sets up by name here). nnue_feature_sets[]:
+ * nor the table itself (load/arch_ft.c looks sets up by name here). nnue_feature_sets[]:
  * the built-in sets, NULL-terminated. find: by YAML name (built-in, then registered); at: set i
  * of all known ones (built-in, then registered), NULL past the last. */
 extern const nnue_feature_set *const nnue_feature_sets[];

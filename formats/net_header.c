@@ -1,15 +1,15 @@
-/* core/formats/net_header.c: the Stockfish header of a net file or buffer without its weights
- * (core/formats/net_header.h). Header facts: shared/oracle/chess/FORMATS.md section 2 (version,
+/* formats/net_header.c: the Stockfish header of a net file or buffer without its weights
+ * (formats/net_header.h). Header facts: shared/oracle/chess/FORMATS.md section 2 (version,
  * hash, description length and bytes, then the FT hash). A zstd frame is decompressed only as far
  * as the header needs. */
-#include "core/formats/net_header.h"
+#include "formats/net_header.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/error.h"
-#include "core/formats/net_open.h"
-#include "core/formats/net_read.h"
+#include "formats/net_open.h"
+#include "formats/net_read.h"
 #include "nnue.h"
 
 typedef unsigned long long ull;

@@ -1,5 +1,5 @@
-/* core/formats/net_header.h: reading a net's Stockfish-format header alone
- * (core/formats/net_header.c), for detection and `nnue info`. */
+/* formats/net_header.h: reading a net's Stockfish-format header alone
+ * (formats/net_header.c), for detection and `nnue info`. */
 #ifndef NNUE_CORE_FORMATS_NET_HEADER_H
 #define NNUE_CORE_FORMATS_NET_HEADER_H
 

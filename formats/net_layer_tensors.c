@@ -1,14 +1,14 @@
-/* core/formats/net_layer_tensors.c: the layers' tensors of a net being read, whatever the format: every
+/* formats/net_layer_tensors.c: the layers' tensors of a net being read, whatever the format: every
  * stack's tensors allocated (zeroed: a tensor the file leaves out stays zero), padding columns
  * zeroed and counted, float values checked to be finite. The format readers
- * (core/formats/net_read_stockfish.c, core/formats/net_read_raw.c) ask the layer types for their tensors
+ * (formats/net_read_stockfish.c, formats/net_read_raw.c) ask the layer types for their tensors
  * (core/arch/layer.h) and call these; none of them names a layer type. */
 #include <math.h>
 #include <string.h>
 
 #include "core/arch/layer.h"
 #include "base/error.h"
-#include "core/formats/net_layer_tensors.h"
+#include "formats/net_layer_tensors.h"
 
 typedef unsigned long long ull;
 

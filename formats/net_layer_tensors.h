@@ -1,11 +1,11 @@
-/* core/formats/net_layer_tensors.h: reading the layers' tensors of a net, the part every format shares
- * (core/formats/net_layer_tensors.c). */
+/* formats/net_layer_tensors.h: reading the layers' tensors of a net, the part every format shares
+ * (formats/net_layer_tensors.c). */
 #ifndef NNUE_CORE_FORMATS_NET_LAYER_TENSORS_H
 #define NNUE_CORE_FORMATS_NET_LAYER_TENSORS_H
 
 #include "core/arch/layer.h"
-#include "core/formats/net_read.h"
-#include "core/formats/weights.h"
+#include "formats/net_read.h"
+#include "formats/weights.h"
 
 /* Allocates every stack's tensors of every layer, zeroed (w->layer_weights[stack * n_layers + i]). */
 nnue_status nr_layer_tensors_alloc(nnue_weights *w, nr_stream *s);

@@ -1,5 +1,5 @@
-/* core/formats/net_open.c: see core/formats/net_open.h. */
-#include "core/formats/net_open.h"
+/* formats/net_open.c: see formats/net_open.h. */
+#include "formats/net_open.h"
 
 #include <stdio.h>
 

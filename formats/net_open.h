@@ -1,7 +1,7 @@
-/* core/formats/net_open.h: a net file or buffer opened as a read stream (io/stream.h), a file or
+/* formats/net_open.h: a net file or buffer opened as a read stream (io/stream.h), a file or
  * buffer that is one zstd frame (Pikafish and Viridithas ship their nets so) decompressed first,
  * within a cap (io/zstd.h). Used by nnue_net_load (core/net/net_load.c) and the header reader
- * (core/formats/net_header.c). */
+ * (formats/net_header.c). */
 #ifndef NNUE_CORE_FORMATS_NET_OPEN_H
 #define NNUE_CORE_FORMATS_NET_OPEN_H
 

@@ -1,7 +1,7 @@
-/* core/formats/net_read.c: reading net files, the common part: little-endian typed arrays and signed
+/* formats/net_read.c: reading net files, the common part: little-endian typed arrays and signed
  * LEB128 blocks, from a byte stream (io/stream.h; the values decoded by io/leb128.h). It calls
  * nothing above it:
- * the format readers (core/formats/net_read_stockfish.c, core/formats/net_read_raw.c) use it, and
+ * the format readers (formats/net_read_stockfish.c, formats/net_read_raw.c) use it, and
  * core/net/net_load.c opens the file and picks the format reader.
  *
  * Format facts relied on: shared/oracle/chess/FORMATS.md section 2 (byte layout: header
@@ -16,7 +16,7 @@
 #include "core/arch/layer.h"
 #include "base/error.h"
 #include "base/helper_threads.h"
-#include "core/formats/net_read.h"
+#include "formats/net_read.h"
 #include "io/leb128.h"
 
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__

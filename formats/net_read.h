@@ -1,5 +1,5 @@
-/* core/formats/net_read.h: the common net reader (core/formats/net_read.c), used by the format readers
- * (core/formats/net_formats.h) and by core/net/net_load.c; not a public API.
+/* formats/net_read.h: the common net reader (formats/net_read.c), used by the format readers
+ * (formats/net_formats.h) and by core/net/net_load.c; not a public API.
  *
  * It calls none of them. It reads from a byte stream (io/stream.h: a buffered FILE or bytes in
  * memory, with the offset of the next byte for messages) what only nets have: typed arrays and

@@ -1,5 +1,5 @@
-/* core/formats/net_read_cbnf.c: Stormphrax's CBNF container (format kind raw, container cbnf): a
- * 64-byte header, then the raw blocks (core/formats/net_read_raw.c), stored plain or as one zstd frame.
+/* formats/net_read_cbnf.c: Stormphrax's CBNF container (format kind raw, container cbnf): a
+ * 64-byte header, then the raw blocks (formats/net_read_raw.c), stored plain or as one zstd frame.
  *
  * Facts: shared/oracle/third/stormphrax/FACTS.md, "File layout". Little-endian header:
  *   0  char[4] "CBNF"      4 u16 version (1)     6 u16 flags       8 u8 padding
@@ -16,7 +16,7 @@
 
 #include "base/error.h"
 #include "core/arch/layer.h"
-#include "core/formats/net_formats.h"
+#include "formats/net_formats.h"
 #include "io/zstd.h"
 
 int nnue_cbnf_mismatch(const nnue_arch *a, const unsigned char *h, nnue_cbnf_field *f)

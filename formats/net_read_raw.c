@@ -1,4 +1,4 @@
-/* core/formats/net_read_raw.c: reading a header-less "raw" net (NNUE_FORMAT_RAW, bullet's quantised.bin).
+/* formats/net_read_raw.c: reading a header-less "raw" net (NNUE_FORMAT_RAW, bullet's quantised.bin).
  *
  * Format facts relied on: shared/oracle/third/cwtch/FACTS.md and
  * shared/oracle/third/obsidian/FACTS.md, sections "Byte layout": little-endian blocks in a
@@ -17,16 +17,16 @@
  * The file size must be exactly the data size rounded up to pad_to; it is checked before
  * anything is allocated, and a wrong size names the YAML fields the expectation came from.
  * Several feature sets: one ft.weights block per set (block `set:`), each in its set's dtype.
- * Containers (format.container) unwrap to these blocks first: core/formats/net_read_cbnf.c (a
- * header, then the blocks from byte 64 or from a zstd payload) and core/formats/net_read_varint.c
+ * Containers (format.container) unwrap to these blocks first: formats/net_read_cbnf.c (a
+ * header, then the blocks from byte 64 or from a zstd payload) and formats/net_read_varint.c
  * (LEB128 values decoded to the plain blocks); both call nnue_net_read_raw on the result. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/arch/layer.h"
 #include "base/error.h"
-#include "core/formats/net_formats.h"
-#include "core/formats/net_layer_tensors.h"
+#include "formats/net_formats.h"
+#include "formats/net_layer_tensors.h"
 
 typedef unsigned long long ull;
 

@@ -1,4 +1,4 @@
-/* core/formats/net_read_stockfish.c: reading a Stockfish-format net (NNUE_FORMAT_STOCKFISH).
+/* formats/net_read_stockfish.c: reading a Stockfish-format net (NNUE_FORMAT_STOCKFISH).
  *
  * Format facts relied on: shared/oracle/chess/FORMATS.md sections 1 (hashes) and 2 (byte
  * layout), section 8 (the random nets), section 9 (SFNNv10's two feature sets),
@@ -7,7 +7,7 @@
  *   header:  u32 version, u32 file hash, u32 description length D, D bytes
  *   FT:      u32 FT hash, biases width x i16, weights inputs x width x i16 (feature-major),
  *            PSQT inputs x buckets x i32 (when the arch has PSQT); with format.leb128 each of
- *            the three arrays is a COMPRESSED_LEB128 block instead (core/formats/net_read.c);
+ *            the three arrays is a COMPRESSED_LEB128 block instead (formats/net_read.c);
  *            several feature sets (SFNNv10, section 9; SFNNv16, docs/formats-sfnnv16.md): see
  *            read_ft_sets()
  *   tables:  for each table variable the stack selector names (features/table_var.h; YaneuraOu's
@@ -26,8 +26,8 @@
 #include "core/arch/generated_name.h"
 #include "core/arch/layer.h"
 #include "base/error.h"
-#include "core/formats/net_formats.h"
-#include "core/formats/net_layer_tensors.h"
+#include "formats/net_formats.h"
+#include "formats/net_layer_tensors.h"
 
 typedef unsigned long long ull;
 

@@ -1,5 +1,5 @@
-/* core/formats/net_read_varint.c: PlentyChess's net file (format kind raw, container varint): the
- * raw blocks (core/formats/net_read_raw.c) in their order with every value a LEB128 varint; no
+/* formats/net_read_varint.c: PlentyChess's net file (format kind raw, container varint): the
+ * raw blocks (formats/net_read_raw.c) in their order with every value a LEB128 varint; no
  * header, padding or trailer.
  *
  * Facts: shared/oracle/third/plentychess/FACTS.md, "File format": 7 bits a byte, low group first,
@@ -14,7 +14,7 @@
 
 #include "base/error.h"
 #include "core/arch/layer.h"
-#include "core/formats/net_formats.h"
+#include "formats/net_formats.h"
 
 typedef unsigned long long ull;
 

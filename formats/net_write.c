@@ -1,4 +1,4 @@
-/* core/formats/net_write.c: writing a net file with deterministic random weights for any architecture
+/* formats/net_write.c: writing a net file with deterministic random weights for any architecture
  * (`nnue init`), in the arch's own format: Stockfish layout (FORMATS.md section 2, LEB128
  * blocks when format.leb128) or the raw block layout with its padding, in its container (a CBNF
  * header first, or every value as a LEB128 varint). Used to try a new YAML
@@ -15,7 +15,7 @@
 #include "core/arch/layer.h"
 #include "base/error.h"
 #include "io/atomic_file.h"
-#include "core/formats/net_write.h"
+#include "formats/net_write.h"
 
 typedef struct writer {
     FILE *f;
@@ -271,7 +271,7 @@ static nnue_status write_stockfish(writer *w, const nnue_arch *a, uint64_t seed,
     return NNUE_OK;
 }
 
-/* Stormphrax's 64-byte CBNF header (core/formats/net_read_cbnf.c), for an uncompressed payload. */
+/* Stormphrax's 64-byte CBNF header (formats/net_read_cbnf.c), for an uncompressed payload. */
 static void put_cbnf_header(writer *w, const nnue_arch *a)
 {
     unsigned char h[64] = {'C', 'B', 'N', 'F', 1, 0};

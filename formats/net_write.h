@@ -1,4 +1,4 @@
-/* core/formats/net_write.h: writing net files (core/formats/net_write.c): deterministic random nets for an
+/* formats/net_write.h: writing net files (formats/net_write.c): deterministic random nets for an
  * architecture, and value arrays in Stockfish's plain or LEB128 encoding. */
 #ifndef NNUE_CORE_FORMATS_NET_WRITE_H
 #define NNUE_CORE_FORMATS_NET_WRITE_H
@@ -9,7 +9,7 @@
 #include "core/arch/arch.h"
 #include "nnue_error.h"
 
-/* Writes a net file with deterministic random weights for arch (core/formats/net_write.c): same seed,
+/* Writes a net file with deterministic random weights for arch (formats/net_write.c): same seed,
  * same bytes. The file loads with nnue_net_load(arch, ...). */
 nnue_status nnue_net_write_random(const nnue_arch *arch, const char *path, uint64_t seed, nnue_error *err);
 

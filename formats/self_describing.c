@@ -1,6 +1,6 @@
-/* core/formats/self_describing.c: the self-describing net container of
- * core/formats/self_describing.h. */
-#include "core/formats/self_describing.h"
+/* formats/self_describing.c: the self-describing net container of
+ * formats/self_describing.h. */
+#include "formats/self_describing.h"
 
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* core/formats/self_describing.h: the self-describing net container ("NNUEYAML", written by
+/* formats/self_describing.h: the self-describing net container ("NNUEYAML", written by
  * `nnue convert --to self-describing`): a header-less trainer net (bullet: Cwtch, Obsidian, ...)
  * together with the YAML that describes it, so that it loads without naming an architecture
  * (nnue_net_load_self_describing, include/nnue.h). Layout (little-endian):

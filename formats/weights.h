@@ -1,5 +1,5 @@
-/* core/formats/weights.h: a net file's weights as the format readers fill them
- * (core/formats/net_formats.h): plain arrays and the header's fields, in the layout the kernels
+/* formats/weights.h: a net file's weights as the format readers fill them
+ * (formats/net_formats.h): plain arrays and the header's fields, in the layout the kernels
  * use (core/net/net.h describes it), and nothing of the net object (no lifetime, no derived rows,
  * no plan). nnue_net_load (core/net/net_load.c) hands one to a reader and takes its arrays into
  * the net. */

@@ -1,5 +1,5 @@
 /* io/leb128.h: signed LEB128 values decoded from byte spans into int16 or int32 arrays; bytes
- * only, no stream, no file, no net (the net reader, core/formats/net_read.c, frames the blocks and
+ * only, no stream, no file, no net (the net reader, formats/net_read.c, frames the blocks and
  * turns a stop into a message with the file's offsets).
  *
  * Facts (shared/oracle/chess/FORMATS.md section 2): 7 data bits a byte, low bits first, 0x80 =

@@ -1,7 +1,7 @@
 /* io/stream.h: a read stream over a file or bytes in memory, with the byte offset of the next
  * byte and the size, so every error can say where it happened; and the 64-byte aligned arrays a
  * reader fills from it, prefaulted meanwhile on a second thread. Bytes only: what they mean is
- * the reader's (core/formats/net_read.h reads typed arrays and LEB128 blocks from it). */
+ * the reader's (formats/net_read.h reads typed arrays and LEB128 blocks from it). */
 #ifndef NNUE_IO_STREAM_H
 #define NNUE_IO_STREAM_H
 

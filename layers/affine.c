@@ -1,4 +1,4 @@
-/* core/layers/affine.c: fully connected layer y = W x + b (dense and sparse-input forms).
+/* layers/affine.c: fully connected layer y = W x + b (dense and sparse-input forms).
  *
  * Stockfish stores per output row: biases (out x i32), then weights
  * (out x padded_in x i8), rows padded to a multiple of 32 with zero columns
@@ -6,7 +6,7 @@
  * "affine_sparse" is the same math with a kernel hint that the input is mostly zero. */
 #include <stdio.h>
 
-#include "core/layers/common.h"
+#include "layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

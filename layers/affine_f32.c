@@ -1,4 +1,4 @@
-/* core/layers/affine_f32.c: float32 fully connected layer. Per output o, in this order:
+/* layers/affine_f32.c: float32 fully connected layer. Per output o, in this order:
  *   s = bias[o]; for i = 0 .. in-1: s = fma(in[i], w[o][i], s)
  * (one rounding per step; shared/oracle/third/multilayer/FACTS.md, "L2" and "L3"). A kernel may
  * vectorise across outputs, never split the sum over inputs.
@@ -13,7 +13,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "core/layers/float_common.h"
+#include "layers/float_common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

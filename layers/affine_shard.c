@@ -1,4 +1,4 @@
-/* core/layers/affine_shard.c: "affine_shard", a fully connected layer whose outputs each read the
+/* layers/affine_shard.c: "affine_shard", a fully connected layer whose outputs each read the
  * common inputs and one shard of the rest (YaneuraOu's generated SFNN fc_0, `cC_sSxG`).
  *
  * Facts (shared/oracle/shogi/yo26/FACTS.md section 5): inputs x[0..C) are common, then G shards
@@ -7,13 +7,13 @@
  * the layer exactly like a dense affine one (biases out x i32, weights out x pad32(inputs) x i8,
  * row-major): the columns outside an output's common and shard inputs are read with the row and
  * never used (YaneuraOu's writer stores zeros there, other nets need not). Hash step and
- * description as a dense affine layer's. SIMD form: dense_i8 gives the planner (core/layers/plan.c)
+ * description as a dense affine layer's. SIMD form: dense_i8 gives the planner (layers/plan.c)
  * dense rows with the unread columns zeroed, which the u8 affine kernels then run (one pass over
  * every input for all outputs: cheaper than G passes over common + shard, since the kernels take
  * 16 outputs at a time and a group has outputs / G). */
 #include <stdio.h>
 
-#include "core/layers/common.h"
+#include "layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

@@ -1,7 +1,7 @@
-/* core/layers/common.c: small helpers shared by the layer type files. */
+/* layers/common.c: small helpers shared by the layer type files. */
 #include <stdio.h>
 
-#include "core/layers/common.h"
+#include "layers/common.h"
 
 #include <math.h>
 

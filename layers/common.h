@@ -1,4 +1,4 @@
-/* core/layers/common.h: small helpers shared by the layer type files (core/layers/common.c),
+/* layers/common.h: small helpers shared by the layer type files (layers/common.c),
  * over the contract they fill (core/arch/layer.h). */
 #ifndef NNUE_CORE_LAYERS_COMMON_H
 #define NNUE_CORE_LAYERS_COMMON_H

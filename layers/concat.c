@@ -1,10 +1,10 @@
-/* core/layers/concat.c: out = [in0, in1, ...] (Stockfish 15.1+ feeds fc1 with
+/* layers/concat.c: out = [in0, in1, ...] (Stockfish 15.1+ feeds fc1 with
  * [squared ReLU, ReLU] of fc0). Not hashed. */
 #include <stdio.h>
 
 #include <string.h>
 
-#include "core/layers/common.h"
+#include "layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

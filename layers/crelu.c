@@ -1,8 +1,8 @@
-/* core/layers/crelu.c: clipped ReLU, out = clamp(in >> shift, 0, max).
+/* layers/crelu.c: clipped ReLU, out = clamp(in >> shift, 0, max).
  * Stockfish: shift 6 (weight scale bits), max 127; hash step p + 0x538D24C7. */
 #include <stdio.h>
 
-#include "core/layers/common.h"
+#include "layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

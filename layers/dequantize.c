@@ -1,11 +1,11 @@
-/* core/layers/dequantize.c: int32 sums to float32, out[o] = fma((float) in[o], scale, bias[o]),
+/* layers/dequantize.c: int32 sums to float32, out[o] = fma((float) in[o], scale, bias[o]),
  * one rounding for the multiply-add (Viridithas 14's step from its int8 first layer to float
  * layers: shared/oracle/third/multilayer/FACTS.md, "L1"). The (float) conversion rounds to
  * nearest. One float32 bias per output and stack; the scale is the YAML's [num, den]. */
 #include <math.h>
 #include <stdio.h>
 
-#include "core/layers/float_common.h"
+#include "layers/float_common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

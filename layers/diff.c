@@ -1,9 +1,9 @@
-/* core/layers/diff.c: out = in0 - in1, value by value (int32, as the engine subtracts).
+/* layers/diff.c: out = in0 - in1, value by value (int32, as the engine subtracts).
  * Stockfish 19 (SFNNv16): the skip value is fc0[30] - fc0[31] (docs/formats-sfnnv16.md).
  * Not hashed. */
 #include <stdio.h>
 
-#include "core/layers/common.h"
+#include "layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

@@ -1,4 +1,4 @@
-/* core/layers/dual_f32.c: PlentyChess's dual activation on float32 values, n inputs -> 2n outputs:
+/* layers/dual_f32.c: PlentyChess's dual activation on float32 values, n inputs -> 2n outputs:
  *   out[o]     = min(max(x[o], 0), max)     (clipped ReLU)
  *   out[n + o] = min(x[o] * x[o], max)      (the square of the unclipped value, then clipped)
  * one float32 multiply and plain min/max; max defaults to 1. Facts:
@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "core/layers/float_common.h"
+#include "layers/float_common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

@@ -1,4 +1,4 @@
-/* core/layers/elementwise_f32.c: two float32 inputs of equal size combined value by value, one
+/* layers/elementwise_f32.c: two float32 inputs of equal size combined value by value, one
  * float32 rounding each:
  *   mul_f32: out[i] = in0[i] * in1[i]   (a gated linear unit's product: Viridithas's SwiGLU,
  *                                        hardswish(t[i]) * t[i + 32])
@@ -8,7 +8,7 @@
  * product first, then the skip add). No parameters. */
 #include <stdio.h>
 
-#include "core/layers/float_common.h"
+#include "layers/float_common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

@@ -1,10 +1,10 @@
-/* core/layers/extension.c: layer types from outside the library (include/nnue_extend.h).
+/* layers/extension.c: layer types from outside the library (include/nnue_extend.h).
  *
  * The public descriptor (nnue_ext_layer_type) is a narrow, frozen ABI; this file turns each one
  * registered into an internal nnue_layer_type (core/arch/layer.h) whose hooks translate: the
  * YAML keys become numbers in nnue_layer.p.ext, the tensors become tensor shapes (same dtype in
  * the file and in memory, no padding), propagate gets the tensors of the selected stack. The
- * internal registry (core/layers/registry.c) then holds it like any built-in type. */
+ * internal registry (layers/registry.c) then holds it like any built-in type. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -14,7 +14,7 @@
 #include "base/error.h"
 #include "base/names.h"
 #include "base/registry.h"
-#include "core/layers/common.h"
+#include "layers/common.h"
 #include "nnue_extend.h"
 
 _Static_assert(NNUE_EXT_MAX_PARAMS == sizeof(((nnue_layer *)0)->p.ext) / sizeof(double),

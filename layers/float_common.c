@@ -1,5 +1,5 @@
-/* core/layers/float_common.c: see float_common.h. */
-#include "core/layers/float_common.h"
+/* layers/float_common.c: see float_common.h. */
+#include "layers/float_common.h"
 
 #include "base/cpu_x86.h"
 

@@ -1,4 +1,4 @@
-/* core/layers/float_common.h: what the float layer files share (core/layers: *_f32.c,
+/* layers/float_common.h: what the float layer files share (layers: *_f32.c,
  * dequantize.c, to_i32.c): the `scale: [num, den]` key, read as the float32 nearest to num / den.
  *
  * The float layers fix their order of operations in propagate (the scalar truth): fused
@@ -7,7 +7,7 @@
 #ifndef NNUE_CORE_LAYERS_FLOAT_COMMON_H
 #define NNUE_CORE_LAYERS_FLOAT_COMMON_H
 
-#include "core/layers/common.h"
+#include "layers/common.h"
 
 /* fmaf is one rounding whatever computes it, so the hardware instruction gives the same bits as
  * libm's function; without -mfma the compiler calls libm (a few ns per call: most of a float

@@ -1,4 +1,4 @@
-/* core/layers/hardswish_f32.c: HardSwish on float32 values, as Viridithas computes it after its
+/* layers/hardswish_f32.c: HardSwish on float32 values, as Viridithas computes it after its
  * int8 first layer (shared/oracle/third/viridithas/FACTS.md, "Forward pass" steps 3 and 4):
  *   out = (x * min(max(x + 3, 0), 6)) * S,   S = 1.0f / 6.0f (the float32 0x3E2AAAAB)
  * each operation rounded on its own, in this order: x + 3, the clamp, x * gate, then * S (a
@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "core/layers/float_common.h"
+#include "layers/float_common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

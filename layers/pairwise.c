@@ -1,10 +1,10 @@
-/* core/layers/pairwise.c: pairwise product pooling. The input is split into `groups`
+/* layers/pairwise.c: pairwise product pooling. The input is split into `groups`
  * equal groups (2 = one per perspective); in each group, out[j] = in[j] * in[j + half] >> shift.
  * It is the same operation as Stockfish's FT activation since 15 (FORMATS.md section 4), usable
  * inside a stack on clipped values. Not hashed. */
 #include <stdio.h>
 
-#include "core/layers/common.h"
+#include "layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

@@ -1,12 +1,12 @@
-/* core/layers/plan.c: nnue_plan_make(): decides once per net which layers the SIMD forward
- * pass runs (core/layers/plan.h) and permutes their weights into the kernels' layout. It reads
+/* layers/plan.c: nnue_plan_make(): decides once per net which layers the SIMD forward
+ * pass runs (layers/plan.h) and permutes their weights into the kernels' layout. It reads
  * the graph, the layer types' range rules and the weights it is handed, never the net: any arch
  * it does not recognise gets no plan, and the scalar reference path runs. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/layers/common.h"
-#include "core/layers/plan.h"
+#include "layers/common.h"
+#include "layers/plan.h"
 #include "simd/kernels.h" /* NNUE_KERNEL_OUT_BLOCK */
 
 static const nnue_range unknown = {INT32_MIN, INT32_MAX};

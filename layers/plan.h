@@ -1,4 +1,4 @@
-/* core/layers/plan.h: what the layers' planner (core/layers/plan.c) derives from a loaded net's
+/* layers/plan.h: what the layers' planner (layers/plan.c) derives from a loaded net's
  * graph and weights for the SIMD forward pass (core/eval/forward_fast.c): which layers run on
  * the u8 x i8 kernels, their weights permuted into the kernels' layout (simd/kernels.h),
  * and the bullet output layer's bounds. Built once at load (core/net/net_load.c keeps it in
@@ -13,7 +13,7 @@
  *      the reference path.
  *      An affine layer that is not u8 (i32 weights: Stormphrax's L2/L3; or inputs beyond 0..127),
  *      with neither sum_divisor nor sum_shift, runs on affine_i32 (its value modulo 2^32 is the
- *      layer's, core/layers/affine.c).
+ *      layer's, layers/affine.c).
  *  BULLET: screlu/sqrrelu FT activation feeding a single i16 affine layer (sum_divisor).
  *      A float affine layer (NNUE_OP_AFFINE_F32) without lanes gets its weights input-major for
  *      the float kernels' affine (simd/kernels_f32.h).
@@ -44,7 +44,7 @@ typedef struct nnue_plan_layer {
     float **weights_f32;     /* [stacks] a one-chain affine_f32 layer's weights input-major for the
                                 float kernels ([in][out_pad], padding zero), or NULL */
     int32_t *zero_biases;    /* sum_shift layers: out_pad zeros for the kernel; the forward pass
-                                then takes (sum >> sum_shift) + bias itself (core/layers/affine.c) */
+                                then takes (sum >> sum_shift) + bias itself (layers/affine.c) */
 } nnue_plan_layer;
 
 typedef struct nnue_plan {

@@ -1,8 +1,8 @@
-/* core/layers/pool.c: average and max pooling over consecutive windows of `size` values.
+/* layers/pool.c: average and max pooling over consecutive windows of `size` values.
  * avg: out = floor(sum / size); max: out = largest value. Not hashed. */
 #include <stdio.h>
 
-#include "core/layers/common.h"
+#include "layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

@@ -1,9 +1,9 @@
-/* core/layers/quantmoid4.c: a quantised sigmoid-like activation on 0..126.
+/* layers/quantmoid4.c: a quantised sigmoid-like activation on 0..126.
  * With x = in >> shift clamped to -127..127 and q = (127 - |x|)^2 >> 8 (0..63):
  * out = 126 - q for x > 0, else q. Not hashed (no Stockfish release uses it). */
 #include <stdio.h>
 
-#include "core/layers/common.h"
+#include "layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

@@ -1,4 +1,4 @@
-/* core/layers/registry.c: the layer types a YAML architecture can name: the built-in ones, then
+/* layers/registry.c: the layer types a YAML architecture can name: the built-in ones, then
  * those registered at run time (nnue_layer_type_register, e.g. from an engine or a test).
  * Adding a built-in type: one file in this folder and one line in each list below. */
 #include <stddef.h>

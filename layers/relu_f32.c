@@ -1,4 +1,4 @@
-/* core/layers/relu_f32.c: clipped ReLUs on float32 values, c = min(max(x, 0), max):
+/* layers/relu_f32.c: clipped ReLUs on float32 values, c = min(max(x, 0), max):
  *   crelu_f32:     out = c
  *   sqr_crelu_f32: out = c * c (one float32 multiply; FACTS.md of the multilayer net: h = c * c)
  * max defaults to 1. NaN becomes 0 (fmaxf returns the number when one argument is NaN), so no
@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "core/layers/float_common.h"
+#include "layers/float_common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

@@ -1,10 +1,10 @@
-/* core/layers/rescale.c: out = in * num / den computed in 64 bits, truncated toward zero (C
+/* layers/rescale.c: out = in * num / den computed in 64 bits, truncated toward zero (C
  * division), then taken back to int32. Stockfish 19 (SFNNv16) scales its output this way:
  * (int64)(fc2 + skip) * 9600 / 16384, 9600 = 600 * 16 and 16384 = 128 * 64 * 2
  * (docs/formats-sfnnv16.md). Not hashed. */
 #include <stdio.h>
 
-#include "core/layers/common.h"
+#include "layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

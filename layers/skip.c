@@ -1,8 +1,8 @@
-/* core/layers/skip.c: pass-through skip output, out = in0 + in1 * num / den (C division,
+/* layers/skip.c: pass-through skip output, out = in0 + in1 * num / den (C division,
  * truncating). Stockfish 15+: fc2 + fc0[15] * 9600 / 8128 (600*16 / 127*64). Not hashed. */
 #include <stdio.h>
 
-#include "core/layers/common.h"
+#include "layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

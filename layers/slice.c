@@ -1,10 +1,10 @@
-/* core/layers/slice.c: out = in[offset .. offset + size). Used to split Stockfish's fc0
+/* layers/slice.c: out = in[offset .. offset + size). Used to split Stockfish's fc0
  * outputs into the main path and the pass-through skip value. Not hashed. */
 #include <stdio.h>
 
 #include <string.h>
 
-#include "core/layers/common.h"
+#include "layers/common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

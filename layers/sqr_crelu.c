@@ -1,9 +1,9 @@
-/* core/layers/sqr_crelu.c: squared clipped ReLU, out = min(max, (in * in) >> shift) in 64 bits.
+/* layers/sqr_crelu.c: squared clipped ReLU, out = min(max, (in * in) >> shift) in 64 bits.
  * Stockfish 15.1+: shift 19 (2 * 6 weight scale bits + 7), max 127. Not part of the hash
  * (FORMATS.md section 1: "the squared ReLU of v5+ adds nothing"). */
 #include <stdio.h>
 
-#include "core/layers/common.h"
+#include "layers/common.h"
 
 extern const yfield nnue_relu_fields[];
 

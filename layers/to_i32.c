@@ -1,10 +1,10 @@
-/* core/layers/to_i32.c: float32 back to int32, out = trunc(in * scale): one float32 multiply,
+/* layers/to_i32.c: float32 back to int32, out = trunc(in * scale): one float32 multiply,
  * then truncation toward zero (the multilayer net's last step: total = (int) (s * 400.0f),
  * shared/oracle/third/multilayer/FACTS.md). Defined for every float: NaN gives 0 and values
  * beyond int32 saturate (nnue_f32_to_i32_trunc), where C's cast would be undefined. */
 #include <stdio.h>
 
-#include "core/layers/float_common.h"
+#include "layers/float_common.h"
 
 static void defaults(nnue_layer *l, const nnue_arch *arch)
 {

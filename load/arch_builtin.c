@@ -1,11 +1,11 @@
-/* core/load/arch_builtin.c: listing and loading the built-in architectures (core/arch/arch_builtin.h). */
+/* load/arch_builtin.c: listing and loading the built-in architectures (core/arch/arch_builtin.h). */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include "core/arch/arch_api.h"
 #include "core/arch/arch_builtin.h"
-#include "core/load/load.h"
+#include "load/load.h"
 #include "base/error.h"
 #include "nnue.h"
 
@@ -57,7 +57,7 @@ nnue_status nnue_arch_load_named(const char *name_or_path, nnue_arch **out, nnue
     for (int i = 0; i < nnue_builtin_arch_total; i++)
         if (strcmp(nnue_builtin_archs[i].name, name_or_path) == 0)
             return nnue_arch_load_builtin(name_or_path, out, err);
-    /* YaneuraOu's generated names load by name (core/load/arch_generated.c). */
+    /* YaneuraOu's generated names load by name (load/arch_generated.c). */
     if (!strchr(name_or_path, '/') && !strstr(name_or_path, ".yaml") && nnue_arch_is_generated_name(name_or_path))
         return nnue_arch_load_generated(name_or_path, out, err);
     nnue_status st = nnue_arch_load(name_or_path, out, err);

@@ -1,4 +1,4 @@
-/* core/load/arch_centipawns.c: the `centipawns:` section of an architecture YAML
+/* load/arch_centipawns.c: the `centipawns:` section of an architecture YAML
  * (docs/arch-yaml.md): how the net's own engine prints its values in centipawns, as data of the
  * architecture (core/net/net_centipawns.c applies it). Exactly one rule:
  *   divide: N          cp = total * 100 / N, truncated (Stockfish 15.1: 361)
@@ -10,7 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "core/load/load.h"
+#include "load/load.h"
 
 Y_INT_FIELD(read_divide, nnue_arch_cp, c->divisor, 1, 1 << 20, "centipawns 'divide'")
 

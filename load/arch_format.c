@@ -1,4 +1,4 @@
-/* core/load/arch_format.c: the `format:` mapping of an architecture YAML -> nnue_format: the kind
+/* load/arch_format.c: the `format:` mapping of an architecture YAML -> nnue_format: the kind
  * (which net reader core/net/net_load.c runs), its header keys, fixed hashes, FT section order,
  * and the raw format's `blocks:` list. A new file format adds its kind to nnue_format_kind
  * (core/arch/arch.h) and `kinds` below, its keys to `format_fields`, which kind owns which key to
@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/load/load.h"
+#include "load/load.h"
 #include "core/arch/generated_name.h"
 #include "core/arch/layer.h" /* nnue_dtype_names */
 
@@ -126,7 +126,7 @@ static const yfield cbnf_fields[] = {
     {NULL, 0, NULL},
 };
 
-/* The CBNF header's required values (core/formats/net_read_cbnf.c checks them). */
+/* The CBNF header's required values (formats/net_read_cbnf.c checks them). */
 static nnue_status read_cbnf(yreader *r, yaml_node_t *v, void *t)
 {
     return y_map(r, v, cbnf_fields, t, "format 'cbnf'");

@@ -1,4 +1,4 @@
-/* core/load/arch_ft.c: the `feature_transformer:` mapping of an architecture YAML -> nnue_ft: its
+/* load/arch_ft.c: the `feature_transformer:` mapping of an architecture YAML -> nnue_ft: its
  * feature sets (one name, or a list of set items with weights and variant), each set's own keys
  * and check (features/feature_set.h), width, PSQT buckets and activation. A feature set is found
  * by name in features/registry.c and adds nothing here; a new FT activation is its name in
@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/load/load.h"
+#include "load/load.h"
 
 /* The mapping's target: a feature set's own key handlers get it as an nnue_fs_ctx (first). */
 typedef struct ft_ctx {

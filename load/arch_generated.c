@@ -1,4 +1,4 @@
-/* core/load/arch_generated.c: an architecture from YaneuraOu's generated name alone
+/* load/arch_generated.c: an architecture from YaneuraOu's generated name alone
  * (`SFNN_halfkahm2_512_8_32_hand64z_k3k3_progress8`, ...): the name's shape
  * (core/arch/generated_name.h) written out as the YAML a person would write
  * (archs/shogi_sfnn_progress8.yaml and archs/shogi_sfnn_shard.yaml are two of them), then loaded
@@ -12,7 +12,7 @@
 
 #include "core/arch/arch_api.h"
 #include "core/arch/generated_name.h"
-#include "core/load/load.h"
+#include "load/load.h"
 #include "base/error.h"
 #include "nnue.h"
 
@@ -70,7 +70,7 @@ int nnue_arch_generated_yaml(const char *name, char *buf, size_t size, nnue_erro
     int shortcut = o0 != s.h1;
     selector(&s, sel, sizeof sel);
     int n = snprintf(buf, size,
-                     "# YaneuraOu's generated SFNN architecture %s (core/load/arch_generated.c).\n"
+                     "# YaneuraOu's generated SFNN architecture %s (load/arch_generated.c).\n"
                      "name: %s\ngame: shogi\n"
                      "format:\n  kind: stockfish\n  version: 0x7AF32F16\n  leb128: true\n"
                      "  hashes: {ft: 0x5F134AB8, network: 0x6333718A}\n  generated: %s\n"

@@ -1,7 +1,7 @@
-/* core/load/arch_layers.c: the `layers:` list of an architecture.
+/* load/arch_layers.c: the `layers:` list of an architecture.
  *
  * Each item is a mapping with `name`, `type`, optionally `input` (one layer name) or
- * `inputs` (a list), and the type's own keys (core/layers/<type>.c). A layer without
+ * `inputs` (a list), and the type's own keys (layers/<type>.c). A layer without
  * input reads the previous layer, the first one reads the network input (the FT output,
  * also nameable as `ft`). Output sizes follow from the inputs. */
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "core/arch/layer.h"
-#include "core/load/load.h"
+#include "load/load.h"
 #include "base/arch_limits.h"
 
 #define MAX_FIELDS 24

@@ -1,10 +1,10 @@
-/* core/load/arch_load.c: YAML architecture file -> nnue_arch (schema in docs/arch-yaml.md).
+/* load/arch_load.c: YAML architecture file -> nnue_arch (schema in docs/arch-yaml.md).
  *
  * Owns the document's top-level mapping (name, game, stacks and selector, output) and the order
- * of the steps; each big section has its own reader: `format:` core/load/arch_format.c,
- * `feature_transformer:` core/load/arch_ft.c (beside it, needing no layer type), `centipawns:`
- * core/load/arch_centipawns.c, `layers:` core/load/arch_layers.c (here: it asks
- * core/layers/registry.c for each type). Reading is
+ * of the steps; each big section has its own reader: `format:` load/arch_format.c,
+ * `feature_transformer:` load/arch_ft.c (beside it, needing no layer type), `centipawns:`
+ * load/arch_centipawns.c, `layers:` load/arch_layers.c (here: it asks
+ * layers/registry.c for each type). Reading is
  * table-driven (base/yaml_read.h): unknown, duplicate and missing keys are errors at their
  * file:line:col. After reading, core/arch/arch_check.c validates the graph and
  * core/arch/arch_hash.c derives hashes and sizes. A new top-level key is a line in top_fields. */
@@ -14,7 +14,7 @@
 
 #include "base/error.h"
 #include "core/arch/expr_prog.h"
-#include "core/load/load.h"
+#include "load/load.h"
 
 typedef struct load_state {
     nnue_arch *arch;
@@ -45,7 +45,7 @@ static nnue_status read_game(yreader *r, yaml_node_t *v, void *t)
     return st;
 }
 
-/* ---- format and feature transformer: core/load/arch_format.c, core/load/arch_ft.c ---- */
+/* ---- format and feature transformer: load/arch_format.c, load/arch_ft.c ---- */
 
 static nnue_status read_format(yreader *r, yaml_node_t *v, void *t)
 {

@@ -1,4 +1,4 @@
-/* core/load/extension_load.c: loading extensions (include/nnue_extend.h) from shared objects:
+/* load/extension_load.c: loading extensions (include/nnue_extend.h) from shared objects:
  * dlopen, then the object's nnue_extension_init, which registers its layer types, feature sets
  * or games. Objects are never closed: what they registered must outlive every architecture. */
 #include <dlfcn.h>

@@ -6,7 +6,7 @@
  * still runs on any x86-64 and only the table for nnue_isa_current() (or a test's choice) is
  * ever called.
  *
- * Prepared affine layout ("u8 x i8" layers, built once per net by core/layers/plan.c):
+ * Prepared affine layout ("u8 x i8" layers, built once per net by layers/plan.c):
  *   weights [groups][out_pad][4] i8, where group g holds inputs 4g..4g+3 and out_pad is the
  *   output count rounded up to NNUE_KERNEL_OUT_BLOCK; padding inputs and outputs are zero.
  *   One broadcast 4-byte input chunk then multiplies a whole block of outputs at once. */
@@ -48,7 +48,7 @@ typedef struct nnue_kernels {
     /* sum over j < n of c[j] * c[j] * w[j] where c[j] = clamp(acc[j], 0, clip), exactly (int64).
      * wmax: an upper bound of |w[j]| (lets kernels use i16/i32 products when they are exact). */
     int64_t (*sq_dot_i16)(const int16_t *acc, const int16_t *w, uint32_t n, int32_t clip, int32_t wmax);
-    /* Small inner layers on int32 values, n values (see core/layers/crelu.c, sqr_crelu.c):
+    /* Small inner layers on int32 values, n values (see layers/crelu.c, sqr_crelu.c):
      * out = clamp(in >> shift, 0, max); out = min(max, in * in >> shift) where `bound` is any
      * a <= 46340 with (a * a) >> shift >= max (lets |in| be capped so squares fit 32 bits). */
     void (*crelu_i32)(const int32_t *in, int32_t *out, uint32_t n, int shift, int32_t max);
@@ -73,7 +73,7 @@ typedef struct nnue_kernels {
     unsigned (*board_scan)(const uint8_t *squares, int n, int max_type, int *count);
     /* out[o] = bias[o] + sum over j < n_in of in[j] * w[j][o], o < n_out, every product and sum
      * wrapping in 32 bits (an affine layer on int32 values with i32 weights, Stormphrax's L2/L3;
-     * core/layers/plan.c transposes the rows to w[n_in][out_pad], out_pad a multiple of
+     * layers/plan.c transposes the rows to w[n_in][out_pad], out_pad a multiple of
      * NNUE_KERNEL_OUT_BLOCK, padding zero; or out_pad 1 for a single output: its row). */
     void (*affine_i32)(const int32_t *in, uint32_t n_in, const int32_t *w, const int32_t *bias, int32_t *out,
                        uint32_t n_out, uint32_t out_pad);

@@ -1,6 +1,6 @@
 /* simd/kernels_f32.h: the float32 kernel sets, one const table per instruction-set level, beside
  * the integer tables of simd/kernels.h and chosen by the same level (a state's kernel table's
- * isa). They run the float layers' affine steps (core/layers/affine_f32.c is the definition:
+ * isa). They run the float layers' affine steps (layers/affine_f32.c is the definition:
  * its propagate) bit for bit: each output's sum has the definition's terms in its order, every
  * multiply-add fused (one rounding, as fmaf), so the result does not depend on the vector width.
  * A level has no float table (NULL) where it cannot fuse in vectors: scalar, SIMD128 (no fused

@@ -105,7 +105,7 @@ static inline void nnue_ref_sqr_crelu_i32(const int32_t *in, int32_t *out, uint3
 }
 
 /* out[o] = bias[o] + sum over j < n_in of in[j] * w[j][o], o in [from, n_out), wrapping in 32 bits
- * (the low half of core/layers/affine.c's 64-bit sum: the same value modulo 2^32). */
+ * (the low half of layers/affine.c's 64-bit sum: the same value modulo 2^32). */
 static inline void nnue_ref_affine_i32(const int32_t *in, uint32_t n_in, const int32_t *w, const int32_t *bias,
                                        int32_t *out, uint32_t from, uint32_t n_out, uint32_t out_pad)
 {

@@ -6,17 +6,17 @@
    of A. A cycle means a lower piece reaches back up (the circles once between core/forward.c and
    core/simd/forward_fast.c, or core/state and core/refresh_cache, before core/ had folders).
 2. No C file past 600 lines (one concept per file).
-3. A layer type lives in core/layers/ alone: no string literal equal to a layer type's name
-   (the `.name = "..."` of core/layers/*.c) in a C file outside core/layers/, tests/ and fuzz/
+3. A layer type lives in layers/ alone: no string literal equal to a layer type's name
+   (the `.name = "..."` of layers/*.c) in a C file outside layers/, tests/ and fuzz/
    (code that switches on a type's name instead of asking the type). The FT activation names
-   of core/load/arch_ft.c are another vocabulary that shares one word ("pairwise").
+   of load/arch_ft.c are another vocabulary that shares one word ("pairwise").
 4. A game is data (docs/extending.md): no game name ("chess", "shogi": the names the built-in
    descriptors games/*/game.c declare) as a string literal in C code outside games/, where
    it could only be compared with a name. Comments are not code; tests/ (which name the
    games they test), examples/ and fuzz/ (programs written for one game) are out of scope;
    a feature set's own `.game = "NAME"` in features/ (the game it reads, data) is allowed.
 5. Folders depend one way (docs/development.md: Layout): the same includes seen between
-   folders, a node per folder (core/arch, core/load, core/net, core/eval, core/layers, then each
+   folders, a node per folder (core/arch, load, core/net, core/eval, layers, then each
    top-level folder whole: features, games, simd, base, training, tools, tests, examples, fuzz,
    include). Any cycle between folders fails, naming the files that make each of its edges. The
    library's rooms also have a fixed order (FOLDER_ORDER, top first): a folder may include only
@@ -41,6 +41,9 @@
    games/, features/, simd/, training/, io/, another front end's) fails, naming the file and the
    header. FRONT_END_PRIVATE_LEFT lists the includes still waiting for their public calls
    (tools/ only); an entry that no longer occurs fails too, so the list only shrinks.
+9. No room of the library above ROOM_SHARE_MAX of the library's lines (issue 50: core/ had grown to
+   half of it): the library is the C files of FOLDER_ORDER's folders, a room is a top-level
+   folder (core/ whole: its rooms together).
 Exits 1 naming every cycle, long file, named layer type, game name, upward folder arrow,
 upward call, call circle and private include of a front end, 0 otherwise."""
 import json
@@ -57,8 +60,9 @@ MAX_LINES = 600
 # contract; games the game descriptors; simd the kernels (plain arrays and sizes); base the
 # small files under everything (errors, the registry mechanism, ISA choice, YAML reading, limits,
 # the version); include the public API.
-FOLDER_ORDER = ('training', 'core/eval', 'core/net', 'core/formats', 'core/load', 'core/layers', 'core/arch', 'features', 'games', 'simd',
+FOLDER_ORDER = ('training', 'core/eval', 'core/net', 'formats', 'load', 'layers', 'core/arch', 'features', 'games', 'simd',
                 'io', 'base', 'include')
+ROOM_SHARE_MAX = 0.30
 GAME_NAME_SCOPE_EXEMPT = ('games/', 'tests/', 'examples/', 'fuzz/')
 
 
@@ -161,17 +165,17 @@ def cycles(graph):
 
 
 # (file, name) pairs where the word means something else.
-LAYER_NAME_ELSEWHERE_OK = {('core/load/arch_ft.c', 'pairwise')}
+LAYER_NAME_ELSEWHERE_OK = {('load/arch_ft.c', 'pairwise')}
 
 
 def layer_names_outside(src, files):
     names = set()
     for f in files:
-        if f.startswith('core/layers/') and f.endswith('.c'):
+        if f.startswith('layers/') and f.endswith('.c'):
             names |= set(re.findall(r'\.name\s*=\s*"([^"]+)"', open(os.path.join(src, f), errors='replace').read()))
     found = []
     for f in files:
-        if f.startswith(('core/layers/', 'tests/', 'fuzz/')):
+        if f.startswith(('layers/', 'tests/', 'fuzz/')):
             continue
         text = open(os.path.join(src, f), errors='replace').read()
         for name in sorted(names):
@@ -322,7 +326,7 @@ FRONT_END_PRIVATE_LEFT = {
     ('tools/cmd_convert.c', 'io/zstd.h'),
     ('tools/cmd_convert.c', 'io/atomic_file.h'),
     ('tools/cmd_convert.c', 'base/error.h'),
-    ('tools/cmd_convert.c', 'core/formats/net_read.h'),
+    ('tools/cmd_convert.c', 'formats/net_read.h'),
     ('tools/cmd_convert.c', 'core/eval/state.h'),
     ('tools/cmd_info.c', 'base/helper_threads.h'),
     ('tools/cmd_info.c', 'core/arch/arch_api.h'),
@@ -332,9 +336,25 @@ FRONT_END_PRIVATE_LEFT = {
     ('tools/net_setup.h', 'core/net/net.h'),
     ('tools/net_setup.h', 'core/net/known_nets.h'),
     ('tools/net_setup.h', 'core/net/net_raw_guess.h'),
-    ('tools/self_describing.c', 'core/formats/self_describing.h'),
+    ('tools/self_describing.c', 'formats/self_describing.h'),
     ('tools/self_describing.h', 'core/net/net.h'),
 }
+
+
+def line_count(src, f):
+    return sum(1 for _ in open(os.path.join(src, f), errors='replace'))
+
+
+def oversized_rooms(counts):
+    """Problems of rule 9 from {file: lines} of the library's files."""
+    rooms = {}
+    for f, n in counts.items():
+        room = f.split('/')[0]
+        rooms[room] = rooms.get(room, 0) + n
+    total = sum(rooms.values()) or 1
+    return [f"{room}/: {n} of the library's {total} lines ({100 * n / total:.0f}%, more than "
+            f'{100 * ROOM_SHARE_MAX:.0f}%): split a room out' for room, n in sorted(rooms.items())
+            if n > ROOM_SHARE_MAX * total]
 
 
 def front_end_includes(src, files, left=None):
@@ -371,10 +391,9 @@ def main():
     rank = {name: i for i, name in enumerate(FOLDER_ORDER)}
     up_includes = sum(len(graph[a][b]) for a in graph for b in graph[a]
                       if a in rank and b in rank and rank[b] < rank[a])
-    for f in files:
-        n = sum(1 for _ in open(os.path.join(src, f), errors='replace'))
-        if n > MAX_LINES:
-            problems.append(f'{f}: {n} lines (more than {MAX_LINES})')
+    counts = {f: line_count(src, f) for f in files}
+    problems += [f'{f}: {n} lines (more than {MAX_LINES})' for f, n in counts.items() if n > MAX_LINES]
+    problems += oversized_rooms({f: n for f, n in counts.items() if folder_of(f) in rank})
     problems += layer_names_outside(src, files)
     problems += game_name_literals(src, files)
     problems += front_end_includes(src, files)

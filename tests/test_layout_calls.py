@@ -61,6 +61,12 @@ def main():
     loose = layout.loose_core_files(['core/error.c', 'core/eval/state.c', 'base/error.c', 'simd/kernels.c'])
     assert len(loose) == 1 and loose[0].startswith('core/error.c:'), f'core/ loose files: {loose}'
     print('layout: a call from base/ up fails; a C file directly in core/ fails:', loose[0])
+    # core/'s rooms count together: 20% + 15% is one room of 35%.
+    rooms = layout.oversized_rooms({'core/eval/a.c': 200, 'core/net/b.c': 150, 'base/c.c': 250, 'games/d.c': 250,
+                                    'io/e.c': 150})
+    assert len(rooms) == 1 and rooms[0].startswith("core/: 350 of the library's 1000 lines (35%"), f'rooms: {rooms}'
+    assert layout.oversized_rooms({'core/eval/a.c': 100, 'base/c.c': 100, 'games/d.c': 100, 'io/e.c': 100}) == []
+    print('layout: a room above the share fails:', rooms[0])
     with tempfile.TemporaryDirectory() as root:
         for rel, text in {'include/nnue.h': '', 'core/net/net.h': '', 'tools/own.h': '',
                           'tools/ok.c': '#include "nnue.h"\n#include "tools/own.h"\n',

@@ -22,7 +22,7 @@
 
 #include "io/atomic_file.h"
 #include "base/error.h"
-#include "core/formats/net_read.h"
+#include "formats/net_read.h"
 #include "core/eval/state.h"
 #include "tools/commands.h"
 #include "tools/tool_args.h"

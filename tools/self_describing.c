@@ -1,5 +1,5 @@
 /* tools/self_describing.c: the tool's side of the self-describing container (tools/self_describing.h):
- * files read and errors printed; the container itself is core/formats/self_describing.c. */
+ * files read and errors printed; the container itself is formats/self_describing.c. */
 #include "tools/self_describing.h"
 
 #include <errno.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/formats/self_describing.h"
+#include "formats/self_describing.h"
 #include "nnue.h"
 #include "tools/tool_error.h"
 

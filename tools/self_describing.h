@@ -1,7 +1,7 @@
 /* tools/self_describing.h: a self-describing net file written by `nnue convert --to
  * self-describing`: a header-less trainer net (bullet: Cwtch, Obsidian, ...) together with the
  * YAML that describes it, so that it loads without --arch. The container and its layout:
- * core/formats/self_describing.h; the library loads it (nnue_net_load_self_describing). */
+ * formats/self_describing.h; the library loads it (nnue_net_load_self_describing). */
 #ifndef NNUE_TOOLS_SELF_DESCRIBING_H
 #define NNUE_TOOLS_SELF_DESCRIBING_H
 

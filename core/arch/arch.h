@@ -1,4 +1,4 @@
-/* core/arch/arch.h: an architecture as a plain, immutable graph (loaded from YAML by core/load/arch_load.c).
+/* core/arch/arch.h: an architecture as a plain, immutable graph (loaded from YAML by load/arch_load.c).
  *
  * Data flow of one evaluation:
  *   board --features--> two accumulators (width values each, one per perspective)
@@ -61,7 +61,7 @@ typedef struct nnue_ft_desc {
     uint32_t out_per_side;      /* values each perspective contributes to the network input */
 } nnue_ft_desc;
 
-/* Layer kinds; each has a vtable in core/layers/<kind>.c (see core/arch/layer.h). */
+/* Layer kinds; each has a vtable in layers/<kind>.c (see core/arch/layer.h). */
 typedef struct nnue_layer_type nnue_layer_type;
 
 /* How a raw-format block lays out a layer's weights over the stacks (loaded row-major,
@@ -82,7 +82,7 @@ typedef struct nnue_layer {
     uint32_t input_sizes[NNUE_MAX_LAYER_INPUTS];
     uint32_t in_size;           /* total input values (sum over inputs) */
     uint32_t out_size;
-    nnue_dtype value_type;      /* of its output values: NNUE_I32 or NNUE_F32 (core/load/arch_layers.c) */
+    nnue_dtype value_type;      /* of its output values: NNUE_I32 or NNUE_F32 (load/arch_layers.c) */
     int line, column;           /* where the layer was declared, for messages */
     union {
         struct {                /* affine / affine_sparse */
@@ -110,7 +110,7 @@ typedef struct nnue_layer {
         struct { int shift; } quantmoid;
         struct { float scale; float max; uint32_t lanes; } f32; /* float layers: a scale or a clip bound;
                                                            affine_f32: partial sums (0 = one chain) */
-        double ext[8];                                  /* a layer type of an extension: its parameters (core/layers/extension.c) */
+        double ext[8];                                  /* a layer type of an extension: its parameters (layers/extension.c) */
     } p;
 } nnue_layer;
 
@@ -138,7 +138,7 @@ typedef struct nnue_block {
     int line, column;              /* where the block was declared, for messages */
 } nnue_block;
 
-/* How a raw net's blocks are wrapped (core/formats/net_formats.h: one reader each). */
+/* How a raw net's blocks are wrapped (formats/net_formats.h: one reader each). */
 typedef enum nnue_container {
     NNUE_CONTAINER_PLAIN,   /* the blocks as little-endian arrays, then padding (bullet) */
     NNUE_CONTAINER_CBNF,    /* Stormphrax: a 64-byte CBNF header, then the blocks, optionally one zstd frame */

@@ -1,6 +1,6 @@
 /* core/arch/arch_api.h: asking an architecture for its identity: description, picture, hashes and
  * sizes (all defined in core/arch/). Loading one (nnue_arch_load, nnue_arch_free) is public
- * (include/nnue.h) and defined in core/load/. */
+ * (include/nnue.h) and defined in load/. */
 #ifndef NNUE_CORE_ARCH_ARCH_API_H
 #define NNUE_CORE_ARCH_ARCH_API_H
 

@@ -2,7 +2,7 @@
  *
  * The table is generated at build time by scripts/embed_archs.py (core/arch/meson.build); entries
  * are sorted by name and end with a {NULL} entry. Data only: loading one by name is
- * core/load/arch_builtin.c (nnue_arch_builtin_* in nnue.h). */
+ * load/arch_builtin.c (nnue_arch_builtin_* in nnue.h). */
 #ifndef NNUE_CORE_ARCH_ARCH_BUILTIN_H
 #define NNUE_CORE_ARCH_ARCH_BUILTIN_H
 

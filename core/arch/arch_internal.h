@@ -1,6 +1,6 @@
-/* core/arch/arch_internal.h: what the loader (core/load/) asks of a graph it has read: the
+/* core/arch/arch_internal.h: what the loader (load/) asks of a graph it has read: the
  * whole-graph checks, the description's length, hashes and sizes; shared by core/arch/arch_*.c.
- * Reading the YAML itself is core/load/ (load.h). */
+ * Reading the YAML itself is load/ (load.h). */
 #ifndef NNUE_CORE_ARCH_ARCH_INTERNAL_H
 #define NNUE_CORE_ARCH_ARCH_INTERNAL_H
 

@@ -1,15 +1,15 @@
-/* core/arch/layer.h: the contract of a layer type (one file per type in core/layers/).
+/* core/arch/layer.h: the contract of a layer type (one file per type in layers/).
  *
  * A layer type says which YAML keys it takes, which value types it reads and writes (int32 or
  * float32), how its output size follows from its inputs, how it extends the Stockfish-style
  * hash and the description string, which tensors it keeps per stack (the net readers and the
  * writer walk these: no reader names a layer type), and how it computes (propagate: the scalar
- * truth). Adding a layer type: one file in core/layers/ and two lines in core/layers/registry.c
+ * truth). Adding a layer type: one file in layers/ and two lines in layers/registry.c
  * (its extern, its table entry).
  *
  * The contract lives with the graph (core/arch/), whose nodes it types: the graph's loader,
- * hash and description call these members, and the types in core/layers/ (above) fill them, with
- * the helpers of core/layers/common.h. The weights a type computes with come in as plain arrays
+ * hash and description call these members, and the types in layers/ (above) fill them, with
+ * the helpers of layers/common.h. The weights a type computes with come in as plain arrays
  * (core/arch/layer_weights.h), never as a net. */
 #ifndef NNUE_CORE_ARCH_LAYER_H
 #define NNUE_CORE_ARCH_LAYER_H
@@ -62,7 +62,7 @@ typedef enum nnue_layer_op {
     NNUE_OP_CRELU,       /* kernel crelu_i32 with p.relu.shift, p.relu.max */
     NNUE_OP_SQR_CRELU,   /* kernel sqr_crelu_i32 with p.relu (shift, max, sq_bound) */
     NNUE_OP_AFFINE_F32   /* the float kernels' affine (one chain: weights input-major, made by
-                            core/layers/plan.c) or affine_lanes (p.f32.lanes a multiple of 16);
+                            layers/plan.c) or affine_lanes (p.f32.lanes a multiple of 16);
                             its propagate where the level has no float kernels (simd/kernels_f32.h) */
 } nnue_layer_op;
 
@@ -98,20 +98,20 @@ struct nnue_layer_type {
      * return why not (static or in buf). NULL: the dtype must equal the tensor's file dtype. */
     const char *(*adopt_dtype)(nnue_layer *layer, int k, nnue_dtype dtype, char *buf, size_t size);
     /* The output's value range from the inputs' (in[n_inputs]), for the overflow analysis
-     * (core/net/net_ranges.c) and the planner (core/layers/plan.c: which affine layers may read
+     * (core/net/net_ranges.c) and the planner (layers/plan.c: which affine layers may read
      * bytes); returns 0 when the type does not model it (NULL: not modelled; integer affine
      * layers are bounded from their weights instead). */
     int (*range)(const nnue_layer *layer, const nnue_range *in, nnue_range *out);
     nnue_layer_op op;          /* how the SIMD forward pass runs it (0: propagate) */
     /* Optional, for a layer that is an i8-weight affine layer with some inputs unread per output
      * (affine_shard): writes its weights as dense rows, rows[o * in_size + j] = the weight output o
-     * gives input j, 0 where it reads nothing, so that the planner (core/layers/plan.c) runs it on
+     * gives input j, 0 where it reads nothing, so that the planner (layers/plan.c) runs it on
      * the u8 affine kernels; its propagate must equal a dense affine layer's with these rows
      * (int32 biases, the sum modulo 2^32). NULL: only is_affine layers run there. */
     void (*dense_i8)(const nnue_layer *layer, const nnue_layer_weights *w, int8_t *rows);
 };
 
-/* The registry (core/layers/registry.c): the graph asks it for a type by name and never names a
+/* The registry (layers/registry.c): the graph asks it for a type by name and never names a
  * type's file. */
 extern const nnue_layer_type *const nnue_layer_types[]; /* the built-in types, NULL-terminated */
 const nnue_layer_type *nnue_layer_type_find(const char *name);

@@ -2,7 +2,7 @@
  *
  * Network input = [activation(acc[stm]), activation(acc[other])] (FORMATS.md section 4), then
  * the selected stack's layers in declaration order, each reading earlier outputs. With a
- * vector kernel set and a prepared net (core/layers/plan.h), the layers after the FT run in
+ * vector kernel set and a prepared net (layers/plan.h), the layers after the FT run in
  * core/eval/forward_fast.c instead; the scalar set always takes the reference path below.
  * Both use the reference FT activation of core/eval/ft_activation.c; neither calls back here. */
 #include "core/arch/expr_prog.h"

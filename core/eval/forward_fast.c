@@ -1,5 +1,5 @@
 /* core/eval/forward_fast.c: the forward pass on the SIMD kernels, following the plan made at
- * load time (core/layers/plan.h). u8 layers read bytes: the network input comes straight from the
+ * load time (layers/plan.h). u8 layers read bytes: the network input comes straight from the
  * accumulators through the clamp/pairwise kernel; an inner layer's int32 input (already known
  * to lie in 0..127) is packed to bytes first; an int32 affine layer runs affine_i32; a float
  * affine layer the float kernels of the level (simd/kernels_f32.h) where it has them. Every other layer runs its scalar propagate on

@@ -1,11 +1,11 @@
-/* core/eval/forward_fast.h: the SIMD forward pass (see core/layers/plan.h for what it covers).
+/* core/eval/forward_fast.h: the SIMD forward pass (see layers/plan.h for what it covers).
  * It reads the two accumulators it is given and calls only kernels, layers and the reference FT
  * activation: nothing of the state or of core/eval/forward.c, which calls it. It lives in eval/,
  * not simd/: it walks a net's graph and plan, while the kernels know plain arrays and sizes. */
 #ifndef NNUE_CORE_EVAL_FORWARD_FAST_H
 #define NNUE_CORE_EVAL_FORWARD_FAST_H
 
-#include "core/layers/plan.h"
+#include "layers/plan.h"
 #include "core/net/net.h"
 #include "simd/kernels.h"
 

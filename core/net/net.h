@@ -1,6 +1,6 @@
 /* core/net/net.h: a loaded net: its architecture plus weights, in the layout the kernels use.
  *
- * Weights are read once (core/formats/net_read_*.c) and then never change, so one nnue_net can be
+ * Weights are read once (formats/net_read_*.c) and then never change, so one nnue_net can be
  * shared read-only by any number of threads. Layout (after loading, whatever the file order):
  *   ft_biases  [width]                 i16
  *   ft_weights [inputs][width]         i16, feature-major (one row per feature)
@@ -23,8 +23,8 @@
 
 #include "core/arch/arch.h"
 #include "core/arch/layer_weights.h"
-#include "core/formats/net_header.h"
-#include "core/formats/net_write.h"
+#include "formats/net_header.h"
+#include "formats/net_write.h"
 #include "nnue_error.h"
 
 /* One value of an i8 row that did not fit: the i16 weight is the row's i8 value plus delta. */
@@ -64,7 +64,7 @@ typedef struct nnue_net {
     /* The selector's table variables (features/table_var.h): tables[v] for slot v of
      * arch->selector when it is one (the file's values, then the derived ones), else NULL. */
     int32_t *tables[NNUE_EXPR_MAX_VARS];
-    void *kernel_data;                /* nnue_plan (core/layers/plan.h) or NULL: scalar forward only */
+    void *kernel_data;                /* nnue_plan (layers/plan.h) or NULL: scalar forward only */
     /* The worst-case ranges and the warning they give, computed on first use (nnue_net_warning,
      * nnue_net_range_report: core/net/net_ranges.c), once, under ranges_lock. */
     char *warning;                    /* NULL when none */
@@ -91,7 +91,7 @@ nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **ou
 void nnue_net_free(nnue_net *net);
 
 /* Fills narrow[] (core/net/net_narrow.c); called by nnue_net_load before the layers' planner
- * (nnue_plan_make, core/layers/plan.h) makes kernel_data. A failed allocation, or too many
+ * (nnue_plan_make, layers/plan.h) makes kernel_data. A failed allocation, or too many
  * values beyond i8, only leaves a set on its i16 rows. */
 void nnue_net_narrow_rows(nnue_net *net);
 void nnue_net_narrow_free(nnue_net *net);

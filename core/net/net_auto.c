@@ -9,7 +9,7 @@
  * YaneuraOu's generated SFNN nets share their hashes whatever their shape (FACTS.md section 2 of
  * shared/oracle/shogi/yo26): a built-in architecture with format 'generated' fits only a file whose
  * description names its shape, and a file whose description names a generated shape no built-in
- * has gets the architecture of that name (core/load/arch_generated.c). A file whose first word is no
+ * has gets the architecture of that name (load/arch_generated.c). A file whose first word is no
  * built-in net version is judged as a raw net (core/net/net_raw_guess.c): a CBNF header fitting a
  * built-in architecture loads with it. */
 #include <inttypes.h>
@@ -20,7 +20,7 @@
 #include "core/arch/arch_api.h"
 #include "core/arch/arch_builtin.h"
 #include "core/arch/generated_name.h"
-#include "core/load/load.h"
+#include "load/load.h"
 #include "base/error.h"
 #include "core/net/known_nets.h"
 #include "core/net/net.h"

@@ -1,5 +1,5 @@
 /* core/net/net_centipawns.c: include/nnue.h's centipawns. The rules are data: the architecture's
- * `centipawns:` key (core/load/arch_centipawns.c), the release nets' own where the YAML leaves it
+ * `centipawns:` key (load/arch_centipawns.c), the release nets' own where the YAML leaves it
  * to the release (core/net/known_nets.c), and an architecture's output.scale for raw nets.
  * Facts (docs/units.md; Stockfish's uci.cpp and evaluate.cpp of each release): to_cp(v, pos) of
  * Stockfish 17+ is round(100 * v / a) with a the cubic in m = clamp(material, 17, 78) / 58, and the

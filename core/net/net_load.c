@@ -1,19 +1,19 @@
 /* core/net/net_load.c: nnue_net_load / nnue_net_free: opens the file (or a buffer in memory) as a
- * read stream (core/formats/net_open.h: a zstd frame is decompressed first, within what its
- * architecture can take), hands it to the reader of the arch's format (core/formats/net_formats.h),
+ * read stream (formats/net_open.h: a zstd frame is decompressed first, within what its
+ * architecture can take), hands it to the reader of the arch's format (formats/net_formats.h),
  * takes the weights it filled into the net, then asks the layers' planner for the SIMD plan
- * (core/layers/plan.c). The header alone: core/formats/net_header.c. */
+ * (layers/plan.c). The header alone: formats/net_header.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/arch/arch_api.h"
 #include "base/error.h"
-#include "core/layers/plan.h"
-#include "core/formats/net_formats.h"
+#include "layers/plan.h"
+#include "formats/net_formats.h"
 #include "core/net/net_ranges.h"
-#include "core/formats/net_open.h"
-#include "core/formats/net_read.h"
+#include "formats/net_open.h"
+#include "formats/net_read.h"
 #include "nnue.h"
 
 /* The reader of each nnue_container (core/arch/arch.h), in its order: the containers' readers

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "core/net/net.h"
-#include "core/formats/net_read.h"
+#include "formats/net_read.h"
 
 /* Patches allowed per value. Applying a patch is a scalar read-modify-write, and a full
  * refresh applies those of ~30 rows per perspective: measured (nnue bench, A/B in one minute),

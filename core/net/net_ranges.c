@@ -1,6 +1,6 @@
 /* core/net/net_ranges.c: see net_ranges.h. Facts used: accumulators are int16 and PSQT int32
  * (FORMATS.md section 4), the FT activations of core/eval/ft_activation.c, and each layer type's
- * arithmetic as its file in core/layers/ defines it. */
+ * arithmetic as its file in layers/ defines it. */
 #include "core/net/net_ranges.h"
 
 #include <stdio.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "core/arch/layer.h"
-#include "core/layers/common.h" /* nnue_range_of_inputs */
+#include "layers/common.h" /* nnue_range_of_inputs */
 #include "features/feature_set.h"
 #include "nnue.h"
 

@@ -20,7 +20,7 @@
 #include "base/error.h"
 #include "core/arch/arch_api.h"
 #include "core/arch/arch_builtin.h"
-#include "core/formats/net_formats.h"
+#include "formats/net_formats.h"
 #include "io/zstd.h"
 #include "nnue.h"
 

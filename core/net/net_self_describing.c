@@ -1,5 +1,5 @@
 /* core/net/net_self_describing.c: loading a self-describing net (include/nnue.h
- * nnue_net_load_self_describing): the container's parts (core/formats/self_describing.h), the
+ * nnue_net_load_self_describing): the container's parts (formats/self_describing.h), the
  * architecture from its YAML, the net from its bytes. */
 #include <errno.h>
 #include <inttypes.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "base/error.h"
-#include "core/formats/self_describing.h"
+#include "formats/self_describing.h"
 #include "nnue.h"
 
 int nnue_net_is_self_describing(const void *head, size_t n)

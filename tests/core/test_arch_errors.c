@@ -358,7 +358,7 @@ START_TEST(missing_file)
 }
 END_TEST
 
-/* The `centipawns:` section (core/load/arch_centipawns.c): exactly one rule, engine with divide and
+/* The `centipawns:` section (load/arch_centipawns.c): exactly one rule, engine with divide and
  * material only, four finite coefficients. */
 START_TEST(centipawns_rules)
 {

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "core/eval/state.h"
-#include "core/layers/common.h"
+#include "layers/common.h"
 #include "base/isa.h"
 #include "../nets/nets_helpers.h"
 #include "eval_nets.h"

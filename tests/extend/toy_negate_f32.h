@@ -2,7 +2,7 @@
 #ifndef NNUE_TESTS_TOY_NEGATE_F32_H
 #define NNUE_TESTS_TOY_NEGATE_F32_H
 
-#include "core/layers/common.h"
+#include "layers/common.h"
 
 extern const nnue_layer_type toy_negate_f32;
 

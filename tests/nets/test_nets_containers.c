@@ -1,9 +1,9 @@
 /* tests/nets/test_nets_containers.c: the raw format's containers on the engines' own nets.
- *  - cbnf (core/formats/net_read_cbnf.c, shared/oracle/third/stormphrax/FACTS.md "File layout"): the
+ *  - cbnf (formats/net_read_cbnf.c, shared/oracle/third/stormphrax/FACTS.md "File layout"): the
  *    same payload as one zstd frame (header flag bit 0) evaluates the same; a wrong magic,
  *    version, hidden size or output bucket count is refused at its header offset; a cut payload
  *    is refused.
- *  - varint (core/formats/net_read_varint.c, shared/oracle/third/plentychess/FACTS.md "File format"):
+ *  - varint (formats/net_read_varint.c, shared/oracle/third/plentychess/FACTS.md "File format"):
  *    a file cut inside its last value, a byte too many, and an overlong varint are refused at
  *    their offsets. */
 #include <stdlib.h>

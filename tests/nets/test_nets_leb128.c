@@ -1,4 +1,4 @@
-/* tests/nets/test_nets_leb128.c: the LEB128 block reader (core/formats/net_read.c nr_leb128) against
+/* tests/nets/test_nets_leb128.c: the LEB128 block reader (formats/net_read.c nr_leb128) against
  * an encoder written here from the format's rule (signed LEB128: 7 bits a byte, low first, the
  * high bit says more follows; FORMATS.md), on blocks shaped like trained weights and beyond: runs
  * of one-byte values, two- and three-byte values, the i16 extremes, values across the reader's
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/formats/net_read.h"
+#include "formats/net_read.h"
 #include "io/leb128.h"
 #include "nnue.h"
 #include "support.h"

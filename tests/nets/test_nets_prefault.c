@@ -1,4 +1,4 @@
-/* tests/nets/test_nets_prefault.c: the prefault helper (core/formats/net_read.c nr_alloc_for) is joined
+/* tests/nets/test_nets_prefault.c: the prefault helper (formats/net_read.c nr_alloc_for) is joined
  * before its array is freed (issue 49). The varint reader decodes PlentyChess's net (150 MB of
  * values) into a scratch array that a helper faults in meanwhile; that array used to be freed
  * while the helper still advised it. madvise and pthread_join are interposed here: a helper's first

@@ -1,5 +1,5 @@
 /* tests/nets/test_nets_self_describing.c: the self-describing container ("NNUEYAML":
- * core/formats/self_describing.h) loads through the public calls (nnue_net_load_self_describing
+ * formats/self_describing.h) loads through the public calls (nnue_net_load_self_describing
  * and its _memory form) as its two parts load apart: Cwtch 6's header-less net with
  * archs/cwtch6.yaml gives the same evaluations either way; the magic is recognised on 8 bytes and
  * only there; a cut container, a file that is not one, and a broken embedded YAML are refused with
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/formats/self_describing.h"
+#include "formats/self_describing.h"
 #include "nets_helpers.h"
 #include "nnue.h"
 #include "nnue_chess.h"

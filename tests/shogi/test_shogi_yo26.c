@@ -20,8 +20,8 @@
 #include "base/isa.h"
 #include "core/arch/generated_name.h"
 #include "core/eval/state.h"
-#include "core/layers/plan.h"
-#include "core/load/load.h"
+#include "layers/plan.h"
+#include "load/load.h"
 #include "../nets/nets_helpers.h"
 #include "support.h"
 

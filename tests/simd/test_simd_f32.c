@@ -1,5 +1,5 @@
 /* tests/simd/test_simd_f32.c: every float32 kernel set the CPU runs (simd/kernels_f32.h) equals
- * the float affine layer's propagate (core/layers/affine_f32.c, the definition) bit for bit, with
+ * the float affine layer's propagate (layers/affine_f32.c, the definition) bit for bit, with
  * and without `lanes`: random sizes around the vector widths and the 2026 nets' own (16/32/64
  * inputs, 1/32/64 outputs), values of every magnitude with exact zeros of both signs,
  * subnormals, and sums that cancel, overflow to infinity or turn NaN (NaN equals NaN here: its

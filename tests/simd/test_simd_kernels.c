@@ -258,7 +258,7 @@ START_TEST(small_layers)
             k->crelu_i32(in, b, n, r[0], r[1]);
             ck_assert_msg(memcmp(a, b, n * 4) == 0, "%s crelu n=%u", nnue_isa_label(isa), n);
             ck_assert_int_eq(b[n], 99);
-            int64_t bound = 0; /* smallest a with a * a >> shift >= max, as core/layers/plan.c */
+            int64_t bound = 0; /* smallest a with a * a >> shift >= max, as layers/plan.c */
             while (bound <= 46340 && (bound * bound) >> r[0] < r[1])
                 bound++;
             if (bound <= 46340) {
