@@ -1,21 +1,29 @@
 #!/usr/bin/env bash
-# examples/stockfish/build.sh: Stockfish 15.1 with its evaluation from libnnue (docs/engines.md).
+# examples/stockfish/build.sh: Stockfish 15.1 or 19 with its evaluation from libnnue
+# (docs/engines.md).
 #
-# Unpacks Stockfish 15.1's source as released (GPL-3: it stays out of this repository) into a
-# build folder, applies sf15.1-libnnue.patch (ours) and builds it with Stockfish's own Makefile
-# against the library, found through `pkg-config nnue` in a staged install of a meson build
-# (`meson install --destdir`, the engine linked to it with an rpath). With --plain, the same
-# source unpatched too, with the same compiler and flags (for bench node counts and speed).
+# Unpacks Stockfish's source as released (GPL-3: it stays out of this repository) into a build
+# folder, applies sf15.1-libnnue.patch or sf19-libnnue.patch (ours) and builds it with
+# Stockfish's own Makefile against the library, found through `pkg-config nnue` in a staged
+# install of a meson build (`meson install --destdir`, the engine linked to it with an rpath).
+# With --plain, the same source unpatched too, with the same compiler and flags (for bench node
+# counts and speed).
 #
-#   bash examples/stockfish/build.sh [--build DIR] [--src TARBALL] [--net FILE] [--out DIR]
-#                                    [--arch ARCH] [--comp gcc|clang] [--sanitize thread] [--plain]
+#   bash examples/stockfish/build.sh [--version 15.1|19] [--build DIR] [--src TARBALL] [--net FILE]
+#                                    [--out DIR] [--arch ARCH] [--comp gcc|clang]
+#                                    [--sanitize thread] [--plain]
 #
+#   --version 15.1 (default): Stockfish 15.1, stockfish-15.1-src.tar.xz, its net embedded;
+#             19: Stockfish 19's code (master 762dd1da, stockfish-19-762dd1da-src.tar.xz), built
+#             with -DNNUE_EMBEDDING_OFF: its net nn-1a298aa575a0.nnue is loaded at run time
+#             (`setoption name EvalFile value PATH`), so --net does not apply
 #   --build   the library's meson build folder, built already (default: build)
-#   --src     stockfish-15.1-src.tar.xz (default: $NNUE_SHARED_DIR/engines-src, else ../shared)
-#   --net     nn-ad9b42354671.nnue, embedded in the binary as Stockfish's Makefile does (default:
-#             BUILD/nets/sf151.nnue, exported from Debian's stockfish by tools/starter_data.sh)
-#   --out     where the engines go (default: BUILD/stockfish): OUT/sf15.1-libnnue/src/stockfish,
-#             OUT/sf15.1/src/stockfish (--plain); OUT/stage holds the staged library
+#   --src     the version's tarball (default: $NNUE_SHARED_DIR/engines-src, else ../shared)
+#   --net     15.1: nn-ad9b42354671.nnue, embedded in the binary as Stockfish's Makefile does
+#             (default: BUILD/nets/sf151.nnue, exported from Debian's stockfish by
+#             tools/starter_data.sh)
+#   --out     where the engines go (default: BUILD/stockfish): OUT/sfV-libnnue/src/stockfish,
+#             OUT/sfV/src/stockfish (--plain), V the version; OUT/stage holds the staged library
 #   --arch    Stockfish's ARCH (default: the best of x86-64-vnni512, x86-64-avx2,
 #             x86-64-sse41-popcnt, x86-64, armv8 this machine runs)
 #   --comp    Stockfish's COMP (default gcc)
@@ -30,9 +38,10 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-build=build src='' net='' out='' arch='' comp=gcc sanitize='' plain=0
+build=build src='' net='' out='' arch='' comp=gcc sanitize='' plain=0 version=15.1
 while [ $# -gt 0 ]; do
   case $1 in
+    --version) version=$2; shift 2 ;;
     --build) build=$2; shift 2 ;;
     --src) src=$2; shift 2 ;;
     --net) net=$2; shift 2 ;;
@@ -49,12 +58,20 @@ fail() { echo "build.sh: $*" >&2; exit 1; }
 build=$(cd "$build" 2>/dev/null && pwd) || fail "no meson build folder $build (meson setup build && ninja -C build)"
 [ -f "$build/meson-info/meson-info.json" ] || fail "$build is not a meson build folder"
 shared=${NNUE_SHARED_DIR:-$root/../shared}
-src=${src:-$shared/engines-src/stockfish-15.1-src.tar.xz}
-[ -f "$src" ] || fail "no Stockfish 15.1 source: $src (give --src stockfish-15.1-src.tar.xz)"
-net=${net:-$build/nets/sf151.nnue}
-if [ ! -f "$net" ]; then
-  [ "$net" = "$build/nets/sf151.nnue" ] || fail "no net $net"
-  bash "$root/tools/starter_data.sh" "$build" >&2 || fail "no net $net, and Debian's stockfish did not export it"
+case $version in
+  15.1) tarball=stockfish-15.1-src.tar.xz ;;
+  19) tarball=stockfish-19-762dd1da-src.tar.xz
+      [ -z "$net" ] || fail "--net: Stockfish 19 is built without a net (setoption name EvalFile)" ;;
+  *) fail "--version takes 15.1 or 19" ;;
+esac
+src=${src:-$shared/engines-src/$tarball}
+[ -f "$src" ] || fail "no Stockfish $version source: $src (give --src $tarball)"
+if [ "$version" = 15.1 ]; then
+  net=${net:-$build/nets/sf151.nnue}
+  if [ ! -f "$net" ]; then
+    [ "$net" = "$build/nets/sf151.nnue" ] || fail "no net $net"
+    bash "$root/tools/starter_data.sh" "$build" >&2 || fail "no net $net, and Debian's stockfish did not export it"
+  fi
 fi
 out=${out:-$build/stockfish}
 mkdir -p "$out"
@@ -74,6 +91,7 @@ if [ -z "$arch" ]; then
   esac
 fi
 makeargs=(ARCH="$arch" COMP="$comp")
+[ "$version" = 15.1 ] || makeargs+=(EXTRACXXFLAGS=-DNNUE_EMBEDDING_OFF)
 case $sanitize in
   '') ;;
   thread) ;;
@@ -95,7 +113,7 @@ pkg-config --exists nnue || fail "pkg-config finds no nnue in $PKG_CONFIG_PATH"
 engine() {
   local dir=$1 patch=$2 ldflags=$3
   local stamp
-  stamp="$(sha256sum "$src" "$net" ${patch:+"$patch"} | cut -d' ' -f1 | sha256sum | cut -c1-16) ${makeargs[*]}${sanitize:+ runtime=$sanitize}"
+  stamp="$(sha256sum "$src" ${net:+"$net"} ${patch:+"$patch"} | cut -d' ' -f1 | sha256sum | cut -c1-16) ${makeargs[*]}${sanitize:+ runtime=$sanitize}"
   if [ -x "$dir/src/stockfish" ] && [ "$(cat "$dir/.built" 2>/dev/null)" = "$stamp" ]; then
     echo "$dir/src/stockfish"; return
   fi
@@ -105,7 +123,7 @@ engine() {
   if [ -n "$patch" ]; then
     patch -s -p1 -d "$dir" < "$patch" || fail "$patch does not apply to $src"
   fi
-  cp "$net" "$dir/src/nn-ad9b42354671.nnue"
+  [ -z "$net" ] || cp "$net" "$dir/src/nn-ad9b42354671.nnue"
   make -C "$dir/src" -j2 build "${makeargs[@]}" EXTRALDFLAGS="$ldflags" > "$dir/make.log" 2>&1 ||
     { tail -n 30 "$dir/make.log" >&2; fail "make failed in $dir/src (whole log: $dir/make.log)"; }
   if [ -n "$patch" ] && grep 'warning:' "$dir/make.log" >&2; then fail "the patched build warns ($dir/make.log)"; fi
@@ -114,5 +132,5 @@ engine() {
 }
 
 tsan=${sanitize:+-fsanitize=$sanitize}
-engine "$out/sf15.1-libnnue" "$here/sf15.1-libnnue.patch" "-Wl,-rpath,$out/stage$libdir $tsan"
-[ "$plain" = 0 ] || engine "$out/sf15.1" "" "$tsan"
+engine "$out/sf$version-libnnue" "$here/sf$version-libnnue.patch" "-Wl,-rpath,$out/stage$libdir $tsan"
+[ "$plain" = 0 ] || engine "$out/sf$version" "" "$tsan"

@@ -1,0 +1,32 @@
+#!/bin/sh
+# examples/stockfish/test_bench_19.sh SRC BUILD SHARED: Stockfish 19's code on libnnue searches
+# exactly as the unmodified code does. Builds the patched engine (build.sh --version 19; an engine
+# folder built before from the same tarball and patch is reused), loads Stockfish 19's net
+# (nn-1a298aa575a0.nnue, threat inputs: do_move's own threat records go to the library through
+# nnue_state_push_threats) and checks:
+#  - `bench` (16 MB hash, 1 thread, depth 13) searches NODES nodes, the count the unmodified tree
+#    (stockfish-19-762dd1da-src.tar.xz, built with -DNNUE_EMBEDDING_OFF) prints on this net with
+#    the same compiler and flags: one evaluation that differs anywhere in the search changes it.
+# Skips (77), naming the file, without Stockfish 19's source (SHARED/engines-src) or its net
+# ($NNUE_NETS_DIR, else ~/.cache/nnue-nets: scripts/fetch_nets.py sf19 fetches it).
+set -eu
+src=$1 build=$2 shared=$3
+NODES=2244493
+tarball=$shared/engines-src/stockfish-19-762dd1da-src.tar.xz
+net=${NNUE_NETS_DIR:-${HOME:-/tmp}/.cache/nnue-nets}/nn-1a298aa575a0.nnue
+[ -f "$tarball" ] || { echo "skip: no $tarball (the companion data ../shared)"; exit 77; }
+[ -f "$net" ] || { echo "skip: no $net (Stockfish 19's net: python3 scripts/fetch_nets.py sf19)"; exit 77; }
+fail() { echo "test_bench_19: $*" >&2; exit 1; }
+
+engine=$(bash "$src/examples/stockfish/build.sh" --version 19 --build "$build" --src "$tarball") ||
+  fail "build.sh --version 19 failed"
+run() { printf 'setoption name EvalFile value %s\n%s\nquit\n' "$net" "$1" | "$engine" 2>&1; }
+
+out=$(run bench)
+got=$(printf '%s\n' "$out" | sed -n 's/^Nodes searched *: *//p')
+[ "$got" = "$NODES" ] || { printf '%s\n' "$out" | tail -n 5 >&2;
+  fail "bench searched '$got' nodes, the unmodified Stockfish 19 code $NODES"; }
+printf '%s\n' "$out" | grep -q 'NNUE evaluation using .* by libnnue' ||
+  fail "bench did not say it evaluates by libnnue"
+
+echo "test_bench_19: bench $NODES nodes as the unmodified Stockfish 19 code ($engine)"
