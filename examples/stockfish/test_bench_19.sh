@@ -6,7 +6,9 @@
 # nnue_state_push_threats) and checks:
 #  - `bench` (16 MB hash, 1 thread, depth 13) searches NODES nodes, the count the unmodified tree
 #    (stockfish-19-762dd1da-src.tar.xz, built with -DNNUE_EMBEDDING_OFF) prints on this net with
-#    the same compiler and flags: one evaluation that differs anywhere in the search changes it.
+#    the same compiler and flags: one evaluation that differs anywhere in the search changes it;
+#  - the `eval` command's NNUE and final evaluations (the library's net output on a state made
+#    for the position, then Stockfish's blend) are the unmodified tree's on a few positions.
 # Skips (77), naming the file, without Stockfish 19's source (SHARED/engines-src) or its net
 # ($NNUE_NETS_DIR, else ~/.cache/nnue-nets: scripts/fetch_nets.py sf19 fetches it).
 set -eu
@@ -29,4 +31,16 @@ got=$(printf '%s\n' "$out" | sed -n 's/^Nodes searched *: *//p')
 printf '%s\n' "$out" | grep -q 'NNUE evaluation using .* by libnnue' ||
   fail "bench did not say it evaluates by libnnue"
 
-echo "test_bench_19: bench $NODES nodes as the unmodified Stockfish 19 code ($engine)"
+# Each line: a FEN, then the unmodified tree's NNUE evaluation (internal units) and final one.
+while IFS='|' read -r fen nnue final; do
+  got=$(run "position fen $fen
+eval" | sed -n -e 's/^NNUE evaluation  *\([-+0-9]*\) (side.*/\1/p' \
+                -e 's/^Final evaluation  *\([-+.0-9]*\) .*/\1/p' | tr '\n' ' ')
+  [ "$got" = "$nnue $final " ] || fail "eval of $fen: '$got', the unmodified tree '$nnue $final '"
+done <<'END'
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|-1|+0.00
+r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10|-560|-1.91
+8/8/4k3/3p4/3P4/4K3/8/8 b - - 0 1|-6|+0.02
+END
+
+echo "test_bench_19: bench $NODES nodes as the unmodified Stockfish 19 code, eval alike ($engine)"
