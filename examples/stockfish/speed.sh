@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# examples/stockfish/speed.sh: nodes per second of Stockfish 15.1 on libnnue against the
-# unmodified Stockfish 15.1, both built from the same source with the same compiler and flags
+# examples/stockfish/speed.sh: nodes per second of Stockfish (15.1, or 19's code with --version 19)
+# on libnnue against the unmodified engine, both built from the same source with the same compiler and flags
 # (build.sh --plain), on Stockfish's `bench`, alternating (unmodified first in odd rounds,
 # patched first in even ones). Prints each round, then the ratio (libnnue / unmodified) of each
 # side's fastest round and the median of the rounds' ratios. Every round must search the same
@@ -9,13 +9,16 @@
 #   bash examples/stockfish/speed.sh [--rounds N] [BUILD.SH OPTIONS...] [-- BENCH ARGS]
 #
 # N defaults to 9; BENCH ARGS to none (Stockfish's default: 16 MB hash, 1 thread, depth 13).
-# The options before `--` go to build.sh (--build, --src, --net, --out, --arch, --comp).
+# The options before `--` go to build.sh (--version, --build, --src, --net, --out, --arch, --comp).
+# Stockfish 19's code loads its net at run time: nn-1a298aa575a0.nnue from $NNUE_NETS_DIR (default
+# ~/.cache/nnue-nets, where scripts/fetch_nets.py sf19 puts it), sent as `setoption EvalFile`.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-rounds=9 opts=() bench=()
+rounds=9 opts=() bench=() version=15.1
 while [ $# -gt 0 ]; do
   case $1 in
     --rounds) rounds=$2; shift 2 ;;
+    --version) version=$2; opts+=("$1" "$2"); shift 2 ;;
     --) shift; bench=("$@"); break ;;
     -h|--help) sed -n '2,/^set /p' "$0" | sed -e '/^set /d' -e 's/^# \{0,1\}//'; exit 0 ;;
     *) opts+=("$1"); shift ;;
@@ -25,14 +28,21 @@ case $rounds in ''|*[!0-9]*|0) echo "speed.sh: --rounds takes a positive count" 
 mapfile -t engines < <(bash "$here/build.sh" --plain ${opts[@]+"${opts[@]}"})
 patched=${engines[0]} plain=${engines[1]}
 
-# One bench: "NODES NPS" (Stockfish prints its summary on stderr).
+evalfile=''
+if [ "$version" = 19 ]; then
+  evalfile=${NNUE_NETS_DIR:-${HOME:-/tmp}/.cache/nnue-nets}/nn-1a298aa575a0.nnue
+  [ -f "$evalfile" ] || { echo "speed.sh: no $evalfile (python3 scripts/fetch_nets.py sf19)" >&2; exit 1; }
+fi
+
+# One bench: "NODES NPS" (Stockfish prints its summary on stderr); 19's net set first.
 run() {
-  "$1" bench ${bench[@]+"${bench[@]}"} 2>&1 >/dev/null |
+  { [ -z "$evalfile" ] || echo "setoption name EvalFile value $evalfile"; echo "bench ${bench[*]}"; echo quit; } |
+    "$1" 2>&1 >/dev/null |
     awk -F: '/^Nodes searched/ { n = $2 + 0 } /^Nodes\/second/ { s = $2 + 0 } END { print n, s }'
 }
 
 echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) cores; $(uname -m)"
-lib=$(printf 'eval\nquit\n' | "$patched" 2>&1 | sed -n 's/^ NNUE by \(libnnue [^ ]* ([^)]*)\).*/\1/p')
+lib=$({ [ -z "$evalfile" ] || echo "setoption name EvalFile value $evalfile"; printf 'eval\nquit\n'; } | "$patched" 2>&1 | sed -n 's/^ NNUE by \(libnnue [^ ]* ([^)]*)\).*/\1/p')
 echo "commit: $(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown), ${lib:-libnnue: no eval line}," \
   "built with $(cut -d' ' -f2- "$(dirname "$patched")/../.built")"
 echo "bench ${bench[*]:-(default: 16 1 13)}; $rounds rounds, alternating"
