@@ -25,6 +25,14 @@
 
 #include <stddef.h>
 
+/* Marks a call kept for callers of an older name (it still works and stays exported; the
+ * compiler warns and names the call to use instead). */
+#if defined(__GNUC__) || defined(__clang__)
+#define NNUE_DEPRECATED(msg) __attribute__((deprecated(msg)))
+#else
+#define NNUE_DEPRECATED(msg)
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
