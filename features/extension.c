@@ -144,7 +144,7 @@ nnue_status nnue_register_feature_set(const nnue_ext_feature_set *ext, nnue_erro
     while (i < n_sets && sets[i].ext != ext)
         i++;
     if (i < n_sets) { /* registered before: the registry makes it a no-op */
-        st = nnue_feature_set_register(&sets[i].set, err);
+        st = nnue_register_internal_feature_set(&sets[i].set, err);
     } else if (n_sets == NNUE_MAX_REGISTERED_SETS) {
         st = nnue_fail(err, NNUE_E_ARG, "nnue_register_feature_set: %d feature sets are registered already",
                        NNUE_MAX_REGISTERED_SETS);
@@ -156,7 +156,7 @@ nnue_status nnue_register_feature_set(const nnue_ext_feature_set *ext, nnue_erro
             .max_active = ext->max_active, .max_changed = ext->max_changed, .max_pieces = ext->max_pieces,
             .dimensions = dimensions, .active = active, .changed = changed, .needs_refresh = needs_refresh,
         };
-        st = nnue_feature_set_register(&s->set, err);
+        st = nnue_register_internal_feature_set(&s->set, err);
         if (st == NNUE_OK)
             n_sets++;
     }

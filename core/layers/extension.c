@@ -265,7 +265,7 @@ nnue_status nnue_register_layer_type(const nnue_ext_layer_type *ext, nnue_error 
     while (i < n_wrappers && wrappers[i].ext != ext)
         i++;
     if (i < n_wrappers) { /* registered before: the registry makes it a no-op */
-        st = nnue_layer_type_register(&wrappers[i].type, err);
+        st = nnue_register_internal_layer_type(&wrappers[i].type, err);
     } else if (n_wrappers == NNUE_REGISTRY_MAX) {
         st = nnue_fail(err, NNUE_E_ARG, "nnue_register_layer_type: %d layer types are registered already",
                        NNUE_REGISTRY_MAX);
@@ -282,7 +282,7 @@ nnue_status nnue_register_layer_type(const nnue_ext_layer_type *ext, nnue_error 
             .defaults = defaults, .shape = shape, .hash = hash, .describe = describe, .parameters = parameters,
             .file_bytes = file_bytes, .propagate = propagate, .flow = flow_of(ext), .tensors = tensors,
         };
-        st = nnue_layer_type_register(&w->type, err);
+        st = nnue_register_internal_layer_type(&w->type, err);
         if (st == NNUE_OK)
             n_wrappers++;
     }

@@ -220,7 +220,8 @@ END_TEST
 int main(void)
 {
     nnue_error err;
-    if (nnue_register_game(&toy_game, &err) != NNUE_OK || nnue_feature_set_register(&toy_features, &err) != NNUE_OK) {
+    if (nnue_register_game(&toy_game, &err) != NNUE_OK ||
+        nnue_register_internal_feature_set(&toy_features, &err) != NNUE_OK) {
         fprintf(stderr, "registration failed: %s\n", err.message);
         return 1;
     }

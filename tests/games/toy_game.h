@@ -1,6 +1,6 @@
 /* tests/games/toy_game.h: a toy 9x10 game (issue 23 item 7) added from tests/ alone: two
  * kings and up to two rooks a side on 9 files x 10 ranks, registered at run time
- * (nnue_register_game), with its own feature set (toy_features.c, nnue_feature_set_register).
+ * (nnue_register_game), with its own feature set (toy_features.c, nnue_register_internal_feature_set).
  *
  * Rules: a king steps one square in any of 8 directions, a rook slides along a file or rank;
  * a move may capture an enemy rook, never leave its own king attacked (kings never stand
