@@ -324,12 +324,8 @@ END_TEST
 
 int main(void)
 {
-    nnue_error err;
-    if (nnue_register_game(&toy_game, &err) != NNUE_OK ||
-        nnue_register_internal_feature_set(&toy_features, &err) != NNUE_OK) {
-        fprintf(stderr, "registration failed: %s\n", err.message);
+    if (toy_register() != 0)
         return 1;
-    }
     Suite *s = suite_create("toy_game");
     TCase *tc = tcase_create("toy_game");
     tcase_add_test(tc, perft_equals_brute_force);

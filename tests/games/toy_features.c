@@ -131,3 +131,14 @@ const nnue_feature_set toy_features = {
     .refresh_keys = refresh_keys,
     .refresh_key = refresh_key,
 };
+
+int toy_register(void)
+{
+    nnue_error err;
+    if (nnue_register_game(&toy_game, &err) != NNUE_OK ||
+        nnue_register_internal_feature_set(&toy_features, &err) != NNUE_OK) {
+        fprintf(stderr, "registration failed: %s\n", err.message);
+        return -1;
+    }
+    return 0;
+}

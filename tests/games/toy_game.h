@@ -32,4 +32,8 @@ typedef struct toy_pos {
 
 extern const nnue_game toy_game;
 
+/* Registers the toy game and its feature set (toy_features.c): 0, or -1 after saying why on
+ * stderr. */
+int toy_register(void);
+
 #endif
