@@ -129,24 +129,24 @@ static const char *check_descriptor(const nnue_ext_feature_set *e, char *buf, si
     return NULL;
 }
 
-nnue_status nnue_ext_register_feature_set(const nnue_ext_feature_set *ext, nnue_error *err)
+nnue_status nnue_register_feature_set(const nnue_ext_feature_set *ext, nnue_error *err)
 {
     nnue_error_clear(err);
     if (!ext)
-        return nnue_fail(err, NNUE_E_ARG, "nnue_ext_register_feature_set: set is NULL");
+        return nnue_fail(err, NNUE_E_ARG, "nnue_register_feature_set: set is NULL");
     char buf[256];
     const char *problem = check_descriptor(ext, buf, sizeof buf);
     if (problem)
-        return nnue_fail(err, NNUE_E_ARG, "nnue_ext_register_feature_set: %s", problem);
+        return nnue_fail(err, NNUE_E_ARG, "nnue_register_feature_set: %s", problem);
     pthread_mutex_lock(&sets_lock);
     nnue_status st;
     int i = 0;
     while (i < n_sets && sets[i].ext != ext)
         i++;
     if (i < n_sets) { /* registered before: the registry makes it a no-op */
-        st = nnue_feature_set_register(&sets[i].set, err);
+        st = nnue_register_internal_feature_set(&sets[i].set, err);
     } else if (n_sets == NNUE_MAX_REGISTERED_SETS) {
-        st = nnue_fail(err, NNUE_E_ARG, "nnue_ext_register_feature_set: %d feature sets are registered already",
+        st = nnue_fail(err, NNUE_E_ARG, "nnue_register_feature_set: %d feature sets are registered already",
                        NNUE_MAX_REGISTERED_SETS);
     } else {
         ext_set *s = &sets[n_sets];
@@ -156,10 +156,16 @@ nnue_status nnue_ext_register_feature_set(const nnue_ext_feature_set *ext, nnue_
             .max_active = ext->max_active, .max_changed = ext->max_changed, .max_pieces = ext->max_pieces,
             .dimensions = dimensions, .active = active, .changed = changed, .needs_refresh = needs_refresh,
         };
-        st = nnue_feature_set_register(&s->set, err);
+        st = nnue_register_internal_feature_set(&s->set, err);
         if (st == NNUE_OK)
             n_sets++;
     }
     pthread_mutex_unlock(&sets_lock);
     return st;
+}
+
+/* The older name (include/nnue_extend.h: deprecated, kept exported). */
+nnue_status nnue_ext_register_feature_set(const nnue_ext_feature_set *ext, nnue_error *err)
+{
+    return nnue_register_feature_set(ext, err);
 }

@@ -5,7 +5,7 @@
  * move's delta into the indices that went away and came in. It never sees a
  * game's internals. Adding a set: one file in features/ defining a const
  * nnue_feature_set, and two lines in features/registry.c (its extern, its table entry; or,
- * from outside the library, nnue_feature_set_register).
+ * from outside the library, nnue_register_internal_feature_set).
  *
  * The contract lives here, beside the sets and their registry, below core/arch/ (whose graph
  * holds a set and its parameters): features/ includes nothing of core/, only the floors
@@ -151,11 +151,13 @@ uint32_t nnue_feature_set_hash(const nnue_feature_set *fs, const nnue_feature_pa
 const char *nnue_feature_set_display(const nnue_feature_set *fs, const nnue_feature_params *params);
 
 /* Adds a set at run time (a test's or an engine's own; it must outlive every arch naming it).
+ * The registration scheme's name (nnue_register_<kind>) for this internal contract; outside the
+ * library a set registers through include/nnue_extend.h's nnue_register_feature_set.
  * NNUE_OK, or NNUE_E_ARG (err says which) for a NULL or incomplete set (name, game, display,
  * dimensions, active, changed, needs_refresh), a name taken by another set, or a full table.
  * Thread-safe; the same set again is a no-op (base/registry.h, the rule of every registry). */
 #define NNUE_MAX_REGISTERED_SETS 16
-nnue_status nnue_feature_set_register(const nnue_feature_set *set, nnue_error *err);
+nnue_status nnue_register_internal_feature_set(const nnue_feature_set *set, nnue_error *err);
 
 /* Sets registered through include/nnue_extend.h (features/extension.c) check their hooks' lists
  * (counts within the set's bounds, indices below its dimensions) and give an empty list for a

@@ -1,5 +1,5 @@
 /* features/registry.c: the feature sets an architecture can name: the built-in table below,
- * then the sets registered at run time (nnue_feature_set_register).
+ * then the sets registered at run time (nnue_register_internal_feature_set).
  * Adding a built-in set: one file in this folder and two lines below (its extern and its entry). */
 #include <stddef.h>
 #include <string.h>
@@ -56,7 +56,7 @@ const nnue_feature_set *nnue_feature_set_at(int i)
     return nnue_registry_at(&sets, i);
 }
 
-nnue_status nnue_feature_set_register(const nnue_feature_set *set, nnue_error *err)
+nnue_status nnue_register_internal_feature_set(const nnue_feature_set *set, nnue_error *err)
 {
     const char *problem = set && (!set->name || !set->game || !set->display || !set->dimensions || !set->active ||
                                   !set->changed || !set->needs_refresh)

@@ -31,7 +31,7 @@ const nnue_table_var *nnue_table_var_at(int i)
     return nnue_registry_at(&vars, i);
 }
 
-nnue_status nnue_table_var_register(const nnue_table_var *var, nnue_error *err)
+nnue_status nnue_register_table_var(const nnue_table_var *var, nnue_error *err)
 {
     const char *problem = var && (!var->name || !var->game || !var->section || !var->value || var->lo > var->hi ||
                                   !var->values || (var->derived && !var->prepare) ||

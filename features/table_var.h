@@ -9,7 +9,7 @@
  * The variable reads boards of one game, like a feature set, so it lives beside them; the
  * graph (core/arch/expr.c) finds it by name here and never names its file.
  * Adding one: a file in features/, two lines in features/table_var.c, or from outside the
- * library nnue_table_var_register (the rules of base/registry.h). */
+ * library nnue_register_table_var (the rules of base/registry.h). */
 #ifndef NNUE_FEATURES_TABLE_VAR_H
 #define NNUE_FEATURES_TABLE_VAR_H
 
@@ -52,6 +52,6 @@ typedef struct nnue_table_var {
  * and at run time (NNUE_OK; NNUE_E_ARG with err naming what is missing or the taken name). */
 const nnue_table_var *nnue_table_var_find(const char *name);
 const nnue_table_var *nnue_table_var_at(int i);
-nnue_status nnue_table_var_register(const nnue_table_var *var, nnue_error *err);
+nnue_status nnue_register_table_var(const nnue_table_var *var, nnue_error *err);
 
 #endif

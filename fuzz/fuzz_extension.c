@@ -116,8 +116,8 @@ static void register_pool(void)
                                               pool_active, pool_changed, NULL};
         pool_layers[k] = (nnue_ext_layer_type){NNUE_EXTEND_ABI, layer_names[k], 1, 1, NNUE_EXT_INT32, NNUE_EXT_INT32,
                                                pool_keys, NULL, pool_shape, pool_tensors, pool_propagate, 0};
-        if (nnue_ext_register_feature_set(&pool_sets[k], &err) != NNUE_OK ||
-            nnue_ext_register_layer_type(&pool_layers[k], &err) != NNUE_OK) {
+        if (nnue_register_feature_set(&pool_sets[k], &err) != NNUE_OK ||
+            nnue_register_layer_type(&pool_layers[k], &err) != NNUE_OK) {
             fprintf(stderr, "fuzz_extension: pool %d: %s\n", k, err.message);
             abort();
         }
@@ -164,7 +164,7 @@ static void descriptors(const uint8_t **p, const uint8_t *end, int k)
         fs.game = b & 4 ? "go" : "xiangqi";
     if (b & 8)
         fs.abi = 2;
-    refused_with_reason(nnue_ext_register_feature_set(&fs, &err), &err);
+    refused_with_reason(nnue_register_feature_set(&fs, &err), &err);
 
     nnue_ext_layer_type lt = {NNUE_EXTEND_ABI, NULL, 1, 1, NNUE_EXT_INT32, NNUE_EXT_INT32, NULL, NULL,
                               pool_shape, pool_tensors, pool_propagate, 0};
@@ -180,7 +180,7 @@ static void descriptors(const uint8_t **p, const uint8_t *end, int k)
         keys[i] = fuzzed_name(p, end, key[i], sizeof key[i], i & 1 ? "inputs" : "alpha");
     keys[n_keys] = NULL;
     lt.params = n_keys ? keys : NULL;
-    refused_with_reason(nnue_ext_register_layer_type(&lt, &err), &err);
+    refused_with_reason(nnue_register_layer_type(&lt, &err), &err);
 }
 
 static nnue_net *pool_net(int k)

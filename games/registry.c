@@ -1,31 +1,23 @@
 /* games/registry.c: the games an architecture, the tool and the tests can name: the built-in
- * table below, then the games registered at run time (nnue_game_register).
+ * table below, then the games registered at run time (nnue_register_game; descriptors of the
+ * first version, through the deprecated nnue_game_register, as a copy of the current size).
  * Adding a built-in game: one adapter folder and two lines below (its extern and its entry). */
+#include <pthread.h>
 #include <stddef.h>
 #include <string.h>
 
 #include "base/error.h"
 #include "base/registry.h"
-#include "games/threat_maker.h"
 #include "nnue_board.h"
 
 extern const nnue_game nnue_game_chess;
 extern const nnue_game nnue_game_shogi;
 extern const nnue_game nnue_game_xiangqi;
-extern const nnue_threat_maker nnue_game_chess_threats;
-extern const nnue_threat_maker nnue_game_xiangqi_threats;
 
 const nnue_game *const nnue_games[] = {
     &nnue_game_chess,
     &nnue_game_shogi,
     &nnue_game_xiangqi,
-    NULL,
-};
-
-/* The built-in adapters that record a move's threat changes at make time, NULL-terminated. */
-static const nnue_threat_maker *const threat_makers[] = {
-    &nnue_game_chess_threats,
-    &nnue_game_xiangqi_threats,
     NULL,
 };
 
@@ -77,29 +69,91 @@ static const char *descriptor_problem(const nnue_game *g)
     return NULL;
 }
 
-nnue_status nnue_game_register(const nnue_game *game, nnue_error *err)
+nnue_status nnue_register_game(const nnue_game *game, nnue_error *err)
 {
+    if (game && game->size != sizeof(nnue_game)) {
+        nnue_error_clear(err);
+        return nnue_fail(err, NNUE_E_ARG,
+                         "registering game '%s': expected a descriptor of size %zu (.size = sizeof(nnue_game)), "
+                         "found size %u%s", game->name ? game->name : "", sizeof(nnue_game), (unsigned)game->size,
+                         game->size > sizeof(nnue_game) ? " (built against a newer nnue_board.h than this library)"
+                         : " (a first-version descriptor without size registers through nnue_game_register)");
+    }
     return nnue_registry_add(&games, game, game ? descriptor_problem(game) : NULL, err);
 }
 
-static const nnue_threat_maker *threat_maker_of(const nnue_game *game)
+/* Descriptors of the first version registered through nnue_game_register: the library's copy of
+ * the current size (later fields empty), and the caller's descriptor it was made from. */
+static struct {
+    const nnue_game *given;
+    nnue_game copy;
+} firsts[NNUE_MAX_GAMES];
+static int n_firsts;
+static pthread_mutex_t firsts_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Reads only the first NNUE_GAME_SIZE_V1 bytes of game (descriptor_problem reads no later field). */
+nnue_status nnue_game_register(const nnue_game *game, nnue_error *err)
 {
-    for (int i = 0; threat_makers[i]; i++)
-        if (threat_makers[i]->game == game)
-            return threat_makers[i];
-    return NULL;
+    const char *problem = game ? descriptor_problem(game) : NULL;
+    if (!game || problem)
+        return nnue_registry_add(&games, game, problem, err);
+    if (nnue_game_find(game->name) == game) /* registered before with its size (or built in): a no-op */
+        return nnue_registry_add(&games, game, NULL, err);
+    pthread_mutex_lock(&firsts_lock);
+    nnue_status st;
+    int i = 0;
+    while (i < n_firsts && firsts[i].given != game)
+        i++;
+    if (i < n_firsts) { /* registered before: the registry makes it a no-op */
+        st = nnue_registry_add(&games, &firsts[i].copy, NULL, err);
+    } else if (n_firsts == NNUE_MAX_GAMES) {
+        nnue_error_clear(err);
+        st = nnue_fail(err, NNUE_E_ARG, "registering game '%s': at most %d games can be registered", game->name,
+                       NNUE_MAX_GAMES);
+    } else {
+        memset(&firsts[i].copy, 0, sizeof firsts[i].copy);
+        memcpy(&firsts[i].copy, game, NNUE_GAME_SIZE_V1);
+        firsts[i].copy.size = sizeof(nnue_game);
+        firsts[i].given = game;
+        st = nnue_registry_add(&games, &firsts[i].copy, NULL, err);
+        if (st == NNUE_OK)
+            n_firsts++;
+    }
+    pthread_mutex_unlock(&firsts_lock);
+    return st;
+}
+
+/* game with every field of this version: game itself when built-in or registered with its size,
+ * the copy when it was registered through nnue_game_register, else NULL (a descriptor the library
+ * does not know, whose size it cannot tell). The built-in games are found without a lock. */
+static const nnue_game *current(const nnue_game *game)
+{
+    for (int i = 0; nnue_games[i]; i++)
+        if (nnue_games[i] == game)
+            return game;
+    const nnue_game *known = nnue_game_find(game->name);
+    if (known == game)
+        return game;
+    const nnue_game *copy = NULL;
+    pthread_mutex_lock(&firsts_lock);
+    for (int i = 0; i < n_firsts; i++)
+        if (firsts[i].given == game && known == &firsts[i].copy)
+            copy = known;
+    pthread_mutex_unlock(&firsts_lock);
+    return copy;
 }
 
 int nnue_game_records_threats(const nnue_game *game)
 {
-    return threat_maker_of(game) != NULL;
+    const nnue_game *g = game ? current(game) : NULL;
+    return g && g->make_threats;
 }
 
 int nnue_game_make_threats(const nnue_game *game, void *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats)
 {
-    const nnue_threat_maker *m = threat_maker_of(game);
-    if (m) {
-        m->make(pos, move, delta, threats);
+    const nnue_game *g = current(game);
+    if (g && g->make_threats) {
+        g->make_threats(pos, move, delta, threats);
         return 1;
     }
     threats->n_removed = threats->n_added = 0;

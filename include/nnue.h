@@ -156,7 +156,8 @@ typedef enum nnue_cp_kind {
     NNUE_CP_SCALED,   /* cp = scaled */
     NNUE_CP_MATERIAL  /* Stockfish 17+: cp = round(100 * v / a), v = psqt / 16 + positional / 16 (each
                          truncated), a = ((a0 m + a1) m + a2) m + a3, m = clamp(material, 17, 78) / 58,
-                         material = pawns + 3 knights + 3 bishops + 5 rooks + 9 queens of both sides */
+                         material = the game's count (nnue_game.material; chess: pawns + 3 knights
+                         + 3 bishops + 5 rooks + 9 queens of both sides) */
 } nnue_cp_kind;
 
 typedef struct nnue_cp_rule {
@@ -165,10 +166,13 @@ typedef struct nnue_cp_rule {
     double a[4];       /* NNUE_CP_MATERIAL: a0..a3 */
     char engine[48];   /* whose conversion ("Stockfish 18"); "" for NNUE_CP_SCALED and NNUE_CP_NONE */
     char why[400];     /* NNUE_CP_NONE: why there is none (one sentence, for a note to the user) */
+    const nnue_game *game; /* NNUE_CP_MATERIAL: the game whose material hook counts (the arch's) */
 } nnue_cp_rule;
 
 /* The rule of nets of arch (a NULL arch: NNUE_CP_NONE). sha256_hex: the net file's SHA-256 as 64
- * hex digits, or NULL when unknown; read only when nnue_cp_rule_needs_sha256(arch) says 1. */
+ * hex digits, or NULL when unknown; read only when nnue_cp_rule_needs_sha256(arch) says 1. A
+ * material model over a game without a material hook is NNUE_CP_NONE ("no material rule for
+ * game NAME"). */
 void nnue_cp_rule_for(const nnue_arch *arch, const char *sha256_hex, nnue_cp_rule *rule);
 /* 1 when the rule of arch depends on which file the net is (its SHA-256), else 0. */
 int nnue_cp_rule_needs_sha256(const nnue_arch *arch);
@@ -177,9 +181,10 @@ int nnue_cp_rule_needs_sha256(const nnue_arch *arch);
  * the one of an unknown file). */
 int nnue_cp_rule_for_file(const nnue_arch *arch, const char *path, nnue_cp_rule *rule);
 /* cp from an evaluation (side to move's view, as the detail) by the rule: returns 1 and sets
- * *cp, or 0 for NNUE_CP_NONE or a NULL pointer (rule->why says why). position: the FEN the
- * detail was evaluated on (NNUE_CP_MATERIAL counts the material in its first field; "startpos"
- * is the start position; NULL counts 58, where a = a(1)). */
+ * *cp, or 0 for NNUE_CP_NONE or a NULL pointer (rule->why says why). position: the position text
+ * the detail was evaluated on (NNUE_CP_MATERIAL: read by the rule's game, whose material hook
+ * counts it; "startpos" is the start position; NULL counts 58, where a = a(1); 0 when the text
+ * does not parse or the game has no material hook). */
 int nnue_cp_convert(const nnue_cp_rule *rule, const nnue_eval_detail *detail, const char *position, int *cp);
 
 /* Per-thread evaluation state: a stack of accumulators, one entry per ply, max_ply deep. */

@@ -22,6 +22,7 @@
 #ifndef NNUE_BOARD_H
 #define NNUE_BOARD_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "nnue_error.h"
@@ -150,7 +151,12 @@ typedef struct nnue_game_record {
  * vtable. Core reads the shape to check boards and deltas and the variables for selectors;
  * the tool reads the texts and rules; nothing outside games/ compares game names.
  * Positions are opaque blobs of pos_size bytes; an adapter's own header offers typed
- * functions. Fields marked optional may be NULL / 0. */
+ * functions. Fields marked optional may be NULL / 0.
+ * Versioned by its size, as the extension descriptors by their abi number (nnue_extend.h): a
+ * descriptor sets `size = sizeof(nnue_game)` and registers with nnue_register_game; a later
+ * field is appended after the last one, so a library keeps accepting the sizes it accepted
+ * before. The first version ended at write_record (NNUE_GAME_SIZE_V1, no size field: registered
+ * through the deprecated nnue_game_register). */
 typedef struct nnue_game {
     const char *name;           /* YAML 'game' and `--game` word, at most 15 characters */
     /* Shape */
@@ -199,19 +205,43 @@ typedef struct nnue_game {
     /* Optional: writes a finished game in the game's standard record format (shogi: CSA) to f
      * (a FILE *); 0 or -1. NULL: the tool writes PGN (with human_move) or position lines. */
     int (*write_record)(void *f, const nnue_game_record *game);
+    /* ---- Version 2 (ABI addition; every field above is version 1, unchanged) ---- */
+    uint32_t size;              /* sizeof(nnue_game) of the header the descriptor was built with */
+    /* Optional: make(pos, move, delta), also writing the move's threat changes into *threats
+     * (never NULL), for threat feature sets (nnue_game_make_threats); NULL: the game records none
+     * (the feature sets then compute them from the boards). */
+    void (*make_threats)(void *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats);
+    /* Optional: the material of a board in the units of the game's centipawn models (chess: a
+     * pawn 1, knight and bishop 3, rook 5, queen 9, both sides counted; Stockfish 17+'s measure,
+     * nnue.h NNUE_CP_MATERIAL). NULL: the game has no material rule, and an architecture of it
+     * with a material centipawn model gets none (nnue_cp_rule_for says why). */
+    int (*material)(const nnue_board *board);
 } nnue_game;
+
+/* Bytes of the first version of nnue_game (through write_record), the descriptors of
+ * nnue_game_register. */
+#define NNUE_GAME_SIZE_V1 offsetof(nnue_game, size)
 
 /* The built-in games (games/registry.c), NULL-terminated. */
 extern const nnue_game *const nnue_games[];
 
 /* Adds a game at run time (an engine's or a test's own adapter), after the built-in ones.
- * Its descriptor must outlive every use (a static const object). Checks the descriptor: a
- * name of 1..15 characters not used by another game, files * ranks <= NNUE_MAX_SQUARES,
- * king_type and hand_types within piece_types <= 15, the required functions, texts and piece
- * names. Returns NNUE_OK, or NNUE_E_ARG with err filled. Registering the same descriptor again
- * is a no-op (NNUE_OK). Thread-safe. At most NNUE_MAX_GAMES registered games. */
+ * Its descriptor must outlive every use (a static const object). Checks the descriptor: its
+ * size (sizeof(nnue_game) of this header; another size is refused, naming both), a name of
+ * 1..15 characters not used by another game, files * ranks <= NNUE_MAX_SQUARES, king_type and
+ * hand_types within piece_types <= 15, the required functions, texts and piece names. Returns
+ * NNUE_OK, or NNUE_E_ARG with err filled. Registering the same descriptor again is a no-op
+ * (NNUE_OK). Thread-safe. At most NNUE_MAX_GAMES registered games. The lookups below then
+ * return this very descriptor. */
 #define NNUE_MAX_GAMES 16
-nnue_status nnue_game_register(const nnue_game *game, nnue_error *err);
+nnue_status nnue_register_game(const nnue_game *game, nnue_error *err);
+
+/* The older name, for descriptors of the first version (NNUE_GAME_SIZE_V1 bytes: no size
+ * field; only those bytes are read). The library registers a copy with the later fields empty
+ * (no threat maker, no material rule), which the lookups below return; registering the same
+ * descriptor again is a no-op. Deprecated: a descriptor of this header registers with
+ * nnue_register_game. */
+nnue_status nnue_game_register(const nnue_game *game, nnue_error *err) NNUE_DEPRECATED("use nnue_register_game");
 
 /* Every game, built-in then registered: index 0..nnue_game_count()-1. */
 int nnue_game_count(void);
@@ -220,12 +250,11 @@ const nnue_game *nnue_game_at(int index);
 /* Lookup by name among every game; NULL when unknown. */
 const nnue_game *nnue_game_find(const char *name);
 
-/* game->make(pos, move, delta), and the move's threat changes into *threats when the game's
- * adapter records them at make time (built-in chess and xiangqi): returns 1 then, else 0 with
- * *threats emptied (push without them: the feature sets compute them from the boards). delta
- * and threats must not be NULL. A hook of its own rather than a member of nnue_game: a member
- * appended there would be read past the end of descriptors that engines built against an older
- * header register (nnue_game_register). */
+/* game->make(pos, move, delta), and the move's threat changes into *threats when the game
+ * records them at make time (its make_threats: built-in chess and xiangqi): returns 1 then, else
+ * 0 with *threats emptied (push without them: the feature sets compute them from the boards).
+ * delta and threats must not be NULL. game: a built-in or registered descriptor (the later
+ * fields of a descriptor the library does not know are not read: it makes plainly). */
 int nnue_game_make_threats(const nnue_game *game, void *pos, nnue_move move, nnue_delta *delta,
                            nnue_threats *threats);
 /* 1 when nnue_game_make_threats records threat changes for this game, else 0. */

@@ -25,6 +25,15 @@
 
 #include <stddef.h>
 
+/* Marks a call kept for callers of an older name (it still works and stays exported; the
+ * compiler warns and names the call to use instead). Define NNUE_NO_DEPRECATED to leave the
+ * marks out (a C parser that knows no attributes: cffi, binding generators). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(NNUE_NO_DEPRECATED)
+#define NNUE_DEPRECATED(msg) __attribute__((deprecated(msg)))
+#else
+#define NNUE_DEPRECATED(msg)
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif

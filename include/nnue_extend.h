@@ -5,7 +5,10 @@
  * exactly like the built-in ones (`type: NAME` for a layer, `features: NAME` for a feature set),
  * and every part of the library works with them: loading and writing nets (`nnue init` writes
  * random weights from the tensors a layer declares), evaluation, incremental updates, `nnue arch`.
- * A new game is registered with nnue_game_register (nnue_board.h).
+ * Every kind registers through one naming scheme, nnue_register_<kind>: nnue_register_layer_type
+ * and nnue_register_feature_set below, nnue_register_game (nnue_board.h). The older names
+ * (nnue_ext_register_layer_type, nnue_ext_register_feature_set, nnue_game_register) still work
+ * and stay exported; they are deprecated (end of this header, and nnue_board.h).
  *
  * ABI promise: the structs below are frozen for NNUE_EXTEND_ABI 1. Every descriptor starts with
  * `abi`, set to NNUE_EXTEND_ABI by the extension when it is compiled; a library refuses a
@@ -94,7 +97,7 @@ typedef struct nnue_ext_layer_type {
 
 /* Registers a layer type. NNUE_OK; NNUE_E_ARG (err says why) for NULL, another abi number, a
  * missing name or propagate, bad input counts or parameter keys, or a name already taken. */
-nnue_status nnue_ext_register_layer_type(const nnue_ext_layer_type *type, nnue_error *err);
+nnue_status nnue_register_layer_type(const nnue_ext_layer_type *type, nnue_error *err);
 
 /* ---- Feature sets --------------------------------------------------------------------------- */
 
@@ -125,13 +128,13 @@ typedef struct nnue_ext_feature_set {
 
 /* Registers a feature set. NNUE_OK; NNUE_E_ARG (err says why) for NULL, another abi number, a
  * missing member, bounds over 256, an unknown game, or a name already taken. */
-nnue_status nnue_ext_register_feature_set(const nnue_ext_feature_set *set, nnue_error *err);
+nnue_status nnue_register_feature_set(const nnue_ext_feature_set *set, nnue_error *err);
 
 /* ---- Loading extensions --------------------------------------------------------------------- */
 
 /* A shared object is an extension when it defines this function, under this name:
  *     nnue_status nnue_extension_init(nnue_error *err)
- * which registers its pieces (the calls above, or nnue_game_register) and returns NNUE_OK. */
+ * which registers its pieces (the calls above, or nnue_register_game) and returns NNUE_OK. */
 #define NNUE_EXTENSION_INIT "nnue_extension_init"
 typedef nnue_status (*nnue_extension_init_fn)(nnue_error *err);
 
@@ -144,6 +147,15 @@ nnue_status nnue_ext_load(const char *path, nnue_error *err);
 /* Loads each file of the environment variable NNUE_EXTENSIONS (paths separated by ':'), in
  * order; NNUE_OK when it is unset or empty. Stops at the first failure (err names the file). */
 nnue_status nnue_ext_load_env(nnue_error *err);
+
+/* ---- Older names (deprecated) ---------------------------------------------------------------- */
+
+/* The calls above under their names before the one scheme: the same behaviour, kept exported
+ * for programs and extensions built against an older header. */
+nnue_status nnue_ext_register_layer_type(const nnue_ext_layer_type *type, nnue_error *err)
+    NNUE_DEPRECATED("use nnue_register_layer_type");
+nnue_status nnue_ext_register_feature_set(const nnue_ext_feature_set *set, nnue_error *err)
+    NNUE_DEPRECATED("use nnue_register_feature_set");
 
 #ifdef __cplusplus
 }

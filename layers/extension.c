@@ -250,24 +250,24 @@ static const char *check_descriptor(const nnue_ext_layer_type *t, char *buf, siz
     return NULL;
 }
 
-nnue_status nnue_ext_register_layer_type(const nnue_ext_layer_type *ext, nnue_error *err)
+nnue_status nnue_register_layer_type(const nnue_ext_layer_type *ext, nnue_error *err)
 {
     nnue_error_clear(err);
     if (!ext)
-        return nnue_fail(err, NNUE_E_ARG, "nnue_ext_register_layer_type: type is NULL");
+        return nnue_fail(err, NNUE_E_ARG, "nnue_register_layer_type: type is NULL");
     char buf[256];
     const char *problem = check_descriptor(ext, buf, sizeof buf);
     if (problem)
-        return nnue_fail(err, NNUE_E_ARG, "nnue_ext_register_layer_type: %s", problem);
+        return nnue_fail(err, NNUE_E_ARG, "nnue_register_layer_type: %s", problem);
     pthread_mutex_lock(&wrappers_lock);
     nnue_status st = NNUE_OK;
     int i = 0;
     while (i < n_wrappers && wrappers[i].ext != ext)
         i++;
     if (i < n_wrappers) { /* registered before: the registry makes it a no-op */
-        st = nnue_layer_type_register(&wrappers[i].type, err);
+        st = nnue_register_internal_layer_type(&wrappers[i].type, err);
     } else if (n_wrappers == NNUE_REGISTRY_MAX) {
-        st = nnue_fail(err, NNUE_E_ARG, "nnue_ext_register_layer_type: %d layer types are registered already",
+        st = nnue_fail(err, NNUE_E_ARG, "nnue_register_layer_type: %d layer types are registered already",
                        NNUE_REGISTRY_MAX);
     } else {
         ext_wrapper *w = &wrappers[n_wrappers];
@@ -282,10 +282,16 @@ nnue_status nnue_ext_register_layer_type(const nnue_ext_layer_type *ext, nnue_er
             .defaults = defaults, .shape = shape, .hash = hash, .describe = describe, .parameters = parameters,
             .file_bytes = file_bytes, .propagate = propagate, .flow = flow_of(ext), .tensors = tensors,
         };
-        st = nnue_layer_type_register(&w->type, err);
+        st = nnue_register_internal_layer_type(&w->type, err);
         if (st == NNUE_OK)
             n_wrappers++;
     }
     pthread_mutex_unlock(&wrappers_lock);
     return st;
+}
+
+/* The older name (include/nnue_extend.h: deprecated, kept exported). */
+nnue_status nnue_ext_register_layer_type(const nnue_ext_layer_type *ext, nnue_error *err)
+{
+    return nnue_register_layer_type(ext, err);
 }

@@ -1,5 +1,5 @@
 /* layers/registry.c: the layer types a YAML architecture can name: the built-in ones, then
- * those registered at run time (nnue_layer_type_register, e.g. from an engine or a test).
+ * those registered at run time (nnue_register_internal_layer_type, e.g. from an engine or a test).
  * Adding a built-in type: one file in this folder and one line in each list below. */
 #include <stddef.h>
 
@@ -57,7 +57,7 @@ const nnue_layer_type *nnue_layer_type_find(const char *name)
     return nnue_registry_find(&layers, name);
 }
 
-nnue_status nnue_layer_type_register(const nnue_layer_type *type, nnue_error *err)
+nnue_status nnue_register_internal_layer_type(const nnue_layer_type *type, nnue_error *err)
 {
     const char *problem = type && (!type->name || !type->shape || !type->hash || !type->describe ||
                                    !type->parameters || !type->file_bytes || !type->propagate || !type->defaults ||

@@ -28,7 +28,7 @@ static nnue_status read_name(yreader *r, yaml_node_t *v, void *t)
     return y_string(r, v, ((load_state *)t)->arch->name, NNUE_NAME_MAX, "'name'");
 }
 
-/* Any registered game (games/registry.c, nnue_game_register): the arch keeps its descriptor. */
+/* Any registered game (games/registry.c, nnue_register_game): the arch keeps its descriptor. */
 static nnue_status read_game(yreader *r, yaml_node_t *v, void *t)
 {
     const char *names[NNUE_MAX_GAMES + 8] = {NULL};

@@ -118,11 +118,13 @@ const nnue_layer_type *nnue_layer_type_find(const char *name);
 /* Type i of all known ones (built-in, then registered), NULL past the last. */
 const nnue_layer_type *nnue_layer_type_at(int i);
 /* Adds a layer type at run time (docs/extending.md): from then on YAML files can name it. The
+ * registration scheme's name (nnue_register_<kind>) for this internal contract; outside the
+ * library a type registers through include/nnue_extend.h's nnue_register_layer_type. The
  * type must stay valid while any architecture uses it (a static const struct). NNUE_OK, or
  * NNUE_E_ARG (err says which) when a required member is missing, the name is taken by another
  * type, or 32 types are registered already. Thread-safe; the same type again is a no-op
  * (base/registry.h, the rule of every registry). */
-nnue_status nnue_layer_type_register(const nnue_layer_type *type, nnue_error *err);
+nnue_status nnue_register_internal_layer_type(const nnue_layer_type *type, nnue_error *err);
 
 /* Value types and tensor sizes (core/arch/dtype.c). */
 uint64_t nnue_tensor_values(const nnue_tensor_shape *t);   /* rows * stride */

@@ -1,7 +1,6 @@
 /* games/chess/game.c: the chess descriptor and vtable (nnue_game_chess) for core, the tool
  * and the generic tests, and the fast perft (bulk counting at depth 1). */
 #include "games/chess/bitboard.h"
-#include "games/threat_maker.h"
 
 static unsigned long long perft_rec(nnue_chess_pos *p, int depth)
 {
@@ -80,6 +79,19 @@ static unsigned long long v_perft(void *pos, int depth)
     return nnue_chess_perft(pos, depth);
 }
 
+/* Stockfish's material count (evaluate.cpp of 17+, the centipawn models' m): pawns 1, knights
+ * and bishops 3, rooks 5, queens 9, of both sides. */
+static int v_material(const nnue_board *b)
+{
+    static const int weight[8] = {[NNUE_CHESS_PAWN] = 1, [NNUE_CHESS_KNIGHT] = 3, [NNUE_CHESS_BISHOP] = 3,
+                                 [NNUE_CHESS_ROOK] = 5, [NNUE_CHESS_QUEEN] = 9, [NNUE_CHESS_KING] = 0};
+    int m = 0;
+    for (int sq = 0; sq < 64; sq++)
+        if (b->piece_on[sq])
+            m += weight[NNUE_PIECE_TYPE(b->piece_on[sq]) & 7];
+    return m;
+}
+
 static const char *const piece_names[] = {"P", "N", "B", "R", "Q", "K"};
 
 /* Positions `nnue convert` evaluates with both nets: start, open game, pawn ending, Kiwipete. */
@@ -119,7 +131,8 @@ const nnue_game nnue_game_chess = {
     .perft = v_perft,
     .adjudicate = chess_adjudicate,
     .human_move = chess_san,
+    .size = sizeof(nnue_game),
+    .make_threats = v_make_threats,
+    .material = v_material,
 };
 
-/* The make that records threat changes (games/registry.c, nnue_game_make_threats). */
-const nnue_threat_maker nnue_game_chess_threats = {&nnue_game_chess, v_make_threats};

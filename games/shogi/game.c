@@ -133,6 +133,7 @@ const nnue_game nnue_game_shogi = {
     .perft = v_perft,
     .adjudicate = sh_adjudicate,
     .declaration_valid = sh_declaration_valid,
+    .size = sizeof(nnue_game),
 };
 /* 111-byte board (90 squares) + 143 cells + 2 king cells: no padding before pawn_files. */
 _Static_assert(sizeof(nnue_shogi_pos) == 264, "nnue_shogi_pos has no padding");

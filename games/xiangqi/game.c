@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "base/error.h"
-#include "games/threat_maker.h"
 #include "games/xiangqi/internal.h"
 
 /* Squares holding piece code x or y: 16 squares a step in portable vectors (as the board checks),
@@ -199,7 +198,7 @@ const nnue_game nnue_game_xiangqi = {
     .in_check = v_in_check,
     .perft = v_perft,
     .adjudicate = v_adjudicate,
+    .size = sizeof(nnue_game),
+    .make_threats = v_make_threats,
 };
 
-/* The make that records threat changes (games/registry.c, nnue_game_make_threats). */
-const nnue_threat_maker nnue_game_xiangqi_threats = {&nnue_game_xiangqi, v_make_threats};

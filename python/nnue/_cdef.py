@@ -102,6 +102,9 @@ typedef struct nnue_game {
     int (*declaration_valid)(const void *pos);
     void (*human_move)(const void *pos, nnue_move move, char *buf, unsigned size);
     int (*write_record)(void *f, const nnue_game_record *game);
+    uint32_t size;
+    void (*make_threats)(void *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats);
+    int (*material)(const nnue_board *board);
 } nnue_game;
 
 int nnue_game_count(void);
@@ -161,6 +164,7 @@ typedef struct nnue_cp_rule {
     double a[4];
     char engine[48];
     char why[400];
+    const nnue_game *game;
 } nnue_cp_rule;
 void nnue_cp_rule_for(const nnue_arch *arch, const char *sha256_hex, nnue_cp_rule *rule);
 int nnue_cp_rule_needs_sha256(const nnue_arch *arch);

@@ -183,7 +183,7 @@ START_TEST(game_calls_take_null)
 
     ck_assert_ptr_null(nnue_game_find(NULL));
     ck_assert_ptr_null(nnue_game_at(-1));
-    ck_assert_int_eq(nnue_game_register(NULL, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_register_game(NULL, &err), NNUE_E_ARG);
     nnue_command cmd;
     ck_assert_int_eq(nnue_protocol_parse(NULL, &cmd, &err), NNUE_E_ARG);
     ck_assert_int_eq(nnue_protocol_parse("uci", NULL, &err), NNUE_E_ARG);

@@ -92,7 +92,7 @@ static const char yaml[] = "name: hostile\ngame: chess\nformat:\n  kind: raw\n  
 START_TEST(bad_hook_outputs_refused)
 {
     nnue_error err;
-    ck_assert_int_eq(nnue_ext_register_feature_set(&hostile, &err), NNUE_OK);
+    ck_assert_int_eq(nnue_register_feature_set(&hostile, &err), NNUE_OK);
     nnue_arch *arch;
     ck_assert_int_eq(nnue_arch_load_string(yaml, strlen(yaml), "hostile.yaml", &arch, &err), NNUE_OK);
     char path[4096];

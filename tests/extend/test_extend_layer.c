@@ -1,5 +1,5 @@
 /* tests/extend/test_extend_layer.c: a layer type added from tests/ alone (toy_negate_f32.c),
- * registered at run time with nnue_layer_type_register, proves docs/extending.md's claim: a YAML
+ * registered at run time with nnue_register_internal_layer_type, proves docs/extending.md's claim: a YAML
  * names it, a net loads, and it evaluates on every kernel set and incrementally.
  * The multilayer net of shared/oracle/third/multilayer (docs/examples/multilayer_f32.yaml) is
  * loaded twice: as it is, and with the toy between its last float layer and to_i32. The toy
@@ -58,15 +58,15 @@ START_TEST(unknown_before_registration_then_named)
         ck_assert_int_eq(nnue_arch_load_string(yaml, strlen(yaml), "toy.yaml", &a, &err), NNUE_E_SCHEMA);
         ck_assert_msg(strstr(err.message, "found 'toy_negate_f32'") != NULL, "%s", err.message);
     }
-    ck_assert_int_eq(nnue_layer_type_register(&toy_negate_f32, &err), NNUE_OK);
-    ck_assert_int_eq(nnue_layer_type_register(&toy_negate_f32, &err), NNUE_OK); /* again: a no-op */
+    ck_assert_int_eq(nnue_register_internal_layer_type(&toy_negate_f32, &err), NNUE_OK);
+    ck_assert_int_eq(nnue_register_internal_layer_type(&toy_negate_f32, &err), NNUE_OK); /* again: a no-op */
     static const nnue_layer_type incomplete = {.name = "toy_incomplete"};
-    ck_assert_int_eq(nnue_layer_type_register(&incomplete, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_register_internal_layer_type(&incomplete, &err), NNUE_E_ARG);
     ck_assert_msg(strstr(err.message, "layer type 'toy_incomplete': expected a name and the members"), "%s",
                   err.message);
     nnue_layer_type clash = toy_negate_f32; /* complete, but under a built-in type's name */
     clash.name = "affine_f32";
-    ck_assert_int_eq(nnue_layer_type_register(&clash, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_register_internal_layer_type(&clash, &err), NNUE_E_ARG);
     ck_assert_msg(strstr(err.message, "'affine_f32': the name is taken by another layer type"), "%s", err.message);
     ck_assert_int_eq(nnue_arch_load_string(yaml, strlen(yaml), "toy.yaml", &a, &err), NNUE_OK);
     ck_assert_ptr_nonnull(strstr(a->layers[a->n_layers - 2].type->name, "toy_negate_f32"));
@@ -81,7 +81,7 @@ END_TEST
 START_TEST(negated_goldens_on_every_isa_and_incrementally)
 {
     nnue_error err;
-    ck_assert_int_eq(nnue_layer_type_register(&toy_negate_f32, &err), NNUE_OK);
+    ck_assert_int_eq(nnue_register_internal_layer_type(&toy_negate_f32, &err), NNUE_OK);
     char *yaml = toy_yaml();
     char *plain = test_read_file(test_source_path("docs/examples/multilayer_f32.yaml"), NULL);
     nnue_net *toy = load(yaml, "toy.yaml"), *base = load(plain, "multilayer_f32.yaml");

@@ -40,7 +40,7 @@ static void changed_nothing(const nnue_board *a, const nnue_delta *d, int persp,
 static void expect_refused_layer(const nnue_ext_layer_type *t, const char *words)
 {
     nnue_error err;
-    ck_assert_int_eq(nnue_ext_register_layer_type(t, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_register_layer_type(t, &err), NNUE_E_ARG);
     ck_assert_msg(strstr(err.message, words) != NULL, "expected '%s' in: %s", words, err.message);
 }
 
@@ -49,7 +49,7 @@ START_TEST(registration_refuses_with_reasons)
     nnue_error err;
     const nnue_ext_layer_type good = {.abi = NNUE_EXTEND_ABI, .name = "pub_identity", .min_inputs = 1,
                                       .max_inputs = 1, .propagate = propagate_nothing};
-    ck_assert_int_eq(nnue_ext_register_layer_type(NULL, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_register_layer_type(NULL, &err), NNUE_E_ARG);
     nnue_ext_layer_type t = good;
     t.abi = 99;
     expect_refused_layer(&t, "built for extension ABI 99; this library reads ABI 1");
@@ -88,34 +88,34 @@ START_TEST(registration_refuses_with_reasons)
     t = good;
     t.name = "affine"; /* a built-in type's name */
     expect_refused_layer(&t, "'affine': the name is taken");
-    ck_assert_int_eq(nnue_ext_register_layer_type(&good, &err), NNUE_OK);
-    ck_assert_int_eq(nnue_ext_register_layer_type(&good, &err), NNUE_OK); /* again: a no-op */
+    ck_assert_int_eq(nnue_register_layer_type(&good, &err), NNUE_OK);
+    ck_assert_int_eq(nnue_register_layer_type(&good, &err), NNUE_OK); /* again: a no-op */
 
     const nnue_ext_feature_set set = {.abi = NNUE_EXTEND_ABI, .name = "PubNothing", .game = "chess",
                                       .dimensions = 10, .active = active_nothing, .changed = changed_nothing};
     nnue_ext_feature_set s = set;
-    ck_assert_int_eq(nnue_ext_register_feature_set(NULL, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_register_feature_set(NULL, &err), NNUE_E_ARG);
     s.game = "go";
-    ck_assert_int_eq(nnue_ext_register_feature_set(&s, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_register_feature_set(&s, &err), NNUE_E_ARG);
     ck_assert_msg(strstr(err.message, "reads the game 'go', which is not known"), "%s", err.message);
     s = set;
     s.max_active = 300;
-    ck_assert_int_eq(nnue_ext_register_feature_set(&s, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_register_feature_set(&s, &err), NNUE_E_ARG);
     ck_assert_msg(strstr(err.message, "at most 256 each"), "%s", err.message);
     s = set;
     s.name = huge;
-    ck_assert_int_eq(nnue_ext_register_feature_set(&s, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_register_feature_set(&s, &err), NNUE_E_ARG);
     ck_assert_msg(strstr(err.message, "feature set 'aaaa"), "%s", err.message);
     ck_assert_msg(strstr(err.message, "a name of more than 95 characters"), "%s", err.message);
     s.name = "Half KP\n";
-    ck_assert_int_eq(nnue_ext_register_feature_set(&s, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_register_feature_set(&s, &err), NNUE_E_ARG);
     ck_assert_msg(strstr(err.message, "feature set 'Half...': character 5 is 0x20"), "%s", err.message);
     s = set;
     s.name = "HalfKP";
-    ck_assert_int_eq(nnue_ext_register_feature_set(&s, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_register_feature_set(&s, &err), NNUE_E_ARG);
     ck_assert_msg(strstr(err.message, "'HalfKP': the name is taken"), "%s", err.message);
-    ck_assert_int_eq(nnue_ext_register_feature_set(&set, &err), NNUE_OK);
-    ck_assert_int_eq(nnue_ext_register_feature_set(&set, &err), NNUE_OK);
+    ck_assert_int_eq(nnue_register_feature_set(&set, &err), NNUE_OK);
+    ck_assert_int_eq(nnue_register_feature_set(&set, &err), NNUE_OK);
 }
 END_TEST
 

@@ -152,20 +152,20 @@ END_TEST
 START_TEST(registration_is_checked)
 {
     nnue_error err;
-    ck_assert_int_eq(nnue_game_register(&toy_game, &err), NNUE_OK);  /* the same descriptor again: a no-op */
+    ck_assert_int_eq(nnue_register_game(&toy_game, &err), NNUE_OK);  /* the same descriptor again: a no-op */
     int count = nnue_game_count();
     nnue_game other = toy_game;                                      /* another under the same name */
-    ck_assert_int_eq(nnue_game_register(&other, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_register_game(&other, &err), NNUE_E_ARG);
     ck_assert_msg(strstr(err.message, "game 'toy9x10': the name is taken by another game"), "%s", err.message);
     ck_assert_int_eq(nnue_game_count(), count);
     nnue_game wide = toy_game;
     wide.name = "toy10x10";
     wide.files = 10;  /* 100 squares: more than NNUE_MAX_SQUARES */
-    ck_assert_int_eq(nnue_game_register(&wide, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_register_game(&wide, &err), NNUE_E_ARG);
     ck_assert_ptr_null(nnue_game_find("toy10x10"));
-    ck_assert_int_eq(nnue_feature_set_register(&toy_features, &err), NNUE_OK); /* again: a no-op */
+    ck_assert_int_eq(nnue_register_internal_feature_set(&toy_features, &err), NNUE_OK); /* again: a no-op */
     nnue_feature_set copy = toy_features;
-    ck_assert_int_eq(nnue_feature_set_register(&copy, &err), NNUE_E_ARG);      /* its name, another set */
+    ck_assert_int_eq(nnue_register_internal_feature_set(&copy, &err), NNUE_E_ARG);      /* its name, another set */
     ck_assert_msg(strstr(err.message, "the name is taken by another feature set"), "%s", err.message);
     ck_assert_int_ge(NNUE_MAX_SQUARES, 90);
     ck_assert_ptr_eq(nnue_game_at(nnue_game_count() - 1), &toy_game);
@@ -324,11 +324,8 @@ END_TEST
 
 int main(void)
 {
-    nnue_error err;
-    if (nnue_game_register(&toy_game, &err) != NNUE_OK || nnue_feature_set_register(&toy_features, &err) != NNUE_OK) {
-        fprintf(stderr, "registration failed: %s\n", err.message);
+    if (toy_register() != 0)
         return 1;
-    }
     Suite *s = suite_create("toy_game");
     TCase *tc = tcase_create("toy_game");
     tcase_add_test(tc, perft_equals_brute_force);

@@ -1,5 +1,5 @@
 /* tests/games/toy_features.c: "ToyKR", the toy 9x10 game's feature set, registered at run
- * time (nnue_feature_set_register). Per perspective: K king buckets x 4 piece codes (own rook,
+ * time (nnue_register_internal_feature_set). Per perspective: K king buckets x 4 piece codes (own rook,
  * own king, enemy rook, enemy king) x 90 squares, the ranks flipped for colour 1. The set owns
  * its king bucketing: its YAML key `king_files` gives each of the 9 files its bucket (the own
  * king's file picks it), read and checked by the set itself (fields, check_params of
@@ -131,3 +131,14 @@ const nnue_feature_set toy_features = {
     .refresh_keys = refresh_keys,
     .refresh_key = refresh_key,
 };
+
+int toy_register(void)
+{
+    nnue_error err;
+    if (nnue_register_game(&toy_game, &err) != NNUE_OK ||
+        nnue_register_internal_feature_set(&toy_features, &err) != NNUE_OK) {
+        fprintf(stderr, "registration failed: %s\n", err.message);
+        return -1;
+    }
+    return 0;
+}

@@ -260,4 +260,5 @@ const nnue_game toy_game = {
     .format_move = format_move,
     .board = board,
     .in_check = in_check,
+    .size = sizeof(nnue_game),
 };

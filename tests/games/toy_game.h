@@ -1,6 +1,6 @@
 /* tests/games/toy_game.h: a toy 9x10 game (issue 23 item 7) added from tests/ alone: two
  * kings and up to two rooks a side on 9 files x 10 ranks, registered at run time
- * (nnue_game_register), with its own feature set (toy_features.c, nnue_feature_set_register).
+ * (nnue_register_game), with its own feature set (toy_features.c, nnue_register_internal_feature_set).
  *
  * Rules: a king steps one square in any of 8 directions, a rook slides along a file or rank;
  * a move may capture an enemy rook, never leave its own king attacked (kings never stand
@@ -31,5 +31,9 @@ typedef struct toy_pos {
 #define TOY_CAPTURED(m) ((uint8_t)(((m) >> 16) & 255))
 
 extern const nnue_game toy_game;
+
+/* Registers the toy game and its feature set (toy_features.c): 0, or -1 after saying why on
+ * stderr. */
+int toy_register(void);
 
 #endif

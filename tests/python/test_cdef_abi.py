@@ -29,7 +29,8 @@ def header_ffi(tmp_path_factory):
     for h in ('stddef.h', 'stdint.h', 'stdio.h', 'stdbool.h'):
         (stubs / h).write_text('')  # cffi knows size_t, uint8_t, ...
     (d / 'all.h').write_text(''.join(f'#include "{h}"\n' for h in HEADERS))
-    text = subprocess.run([cc, '-E', '-P', '-nostdinc', '-I', str(stubs), '-I', os.path.join(SRC, 'include'),
+    text = subprocess.run([cc, '-E', '-P', '-nostdinc', '-DNNUE_NO_DEPRECATED', '-I', str(stubs),
+                           '-I', os.path.join(SRC, 'include'),
                            str(d / 'all.h')], capture_output=True, text=True, check=True).stdout
     parsed = cffi.FFI()
     parsed.cdef(text)

@@ -248,7 +248,7 @@ START_TEST(table_variable_shares_all_or_none)
     static const nnue_table_var half = {.name = "toy_half", .game = "shogi", .lo = 0, .hi = 1, .section = "toy",
                                         .values = 1, .value = toy_value, .parts = toy_parts};
     nnue_error err;
-    ck_assert_int_eq(nnue_table_var_register(&half, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_register_table_var(&half, &err), NNUE_E_ARG);
     ck_assert_msg(strstr(err.message, "part_move and value_of all or none"), "%s", err.message);
     ck_assert_ptr_null(nnue_table_var_find("toy_half"));
 }

@@ -100,6 +100,6 @@ nnue_status nnue_extension_init(nnue_error *err);
 
 nnue_status nnue_extension_init(nnue_error *err)
 {
-    nnue_status st = nnue_ext_register_feature_set(&toy768, err);
-    return st != NNUE_OK ? st : nnue_ext_register_layer_type(&toy_affine, err);
+    nnue_status st = nnue_register_feature_set(&toy768, err);
+    return st != NNUE_OK ? st : nnue_register_layer_type(&toy_affine, err);
 }
