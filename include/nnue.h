@@ -23,6 +23,7 @@
 
 #include "nnue_board.h"
 #include "nnue_error.h"
+#include "nnue_netfile.h" /* net files: choosing an architecture, header facts, writing nets */
 
 #ifdef __cplusplus
 extern "C" {
