@@ -16,6 +16,7 @@ extern "C" {
 #endif
 
 typedef struct nnue_arch nnue_arch;
+typedef struct nnue_net nnue_net;
 
 /* ---- Which architecture a net file is ---------------------------------------------------- */
 
@@ -101,6 +102,15 @@ typedef struct nnue_net_header_facts {
 /* Fills the first size bytes of *out from the choice's header (zeros for rules 1 and 2) and
  * returns the description (owned by the choice; "" when none). */
 const char *nnue_choice_header(const nnue_choice *choice, nnue_net_header_facts *out, size_t size);
+
+/* The header facts of the file at path without choosing (NNUE_E_FORMAT and zeros when it has
+ * no Stockfish-format header; zstd is set for a zstd frame all the same). */
+nnue_status nnue_net_header_read(const char *path, nnue_net_header_facts *out, size_t size, nnue_error *err);
+
+/* nnue_net_load, the feature transformer read in the encoding the file has (plain or
+ * COMPRESSED_LEB128) whatever the architecture's YAML says: the layout is the same (as
+ * nnue_net_load_auto reads it). */
+nnue_status nnue_net_load_as_encoded(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err);
 
 /* ---- Writing net files --------------------------------------------------------------------- */
 

@@ -316,25 +316,7 @@ FRONT_ENDS = ('tools', 'web')
 # (file, header) of tools/ still reaching behind include/ (issue 50, item 5 left to do: the
 # choice of an architecture over discovered YAMLs, `nnue convert`'s writer, `info`'s and
 # `arch`'s inner figures, the bench's state internals).
-FRONT_END_PRIVATE_LEFT = {
-    ('tools/arch_discovery.h', 'core/arch/arch_api.h'),
-    ('tools/arch_discovery.h', 'core/net/net.h'),
-    ('tools/cmd_convert.c', 'io/zstd.h'),
-    ('tools/cmd_convert.c', 'io/atomic_file.h'),
-    ('tools/cmd_convert.c', 'base/error.h'),
-    ('tools/cmd_convert.c', 'core/formats/net_read.h'),
-    ('tools/cmd_convert.c', 'core/eval/state.h'),
-    ('tools/cmd_info.c', 'base/helper_threads.h'),
-    ('tools/cmd_info.c', 'core/arch/arch_api.h'),
-    ('tools/cmd_info.c', 'core/net/net.h'),
-    ('tools/cmd_match.c', 'io/atomic_file.h'),
-    ('tools/net_setup.h', 'core/arch/arch_api.h'),
-    ('tools/net_setup.h', 'core/net/net.h'),
-    ('tools/net_setup.h', 'core/net/known_nets.h'),
-    ('tools/net_setup.h', 'core/net/net_raw_guess.h'),
-    ('tools/self_describing.c', 'core/formats/self_describing.h'),
-    ('tools/self_describing.h', 'core/net/net.h'),
-}
+FRONT_END_PRIVATE_LEFT = set()
 
 
 def front_end_includes(src, files, left=None):

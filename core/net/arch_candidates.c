@@ -13,6 +13,8 @@
 
 #include "core/arch/arch_api.h"
 #include "core/arch/arch_builtin.h"
+#include "core/arch/generated_name.h"
+#include "core/load/load.h"
 #include "core/net/arch_choice.h"
 #include "core/net/net.h"
 
@@ -20,6 +22,45 @@ uint64_t choice_expected_bytes(const nnue_arch *a, const nnue_net_header *h)
 {
     /* An arch that fixes the description length counts it in file_size (core/arch/arch_hash.c). */
     return a->file_size + (a->format.description_bytes > 0 ? 0 : h->description_bytes);
+}
+
+int nnue_arch_fits_header(const nnue_arch *arch, const nnue_net_header *h)
+{
+    int32_t fixed = arch->format.description_bytes;
+    if (fixed >= 0 && (uint32_t)fixed != h->description_bytes)
+        return 0;
+    uint64_t expected = choice_expected_bytes(arch, h);
+    /* The file's own encoding decides: the load reads it with the arch's numbers (nnue_net_load_auto). */
+    int size_fits = h->leb128 || expected == h->file_bytes;
+    return arch->format.kind == NNUE_FORMAT_STOCKFISH && arch->file_hash == h->file_hash &&
+           arch->format.version == h->version && size_fits;
+}
+
+int nnue_arch_fits_description(const nnue_arch *a, const char *description)
+{
+    size_t at;
+    char why[8];
+    return !a->format.generated[0] ||
+           (description && strstr(description, "Network=SFNN") &&
+            nnue_generated_check_description(a, description, &at, why, sizeof why) == 0);
+}
+
+nnue_arch *nnue_arch_from_description(const char *description)
+{
+    const char *p = description ? strstr(description, "Network=") : NULL;
+    if (!p)
+        return NULL;
+    char name[NNUE_NAME_MAX];
+    size_t len = strcspn(p + 8, "{,;");
+    if (len >= sizeof name)
+        return NULL;
+    memcpy(name, p + 8, len);
+    name[len] = 0;
+    nnue_arch *a = NULL;
+    nnue_error ignored;
+    if (!nnue_arch_is_generated_name(name) || nnue_arch_load_generated(name, &a, &ignored) != NNUE_OK)
+        return NULL;
+    return a;
 }
 
 void choice_add(nnue_choice *c, nnue_arch *a, const char *source, int size_fits, uint64_t expected)
