@@ -40,7 +40,8 @@
    headers (include/) and its own folder's headers; any other header of the tree (core/, base/,
    games/, features/, simd/, training/, io/, another front end's) fails, naming the file and the
    header. FRONT_END_PRIVATE_LEFT lists the includes still waiting for their public calls
-   (tools/ only); an entry that no longer occurs fails too, so the list only shrinks.
+   (empty since the chooser, convert, info and the atomic writer became public calls,
+   include/nnue_netfile.h); an entry that no longer occurs fails too, so the list only shrinks.
 Exits 1 naming every cycle, long file, named layer type, game name, upward folder arrow,
 upward call, call circle and private include of a front end, 0 otherwise."""
 import json
