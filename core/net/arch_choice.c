@@ -124,7 +124,7 @@ static void raw(nnue_choice *c, const choice_bytes *b)
     nnue_status st = b->path ? nnue_raw_guess(b->path, &a, &c->raw_error)
                              : nnue_raw_guess_memory(b->data, b->size, c->name, &a, &c->raw_error);
     if (st == NNUE_OK) {
-        choice_add(c, a, "CBNF header", 1, c->h.file_bytes);
+        choice_add(c, a, "CBNF header", 1, a->file_size);
         c->chosen = c->count == 1 ? 0 : -1;
     }
 }
