@@ -23,6 +23,7 @@
 
 #include "nnue_board.h"
 #include "nnue_error.h"
+#include "nnue_netfile.h" /* net files: choosing an architecture, header facts, writing nets */
 
 #ifdef __cplusplus
 extern "C" {
@@ -311,6 +312,9 @@ typedef struct nnue_arch_layout {
     uint64_t parameters;        /* weights and biases over all stacks */
     uint64_t file_size;         /* exact bytes of a file (Stockfish format: with a description of
                                    description_bytes, none when any); 0 when it varies (LEB128) */
+    int feature_sets;           /* feature sets of the feature transformer (2: threats beside pieces) */
+    int reencodable;            /* 1: Stockfish format, one feature set of i16 weights and biases, so
+                                   nnue_net_convert writes it plain or LEB128 (nnue_netfile.h) */
 } nnue_arch_layout;
 void nnue_arch_layout_get(const nnue_arch *arch, nnue_arch_layout *out, size_t size);
 

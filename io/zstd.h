@@ -41,4 +41,8 @@ nnue_status nz_unpack_to_file(const nz_source *src, uint64_t max, FILE *out, nnu
  * kept); refused past max as nz_unpack refuses (*size then says how far it got). */
 nnue_status nz_measure(const nz_source *src, uint64_t max, uint64_t *size, nnue_error *err);
 
+/* in (a whole file, read from its start) compressed into one zstd frame that records its size,
+ * written to out in pieces (io/zstd_pack.c); name labels in in messages. */
+nnue_status nz_pack_file(FILE *in, const char *name, FILE *out, nnue_error *err);
+
 #endif

@@ -3,30 +3,30 @@
  * whose hash names an architecture but whose size does not fit is reported as such (exit 1); a
  * file whose first word is no net version is called a header-less net (exit 1, use --arch). */
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/helper_threads.h"
+#include "nnue.h"
 #include "tools/commands.h"
 #include "tools/json_out.h"
-#include "core/arch/arch_api.h"
-#include "core/net/net.h"
-#include "nnue.h"
 #include "tools/net_setup.h"
 #include "tools/self_describing.h"
 
 static const char *const choice_words[] = {
-    [CHOICE_NO_HASH] = "no architecture has this file hash",
-    [CHOICE_SIZE_MISMATCH] = "the file hash fits, the file size does not (truncated or damaged file)",
-    [CHOICE_ONLY] = "one architecture fits",
-    [CHOICE_KNOWN_NET] = "several fit; the SHA-256 names a known net",
-    [CHOICE_WRITTEN_FOR] = "several fit; nnue init wrote this net for one (its description names it)",
-    [CHOICE_DEFAULT] = "several fit; unknown net, SFNNv5 assumed (pass --arch to eval for SFNNv4)",
-    [CHOICE_AMBIGUOUS] = "several fit and the file cannot tell them apart: pass --arch to eval",
-    [CHOICE_NAMED_MISSING] = ("nnue init wrote this net for an architecture not found; those listed only share its "
-                              "file hash: pass --arch to eval"),
+    [NNUE_CHOICE_NO_HASH] = "no architecture has this file hash",
+    [NNUE_CHOICE_SIZE_MISMATCH] = "the file hash fits, the file size does not (truncated or damaged file)",
+    [NNUE_CHOICE_ONLY] = "one architecture fits",
+    [NNUE_CHOICE_KNOWN_NET] = "several fit; the SHA-256 names a known net",
+    [NNUE_CHOICE_WRITTEN_FOR] = "several fit; nnue init wrote this net for one (its description names it)",
+    [NNUE_CHOICE_DEFAULT] = "several fit; unknown net, SFNNv5 assumed (pass --arch to eval for SFNNv4)",
+    [NNUE_CHOICE_AMBIGUOUS] = "several fit and the file cannot tell them apart: pass --arch to eval",
+    [NNUE_CHOICE_NAMED_MISSING] = ("nnue init wrote this net for an architecture not found; those listed only share "
+                                   "its file hash: pass --arch to eval"),
+    [NNUE_CHOICE_NAMED_SIZE] = ("nnue init wrote this net for an architecture whose file has another size "
+                                "(truncated or damaged file)"),
+    [NNUE_CHOICE_SELF_DESCRIBING] = "the architecture of the embedded YAML",
+    [NNUE_CHOICE_RAW] = "a raw net: its CBNF header names the architecture",
 };
 
 /* `, "ranges": [lines of nnue info's range report], "overflow": the warning or null`; null ranges
@@ -56,87 +56,63 @@ static void print_json_ranges(const nnue_net *net)
     free(text);
 }
 
-/* The file's SHA-256, computed on a second thread while the net loads (both read the whole file:
- * on a release net the digest alone is a tenth of `nnue info`'s time). */
-typedef struct sha_job {
-    const char *path;
-    char hex[65];
-    int rc;
-} sha_job;
-
-static void *sha_in_background(void *arg)
+static void print_json(const char *path, nnue_choice *c, const nnue_net *net)
 {
-    sha_job *job = arg;
-    job->rc = file_sha256_hex(job->path, job->hex);
-    return NULL;
-}
-
-/* Waits for the job (thread NULL: it was not started; computed here) and puts its digest, and the
- * known net it names, into c unless the choice computed them already (several fitting). */
-static void take_sha(arch_choice *c, sha_job *job, pthread_t *thread)
-{
-    if (thread)
-        pthread_join(*thread, NULL);
-    else
-        sha_in_background(job);
-    if (c->sha256[0] || job->rc != 0)
-        return;
-    memcpy(c->sha256, job->hex, sizeof job->hex);
-    c->known = known_net_find(c->sha256);
-}
-
-static void print_json(const char *path, const nnue_net_header *h, const char *desc, const arch_choice *c,
-                       const nnue_net *net)
-{
+    nnue_net_header_facts h;
+    const char *desc = nnue_choice_header(c, &h, sizeof h), *known = nnue_choice_known_net(c, NULL);
+    int chosen = nnue_choice_chosen(c);
     printf("{");
     json_key_string("path", path, 1);
-    json_key_hex32("version", h->version);
-    json_key_hex32("file_hash", h->file_hash);
-    json_key_hex32("ft_hash", h->ft_hash);
-    json_key_string("description", desc ? desc : "", 0);
-    json_key_string("sha256", c->sha256, 0);
-    json_key_string("known_net", c->known ? c->known->what : "", 0);
-    printf(", \"size\": %" PRIu64 ", \"zstd\": %s, \"leb128\": %s, \"matches\": [", h->file_bytes,
-           h->zstd ? "true" : "false", h->leb128 ? "true" : "false");
+    json_key_hex32("version", h.version);
+    json_key_hex32("file_hash", h.file_hash);
+    json_key_hex32("ft_hash", h.ft_hash);
+    json_key_string("description", desc, 0);
+    json_key_string("sha256", nnue_choice_sha256(c), 0);
+    json_key_string("known_net", known ? known : "", 0);
+    printf(", \"size\": %" PRIu64 ", \"zstd\": %s, \"leb128\": %s, \"matches\": [", h.file_bytes,
+           h.zstd ? "true" : "false", h.leb128 ? "true" : "false");
     int first = 1;
-    for (int i = 0; i < c->count; i++)
-        if (c->list[i].size_fits) {
+    for (int i = 0; i < nnue_choice_count(c); i++)
+        if (nnue_choice_size_fits(c, i)) {
             printf("%s", first ? "" : ", ");
-            json_string(c->list[i].source);
+            json_string(nnue_choice_source(c, i));
             first = 0;
         }
-    printf("], \"ambiguous\": %s, ", c->kind == CHOICE_AMBIGUOUS ? "true" : "false");
-    json_key_string("chosen", c->chosen >= 0 ? c->list[c->chosen].source : "", 1);
+    printf("], \"ambiguous\": %s, ", nnue_choice_kind_of(c) == NNUE_CHOICE_AMBIGUOUS ? "true" : "false");
+    json_key_string("chosen", chosen >= 0 ? nnue_choice_source(c, chosen) : "", 1);
     printf(", ");
-    json_key_string("choice", choice_words[c->kind], 1);
+    json_key_string("choice", choice_words[nnue_choice_kind_of(c)], 1);
     print_json_ranges(net);
     printf("}\n");
 }
 
-static void print_text(const char *path, const nnue_net_header *h, const char *desc, const arch_choice *c)
+static void print_text(const char *path, nnue_choice *c)
 {
+    nnue_net_header_facts h;
+    const char *desc = nnue_choice_header(c, &h, sizeof h), *sha = nnue_choice_sha256(c), *known_arch;
+    const char *known = nnue_choice_known_net(c, &known_arch);
     printf("file          %s\n", path);
-    printf("size          %" PRIu64 " bytes%s\n", h->file_bytes, h->zstd ? " (decompressed)" : "");
-    printf("compression   %s\n", h->zstd ? "zstd (the whole file is one zstd frame)" : "none");
-    printf("sha256        %s\n", c->sha256[0] ? c->sha256 : "(unreadable)");
-    if (c->known)
-        printf("known net     nn-%.12s: %s (%s)\n", c->sha256, c->known->what, c->known->arch);
-    printf("version       0x%08" PRIX32 "\n", h->version);
-    printf("file hash     0x%08" PRIX32 "\n", h->file_hash);
-    printf("ft hash       0x%08" PRIX32 "\n", h->ft_hash);
-    printf("description   %s\n", desc ? desc : "");
-    printf("leb128        %s\n", h->leb128 ? "yes (compressed feature transformer)" : "no");
-    for (int i = 0; i < c->count; i++) {
-        const arch_candidate *a = &c->list[i];
-        if (a->size_fits)
-            printf("architecture  %s  %s%s\n", a->arch->name, a->source, i == c->chosen ? "  (chosen)" : "");
+    printf("size          %" PRIu64 " bytes%s\n", h.file_bytes, h.zstd ? " (decompressed)" : "");
+    printf("compression   %s\n", h.zstd ? "zstd (the whole file is one zstd frame)" : "none");
+    printf("sha256        %s\n", sha[0] ? sha : "(unreadable)");
+    if (known)
+        printf("known net     nn-%.12s: %s (%s)\n", sha, known, known_arch);
+    printf("version       0x%08" PRIX32 "\n", h.version);
+    printf("file hash     0x%08" PRIX32 "\n", h.file_hash);
+    printf("ft hash       0x%08" PRIX32 "\n", h.ft_hash);
+    printf("description   %s\n", desc);
+    printf("leb128        %s\n", h.leb128 ? "yes (compressed feature transformer)" : "no");
+    for (int i = 0; i < nnue_choice_count(c); i++) {
+        const char *name = nnue_arch_name(nnue_choice_arch(c, i)), *source = nnue_choice_source(c, i);
+        if (nnue_choice_size_fits(c, i))
+            printf("architecture  %s  %s%s\n", name, source, i == nnue_choice_chosen(c) ? "  (chosen)" : "");
         else
-            printf("architecture  %s  %s: same file hash, but expects %" PRIu64 " bytes\n", a->arch->name, a->source,
-                   arch_expected_bytes(a->arch, h));
+            printf("architecture  %s  %s: same file hash, but expects %" PRIu64 " bytes\n", name, source,
+                   nnue_choice_expected_bytes(c, i));
     }
-    if (c->kind == CHOICE_NO_HASH)
+    if (nnue_choice_kind_of(c) == NNUE_CHOICE_NO_HASH)
         printf("architecture  none (searched %s)\n", arch_dirs_summary());
-    printf("choice        %s\n", choice_words[c->kind]);
+    printf("choice        %s\n", choice_words[nnue_choice_kind_of(c)]);
 }
 
 /* Worst-case ranges from the weights (the chosen architecture's net, or arch_path's, is loaded
@@ -157,23 +133,22 @@ static void print_net_ranges(const nnue_net *net)
  * and self-describing nets (their YAML is inside) both print these. */
 static void print_loaded(const char *path, const nnue_net *net, const char *arch_line, const char *format)
 {
-    const nnue_arch *a = net->arch;
+    const nnue_arch *a = nnue_net_arch(net);
+    nnue_arch_layout l;
+    nnue_arch_layout_get(a, &l, sizeof l);
     size_t need = nnue_arch_describe(a, NULL, 0) + 1;
     char *desc = malloc(need);
     if (desc)
         nnue_arch_describe(a, desc, need);
-    printf("file          %s\narchitecture  %s (%s)\n", path, a->name, arch_line);
+    printf("file          %s\narchitecture  %s (%s)\n", path, nnue_arch_name(a), arch_line);
     static const char *const raw_forms[] = {"raw (header-less blocks)", "raw blocks in a CBNF container (64-byte header)",
                                             "raw blocks, every value a LEB128 varint"};
-    printf("format        %s\n", format ? format
-                                      : a->format.kind == NNUE_FORMAT_RAW ? raw_forms[a->format.container]
-                                                                          : "stockfish (header)");
-    nnue_net_header h;
+    printf("format        %s\n", format ? format : l.raw ? raw_forms[l.container] : "stockfish (header)");
+    nnue_net_header_facts h;
     nnue_error err;
-    h.zstd = 0;
-    nnue_net_read_header(path, &h, NULL, &err); /* only its zstd flag: a raw net has no header */
+    nnue_net_header_read(path, &h, sizeof h, &err); /* only its zstd flag: a raw net has no header */
     printf("compression   %s\n", h.zstd ? "zstd (the whole file is one zstd frame)" : "none");
-    printf("parameters    %llu\n", (unsigned long long)a->parameters);
+    printf("parameters    %llu\n", (unsigned long long)l.parameters);
     printf("description   %s\n", desc ? desc : "(out of memory)");
     free(desc);
     print_net_ranges(net);
@@ -210,18 +185,21 @@ static int explain_headerless(const char *path, uint32_t version)
 
 /* A file no Stockfish-format architecture claims: the built-in one its CBNF header names, shown
  * as if given; else the reason, naming the candidates its size allows (tools/net_setup.h). */
-static int print_raw_guess(const char *path, int json)
+static int print_raw_guess(const char *path, nnue_choice *c, int json)
 {
     nnue_arch *arch;
-    if (tool_raw_guess("info", path, &arch) != 0)
+    nnue_error err;
+    if (nnue_choice_result(c, &arch, &err) != NNUE_OK) {
+        tool_print_error("info", &err);
         return 1;
+    }
     nnue_net *net = NULL;
     int rc = tool_load_net_with("info", path, arch, &net);
     if (rc == 0 && json) {
         printf("{");
         json_key_string("path", path, 1);
         json_key_string("format", "raw", 0);
-        json_key_string("architecture", net->arch->name, 0);
+        json_key_string("architecture", nnue_arch_name(nnue_net_arch(net)), 0);
         print_json_ranges(net);
         printf("}\n");
     } else if (rc == 0)
@@ -265,7 +243,7 @@ int cmd_info(int argc, char **argv)
             printf("{");
             json_key_string("path", path, 1);
             json_key_string("format", "self-describing", 0);
-            json_key_string("architecture", net->arch->name, 0);
+            json_key_string("architecture", nnue_arch_name(nnue_net_arch(net)), 0);
             print_json_ranges(net);
             printf("}\n");
         } else {
@@ -274,45 +252,40 @@ int cmd_info(int argc, char **argv)
         nnue_net_free(net);
         return 0;
     }
-    nnue_net_header h;
-    char *desc = NULL;
     nnue_error err;
-    if (nnue_net_read_header(path, &h, &desc, &err) != NNUE_OK) {
-        if (tool_may_be_raw_net(path, &err) && nnue_raw_guess_wanted(h.version))
-            return print_raw_guess(path, json);
+    nnue_choice *c;
+    /* The SHA-256 (a pass over the file) goes on beside while the weights load. */
+    if (tool_choose_arch(path, NNUE_CHOOSE_SHA256, &c, &err) != NNUE_OK) {
         tool_print_error("info", &err);
         if (tool_may_be_raw_net(path, &err))
             fprintf(stderr, "nnue info: (a header-less (raw) net, as bullet writes them, has no header to inspect: "
                     "nnue info --arch NAME %s)\n", path);
         return 1;
     }
-    sha_job sha = {.path = path};
-    pthread_t sha_thread; /* the SHA-256 (a pass over the file) goes on while the weights load */
-    int threaded = nnue_helper_threads_allowed() && pthread_create(&sha_thread, NULL, sha_in_background, &sha) == 0;
-    arch_choice c;
-    tool_choose_arch(path, &h, 0, &c);
-    if (c.kind == CHOICE_NO_HASH && c.count == 0 && !plausible_version(h.version)) {
-        take_sha(&c, &sha, threaded ? &sha_thread : NULL);
-        arch_choice_free(&c);
-        free(desc);
-        return nnue_raw_guess_wanted(h.version) ? print_raw_guess(path, json) : explain_headerless(path, h.version);
+    nnue_choice_kind kind = nnue_choice_kind_of(c);
+    nnue_net_header_facts h;
+    nnue_choice_header(c, &h, sizeof h);
+    if (kind == NNUE_CHOICE_RAW || (kind == NNUE_CHOICE_NO_HASH && nnue_choice_count(c) == 0 &&
+                                    !plausible_version(h.version))) {
+        int rc = kind == NNUE_CHOICE_RAW ? print_raw_guess(path, c, json) : explain_headerless(path, h.version);
+        nnue_choice_free(c);
+        return rc;
     }
-    int rc = c.kind == CHOICE_SIZE_MISMATCH || c.kind == CHOICE_NAMED_MISSING ? 1 : 0;
+    int rc = kind == NNUE_CHOICE_SIZE_MISMATCH || kind == NNUE_CHOICE_NAMED_MISSING || kind == NNUE_CHOICE_NAMED_SIZE;
     /* The ranges need the weights: the chosen architecture's net (JSON: also when the description
      * names a missing architecture, as before). */
-    int want_net = c.chosen >= 0 && (json ? c.kind != CHOICE_SIZE_MISMATCH : rc == 0);
+    int chosen = nnue_choice_chosen(c);
+    int want_net = chosen >= 0 && (json ? kind != NNUE_CHOICE_SIZE_MISMATCH : rc == 0);
     nnue_net *net = NULL;
     int failed = want_net && tool_load_net("info", path, arch_path, &net) != 0;
-    take_sha(&c, &sha, threaded ? &sha_thread : NULL);
     if (json) {
-        print_json(path, &h, desc, &c, net);
+        print_json(path, c, net);
         if (failed) {
-            arch_choice_free(&c);
-            free(desc);
+            nnue_choice_free(c);
             return 1;
         }
     } else {
-        print_text(path, &h, desc, &c);
+        print_text(path, c);
         if (want_net && failed)
             rc = 1;
         else if (want_net)
@@ -320,8 +293,7 @@ int cmd_info(int argc, char **argv)
     }
     nnue_net_free(net);
     if (rc)
-        tool_explain_no_choice("info", path, &h, &c);
-    arch_choice_free(&c);
-    free(desc);
+        tool_explain_no_choice("info", path, c);
+    nnue_choice_free(c);
     return rc;
 }

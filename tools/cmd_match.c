@@ -17,7 +17,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "io/atomic_file.h"
+#include "nnue.h"
 #include "tools/commands.h"
 #include "tools/match_pgn.h"
 #include "tools/match_process.h"
@@ -392,19 +392,19 @@ int cmd_match(int argc, char **argv)
     for (int who = 0; who < 2; who++)
         if (!program_found(o.command[who], who ? "--opponent" : "--engine"))
             return 1;
-    /* The record goes to a temporary file renamed over --out at the end (io/atomic_file.h,
+    /* The record goes to a temporary file renamed over --out at the end (nnue_atomic_writer_open,
      * as every file the tool writes): never half-written or truncated in place. */
-    nnue_atomic_file af;
+    nnue_atomic_writer *af = NULL;
     nnue_error err;
-    if (o.out && nnue_atomic_open(&af, o.out, &err) != NNUE_OK) {
+    if (o.out && nnue_atomic_writer_open(o.out, &af, &err) != NNUE_OK) {
         fprintf(stderr, "nnue match: --out: %s\n", err.message);
         return 1;
     }
-    FILE *out = o.out ? af.f : NULL;
+    FILE *out = o.out ? nnue_atomic_writer_stream(af) : NULL;
     match_record *r = malloc(sizeof *r);
     if (!r) {
         if (out)
-            nnue_atomic_abort(&af);
+            nnue_atomic_writer_abort(af);
         return 1;
     }
     /* Until an engine says "id name", the summaries name it by its command. */
@@ -443,7 +443,7 @@ int cmd_match(int argc, char **argv)
         record_free(r);
     }
     free(r);
-    int unwritten = out && nnue_atomic_commit(&af, &err) != NNUE_OK;
+    int unwritten = out && nnue_atomic_writer_commit(af, &err) != NNUE_OK;
     if (unwritten)
         fprintf(stderr, "nnue match: --out: %s\n", err.message);
     printf("%s vs %s: W %d D %d L %d (%d games, %.1f%%)\n", names[0], names[1], wins, draws, losses, o.games,

@@ -34,6 +34,9 @@ void nnue_arch_layout_get(const nnue_arch *arch, nnue_arch_layout *out, size_t s
         l.description_bytes = arch->format.description_bytes;
         l.parameters = arch->parameters;
         l.file_size = arch->file_size;
+        l.feature_sets = arch->ft.n_sets;
+        l.reencodable = arch->format.kind == NNUE_FORMAT_STOCKFISH && arch->ft.n_sets <= 1 &&
+                        arch->ft.weight_type == NNUE_I16 && arch->ft.bias_type == NNUE_I16;
     }
     if (!out)
         return;

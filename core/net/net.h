@@ -107,12 +107,12 @@ nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t
                                  nnue_net **out, nnue_error *err);
 
 /* 1 if a Stockfish-format header fits the architecture: same version and file hash and, for
- * uncompressed formats, exactly the file size the architecture predicts (core/net/net_auto.c). */
+ * uncompressed formats, exactly the file size the architecture predicts (core/net/arch_candidates.c). */
 int nnue_arch_fits_header(const nnue_arch *arch, const nnue_net_header *header);
 /* YaneuraOu's generated shapes (core/arch/generated_name.h) share every hash: 1 unless the
  * architecture has format 'generated' and the description does not name its shape; and the
  * architecture a description's Network=NAME names when NAME is a generated name (caller frees),
- * else NULL (core/net/net_auto.c). */
+ * else NULL (core/net/arch_candidates.c). */
 int nnue_arch_fits_description(const nnue_arch *arch, const char *description);
 nnue_arch *nnue_arch_from_description(const char *description);
 

@@ -11,12 +11,13 @@ from nnue._lib import ffi, lib, library_path, text
 from nnue.arch import Arch
 from nnue.errors import NnueError, check
 from nnue.net import Evaluations, Net
+from nnue.netfile import Choice, choose, convert
 from nnue.progress import Progress
 from nnue.state import State
 from nnue import training
 
-__all__ = ['Arch', 'Net', 'State', 'Evaluations', 'NnueError', 'Progress', 'version', 'isa', 'library_path',
-           'load_extension']
+__all__ = ['Arch', 'Net', 'State', 'Evaluations', 'NnueError', 'Progress', 'Choice', 'choose', 'convert', 'version',
+           'isa', 'library_path', 'load_extension']
 
 
 def version():

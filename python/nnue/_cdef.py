@@ -137,8 +137,49 @@ typedef struct nnue_arch_layout {
     int32_t description_bytes;
     uint64_t parameters;
     uint64_t file_size;
+    int feature_sets;
+    int reencodable;
 } nnue_arch_layout;
 void nnue_arch_layout_get(const nnue_arch *arch, nnue_arch_layout *out, size_t size);
+
+typedef enum nnue_choice_kind {
+    NNUE_CHOICE_NO_HASH, NNUE_CHOICE_SIZE_MISMATCH, NNUE_CHOICE_ONLY, NNUE_CHOICE_KNOWN_NET,
+    NNUE_CHOICE_WRITTEN_FOR, NNUE_CHOICE_DEFAULT, NNUE_CHOICE_AMBIGUOUS, NNUE_CHOICE_NAMED_MISSING,
+    NNUE_CHOICE_NAMED_SIZE, NNUE_CHOICE_SELF_DESCRIBING, NNUE_CHOICE_RAW
+} nnue_choice_kind;
+typedef struct nnue_choice nnue_choice;
+#define NNUE_CHOOSE_BESIDE_NET 1
+#define NNUE_CHOOSE_SHA256 2
+nnue_status nnue_arch_choose(const char *path, const char *const *dirs, int n_dirs, unsigned flags,
+                             nnue_choice **out, nnue_error *err);
+nnue_status nnue_arch_choose_memory(const void *data, size_t size, const char *name, unsigned flags,
+                                    nnue_choice **out, nnue_error *err);
+void nnue_choice_free(nnue_choice *choice);
+nnue_choice_kind nnue_choice_kind_of(const nnue_choice *choice);
+nnue_status nnue_choice_result(const nnue_choice *choice, nnue_arch **arch, nnue_error *err);
+int nnue_choice_count(const nnue_choice *choice);
+const nnue_arch *nnue_choice_arch(const nnue_choice *choice, int index);
+const char *nnue_choice_source(const nnue_choice *choice, int index);
+int nnue_choice_size_fits(const nnue_choice *choice, int index);
+uint64_t nnue_choice_expected_bytes(const nnue_choice *choice, int index);
+int nnue_choice_chosen(const nnue_choice *choice);
+const char *nnue_choice_named(const nnue_choice *choice);
+const char *nnue_choice_sha256(nnue_choice *choice);
+const char *nnue_choice_known_net(nnue_choice *choice, const char **arch);
+typedef struct nnue_net_header_facts {
+    uint32_t version, file_hash, ft_hash;
+    uint32_t description_bytes;
+    uint64_t file_bytes;
+    int leb128;
+    int zstd;
+} nnue_net_header_facts;
+const char *nnue_choice_header(const nnue_choice *choice, nnue_net_header_facts *out, size_t size);
+typedef enum nnue_net_encoding {
+    NNUE_WRITE_PLAIN, NNUE_WRITE_LEB128, NNUE_WRITE_ZSTD, NNUE_WRITE_UNZSTD, NNUE_WRITE_SELF_DESCRIBING
+} nnue_net_encoding;
+nnue_status nnue_net_convert(const nnue_arch *arch, const char *in_path, nnue_net_encoding to, const char *arch_yaml,
+                             const char *out_path, nnue_error *err);
+nnue_status nnue_net_load_as_encoded(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err);
 nnue_status nnue_net_random_memory(const nnue_arch *arch, uint64_t seed, void **data, size_t *size, nnue_error *err);
 void nnue_bytes_free(void *data);
 const nnue_game *nnue_arch_game(const nnue_arch *arch);

@@ -34,7 +34,7 @@ class Net:
     (nnue_net_load_auto); else an Arch, a built-in name or a YAML path."""
 
     def __init__(self, ptr, path=None):
-        self._ptr = ptr
+        self._ptr, self._path = ptr, path
         self.arch = Arch(lib.nnue_net_arch(ptr), owner=self)
         self._game = lib.nnue_arch_game(lib.nnue_net_arch(ptr))
         # the centipawn rule (include/nnue.h nnue_cp_rule_for_file: the file is read for its
@@ -51,6 +51,14 @@ class Net:
             arch = arch if isinstance(arch, Arch) else Arch.load(arch)
             check(lib.nnue_net_load(arch._ptr, os.fsencode(path), out, err), err)
         return cls(ffi.gc(out[0], lib.nnue_net_free), path)
+
+    def save(self, path, encoding='plain'):
+        """Writes the file this net was loaded from in another encoding to path (nnue.convert:
+        'plain', 'leb128', 'zstd', 'unzstd'), with the net's architecture; never half a file."""
+        from nnue.netfile import convert
+        if self._path is None:
+            raise ValueError('this net was not loaded from a file')
+        convert(self._path, path, encoding, arch=self.arch)
 
     @property
     def game(self):

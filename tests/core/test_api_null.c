@@ -77,6 +77,51 @@ START_TEST(net_calls_take_null)
 }
 END_TEST
 
+/* include/nnue_netfile.h: the chooser, its answers, conversion and the atomic writer. */
+START_TEST(netfile_calls_take_null)
+{
+    nnue_error err;
+    nnue_choice *c = (nnue_choice *)1;
+    ck_assert_int_eq(nnue_arch_choose(NULL, NULL, 0, 0, &c, &err), NNUE_E_ARG);
+    ck_assert_ptr_null(c);
+    ck_assert_int_eq(nnue_arch_choose("x.nnue", NULL, 0, 0, NULL, NULL), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_arch_choose("x.nnue", NULL, 2, 0, &c, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_arch_choose_memory(NULL, 5, NULL, 0, &c, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_arch_choose_memory("abcde", 5, NULL, 0, NULL, &err), NNUE_E_ARG);
+    nnue_choice_free(NULL);
+    ck_assert_int_eq(nnue_choice_count(NULL), 0);
+    ck_assert_int_eq(nnue_choice_chosen(NULL), -1);
+    ck_assert_ptr_null(nnue_choice_arch(NULL, 0));
+    ck_assert_ptr_null(nnue_choice_source(NULL, 0));
+    ck_assert_int_eq(nnue_choice_size_fits(NULL, 0), 0);
+    ck_assert_uint_eq(nnue_choice_expected_bytes(NULL, 0), 0);
+    ck_assert_str_eq(nnue_choice_named(NULL), "");
+    ck_assert_str_eq(nnue_choice_sha256(NULL), "");
+    const char *arch_name = "unchanged";
+    ck_assert_ptr_null(nnue_choice_known_net(NULL, &arch_name));
+    ck_assert_ptr_null(arch_name);
+    nnue_net_header_facts h = {.version = 7};
+    ck_assert_str_eq(nnue_choice_header(NULL, &h, sizeof h), "");
+    ck_assert_uint_eq(h.version, 0);
+    nnue_arch *a = (nnue_arch *)1;
+    ck_assert_int_eq(nnue_choice_result(NULL, &a, &err), NNUE_E_ARG);
+    ck_assert_ptr_null(a);
+    ck_assert_int_eq(nnue_net_header_read(NULL, &h, sizeof h, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_net_header_read("x.nnue", NULL, 0, NULL), NNUE_E_IO);
+    nnue_net *net = (nnue_net *)1;
+    ck_assert_int_eq(nnue_net_load_as_encoded(NULL, "x.nnue", &net, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_net_convert(NULL, NULL, NNUE_WRITE_PLAIN, NULL, NULL, &err), NNUE_E_ARG);
+    ck_assert_int_eq(nnue_net_convert_stream(NULL, "x.nnue", NNUE_WRITE_ZSTD, NULL, NULL, NULL, &err), NNUE_E_ARG);
+    nnue_atomic_writer *w = (nnue_atomic_writer *)1;
+    ck_assert_int_eq(nnue_atomic_writer_open(NULL, &w, &err), NNUE_E_ARG);
+    ck_assert_ptr_null(w);
+    ck_assert_ptr_null(nnue_atomic_writer_stream(NULL));
+    ck_assert_str_eq(nnue_atomic_writer_temp_path(NULL), "");
+    ck_assert_int_eq(nnue_atomic_writer_commit(NULL, &err), NNUE_E_ARG);
+    nnue_atomic_writer_abort(NULL);
+}
+END_TEST
+
 START_TEST(state_and_batch_calls_take_null)
 {
     ck_assert_ptr_null(nnue_state_new(NULL, 8));
@@ -229,6 +274,7 @@ int main(void)
     TCase *tc = tcase_create("null");
     tcase_add_test(tc, arch_calls_take_null);
     tcase_add_test(tc, net_calls_take_null);
+    tcase_add_test(tc, netfile_calls_take_null);
     tcase_add_test(tc, state_and_batch_calls_take_null);
     tcase_add_test(tc, state_outliving_its_net_is_detected);
     tcase_add_test(tc, game_calls_take_null);

@@ -79,11 +79,25 @@ START_TEST(loads_as_its_parts)
     ck_assert_msg(nnue_net_load_self_describing_memory(bytes, size, "mem", &from_memory, &err) == NNUE_OK, "%s",
                   err.message);
     ck_assert_str_eq(nnue_net_arch(whole)->name, nnue_net_arch(apart)->name);
+    /* nnue_net_load_auto and the chooser take the container's YAML (docs/detection.md rule 1). */
+    nnue_net *auto_file, *auto_memory;
+    ck_assert_msg(nnue_net_load_auto(path, &auto_file, &err) == NNUE_OK, "%s", err.message);
+    ck_assert_msg(nnue_net_load_auto_memory(bytes, size, "mem", &auto_memory, &err) == NNUE_OK, "%s", err.message);
+    nnue_choice *c;
+    ck_assert_int_eq(nnue_arch_choose(path, NULL, 0, 0, &c, &err), NNUE_OK);
+    ck_assert_int_eq(nnue_choice_kind_of(c), NNUE_CHOICE_SELF_DESCRIBING);
+    ck_assert_int_eq(nnue_choice_chosen(c), 0);
+    ck_assert_str_eq(nnue_arch_name(nnue_choice_arch(c, 0)), "cwtch6");
+    nnue_choice_free(c);
     for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
         int32_t want = eval_fen(apart, fens[i]);
         ck_assert_int_eq(eval_fen(whole, fens[i]), want);
         ck_assert_int_eq(eval_fen(from_memory, fens[i]), want);
+        ck_assert_int_eq(eval_fen(auto_file, fens[i]), want);
+        ck_assert_int_eq(eval_fen(auto_memory, fens[i]), want);
     }
+    nnue_net_free(auto_file);
+    nnue_net_free(auto_memory);
     ck_assert_int_ne(eval_fen(whole, fens[0]), eval_fen(whole, fens[1])); /* the evaluations say something */
     free(bytes);
     nnue_net_free(apart);

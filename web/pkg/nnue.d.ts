@@ -112,10 +112,23 @@ export interface Nnue {
   /** `nnue init --seed SEED`: a net of random weights for an architecture, as bytes. seed: a whole
    * number from 0 to 2^53 - 1 (else an NnueError). */
   randomNet(arch: { name?: string; yaml?: string; seed?: number }): Uint8Array;
+  /** Which architecture the bytes are: the library's one chooser (docs/detection.md), the rules
+   * loadNet follows without an architecture. chosen: the architecture's name, or null and error
+   * (why, naming the file). */
+  chooseArch(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: { name?: string }): ArchChoice;
   /** A net from its bytes (zstd-compressed too). */
   /** bytes: the file's contents (a path string or any other type is a TypeError; empty bytes
    * are an NnueError "empty (0 bytes), not a net"). */
   loadNet(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: NetOptions): Promise<Net>;
+}
+
+export interface ArchChoice {
+  readonly kind: 'no_hash' | 'size_mismatch' | 'only' | 'known_net' | 'written_for' | 'default' | 'ambiguous' |
+    'named_missing' | 'named_size' | 'self_describing' | 'raw';
+  readonly chosen: string | null;
+  readonly named: string;
+  readonly candidates: { name: string; source: string; size_fits: boolean; expected_bytes: number }[];
+  readonly error: string | null;
 }
 
 export interface Net {

@@ -167,6 +167,13 @@ class Nnue {
     });
   }
 
+  // Which architecture the bytes are, by the library's one chooser (the rules loadNet follows
+  // without an architecture): { kind, chosen, named, candidates, error }.
+  chooseArch(bytes, { name = 'net' } = {}) {
+    const data = asBytes('chooseArch', bytes);
+    return this.with([data, name], ([d, dl], [n]) => this.json(this.m._nw_net_choose(d, dl, n)));
+  }
+
   // A net from its bytes (Uint8Array or ArrayBuffer; zstd-compressed nets too). The
   // architecture comes from the header, or options.arch (a built-in name), or options.yaml.
   async loadNet(bytes, { arch = '', yaml, name = 'net' } = {}) {

@@ -256,6 +256,53 @@ EXPORT const char *nw_net_info(const nnue_net *net, const char *sha256)
     return answer;
 }
 
+/* Which architecture the bytes are (nnue_arch_choose_memory, the library's one chooser: the same
+ * rules as loadNet without an architecture, docs/detection.md): {"kind", "chosen" (the name or
+ * null), "named", "candidates": [{"name", "source", "size_fits", "expected_bytes"}], "error" (why
+ * none was chosen, naming the file, or null)}. NULL when the bytes cannot be judged at all. */
+EXPORT const char *nw_net_choose(const void *data, size_t size, const char *label)
+{
+    static const char *const kinds[] = {"no_hash", "size_mismatch", "only", "known_net", "written_for", "default",
+                                        "ambiguous", "named_missing", "named_size", "self_describing", "raw"};
+    nnue_choice *c;
+    if (nnue_arch_choose_memory(data, size, label, 0, &c, &last_error) != NNUE_OK)
+        return NULL;
+    nnue_arch *chosen = NULL;
+    nnue_error why;
+    nnue_status st = nnue_choice_result(c, &chosen, &why);
+    out_reset();
+    out("{\"kind\":");
+    out_str(kinds[nnue_choice_kind_of(c)]);
+    out(",\"chosen\":");
+    if (chosen)
+        out_str(nnue_arch_name(chosen));
+    else
+        out("null");
+    out(",\"named\":");
+    out_str(nnue_choice_named(c));
+    out(",\"candidates\":[");
+    for (int i = 0; i < nnue_choice_count(c); i++) {
+        out(i ? ",{\"name\":" : "{\"name\":");
+        out_str(nnue_arch_name(nnue_choice_arch(c, i)));
+        out(",\"source\":");
+        out_str(nnue_choice_source(c, i));
+        out(",\"size_fits\":%s,\"expected_bytes\":%llu}", nnue_choice_size_fits(c, i) ? "true" : "false",
+            (unsigned long long)nnue_choice_expected_bytes(c, i));
+    }
+    out("],\"error\":");
+    if (st == NNUE_OK) {
+        out("null");
+    } else {
+        char text[1200];
+        nnue_error_format(&why, text, sizeof text);
+        out_str(text);
+    }
+    out("}");
+    nnue_arch_free(chosen);
+    nnue_choice_free(c);
+    return answer;
+}
+
 /* An incremental evaluation state on a position of the net's game. */
 typedef struct nw_state {
     const nnue_net *net;

@@ -3,7 +3,7 @@
 // bytes that are not a net, a truncated net, a net given the wrong architecture, a zstd frame
 // declaring more than any net, bad YAML (line and column), a bad FEN, an illegal move, popping
 // at the root; seeds and moves of the wrong kind, plies after refused pushes, use after free()
-// (issue 49). Prints "N passed, N failed".
+// (issue 49); chooseArch, the library's chooser, on a whole and a cut net. Prints "N passed, N failed".
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { load, NnueError } from '../pkg/nnue.mjs';
@@ -92,6 +92,14 @@ for (const simd of [false, true]) {
   // A net cut short, its architecture left to the header: the library's own diagnosis, as the CLI's.
   await expectError(`${tag}: a net cut short, detected`, () => nnue.loadNet(good.slice(0, 4000), { name: 'cut.nnue' }),
     (e) => (/\(truncated or damaged\?\)/.test(e.message) && !/nnue_arch_load/.test(e.message) ? null : 'no truncation diagnosis'));
+  // The library's one chooser (docs/detection.md), as loadNet and the CLI use it.
+  const whole = nnue.chooseArch(good, { name: 'v1.nnue' });
+  (whole.kind === 'only' && whole.chosen === 'SFNNv1' && whole.error === null && whole.candidates.length === 2 ? ok : bad)(
+    `${tag}: chooseArch: ${whole.kind} ${whole.chosen} among ${whole.candidates.map((c) => c.name).join(', ')}`);
+  const cut = nnue.chooseArch(good.slice(0, 4000), { name: 'cut.nnue' });
+  (cut.kind === 'named_size' && cut.chosen === null && cut.named === 'SFNNv1' &&
+    /cut\.nnue: nnue init wrote this net for the built-in SFNNv1, whose file has \d+ bytes; this one has 4000/.test(cut.error) ? ok : bad)(
+    `${tag}: chooseArch of a cut net: ${cut.kind}: ${cut.error}`);
 }
 // The kernel set: load({ isa: 'scalar' }) runs the portable kernels in the SIMD128 build with the
 // same totals; an unknown name is a TypeError.
