@@ -91,10 +91,12 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
             } else {
                 k->affine_u8(x, pl->groups, pl->weights[bucket], biases, next, l->out_size, pl->out_pad);
             }
-            if (pl->zero_biases) /* (sum >> sum_shift) + bias, as the layer's propagate */
-                for (uint32_t o = 0; o < l->out_size; o++)
-                    next[o] = (int32_t)((uint32_t)(next[o] >> l->p.affine.sum_shift) +
-                                        (uint32_t)((const int32_t *)stack[i].biases)[o]);
+            if (pl->zero_biases) { /* (sum >> sum_shift) + bias, as the layer's propagate */
+                const int32_t *b = stack[i].biases;
+                int sh = l->p.affine.sum_shift;
+                for (uint32_t o = 0, n = l->out_size; o < n; o++) /* locals: clang vectorises it */
+                    next[o] = (int32_t)((uint32_t)(next[o] >> sh) + (uint32_t)b[o]);
+            }
         } else if (pl->kind == NNUE_OP_VIEW) { /* a view, no copy: outputs are never written twice */
             outputs[i] = x0 + l->p.slice.offset;
             next += l->out_size;
