@@ -440,6 +440,53 @@ VEC_KERNEL void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_
     nnue_ref_pack_u8(in, out, j, n, n_pad);
 }
 
+/* --- fused heads (issue 47 item 3) --- */
+/* kernels.h affine_i16p: the inputs packed once as i16 pairs (one i32 each, the low halves: the
+ * contract's inputs fit i16), then per pair one broadcast times whole output vectors of pair
+ * weights, vec_madd_i16 taking both products a lane; up to VEC_AFFINE_BLOCKS output vectors a
+ * pass. */
+VEC_TARGET static inline __attribute__((always_inline)) void
+pass_i16p(const int32_t *pairs, uint32_t n_pairs, const int16_t *w, uint32_t out_pad, const int nb, vec_t *res)
+{
+    for (int b = 0; b < nb; b++)
+        res[b] = vec_zero();
+    for (uint32_t p = 0; p < n_pairs; p++) {
+        vec_t x = vec_set1_i32(pairs[p]);
+        for (int b = 0; b < nb; b++)
+            res[b] = vec_add_i32(res[b], vec_madd_i16(x, vec_load(w + ((size_t)p * out_pad + VEC_I32 * b) * 2)));
+    }
+}
+
+VEC_KERNEL void affine_i16p(const int32_t *in, uint32_t n_in, const int16_t *w, const int32_t *bias, int32_t *out,
+                            uint32_t n_out, uint32_t out_pad)
+{
+    enum { MAX_PAIRS = 512 };
+    int32_t pairs[MAX_PAIRS];
+    uint32_t n_pairs = (n_in + 1) / 2;
+    if (n_pairs > MAX_PAIRS) { /* beyond the small layers this is for: the definition */
+        nnue_ref_affine_i16p(in, n_in, w, bias, out, 0, n_out, out_pad);
+        return;
+    }
+    for (uint32_t p = 0; p < n_in / 2; p++)
+        pairs[p] = (int32_t)((uint32_t)(uint16_t)in[2 * p] | (uint32_t)(uint16_t)in[2 * p + 1] << 16);
+    if (n_in % 2)
+        pairs[n_in / 2] = (int32_t)(uint32_t)(uint16_t)in[n_in - 1];
+    vec_t res[VEC_AFFINE_BLOCKS];
+    for (uint32_t o = 0; o < n_out;) { /* out_pad is a whole number of vectors: no partial loads */
+        uint32_t left = (n_out - o + VEC_I32 - 1) / VEC_I32;
+        int nb = left >= VEC_AFFINE_BLOCKS ? VEC_AFFINE_BLOCKS : (int)left;
+        const int16_t *wo = w + (size_t)o * 2;
+        switch (nb) { /* constant block counts, so the sums stay in registers */
+        case 4: pass_i16p(pairs, n_pairs, wo, out_pad, 4 <= VEC_AFFINE_BLOCKS ? 4 : 1, res); break;
+        case 3: pass_i16p(pairs, n_pairs, wo, out_pad, 3 <= VEC_AFFINE_BLOCKS ? 3 : 1, res); break;
+        case 2: pass_i16p(pairs, n_pairs, wo, out_pad, 2, res); break;
+        default: pass_i16p(pairs, n_pairs, wo, out_pad, 1, res); break;
+        }
+        for (int b = 0; b < nb; b++, o += VEC_I32)
+            finish(res[b], bias, out, o, n_out);
+    }
+}
+
 #ifndef VEC_TAIL_32_32_1
 #define VEC_TAIL_32_32_1 NULL /* the layers one by one */
 #endif
@@ -450,4 +497,5 @@ VEC_KERNEL void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_
 const nnue_kernels VEC_TABLE = {
     VEC_ISA, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
     sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, VEC_TAIL_32_32_1, VEC_BOARD_SCAN, affine_i32,
+    affine_i16p, /* fused heads (issue 47 item 3) */
 };

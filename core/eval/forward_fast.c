@@ -120,6 +120,8 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
                 kf->affine(x, l->in_size, pl->weights_f32[bucket], stack[i].biases, y, l->out_size, pl->out_pad);
             else
                 kf->affine_lanes(x, l->in_size, stack[i].weights, stack[i].biases, y, l->out_size, l->p.f32.lanes);
+        } else if (pl->weights16) {
+            k->affine_i16p(x0, l->in_size, pl->weights16[bucket], stack[i].biases, next, l->out_size, pl->out_pad);
         } else if (pl->weights32) {
             k->affine_i32(x0, l->in_size, pl->weights32[bucket], stack[i].biases, next, l->out_size, pl->out_pad);
         } else {

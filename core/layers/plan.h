@@ -13,7 +13,8 @@
  *      the reference path.
  *      An affine layer that is not u8 (i32 weights: Stormphrax's L2/L3; or inputs beyond 0..127),
  *      with neither sum_divisor nor sum_shift, runs on affine_i32 (its value modulo 2^32 is the
- *      layer's, core/layers/affine.c).
+ *      layer's, core/layers/affine.c), or on affine_i16p (two products a pmaddwd lane) when it has
+ *      several outputs and its input range and every weight fit i16.
  *  BULLET: screlu/sqrrelu FT activation feeding a single i16 affine layer (sum_divisor).
  *      A float affine layer (NNUE_OP_AFFINE_F32) without lanes gets its weights input-major for
  *      the float kernels' affine (simd/kernels_f32.h).
@@ -43,6 +44,9 @@ typedef struct nnue_plan_layer {
                                 as int32), or NULL */
     float **weights_f32;     /* [stacks] a one-chain affine_f32 layer's weights input-major for the
                                 float kernels ([in][out_pad], padding zero), or NULL */
+    int16_t **weights16;     /* [stacks] such a layer's weights as i16 pairs for affine_i16p ([(in + 1) / 2]
+                                [out_pad][2]) when its inputs and weights all fit i16 (then weights32 is
+                                NULL), or NULL */
     int32_t *zero_biases;    /* sum_shift layers: out_pad zeros for the kernel; the forward pass
                                 then takes (sum >> sum_shift) + bias itself (core/layers/affine.c) */
 } nnue_plan_layer;
