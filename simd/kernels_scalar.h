@@ -132,6 +132,20 @@ static inline void nnue_ref_affine_i16p(const int32_t *in, uint32_t n_in, const 
     }
 }
 
+/* kernels.h act_u8: crelu_i32 (bound 0) or sqr_crelu_i32 (bound > 0) of each value as a byte. */
+static inline void nnue_ref_act_u8(const int32_t *in, uint8_t *out, uint32_t from, uint32_t n, int shift,
+                                   int32_t max, int32_t bound)
+{
+    for (uint32_t j = from; j < n; j++) {
+        int32_t v;
+        if (bound > 0)
+            nnue_ref_sqr_crelu_i32(in + j, &v, 0, 1, shift, max);
+        else
+            nnue_ref_crelu_i32(in + j, &v, 0, 1, shift, max);
+        out[j] = (uint8_t)v;
+    }
+}
+
 static inline void nnue_ref_pack_u8(const int32_t *in, uint8_t *out, uint32_t from, uint32_t n, uint32_t n_pad)
 {
     for (uint32_t j = from; j < n; j++)

@@ -487,6 +487,34 @@ VEC_KERNEL void affine_i16p(const int32_t *in, uint32_t n_in, const int16_t *w, 
     }
 }
 
+/* kernels.h act_u8: a vector of i32 at a time through crelu or sqr_crelu (the kernels' own
+ * helpers above), narrowed to its bytes in order by the saturating packs (values 0..127: the same
+ * bytes) and stored as a whole vector, the next step overwriting the bytes past its lanes; with
+ * partial vectors the last one masked on both sides, else whole (the contract lets it read past n). */
+VEC_TARGET static inline vec_t act_vec(vec_t v, int shift, vec_t hi, vec_t bound, int sqr)
+{
+    return sqr ? sqr_crelu(v, shift, hi, bound) : crelu(v, shift, hi);
+}
+
+VEC_KERNEL void act_u8(const int32_t *in, uint8_t *out, uint32_t n, int shift, int32_t max, int32_t bound)
+{
+    const vec_t hi = vec_set1_i32(max), b = vec_set1_i32(bound);
+    int sqr = bound > 0;
+    uint32_t j = 0;
+#if defined(VEC_MASKED)
+    for (; j + VEC_I32 <= n; j += VEC_I32)
+        vec_store_n_i32_u8(out + j, act_vec(vec_load(in + j), shift, hi, b, sqr), VEC_I32);
+    if (j < n)
+        vec_store_n_i32_u8(out + j, act_vec(vec_load_n_i32(in + j, n - j), shift, hi, b, sqr), n - j);
+#else
+    for (; j < n; j += VEC_I32) {
+        vec_t v = act_vec(vec_load(in + j), shift, hi, b, sqr);
+        vec_t w = vec_packus_i32(v, v);
+        vec_store(out + j, vec_packus_i16(w, w));
+    }
+#endif
+}
+
 #ifndef VEC_TAIL_32_32_1
 #define VEC_TAIL_32_32_1 NULL /* the layers one by one */
 #endif
@@ -497,5 +525,5 @@ VEC_KERNEL void affine_i16p(const int32_t *in, uint32_t n_in, const int16_t *w, 
 const nnue_kernels VEC_TABLE = {
     VEC_ISA, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
     sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, VEC_TAIL_32_32_1, VEC_BOARD_SCAN, affine_i32,
-    affine_i16p, /* fused heads (issue 47 item 3) */
+    affine_i16p, act_u8, /* fused heads (issue 47 item 3) */
 };

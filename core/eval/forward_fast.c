@@ -38,6 +38,23 @@ static void network_u8(const nnue_ft_desc *ft, const nnue_kernels *k, const int1
         k->ft_clamp_u8(acc, out, ft->width, ft->clamp_max);
 }
 
+/* A fused u8 layer's input bytes (core/layers/plan_pieces.c): each piece's activation straight
+ * from the values it reads, in order (each overwrites what the one before wrote past its end),
+ * then zeros up to the whole groups. */
+static void make_input(const nnue_arch *a, const nnue_plan_layer *pl, const int32_t *const *outputs,
+                       const nnue_kernels *k, uint8_t *out)
+{
+    uint32_t end = 0;
+    for (int p = 0; p < pl->n_pieces; p++) {
+        const nnue_layer *act = &a->layers[pl->pieces[p].act];
+        int32_t bound = act->type->op == NNUE_OP_SQR_CRELU ? act->p.relu.sq_bound : 0;
+        k->act_u8(outputs[act->inputs[0]], out + pl->pieces[p].offset, act->out_size, act->p.relu.shift,
+                  act->p.relu.max, bound);
+        end = pl->pieces[p].offset + act->out_size;
+    }
+    memset(out + end, 0, pl->groups * 4 - end);
+}
+
 int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int16_t *us, const int16_t *them,
                           int bucket, int32_t *scratch)
 {
@@ -73,10 +90,17 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
             return k->tail_32_32_1(x0, l[0].p.relu.shift, l[0].p.relu.max, plan->layers[i + 1].weights[bucket],
                                    stack[i + 1].biases, l[2].p.relu.shift, l[2].p.relu.max,
                                    plan->layers[i + 3].weights[bucket], stack[i + 3].biases);
+        if (pl->skipped) { /* read only by fused u8 layers (plan.h): never run, its values never read */
+            next += l->out_size;
+            continue;
+        }
         if (pl->u8) {
             const uint8_t *x = u8_net;
             const int32_t *biases = pl->zero_biases ? pl->zero_biases : stack[i].biases;
-            if (!pl->from_network) {
+            if (pl->n_pieces) {
+                make_input(a, pl, outputs, k, u8_tmp);
+                x = u8_tmp;
+            } else if (!pl->from_network) {
                 k->pack_u8(x0, u8_tmp, l->in_size, pl->groups * 4);
                 x = u8_tmp;
             }

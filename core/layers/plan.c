@@ -7,6 +7,7 @@
 
 #include "core/layers/common.h"
 #include "core/layers/plan.h"
+#include "core/layers/plan_pieces.h"
 #include "simd/kernels.h" /* NNUE_KERNEL_OUT_BLOCK */
 
 static const nnue_range unknown = {INT32_MIN, INT32_MAX};
@@ -280,6 +281,7 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
         return 1;
     plan->kind = NNUE_PLAN_U8;
     plan->tail_at = find_tail(a, plan);
+    nnue_plan_fuse_pieces(a, plan);
     plan->scalar_values = 2 * (size_t)a->ft.out_per_side;
     for (int i = 0; i < a->n_layers; i++)
         plan->scalar_values += a->layers[i].out_size;

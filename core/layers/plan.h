@@ -32,6 +32,12 @@
 
 typedef enum { NNUE_PLAN_NONE, NNUE_PLAN_U8, NNUE_PLAN_BULLET } nnue_plan_kind;
 
+/* One activation whose bytes a fused u8 layer's input holds from `offset` on (plan_pieces.c). */
+typedef struct nnue_plan_piece {
+    int16_t act;             /* the crelu or sqr_crelu layer: its input and parameters */
+    uint16_t offset;         /* byte offset in the u8 layer's input */
+} nnue_plan_piece;
+
 typedef struct nnue_plan_layer {
     uint8_t u8;              /* runs on affine_u8 / affine_u8_list */
     uint8_t kind;            /* otherwise: its type's nnue_layer_op (core/arch/layer.h) */
@@ -47,6 +53,12 @@ typedef struct nnue_plan_layer {
     int16_t **weights16;     /* [stacks] such a layer's weights as i16 pairs for affine_i16p ([(in + 1) / 2]
                                 [out_pad][2]) when its inputs and weights all fit i16 (then weights32 is
                                 NULL), or NULL */
+    /* Fused heads (core/layers/plan_pieces.c): a u8 layer whose input is an activation or a
+     * concat of activations of int32 values makes its input bytes from those values itself
+     * (kernels.h act_u8, a piece each); a layer only such layers read is not run (skipped). */
+    uint8_t skipped;
+    uint8_t n_pieces;
+    nnue_plan_piece pieces[NNUE_MAX_LAYER_INPUTS];
     int32_t *zero_biases;    /* sum_shift layers: out_pad zeros for the kernel; the forward pass
                                 then takes (sum >> sum_shift) + bias itself (core/layers/affine.c) */
 } nnue_plan_layer;

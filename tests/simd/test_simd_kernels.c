@@ -358,6 +358,55 @@ START_TEST(affine_i16p)
 }
 END_TEST
 
+/* act_u8 (a fused u8 layer's input bytes): each set's bytes equal the scalar set's, which equal
+ * crelu_i32 / sqr_crelu_i32 then pack_u8; pieces written one after another at odd offsets (each
+ * overwrites what the one before wrote past its end), the values over the whole int32 range. */
+START_TEST(act_u8)
+{
+    enum { PN = 40 };
+    static int32_t in[4][PN + 16], v[PN];
+    static uint8_t a[4 * PN + 64], b[4 * PN + 64], want[PN];
+    static const int32_t relu[][2] = {{6, 127}, {0, 127}, {7, 127}, {21, 127}, {19, 127}, {31, 1}, {0, 0}, {12, 100}};
+    for (int rep = 0; rep < 3000; rep++) {
+        int pieces = rnd() % 4 + 1;
+        uint32_t off[4], n[4], end = 0;
+        int32_t shift[4], max[4], bound[4];
+        for (int p = 0; p < pieces; p++) {
+            n[p] = rnd() % PN + 1;
+            off[p] = end;
+            end += n[p];
+            int r = rnd() % 8;
+            shift[p] = relu[r][0];
+            max[p] = relu[r][1];
+            bound[p] = 0; /* crelu; else sqr_crelu's bound (kernels.h): the least a with (a * a) >> shift >= max */
+            if (rnd() % 2) {
+                int64_t q = 1;
+                while (q < 46340 && (q * q >> shift[p]) < max[p])
+                    q++;
+                bound[p] = (q * q >> shift[p]) >= max[p] ? (int32_t)q : 0; /* none: sqr_crelu runs its propagate */
+            }
+            for (uint32_t j = 0; j < n[p] + 16; j++)
+                in[p][j] = rep % 3 ? pick(-(1 << 16), 1 << 16) : pick(INT32_MIN, INT32_MAX);
+            if (bound[p])
+                nnue_kernels_scalar.sqr_crelu_i32(in[p], v, n[p], shift[p], max[p], bound[p]);
+            else
+                nnue_kernels_scalar.crelu_i32(in[p], v, n[p], shift[p], max[p]);
+            nnue_kernels_scalar.pack_u8(v, want, n[p], n[p]);
+            memcpy(a + off[p], want, n[p]);
+        }
+        for (int isa = 0; isa < NNUE_ISA_COUNT; isa++) {
+            const nnue_kernels *k = isa_set(isa);
+            if (!k)
+                continue;
+            memset(b, 0xEE, sizeof b);
+            for (int p = 0; p < pieces; p++)
+                k->act_u8(in[p], b + off[p], n[p], shift[p], max[p], bound[p]);
+            ck_assert_msg(memcmp(a, b, end) == 0, "%s act_u8 pieces=%d end=%u", nnue_isa_label(isa), pieces, end);
+        }
+    }
+}
+END_TEST
+
 /* The fused 32-32-1 tail equals the scalar set's (which is the six small kernels in a row). */
 START_TEST(small_tail)
 {
@@ -436,6 +485,7 @@ int main(void)
     tcase_add_test(tc, small_layers);
     tcase_add_test(tc, affine_i32);
     tcase_add_test(tc, affine_i16p);
+    tcase_add_test(tc, act_u8);
     tcase_add_test(tc, small_tail);
     tcase_add_test(tc, board_scan);
     suite_add_tcase(s, tc);
