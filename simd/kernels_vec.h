@@ -443,8 +443,7 @@ VEC_KERNEL void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_
 /* --- fused heads (issue 47 item 3) --- */
 /* kernels.h affine_i16p: the inputs packed once as i16 pairs (one i32 each, the low halves: the
  * contract's inputs fit i16), then per pair one broadcast times whole output vectors of pair
- * weights, vec_madd_i16 taking both products a lane; up to VEC_AFFINE_BLOCKS output vectors a
- * pass. */
+ * weights, vec_madd_i16 taking both products a lane. */
 VEC_TARGET static inline __attribute__((always_inline)) void
 pass_i16p(const int32_t *pairs, uint32_t n_pairs, const int16_t *w, uint32_t out_pad, const int nb, vec_t *res)
 {
@@ -471,14 +470,16 @@ VEC_KERNEL void affine_i16p(const int32_t *in, uint32_t n_in, const int16_t *w, 
         pairs[p] = (int32_t)((uint32_t)(uint16_t)in[2 * p] | (uint32_t)(uint16_t)in[2 * p + 1] << 16);
     if (n_in % 2)
         pairs[n_in / 2] = (int32_t)(uint32_t)(uint16_t)in[n_in - 1];
-    vec_t res[VEC_AFFINE_BLOCKS];
+    /* Up to 8 output vectors a pass (one sum each, no unrolled copies: 8 sums and the broadcast
+     * fit 16 registers), so AVX2 reads the pairs once for Stormphrax's 64 outputs. */
+    vec_t res[8];
     for (uint32_t o = 0; o < n_out;) { /* out_pad is a whole number of vectors: no partial loads */
         uint32_t left = (n_out - o + VEC_I32 - 1) / VEC_I32;
-        int nb = left >= VEC_AFFINE_BLOCKS ? VEC_AFFINE_BLOCKS : (int)left;
+        int nb = left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1;
         const int16_t *wo = w + (size_t)o * 2;
         switch (nb) { /* constant block counts, so the sums stay in registers */
-        case 4: pass_i16p(pairs, n_pairs, wo, out_pad, 4 <= VEC_AFFINE_BLOCKS ? 4 : 1, res); break;
-        case 3: pass_i16p(pairs, n_pairs, wo, out_pad, 3 <= VEC_AFFINE_BLOCKS ? 3 : 1, res); break;
+        case 8: pass_i16p(pairs, n_pairs, wo, out_pad, 8, res); break;
+        case 4: pass_i16p(pairs, n_pairs, wo, out_pad, 4, res); break;
         case 2: pass_i16p(pairs, n_pairs, wo, out_pad, 2, res); break;
         default: pass_i16p(pairs, n_pairs, wo, out_pad, 1, res); break;
         }

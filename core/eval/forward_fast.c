@@ -52,7 +52,8 @@ static void make_input(const nnue_arch *a, const nnue_plan_layer *pl, const int3
                   act->p.relu.max, bound);
         end = pl->pieces[p].offset + act->out_size;
     }
-    memset(out + end, 0, pl->groups * 4 - end);
+    for (uint32_t j = end; j < pl->groups * 4; j++) /* at most 3 bytes */
+        out[j] = 0;
 }
 
 int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int16_t *us, const int16_t *them,
