@@ -40,7 +40,7 @@ static void network_u8(const nnue_ft_desc *ft, const nnue_kernels *k, const int1
 
 /* A fused u8 layer's input bytes (core/layers/plan_pieces.c): each piece's activation straight
  * from the values it reads, in order (each overwrites what the one before wrote past its end),
- * then zeros up to the whole groups. */
+ * then zeros up to the whole groups (groups * 4 - end < 4). */
 static void make_input(const nnue_arch *a, const nnue_plan_layer *pl, const int32_t *const *outputs,
                        const nnue_kernels *k, uint8_t *out)
 {
@@ -52,8 +52,8 @@ static void make_input(const nnue_arch *a, const nnue_plan_layer *pl, const int3
                   act->p.relu.max, bound);
         end = pl->pieces[p].offset + act->out_size;
     }
-    for (uint32_t j = end; j < pl->groups * 4; j++) /* at most 3 bytes */
-        out[j] = 0;
+    uint32_t zero = 0; /* the at most 3 bytes up to the whole groups, in one store (the buffer has room) */
+    memcpy(out + end, &zero, sizeof zero);
 }
 
 int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int16_t *us, const int16_t *them,
@@ -92,6 +92,11 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
                                    stack[i + 1].biases, l[2].p.relu.shift, l[2].p.relu.max,
                                    plan->layers[i + 3].weights[bucket], stack[i + 3].biases);
         if (pl->skipped) { /* read only by fused u8 layers (plan.h): never run, its values never read */
+            next += l->out_size;
+            continue;
+        }
+        if (pl->concat_view) { /* its inputs already side by side (plan.h): the first one's values */
+            outputs[i] = x0;
             next += l->out_size;
             continue;
         }

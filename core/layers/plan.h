@@ -57,6 +57,8 @@ typedef struct nnue_plan_layer {
      * concat of activations of int32 values makes its input bytes from those values itself
      * (kernels.h act_u8, a piece each); a layer only such layers read is not run (skipped). */
     uint8_t skipped;
+    uint8_t concat_view;     /* a concat of consecutive layers' outputs, already side by side in the
+                                scratch: its output is the first one's, no copy */
     uint8_t n_pieces;
     nnue_plan_piece pieces[NNUE_MAX_LAYER_INPUTS];
     int32_t *zero_biases;    /* sum_shift layers: out_pad zeros for the kernel; the forward pass

@@ -4,7 +4,9 @@
  * pass over memory per layer on a few dozen values. Here the u8 layer makes its input bytes
  * itself, one act_u8 call per activation (its "piece") straight from the values the activation
  * reads, and the activations and concats no other layer reads are not run at all. The bytes are
- * the plain path's: act_u8 is crelu_i32 or sqr_crelu_i32 then pack_u8 (simd/kernels.h). */
+ * the plain path's: act_u8 is crelu_i32 or sqr_crelu_i32 then pack_u8 (simd/kernels.h).
+ * And a concat whose inputs are consecutive layers, already side by side in the scratch
+ * (Stormphrax's x and d), is their first one's values: no copy. */
 #include "core/arch/layer.h"
 #include "core/layers/plan_pieces.h"
 
@@ -58,6 +60,26 @@ static int read_only_by_fused(const nnue_arch *a, const nnue_plan *plan, int j)
     return 1;
 }
 
+/* Layer k's values lie in its own slot of the scratch (each layer's slot follows the one
+ * before: core/eval/forward_fast.c): it is run and is not a view of another's. */
+static int in_own_slot(const nnue_plan *plan, int k)
+{
+    const nnue_plan_layer *pl = &plan->layers[k];
+    return k >= 0 && !pl->skipped && !pl->concat_view && (pl->u8 || pl->kind != NNUE_OP_VIEW);
+}
+
+/* A concat of layers k, k + 1, ... (whole outputs, each in its own slot) is already in place. */
+static int adjacent(const nnue_arch *a, const nnue_plan *plan, int i)
+{
+    const nnue_layer *c = &a->layers[i];
+    for (int j = 0; j < c->n_inputs; j++) {
+        int k = c->inputs[j];
+        if (!in_own_slot(plan, k) || k != c->inputs[0] + j || c->input_sizes[j] != a->layers[k].out_size)
+            return 0;
+    }
+    return c->n_inputs > 0;
+}
+
 void nnue_plan_fuse_pieces(const nnue_arch *a, nnue_plan *plan)
 {
     for (int i = 1; i < a->n_layers; i++) {
@@ -75,4 +97,8 @@ void nnue_plan_fuse_pieces(const nnue_arch *a, nnue_plan *plan)
             read_only_by_fused(a, plan, j))
             plan->layers[j].skipped = 1;
     }
+    for (int i = 0; i < a->n_layers; i++)
+        if (!plan->layers[i].u8 && !plan->layers[i].skipped && plan->layers[i].kind == NNUE_OP_CONCAT &&
+            adjacent(a, plan, i))
+            plan->layers[i].concat_view = 1;
 }

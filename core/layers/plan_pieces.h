@@ -5,7 +5,8 @@
 #include "core/layers/plan.h"
 
 /* Marks the u8 layers of a U8 plan whose input bytes come straight from activations (their
- * pieces) and the layers only they read (skipped); raises u8_tmp_bytes to the room act_u8 needs. */
+ * pieces), the layers only they read (skipped) and the concats already in place (concat_view);
+ * raises u8_tmp_bytes to the room act_u8 needs. */
 void nnue_plan_fuse_pieces(const nnue_arch *a, nnue_plan *plan);
 
 #endif
