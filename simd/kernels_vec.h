@@ -289,14 +289,17 @@ VEC_KERNEL void affine_u8_list(const uint8_t *in, const uint16_t *idx, int count
  * vectors (no horizontal sums); up to VEC_AFFINE_BLOCKS output vectors per pass. vec_mullo_i32
  * keeps the low 32 bits of each product, which is all the wrapping sum needs. */
 VEC_TARGET static inline __attribute__((always_inline)) void
-pass_i32(const int32_t *in, uint32_t n_in, const int32_t *w, uint32_t out_pad, const int nb, vec_t *res)
+pass_bcast(const int32_t *in, uint32_t n_in, const int8_t *w, uint32_t out_pad, const int nb, const int madd, vec_t *res)
 {
+    /* w: rows of out_pad * 4 bytes (out_pad int32 weights, or out_pad pairs of i16: affine_i16p) */
     for (int b = 0; b < nb; b++)
         res[b] = vec_zero();
     for (uint32_t j = 0; j < n_in; j++) {
         vec_t x = vec_set1_i32(in[j]);
-        for (int b = 0; b < nb; b++)
-            res[b] = vec_add_i32(res[b], vec_mullo_i32(x, vec_load(w + (size_t)j * out_pad + VEC_I32 * b)));
+        for (int b = 0; b < nb; b++) {
+            vec_t wv = vec_load(w + ((size_t)j * out_pad + VEC_I32 * b) * 4);
+            res[b] = vec_add_i32(res[b], madd ? vec_madd_i16(x, wv) : vec_mullo_i32(x, wv));
+        }
     }
 }
 
@@ -322,10 +325,10 @@ VEC_KERNEL void affine_i32(const int32_t *in, uint32_t n_in, const int32_t *w, c
         uint32_t left = (n_out - o + VEC_I32 - 1) / VEC_I32;
         int nb = left >= VEC_AFFINE_BLOCKS ? VEC_AFFINE_BLOCKS : (int)left;
         switch (nb) { /* constant block counts, so the sums stay in registers */
-        case 4: pass_i32(in, n_in, w + o, out_pad, 4 <= VEC_AFFINE_BLOCKS ? 4 : 1, res); break;
-        case 3: pass_i32(in, n_in, w + o, out_pad, 3 <= VEC_AFFINE_BLOCKS ? 3 : 1, res); break;
-        case 2: pass_i32(in, n_in, w + o, out_pad, 2, res); break;
-        default: pass_i32(in, n_in, w + o, out_pad, 1, res); break;
+        case 4: pass_bcast(in, n_in, (const int8_t *)(w + o), out_pad, 4 <= VEC_AFFINE_BLOCKS ? 4 : 1, 0, res); break;
+        case 3: pass_bcast(in, n_in, (const int8_t *)(w + o), out_pad, 3 <= VEC_AFFINE_BLOCKS ? 3 : 1, 0, res); break;
+        case 2: pass_bcast(in, n_in, (const int8_t *)(w + o), out_pad, 2, 0, res); break;
+        default: pass_bcast(in, n_in, (const int8_t *)(w + o), out_pad, 1, 0, res); break;
         }
         for (int b = 0; b < nb; b++, o += VEC_I32)
             finish(res[b], bias, out, o, n_out);
@@ -442,20 +445,8 @@ VEC_KERNEL void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_
 
 /* --- fused heads (issue 47 item 3) --- */
 /* kernels.h affine_i16p: the inputs packed once as i16 pairs (one i32 each, the low halves: the
- * contract's inputs fit i16), then per pair one broadcast times whole output vectors of pair
- * weights, vec_madd_i16 taking both products a lane. */
-VEC_TARGET static inline __attribute__((always_inline)) void
-pass_i16p(const int32_t *pairs, uint32_t n_pairs, const int16_t *w, uint32_t out_pad, const int nb, vec_t *res)
-{
-    for (int b = 0; b < nb; b++)
-        res[b] = vec_zero();
-    for (uint32_t p = 0; p < n_pairs; p++) {
-        vec_t x = vec_set1_i32(pairs[p]);
-        for (int b = 0; b < nb; b++)
-            res[b] = vec_add_i32(res[b], vec_madd_i16(x, vec_load(w + ((size_t)p * out_pad + VEC_I32 * b) * 2)));
-    }
-}
-
+ * contract's inputs fit i16), then pass_bcast with vec_madd_i16: per pair one broadcast times
+ * whole output vectors of pair weights, both products a lane. */
 VEC_KERNEL void affine_i16p(const int32_t *in, uint32_t n_in, const int16_t *w, const int32_t *bias, int32_t *out,
                             uint32_t n_out, uint32_t out_pad)
 {
@@ -476,13 +467,15 @@ VEC_KERNEL void affine_i16p(const int32_t *in, uint32_t n_in, const int16_t *w, 
     for (uint32_t o = 0; o < n_out;) { /* out_pad is a whole number of vectors: no partial loads */
         uint32_t left = (n_out - o + VEC_I32 - 1) / VEC_I32;
         int nb = left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1;
-        const int16_t *wo = w + (size_t)o * 2;
-        switch (nb) { /* constant block counts, so the sums stay in registers */
-        case 8: pass_i16p(pairs, n_pairs, wo, out_pad, 8, res); break;
-        case 4: pass_i16p(pairs, n_pairs, wo, out_pad, 4, res); break;
-        case 2: pass_i16p(pairs, n_pairs, wo, out_pad, 2, res); break;
-        default: pass_i16p(pairs, n_pairs, wo, out_pad, 1, res); break;
-        }
+        const int8_t *wo = (const int8_t *)(w + (size_t)o * 2);
+        if (nb == 8) /* constant block counts, so the sums stay in registers */
+            pass_bcast(pairs, n_pairs, wo, out_pad, 8, 1, res);
+        else if (nb == 4)
+            pass_bcast(pairs, n_pairs, wo, out_pad, 4, 1, res);
+        else if (nb == 2)
+            pass_bcast(pairs, n_pairs, wo, out_pad, 2, 1, res);
+        else
+            pass_bcast(pairs, n_pairs, wo, out_pad, 1, 1, res);
         for (int b = 0; b < nb; b++, o += VEC_I32)
             finish(res[b], bias, out, o, n_out);
     }

@@ -7,7 +7,6 @@
 
 #include "core/layers/common.h"
 #include "core/layers/plan.h"
-#include "core/layers/plan_pieces.h"
 #include "simd/kernels.h" /* NNUE_KERNEL_OUT_BLOCK */
 
 static const nnue_range unknown = {INT32_MIN, INT32_MAX};
@@ -29,36 +28,26 @@ static nnue_range network_range(const nnue_ft_desc *ft)
     return unknown;
 }
 
+/* A layer's per-stack arrays (weights[stacks], each allocated) and the array itself. */
+#define FREE_STACKS(w, stacks)                                                                                        \
+    do {                                                                                                              \
+        for (uint32_t s_ = 0; (w) && s_ < (stacks); s_++)                                                            \
+            free((w)[s_]);                                                                                            \
+        free(w);                                                                                                      \
+    } while (0)
+
 void nnue_plan_free(nnue_plan *plan)
 {
     if (!plan)
         return;
-    for (int i = 0; i < NNUE_MAX_LAYERS; i++)
-        free(plan->layers[i].zero_biases);
-    for (int i = 0; i < NNUE_MAX_LAYERS; i++)
-        if (plan->layers[i].weights32) {
-            for (uint32_t s = 0; s < plan->stacks; s++)
-                free(plan->layers[i].weights32[s]);
-            free(plan->layers[i].weights32);
-        }
-    for (int i = 0; i < NNUE_MAX_LAYERS; i++)
-        if (plan->layers[i].weights16) {
-            for (uint32_t s = 0; s < plan->stacks; s++)
-                free(plan->layers[i].weights16[s]);
-            free(plan->layers[i].weights16);
-        }
-    for (int i = 0; i < NNUE_MAX_LAYERS; i++)
-        if (plan->layers[i].weights_f32) {
-            for (uint32_t s = 0; s < plan->stacks; s++)
-                free(plan->layers[i].weights_f32[s]);
-            free(plan->layers[i].weights_f32);
-        }
-    for (int i = 0; i < NNUE_MAX_LAYERS; i++)
-        if (plan->layers[i].weights) {
-            for (uint32_t s = 0; s < plan->stacks; s++)
-                free(plan->layers[i].weights[s]);
-            free(plan->layers[i].weights);
-        }
+    for (int i = 0; i < NNUE_MAX_LAYERS; i++) {
+        nnue_plan_layer *pl = &plan->layers[i];
+        free(pl->zero_biases);
+        FREE_STACKS(pl->weights32, plan->stacks);
+        FREE_STACKS(pl->weights16, plan->stacks);
+        FREE_STACKS(pl->weights_f32, plan->stacks);
+        FREE_STACKS(pl->weights, plan->stacks);
+    }
     free(plan->wmax);
     free(plan);
 }
@@ -130,9 +119,7 @@ static int prepare_i16p(const nnue_arch *a, int i, nnue_plan_layer *pl)
             for (uint32_t o = 0; o < pl->out_pad; o++)
                 w[((size_t)(j / 2) * pl->out_pad + o) * 2 + j % 2] = (int16_t)pl->weights32[s][(size_t)j * pl->out_pad + o];
     }
-    for (uint32_t s = 0; s < a->stacks; s++)
-        free(pl->weights32[s]);
-    free(pl->weights32);
+    FREE_STACKS(pl->weights32, a->stacks);
     pl->weights32 = NULL;
     return 1;
 }

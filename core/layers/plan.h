@@ -91,4 +91,9 @@ typedef struct nnue_plan {
 nnue_plan *nnue_plan_make(const nnue_arch *arch, const nnue_layer_weights *weights);
 void nnue_plan_free(nnue_plan *plan);
 
+/* Step of nnue_plan_make (core/layers/plan_pieces.c): marks the u8 layers of a U8 plan whose
+ * input bytes come straight from activations (their pieces), the layers only they read (skipped)
+ * and the concats already in place (concat_view); raises u8_tmp_bytes to the room act_u8 needs. */
+void nnue_plan_fuse_pieces(const nnue_arch *a, nnue_plan *plan);
+
 #endif

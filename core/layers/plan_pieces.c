@@ -8,7 +8,7 @@
  * And a concat whose inputs are consecutive layers, already side by side in the scratch
  * (Stormphrax's x and d), is their first one's values: no copy. */
 #include "core/arch/layer.h"
-#include "core/layers/plan_pieces.h"
+#include "core/layers/plan.h"
 
 /* Layer x is an activation act_u8 can run: crelu or sqr_crelu (with its square bound) on one
  * int32 layer's values, max 0..127, shift 0..31. */
