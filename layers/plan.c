@@ -28,30 +28,26 @@ static nnue_range network_range(const nnue_ft_desc *ft)
     return unknown;
 }
 
+/* A layer's per-stack arrays (weights[stacks], each allocated) and the array itself. */
+#define FREE_STACKS(w, stacks)                                                                                        \
+    do {                                                                                                              \
+        for (uint32_t s_ = 0; (w) && s_ < (stacks); s_++)                                                            \
+            free((w)[s_]);                                                                                            \
+        free(w);                                                                                                      \
+    } while (0)
+
 void nnue_plan_free(nnue_plan *plan)
 {
     if (!plan)
         return;
-    for (int i = 0; i < NNUE_MAX_LAYERS; i++)
-        free(plan->layers[i].zero_biases);
-    for (int i = 0; i < NNUE_MAX_LAYERS; i++)
-        if (plan->layers[i].weights32) {
-            for (uint32_t s = 0; s < plan->stacks; s++)
-                free(plan->layers[i].weights32[s]);
-            free(plan->layers[i].weights32);
-        }
-    for (int i = 0; i < NNUE_MAX_LAYERS; i++)
-        if (plan->layers[i].weights_f32) {
-            for (uint32_t s = 0; s < plan->stacks; s++)
-                free(plan->layers[i].weights_f32[s]);
-            free(plan->layers[i].weights_f32);
-        }
-    for (int i = 0; i < NNUE_MAX_LAYERS; i++)
-        if (plan->layers[i].weights) {
-            for (uint32_t s = 0; s < plan->stacks; s++)
-                free(plan->layers[i].weights[s]);
-            free(plan->layers[i].weights);
-        }
+    for (int i = 0; i < NNUE_MAX_LAYERS; i++) {
+        nnue_plan_layer *pl = &plan->layers[i];
+        free(pl->zero_biases);
+        FREE_STACKS(pl->weights32, plan->stacks);
+        FREE_STACKS(pl->weights16, plan->stacks);
+        FREE_STACKS(pl->weights_f32, plan->stacks);
+        FREE_STACKS(pl->weights, plan->stacks);
+    }
     free(plan->wmax);
     free(plan);
 }
@@ -101,9 +97,38 @@ static int32_t *transpose_i32(const nnue_layer *l, const void *rows, uint32_t ou
     return w;
 }
 
-/* An affine layer the u8 kernels cannot run, on int32 values, whose value is its sum modulo
- * 2^32 plus the bias (no sum_divisor, no sum_shift): affine_i32. Returns -1 out of memory. */
-static int prepare_i32(const nnue_arch *a, const nnue_layer_weights *weights, int i, nnue_plan_layer *pl)
+/* The [in][out_pad] int32 weights of every stack as i16 pairs [(in + 1) / 2][out_pad][2] when
+ * all fit i16 (kernels.h affine_i16p): 1 made, 0 some weight does not fit, -1 out of memory. */
+static int prepare_i16p(const nnue_arch *a, int i, nnue_plan_layer *pl)
+{
+    const nnue_layer *l = &a->layers[i];
+    size_t n = (size_t)l->in_size * pl->out_pad;
+    for (uint32_t s = 0; s < a->stacks; s++)
+        for (size_t k = 0; k < n; k++)
+            if (pl->weights32[s][k] < INT16_MIN || pl->weights32[s][k] > INT16_MAX)
+                return 0;
+    if (!(pl->weights16 = calloc(a->stacks, sizeof *pl->weights16)))
+        return -1;
+    size_t bytes = round64((size_t)(l->in_size + 1) / 2 * pl->out_pad * 2 * sizeof(int16_t));
+    for (uint32_t s = 0; s < a->stacks; s++) {
+        int16_t *w = aligned_alloc(64, bytes);
+        if (!(pl->weights16[s] = w))
+            return -1;
+        memset(w, 0, bytes);
+        for (uint32_t j = 0; j < l->in_size; j++)
+            for (uint32_t o = 0; o < pl->out_pad; o++)
+                w[((size_t)(j / 2) * pl->out_pad + o) * 2 + j % 2] = (int16_t)pl->weights32[s][(size_t)j * pl->out_pad + o];
+    }
+    FREE_STACKS(pl->weights32, a->stacks);
+    pl->weights32 = NULL;
+    return 1;
+}
+
+/* An affine layer the u8 kernels cannot run, on int32 values (in: their range), whose value is
+ * its sum modulo 2^32 plus the bias (no sum_divisor, no sum_shift): affine_i32, or affine_i16p
+ * where inputs and weights fit i16. Returns -1 out of memory. */
+static int prepare_i32(const nnue_arch *a, const nnue_layer_weights *weights, int i, nnue_range in,
+                       nnue_plan_layer *pl)
 {
     const nnue_layer *l = &a->layers[i];
     if (!l->type->is_affine || l->n_inputs != 1 || l->value_type != NNUE_I32 || l->p.affine.sum_divisor != 1 ||
@@ -116,6 +141,8 @@ static int prepare_i32(const nnue_arch *a, const nnue_layer_weights *weights, in
     for (uint32_t s = 0; s < a->stacks; s++)
         if (!(pl->weights32[s] = transpose_i32(l, weights[(size_t)s * a->n_layers + i].weights, pl->out_pad)))
             return -1;
+    if (pl->out_pad > 1 && in.lo >= INT16_MIN && in.hi <= INT16_MAX && prepare_i16p(a, i, pl) < 0)
+        return -1;
     return 0;
 }
 
@@ -200,7 +227,7 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
             for (int k = 0; k < l->n_inputs; k++)
                 if (l->inputs[k] == NNUE_INPUT_NETWORK)
                     plan->network_i32 = 1;
-            if (prepare_i32(a, weights, i, pl) < 0 || prepare_f32(a, weights, i, pl) < 0)
+            if (prepare_i32(a, weights, i, in, pl) < 0 || prepare_f32(a, weights, i, pl) < 0)
                 return -1;
             continue;
         }
@@ -241,6 +268,7 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
         return 1;
     plan->kind = NNUE_PLAN_U8;
     plan->tail_at = find_tail(a, plan);
+    nnue_plan_fuse_pieces(a, plan);
     plan->scalar_values = 2 * (size_t)a->ft.out_per_side;
     for (int i = 0; i < a->n_layers; i++)
         plan->scalar_values += a->layers[i].out_size;

@@ -13,7 +13,8 @@
  *      the reference path.
  *      An affine layer that is not u8 (i32 weights: Stormphrax's L2/L3; or inputs beyond 0..127),
  *      with neither sum_divisor nor sum_shift, runs on affine_i32 (its value modulo 2^32 is the
- *      layer's, layers/affine.c).
+ *      layer's, layers/affine.c), or on affine_i16p (two products a pmaddwd lane) when it has
+ *      several outputs and its input range and every weight fit i16.
  *  BULLET: screlu/sqrrelu FT activation feeding a single i16 affine layer (sum_divisor).
  *      A float affine layer (NNUE_OP_AFFINE_F32) without lanes gets its weights input-major for
  *      the float kernels' affine (simd/kernels_f32.h).
@@ -31,6 +32,12 @@
 
 typedef enum { NNUE_PLAN_NONE, NNUE_PLAN_U8, NNUE_PLAN_BULLET } nnue_plan_kind;
 
+/* One activation whose bytes a fused u8 layer's input holds from `offset` on (plan_pieces.c). */
+typedef struct nnue_plan_piece {
+    int16_t act;             /* the crelu or sqr_crelu layer: its input and parameters */
+    uint16_t offset;         /* byte offset in the u8 layer's input */
+} nnue_plan_piece;
+
 typedef struct nnue_plan_layer {
     uint8_t u8;              /* runs on affine_u8 / affine_u8_list */
     uint8_t kind;            /* otherwise: its type's nnue_layer_op (core/arch/layer.h) */
@@ -43,6 +50,17 @@ typedef struct nnue_plan_layer {
                                 as int32), or NULL */
     float **weights_f32;     /* [stacks] a one-chain affine_f32 layer's weights input-major for the
                                 float kernels ([in][out_pad], padding zero), or NULL */
+    int16_t **weights16;     /* [stacks] such a layer's weights as i16 pairs for affine_i16p ([(in + 1) / 2]
+                                [out_pad][2]) when its inputs and weights all fit i16 (then weights32 is
+                                NULL), or NULL */
+    /* Fused heads (layers/plan_pieces.c): a u8 layer whose input is an activation or a
+     * concat of activations of int32 values makes its input bytes from those values itself
+     * (kernels.h act_u8, a piece each); a layer only such layers read is not run (skipped). */
+    uint8_t skipped;
+    uint8_t concat_view;     /* a concat of consecutive layers' outputs, already side by side in the
+                                scratch: its output is the first one's, no copy */
+    uint8_t n_pieces;
+    nnue_plan_piece pieces[NNUE_MAX_LAYER_INPUTS];
     int32_t *zero_biases;    /* sum_shift layers: out_pad zeros for the kernel; the forward pass
                                 then takes (sum >> sum_shift) + bias itself (layers/affine.c) */
 } nnue_plan_layer;
@@ -72,5 +90,10 @@ typedef struct nnue_plan {
  * then runs everything. Free it with nnue_plan_free. */
 nnue_plan *nnue_plan_make(const nnue_arch *arch, const nnue_layer_weights *weights);
 void nnue_plan_free(nnue_plan *plan);
+
+/* Step of nnue_plan_make (layers/plan_pieces.c): marks the u8 layers of a U8 plan whose
+ * input bytes come straight from activations (their pieces), the layers only they read (skipped)
+ * and the concats already in place (concat_view); raises u8_tmp_bytes to the room act_u8 needs. */
+void nnue_plan_fuse_pieces(const nnue_arch *a, nnue_plan *plan);
 
 #endif

@@ -36,8 +36,21 @@ static void describe(const nnue_layer *l, char *buf, size_t size)
 static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *out)
 {
     (void)w;
-    for (uint32_t i = 0; i < l->out_size; i++) {
-        int64_t v = (int64_t)inputs[0][i] * l->p.scale.num / l->p.scale.den; /* |v| < 2^55: no overflow */
+    const int32_t *x = inputs[0];
+    uint32_t n = l->out_size;
+    int64_t num = l->p.scale.num, den = l->p.scale.den;
+    if (den == 1 && num > 0) { /* no division (Stormphrax's d_lin): a 32-bit loop clang vectorises */
+        /* x * num fits int32 exactly when lo <= x <= hi (C division truncates: lo * num >= INT32_MIN
+         * and (lo - 1) * num < INT32_MIN, likewise hi); outside, the saturated bound. */
+        int32_t lo = (int32_t)(INT32_MIN / num), hi = (int32_t)(INT32_MAX / num), m = (int32_t)num;
+        for (uint32_t i = 0; i < n; i++) {
+            int32_t v = (int32_t)((uint32_t)x[i] * (uint32_t)m);
+            out[i] = x[i] > hi ? INT32_MAX : x[i] < lo ? INT32_MIN : v;
+        }
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        int64_t v = x[i] * num / den; /* |v| < 2^55: no overflow */
         out[i] = v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
     }
 }

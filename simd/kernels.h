@@ -77,6 +77,20 @@ typedef struct nnue_kernels {
      * NNUE_KERNEL_OUT_BLOCK, padding zero; or out_pad 1 for a single output: its row). */
     void (*affine_i32)(const int32_t *in, uint32_t n_in, const int32_t *w, const int32_t *bias, int32_t *out,
                        uint32_t n_out, uint32_t out_pad);
+    /* --- fused heads (issue 47 item 3) --- */
+    /* affine_i32's value when every input and every weight fits i16 (Stormphrax's L2: inputs
+     * 0..4096): weights as i16 pairs w[(n_in + 1) / 2][out_pad][2] (inputs 2p and 2p + 1 of output
+     * o side by side, padding zero), out_pad a multiple of NNUE_KERNEL_OUT_BLOCK, so one pmaddwd-style
+     * vec_madd_i16 takes two products a lane. Each pair sum of two i16 products is exact modulo
+     * 2^32, so the result is the wrapping sum of affine_i32. */
+    void (*affine_i16p)(const int32_t *in, uint32_t n_in, const int16_t *w, const int32_t *bias, int32_t *out,
+                        uint32_t n_out, uint32_t out_pad);
+    /* A u8 layer's input bytes made straight from the int32 values an activation reads (the
+     * activation, concat and pack_u8 of the plain path in one step): out[j] = crelu_i32's value
+     * (bound 0) or sqr_crelu_i32's (bound > 0, as there) of in[j], j < n; max <= 127 and shift
+     * 0..31. in[n .. n rounded up to 16) may be read (ignored); out[n .. n + 64) may be written
+     * (the caller writes the next piece there, or zeros). */
+    void (*act_u8)(const int32_t *in, uint8_t *out, uint32_t n, int shift, int32_t max, int32_t bound);
 } nnue_kernels;
 
 /* Table for a level (levels above nnue_isa_best() must not be called; NULL when not built). */

@@ -102,8 +102,22 @@ static void affine_i32(const int32_t *in, uint32_t n_in, const int32_t *w, const
     nnue_ref_affine_i32(in, n_in, w, bias, out, 0, n_out, out_pad);
 }
 
+/* --- fused heads (issue 47 item 3) --- */
+static void affine_i16p(const int32_t *in, uint32_t n_in, const int16_t *w, const int32_t *bias, int32_t *out,
+                        uint32_t n_out, uint32_t out_pad)
+{
+    nnue_ref_affine_i16p(in, n_in, w, bias, out, 0, n_out, out_pad);
+}
+
+static void act_u8(const int32_t *in, uint8_t *out, uint32_t n, int shift, int32_t max, int32_t bound)
+{
+    nnue_ref_act_u8(in, out, 0, n, shift, max, bound);
+}
+
 const nnue_kernels nnue_kernels_scalar = {
     NNUE_ISA_SCALAR, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
     sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, tail_32_32_1, NULL, /* board_scan: the portable one */
     affine_i32,
+    affine_i16p,
+    act_u8,
 };

@@ -117,6 +117,35 @@ static inline void nnue_ref_affine_i32(const int32_t *in, uint32_t n_in, const i
     }
 }
 
+/* --- fused heads (issue 47 item 3) --- */
+/* kernels.h affine_i16p: the same sum as nnue_ref_affine_i32 over i16 pair weights
+ * w[j / 2][out_pad][j % 2]; each input taken as its low 16 bits, signed (the contract's inputs fit
+ * i16, so that is the input itself). */
+static inline void nnue_ref_affine_i16p(const int32_t *in, uint32_t n_in, const int16_t *w, const int32_t *bias,
+                                        int32_t *out, uint32_t from, uint32_t n_out, uint32_t out_pad)
+{
+    for (uint32_t o = from; o < n_out; o++) {
+        uint32_t sum = (uint32_t)bias[o];
+        for (uint32_t j = 0; j < n_in; j++)
+            sum += (uint32_t)(int32_t)(int16_t)in[j] * (uint32_t)w[((size_t)(j / 2) * out_pad + o) * 2 + j % 2];
+        out[o] = (int32_t)sum;
+    }
+}
+
+/* kernels.h act_u8: crelu_i32 (bound 0) or sqr_crelu_i32 (bound > 0) of each value as a byte. */
+static inline void nnue_ref_act_u8(const int32_t *in, uint8_t *out, uint32_t from, uint32_t n, int shift,
+                                   int32_t max, int32_t bound)
+{
+    for (uint32_t j = from; j < n; j++) {
+        int32_t v;
+        if (bound > 0)
+            nnue_ref_sqr_crelu_i32(in + j, &v, 0, 1, shift, max);
+        else
+            nnue_ref_crelu_i32(in + j, &v, 0, 1, shift, max);
+        out[j] = (uint8_t)v;
+    }
+}
+
 static inline void nnue_ref_pack_u8(const int32_t *in, uint8_t *out, uint32_t from, uint32_t n, uint32_t n_pad)
 {
     for (uint32_t j = from; j < n; j++)

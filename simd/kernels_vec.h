@@ -289,14 +289,17 @@ VEC_KERNEL void affine_u8_list(const uint8_t *in, const uint16_t *idx, int count
  * vectors (no horizontal sums); up to VEC_AFFINE_BLOCKS output vectors per pass. vec_mullo_i32
  * keeps the low 32 bits of each product, which is all the wrapping sum needs. */
 VEC_TARGET static inline __attribute__((always_inline)) void
-pass_i32(const int32_t *in, uint32_t n_in, const int32_t *w, uint32_t out_pad, const int nb, vec_t *res)
+pass_bcast(const int32_t *in, uint32_t n_in, const int8_t *w, uint32_t out_pad, const int nb, const int madd, vec_t *res)
 {
+    /* w: rows of out_pad * 4 bytes (out_pad int32 weights, or out_pad pairs of i16: affine_i16p) */
     for (int b = 0; b < nb; b++)
         res[b] = vec_zero();
     for (uint32_t j = 0; j < n_in; j++) {
         vec_t x = vec_set1_i32(in[j]);
-        for (int b = 0; b < nb; b++)
-            res[b] = vec_add_i32(res[b], vec_mullo_i32(x, vec_load(w + (size_t)j * out_pad + VEC_I32 * b)));
+        for (int b = 0; b < nb; b++) {
+            vec_t wv = vec_load(w + ((size_t)j * out_pad + VEC_I32 * b) * 4);
+            res[b] = vec_add_i32(res[b], madd ? vec_madd_i16(x, wv) : vec_mullo_i32(x, wv));
+        }
     }
 }
 
@@ -322,10 +325,10 @@ VEC_KERNEL void affine_i32(const int32_t *in, uint32_t n_in, const int32_t *w, c
         uint32_t left = (n_out - o + VEC_I32 - 1) / VEC_I32;
         int nb = left >= VEC_AFFINE_BLOCKS ? VEC_AFFINE_BLOCKS : (int)left;
         switch (nb) { /* constant block counts, so the sums stay in registers */
-        case 4: pass_i32(in, n_in, w + o, out_pad, 4 <= VEC_AFFINE_BLOCKS ? 4 : 1, res); break;
-        case 3: pass_i32(in, n_in, w + o, out_pad, 3 <= VEC_AFFINE_BLOCKS ? 3 : 1, res); break;
-        case 2: pass_i32(in, n_in, w + o, out_pad, 2, res); break;
-        default: pass_i32(in, n_in, w + o, out_pad, 1, res); break;
+        case 4: pass_bcast(in, n_in, (const int8_t *)(w + o), out_pad, 4 <= VEC_AFFINE_BLOCKS ? 4 : 1, 0, res); break;
+        case 3: pass_bcast(in, n_in, (const int8_t *)(w + o), out_pad, 3 <= VEC_AFFINE_BLOCKS ? 3 : 1, 0, res); break;
+        case 2: pass_bcast(in, n_in, (const int8_t *)(w + o), out_pad, 2, 0, res); break;
+        default: pass_bcast(in, n_in, (const int8_t *)(w + o), out_pad, 1, 0, res); break;
         }
         for (int b = 0; b < nb; b++, o += VEC_I32)
             finish(res[b], bias, out, o, n_out);
@@ -440,6 +443,72 @@ VEC_KERNEL void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_
     nnue_ref_pack_u8(in, out, j, n, n_pad);
 }
 
+/* --- fused heads (issue 47 item 3) --- */
+/* kernels.h affine_i16p: the inputs packed once as i16 pairs (one i32 each, the low halves: the
+ * contract's inputs fit i16), then pass_bcast with vec_madd_i16: per pair one broadcast times
+ * whole output vectors of pair weights, both products a lane. */
+VEC_KERNEL void affine_i16p(const int32_t *in, uint32_t n_in, const int16_t *w, const int32_t *bias, int32_t *out,
+                            uint32_t n_out, uint32_t out_pad)
+{
+    enum { MAX_PAIRS = 512 };
+    int32_t pairs[MAX_PAIRS];
+    uint32_t n_pairs = (n_in + 1) / 2;
+    if (n_pairs > MAX_PAIRS) { /* beyond the small layers this is for: the definition */
+        nnue_ref_affine_i16p(in, n_in, w, bias, out, 0, n_out, out_pad);
+        return;
+    }
+    for (uint32_t p = 0; p < n_in / 2; p++)
+        pairs[p] = (int32_t)((uint32_t)(uint16_t)in[2 * p] | (uint32_t)(uint16_t)in[2 * p + 1] << 16);
+    if (n_in % 2)
+        pairs[n_in / 2] = (int32_t)(uint32_t)(uint16_t)in[n_in - 1];
+    /* Up to 8 output vectors a pass (one sum each, no unrolled copies: 8 sums and the broadcast
+     * fit 16 registers), so AVX2 reads the pairs once for Stormphrax's 64 outputs. */
+    vec_t res[8];
+    for (uint32_t o = 0; o < n_out;) { /* out_pad is a whole number of vectors: no partial loads */
+        uint32_t left = (n_out - o + VEC_I32 - 1) / VEC_I32;
+        int nb = left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1;
+        const int8_t *wo = (const int8_t *)(w + (size_t)o * 2);
+        if (nb == 8) /* constant block counts, so the sums stay in registers */
+            pass_bcast(pairs, n_pairs, wo, out_pad, 8, 1, res);
+        else if (nb == 4)
+            pass_bcast(pairs, n_pairs, wo, out_pad, 4, 1, res);
+        else if (nb == 2)
+            pass_bcast(pairs, n_pairs, wo, out_pad, 2, 1, res);
+        else
+            pass_bcast(pairs, n_pairs, wo, out_pad, 1, 1, res);
+        for (int b = 0; b < nb; b++, o += VEC_I32)
+            finish(res[b], bias, out, o, n_out);
+    }
+}
+
+/* kernels.h act_u8: a vector of i32 at a time through crelu or sqr_crelu (the kernels' own
+ * helpers above), narrowed to its bytes in order by the saturating packs (values 0..127: the same
+ * bytes) and stored as a whole vector, the next step overwriting the bytes past its lanes; with
+ * partial vectors the last one masked on both sides, else whole (the contract lets it read past n). */
+VEC_TARGET static inline vec_t act_vec(vec_t v, int shift, vec_t hi, vec_t bound, int sqr)
+{
+    return sqr ? sqr_crelu(v, shift, hi, bound) : crelu(v, shift, hi);
+}
+
+VEC_KERNEL void act_u8(const int32_t *in, uint8_t *out, uint32_t n, int shift, int32_t max, int32_t bound)
+{
+    const vec_t hi = vec_set1_i32(max), b = vec_set1_i32(bound);
+    int sqr = bound > 0;
+    uint32_t j = 0;
+#if defined(VEC_MASKED)
+    for (; j + VEC_I32 <= n; j += VEC_I32)
+        vec_store_n_i32_u8(out + j, act_vec(vec_load(in + j), shift, hi, b, sqr), VEC_I32);
+    if (j < n)
+        vec_store_n_i32_u8(out + j, act_vec(vec_load_n_i32(in + j, n - j), shift, hi, b, sqr), n - j);
+#else
+    for (; j < n; j += VEC_I32) {
+        vec_t v = act_vec(vec_load(in + j), shift, hi, b, sqr);
+        vec_t w = vec_packus_i32(v, v);
+        vec_store(out + j, vec_packus_i16(w, w));
+    }
+#endif
+}
+
 #ifndef VEC_TAIL_32_32_1
 #define VEC_TAIL_32_32_1 NULL /* the layers one by one */
 #endif
@@ -450,4 +519,5 @@ VEC_KERNEL void pack_u8(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_
 const nnue_kernels VEC_TABLE = {
     VEC_ISA, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
     sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, VEC_TAIL_32_32_1, VEC_BOARD_SCAN, affine_i32,
+    affine_i16p, act_u8, /* fused heads (issue 47 item 3) */
 };

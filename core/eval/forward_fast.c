@@ -38,6 +38,24 @@ static void network_u8(const nnue_ft_desc *ft, const nnue_kernels *k, const int1
         k->ft_clamp_u8(acc, out, ft->width, ft->clamp_max);
 }
 
+/* A fused u8 layer's input bytes (layers/plan_pieces.c): each piece's activation straight
+ * from the values it reads, in order (each overwrites what the one before wrote past its end),
+ * then zeros up to the whole groups (groups * 4 - end < 4). */
+static void make_input(const nnue_arch *a, const nnue_plan_layer *pl, const int32_t *const *outputs,
+                       const nnue_kernels *k, uint8_t *out)
+{
+    uint32_t end = 0;
+    for (int p = 0; p < pl->n_pieces; p++) {
+        const nnue_layer *act = &a->layers[pl->pieces[p].act];
+        int32_t bound = act->type->op == NNUE_OP_SQR_CRELU ? act->p.relu.sq_bound : 0;
+        k->act_u8(outputs[act->inputs[0]], out + pl->pieces[p].offset, act->out_size, act->p.relu.shift,
+                  act->p.relu.max, bound);
+        end = pl->pieces[p].offset + act->out_size;
+    }
+    uint32_t zero = 0; /* the at most 3 bytes up to the whole groups, in one store (the buffer has room) */
+    memcpy(out + end, &zero, sizeof zero);
+}
+
 int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int16_t *us, const int16_t *them,
                           int bucket, int32_t *scratch)
 {
@@ -73,10 +91,22 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
             return k->tail_32_32_1(x0, l[0].p.relu.shift, l[0].p.relu.max, plan->layers[i + 1].weights[bucket],
                                    stack[i + 1].biases, l[2].p.relu.shift, l[2].p.relu.max,
                                    plan->layers[i + 3].weights[bucket], stack[i + 3].biases);
+        if (pl->skipped) { /* read only by fused u8 layers (plan.h): never run, its values never read */
+            next += l->out_size;
+            continue;
+        }
+        if (pl->concat_view) { /* its inputs already side by side (plan.h): the first one's values */
+            outputs[i] = x0;
+            next += l->out_size;
+            continue;
+        }
         if (pl->u8) {
             const uint8_t *x = u8_net;
             const int32_t *biases = pl->zero_biases ? pl->zero_biases : stack[i].biases;
-            if (!pl->from_network) {
+            if (pl->n_pieces) {
+                make_input(a, pl, outputs, k, u8_tmp);
+                x = u8_tmp;
+            } else if (!pl->from_network) {
                 k->pack_u8(x0, u8_tmp, l->in_size, pl->groups * 4);
                 x = u8_tmp;
             }
@@ -91,10 +121,12 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
             } else {
                 k->affine_u8(x, pl->groups, pl->weights[bucket], biases, next, l->out_size, pl->out_pad);
             }
-            if (pl->zero_biases) /* (sum >> sum_shift) + bias, as the layer's propagate */
-                for (uint32_t o = 0; o < l->out_size; o++)
-                    next[o] = (int32_t)((uint32_t)(next[o] >> l->p.affine.sum_shift) +
-                                        (uint32_t)((const int32_t *)stack[i].biases)[o]);
+            if (pl->zero_biases) { /* (sum >> sum_shift) + bias, as the layer's propagate */
+                const int32_t *b = stack[i].biases;
+                int sh = l->p.affine.sum_shift;
+                for (uint32_t o = 0, n = l->out_size; o < n; o++) /* locals: clang vectorises it */
+                    next[o] = (int32_t)((uint32_t)(next[o] >> sh) + (uint32_t)b[o]);
+            }
         } else if (pl->kind == NNUE_OP_VIEW) { /* a view, no copy: outputs are never written twice */
             outputs[i] = x0 + l->p.slice.offset;
             next += l->out_size;
@@ -118,6 +150,8 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
                 kf->affine(x, l->in_size, pl->weights_f32[bucket], stack[i].biases, y, l->out_size, pl->out_pad);
             else
                 kf->affine_lanes(x, l->in_size, stack[i].weights, stack[i].biases, y, l->out_size, l->p.f32.lanes);
+        } else if (pl->weights16) {
+            k->affine_i16p(x0, l->in_size, pl->weights16[bucket], stack[i].biases, next, l->out_size, pl->out_pad);
         } else if (pl->weights32) {
             k->affine_i32(x0, l->in_size, pl->weights32[bucket], stack[i].biases, next, l->out_size, pl->out_pad);
         } else {

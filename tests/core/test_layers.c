@@ -54,6 +54,60 @@ START_TEST(diff_and_scale_values)
 }
 END_TEST
 
+/* rescale and skip without a division (den 1: Stormphrax's d_lin and t) give the 64-bit rule's
+ * values: the product saturated (rescale) or wrapped (skip), at the int32 extremes and at every
+ * scale around them; and with a divisor as before. */
+START_TEST(rescale_skip_den1)
+{
+    nnue_arch *a;
+    nnue_error err;
+    ck_assert_int_eq(nnue_arch_load(test_source_path("archs/stormphrax.yaml"), &a, &err), NNUE_OK);
+    nnue_layer sc = a->layers[layer_named(a, "d_lin")], sk = a->layers[layer_named(a, "t")];
+    ck_assert_int_eq(sc.p.scale.den, 1);
+    ck_assert_int_eq(sk.p.skip.den, 1);
+    enum { N = 24 };
+    int32_t x[N] = {INT32_MIN, INT32_MIN + 1, INT32_MAX, INT32_MAX - 1, 0, 1, -1, 4096, -4096, 1 << 30, -(1 << 30)};
+    int32_t y[N], out[N];
+    static const int32_t nums[] = {1, 2, 3, 7, 64, 65536, 1 << 24, -1, -3, -(1 << 24)};
+    for (int r = 0; r < 10; r++) {
+        int32_t num = nums[r];
+        for (int i = 11; i < N; i++) /* the edges of num's exact range and past them */
+        {
+            int64_t e = (i % 2 ? (int64_t)INT32_MAX / num : (int64_t)INT32_MIN / num) + (i - 16 - i % 2) / 2;
+            x[i] = (int32_t)(e > INT32_MAX ? INT32_MAX : e < INT32_MIN ? INT32_MIN : e);
+        }
+        for (int i = 0; i < N; i++)
+            y[i] = x[N - 1 - i];
+        sc.p.scale.num = num;
+        sc.in_size = sc.out_size = N;
+        const int32_t *one[1] = {x};
+        sc.type->propagate(&sc, NULL, one, out);
+        for (int i = 0; i < N; i++) {
+            int64_t v = (int64_t)x[i] * num;
+            int32_t want = v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
+            ck_assert_msg(out[i] == want, "rescale num=%d x=%d: %d, want %d", num, x[i], out[i], want);
+        }
+        if (num < -65536 || num > 65536) /* skip's scale range */
+            continue;
+        sk.p.skip.num = num;
+        sk.in_size = sk.out_size = N;
+        const int32_t *two[2] = {x, y};
+        sk.type->propagate(&sk, NULL, two, out);
+        for (int i = 0; i < N; i++) {
+            int32_t want = (int32_t)(uint32_t)((int64_t)x[i] + (int64_t)y[i] * num);
+            ck_assert_msg(out[i] == want, "skip num=%d: %d, want %d", num, out[i], want);
+        }
+    }
+    sc.p.scale.num = 9600;
+    sc.p.scale.den = 16384; /* with a divisor: truncated toward zero */
+    const int32_t *one[1] = {x};
+    sc.type->propagate(&sc, NULL, one, out);
+    ck_assert_int_eq(out[6], 0);
+    ck_assert_int_eq(out[2], (int32_t)((int64_t)INT32_MAX * 9600 / 16384));
+    nnue_arch_free(a);
+}
+END_TEST
+
 START_TEST(future_layers_load_and_chain)
 {
     nnue_arch *a = load_future();
@@ -140,6 +194,7 @@ int main(void)
     TCase *tc = tcase_create("future");
     tcase_add_test(tc, future_layers_load_and_chain);
     tcase_add_test(tc, diff_and_scale_values);
+    tcase_add_test(tc, rescale_skip_den1);
     tcase_add_test(tc, pooling_and_pairwise_values);
     tcase_add_test(tc, quantmoid4_is_monotone_on_0_to_126);
     suite_add_tcase(s, tc);

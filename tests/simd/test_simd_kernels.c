@@ -315,6 +315,98 @@ START_TEST(affine_i32)
 }
 END_TEST
 
+/* --- fused heads (issue 47 item 3) --- */
+/* affine_i16p (Stormphrax's L2 on pair weights): each set equals the scalar one, and the scalar
+ * one equals affine_i32 on the same weights, on inputs and weights over the whole i16 range
+ * (-32768 squared twice included) and at the net's sizes; odd input counts leave half a pair. */
+START_TEST(affine_i16p)
+{
+    enum { MAXI = 131, MAXO = 80 };
+    static int32_t w32[MAXI * MAXO], in[MAXI], bias[MAXO], a[MAXO + 1], b[MAXO + 1], c[MAXO + 1];
+    static int16_t w16[(MAXI + 1) / 2 * MAXO * 2];
+    static const uint32_t outs[] = {2, 7, 8, 15, 16, 17, 31, 32, 33, 48, 64, 65, 80};
+    for (int rep = 0; rep < 600; rep++) {
+        uint32_t n_out = outs[rnd() % 13], n_in = rnd() % MAXI + 1;
+        uint32_t out_pad = (n_out + NNUE_KERNEL_OUT_BLOCK - 1) / NNUE_KERNEL_OUT_BLOCK * NNUE_KERNEL_OUT_BLOCK;
+        int wide = rep % 3 == 0, extreme = rep % 7 == 0; /* else Stormphrax's sizes: inputs 0..4096 */
+        memset(w32, 0, sizeof w32);
+        memset(w16, 0, sizeof w16);
+        for (uint32_t j = 0; j < n_in; j++) {
+            in[j] = extreme ? INT16_MIN : wide ? pick(INT16_MIN, INT16_MAX) : rnd() % 3 ? 0 : pick(0, 4096);
+            for (uint32_t o = 0; o < n_out; o++) {
+                int32_t v = extreme ? INT16_MIN : wide ? pick(INT16_MIN, INT16_MAX) : pick(-3000, 3000);
+                w32[j * out_pad + o] = v;
+                w16[((j / 2) * out_pad + o) * 2 + j % 2] = (int16_t)v;
+            }
+        }
+        for (uint32_t o = 0; o < n_out; o++)
+            bias[o] = wide || extreme ? pick(INT32_MIN, INT32_MAX) : pick(-(1 << 20), 1 << 20);
+        nnue_kernels_scalar.affine_i32(in, n_in, w32, bias, a, n_out, out_pad);
+        nnue_kernels_scalar.affine_i16p(in, n_in, w16, bias, c, n_out, out_pad);
+        ck_assert_msg(memcmp(a, c, n_out * 4) == 0, "scalar affine_i16p != affine_i32 out=%u in=%u", n_out, n_in);
+        for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
+            const nnue_kernels *k = isa_set(isa);
+            if (!k)
+                continue;
+            b[n_out] = 4242;
+            k->affine_i16p(in, n_in, w16, bias, b, n_out, out_pad);
+            ck_assert_msg(memcmp(a, b, n_out * 4) == 0, "%s affine_i16p out=%u in=%u", nnue_isa_label(isa), n_out,
+                          n_in);
+            ck_assert_int_eq(b[n_out], 4242);
+        }
+    }
+}
+END_TEST
+
+/* act_u8 (a fused u8 layer's input bytes): each set's bytes equal the scalar set's, which equal
+ * crelu_i32 / sqr_crelu_i32 then pack_u8; pieces written one after another at odd offsets (each
+ * overwrites what the one before wrote past its end), the values over the whole int32 range. */
+START_TEST(act_u8)
+{
+    enum { PN = 40 };
+    static int32_t in[4][PN + 16], v[PN];
+    static uint8_t a[4 * PN + 64], b[4 * PN + 64], want[PN];
+    static const int32_t relu[][2] = {{6, 127}, {0, 127}, {7, 127}, {21, 127}, {19, 127}, {31, 1}, {0, 0}, {12, 100}};
+    for (int rep = 0; rep < 3000; rep++) {
+        int pieces = rnd() % 4 + 1;
+        uint32_t off[4], n[4], end = 0;
+        int32_t shift[4], max[4], bound[4];
+        for (int p = 0; p < pieces; p++) {
+            n[p] = rnd() % PN + 1;
+            off[p] = end;
+            end += n[p];
+            int r = rnd() % 8;
+            shift[p] = relu[r][0];
+            max[p] = relu[r][1];
+            bound[p] = 0; /* crelu; else sqr_crelu's bound (kernels.h): the least a with (a * a) >> shift >= max */
+            if (rnd() % 2) {
+                int64_t q = 1;
+                while (q < 46340 && (q * q >> shift[p]) < max[p])
+                    q++;
+                bound[p] = (q * q >> shift[p]) >= max[p] ? (int32_t)q : 0; /* none: sqr_crelu runs its propagate */
+            }
+            for (uint32_t j = 0; j < n[p] + 16; j++)
+                in[p][j] = rep % 3 ? pick(-(1 << 16), 1 << 16) : pick(INT32_MIN, INT32_MAX);
+            if (bound[p])
+                nnue_kernels_scalar.sqr_crelu_i32(in[p], v, n[p], shift[p], max[p], bound[p]);
+            else
+                nnue_kernels_scalar.crelu_i32(in[p], v, n[p], shift[p], max[p]);
+            nnue_kernels_scalar.pack_u8(v, want, n[p], n[p]);
+            memcpy(a + off[p], want, n[p]);
+        }
+        for (int isa = 0; isa < NNUE_ISA_COUNT; isa++) {
+            const nnue_kernels *k = isa_set(isa);
+            if (!k)
+                continue;
+            memset(b, 0xEE, sizeof b);
+            for (int p = 0; p < pieces; p++)
+                k->act_u8(in[p], b + off[p], n[p], shift[p], max[p], bound[p]);
+            ck_assert_msg(memcmp(a, b, end) == 0, "%s act_u8 pieces=%d end=%u", nnue_isa_label(isa), pieces, end);
+        }
+    }
+}
+END_TEST
+
 /* The fused 32-32-1 tail equals the scalar set's (which is the six small kernels in a row). */
 START_TEST(small_tail)
 {
@@ -392,6 +484,8 @@ int main(void)
     tcase_add_test(tc, bullet_dot);
     tcase_add_test(tc, small_layers);
     tcase_add_test(tc, affine_i32);
+    tcase_add_test(tc, affine_i16p);
+    tcase_add_test(tc, act_u8);
     tcase_add_test(tc, small_tail);
     tcase_add_test(tc, board_scan);
     suite_add_tcase(s, tc);
