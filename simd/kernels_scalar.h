@@ -124,4 +124,52 @@ static inline void nnue_ref_pack_u8(const int32_t *in, uint8_t *out, uint32_t fr
     memset(out + n, 0, n_pad - n);
 }
 
+/* --- Byte lists and bit counts for the feature sets (kernels.h list_bytes, popcount_add,
+ * board_scan). --- */
+
+/* list_bytes from byte `from` on, k entries already listed: the nonzero bytes found eight at a
+ * time (the high bit of each byte of `occupied` marks one), each writing its candidate entries
+ * and advancing k only when its table entry is not 0 (no branch on the byte's kind). */
+static inline int nnue_ref_list_bytes(const uint8_t *b, uint32_t from, uint32_t n, const int32_t *table,
+                                      int32_t stride, int32_t a0, int32_t a1, uint32_t *o0, uint32_t *o1, int k,
+                                      int room)
+{
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+    for (uint32_t first = from; first < n; first += 8) {
+        uint64_t word = 0;
+        memcpy(&word, b + first, n - first < 8 ? n - first : 8);
+        for (uint64_t nz = (((word & low7) + low7) | word) & ~low7; nz; nz &= nz - 1) {
+            if (k >= room)
+                return k;
+            int32_t i = (int32_t)first + (__builtin_ctzll(nz) >> 3), t = table[b[i] & 15], c = stride * (b[i] >> 4);
+            o0[k] = (uint32_t)(a0 + t + c + i);
+            o1[k] = (uint32_t)(a1 + t - c - i);
+            k += t != 0;
+        }
+    }
+    return k;
+}
+
+static inline void nnue_ref_popcount_add(const uint64_t *bits, uint32_t *out, uint32_t from, uint32_t n)
+{
+    for (uint32_t i = from; i < n; i++)
+        out[i] += (uint32_t)__builtin_popcountll(bits[i]);
+}
+
+/* board_scan over squares[from .. n): the bad-code bits (0 = none) ORed into *bad and the
+ * occupied squares added to *count. */
+static inline void nnue_ref_board_scan(const uint8_t *sq, uint32_t from, uint32_t n, int max_type, unsigned *bad,
+                                       int *count)
+{
+    unsigned any = 0;
+    int c = 0;
+    for (uint32_t i = from; i < n; i++) {
+        unsigned p = sq[i];
+        any |= (p & 0xE0u) | ((p & 15u) > (unsigned)max_type) | (p == 16u);
+        c += p != 0;
+    }
+    *bad |= any;
+    *count += c;
+}
+
 #endif
