@@ -80,7 +80,8 @@ typedef struct nnue_kernels {
 
     /* --- Byte lists and bit counts for the feature sets (issue 47 item 4: the SIMD that lived in
      * features/ moved here; callers pass plain arrays and take results). --- */
-    /* For each i < n in ascending order whose t = table[b[i] & 15] (16 entries) is not 0, with c = b[i] >> 4:
+    /* For each i < n in ascending order whose t = table[b[i] & 15] is not 0 (16 entries, table[0] = 0,
+     * so a zero byte is never listed), with c = b[i] >> 4:
      *   o0[k] = a0 + t + stride * c + i,  o1[k] = a1 + t - stride * c - i,  k = 0, 1, ...
      * (int32 arithmetic, no overflow for the callers' values), stopping once room entries are
      * listed. Returns k (<= room); o0 and o1 have room for room entries. (Shogi HalfKP's
