@@ -41,16 +41,16 @@
    games/, features/, simd/, training/, io/, another front end's) fails, naming the file and the
    header. FRONT_END_PRIVATE_LEFT lists the includes still waiting for their public calls
    (tools/ only); an entry that no longer occurs fails too, so the list only shrinks.
-9. Instruction-set code lives in simd/ (issue 47): no file outside simd/ includes an intrinsics
-   header (immintrin.h and the other *intrin.h, arm_neon.h, arm_sve.h, wasm_simd128.h), names an
-   intrinsic or its vector types (_mm*_..., __m128/256/512, __mmask, __builtin_ia32_...,
-   wasm_i32x4_... and the like) or gives a function a target attribute (__attribute__((target
-   or target_clones, NNUE_TARGET)), in code (comments aside). What runs on an instruction set is
-   a kernel of the state's table (simd/kernels.h), so NNUE_ISA and the table a test picks cover
-   it. base/targets.h, which defines the target lists and NNUE_TARGET for simd/, is the one
-   exception. ISA_CODE_LEFT lists the files still waiting to move (an entry that no longer
-   occurs fails, so the list only shrinks). Generic vectors (vector_size) are plain C for the
-   platform's baseline, chosen by no ISA, and are not this rule's subject.
+10. Instruction-set code lives in simd/ (issue 47; numbered 10, as main's 6cdb9b7 took 9): no file
+    outside simd/ includes an intrinsics header (immintrin.h and the other *intrin.h, arm_neon.h, arm_sve.h, wasm_simd128.h), names an
+    intrinsic or its vector types (_mm*_..., __m128/256/512, __mmask, __builtin_ia32_...,
+    wasm_i32x4_... and the like) or gives a function a target attribute (__attribute__((target
+    or target_clones, NNUE_TARGET)), in code (comments aside). What runs on an instruction set is
+    a kernel of the state's table (simd/kernels.h), so NNUE_ISA and the table a test picks cover
+    it. base/targets.h, which defines the target lists and NNUE_TARGET for simd/, is the one
+    exception. ISA_CODE_LEFT lists the files still waiting to move (an entry that no longer
+    occurs fails, so the list only shrinks). Generic vectors (vector_size) are plain C for the
+    platform's baseline, chosen by no ISA, and are not this rule's subject.
 Exits 1 naming every cycle, long file, named layer type, game name, upward folder arrow,
 upward call, call circle, private include of a front end and instruction-set code outside
 simd/, 0 otherwise."""
@@ -370,7 +370,7 @@ def front_end_includes(src, files, left=None):
     return found
 
 
-# Rule 9. Patterns of instruction-set code, searched in code without comments.
+# Rule 10. Patterns of instruction-set code, searched in code without comments.
 ISA_CODE = (
     (r'#\s*include\s*<\s*(\w*intrin\.h|arm_neon\.h|arm_sve\.h|wasm_simd128\.h)\s*>', 'includes {}'),
     (r'\b_mm\d*_\w+', 'uses the intrinsic {}'),
@@ -394,7 +394,7 @@ TARGET_MACRO = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(\w+)\b[^\n]*__attribute__
 
 
 def isa_code_outside(src, files, left=None):
-    """Problems of rule 9 for the tracked files."""
+    """Problems of rule 10 for the tracked files."""
     left = ISA_CODE_LEFT if left is None else left
     found, seen, patterns = [], set(), list(ISA_CODE)
     for f in files:  # a macro standing for a target attribute counts as one where it is used

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/test_layout_isa.py: tests/layout.py's rule 9 fails on instruction-set code outside simd/.
+"""tests/test_layout_isa.py: tests/layout.py's rule 10 fails on instruction-set code outside simd/.
 
 A fixture tree in a temporary directory: simd/ may hold intrinsics and target attributes, and
 base/targets.h defines NNUE_TARGET; each of the other files holds one kind of instruction-set

@@ -2,6 +2,8 @@
  * count, piece types, king and hands are the game descriptor's. */
 #include "core/eval/board_check.h"
 
+#include <string.h>
+
 #include "base/error.h"
 
 nnue_board_shape nnue_board_shape_of(const nnue_game *game)
@@ -52,17 +54,23 @@ int nnue_board_check(const nnue_board_shape *shape, const nnue_board *b, int *pi
             return BOARD_FAIL("king_sq[%d] is %d, whose square holds 0x%02x, not colour %d's king (0x%02x)", c,
                               b->king_sq[c], b->piece_on[b->king_sq[c]], c, NNUE_PIECE(c, g.king));
     }
-    /* Both hands at once (16 bytes): counted, and each against its cap. */
-    const uint8_t *hand = &b->hand[0][0];
-    unsigned over = 0;
-    for (int i = 0; i < 16; i++) {
-        over |= hand[i] > g.hand_cap[i];
-        count += hand[i];
-    }
-    if (over)
+    /* Both hands at once (16 bytes, two words). A byte past its cap shows as a cleared high bit of
+     * (cap | 0x80) - hand when both are below 128 (no borrow between bytes then); a byte of 128 or
+     * more (either side) is flagged too, and the bytes one by one decide. */
+    const uint64_t high = 0x8080808080808080ull, even = 0x00FF00FF00FF00FFull;
+    uint64_t h[2], cap[2], flagged = 0;
+    memcpy(h, b->hand, 16);
+    memcpy(cap, g.hand_cap, 16);
+    for (int w = 0; w < 2; w++)
+        flagged |= ((h[w] | cap[w]) & high) | (~((cap[w] | high) - h[w]) & high);
+    if (flagged)
         for (int i = 0; i < 16; i++)
-            if (hand[i] > g.hand_cap[i])
-                return BOARD_FAIL("hand[%d][%d] is %d, at most %d", i / 8, i % 8, hand[i], g.hand_cap[i]);
+            if (b->hand[i / 8][i % 8] > g.hand_cap[i])
+                return BOARD_FAIL("hand[%d][%d] is %d, at most %d", i / 8, i % 8, b->hand[i / 8][i % 8], g.hand_cap[i]);
+    /* 16 hand bytes summed in 16-bit lanes (at most 8 x 255 each): no carry between lanes */
+    count += (int)(((h[0] & even) + ((h[0] >> 8) & even) + (h[1] & even) + ((h[1] >> 8) & even)) *
+                       0x0001000100010001ull >>
+                   48);
     if (pieces)
         *pieces = count;
     return 0;
@@ -114,16 +122,28 @@ int nnue_delta_check(const nnue_board_shape *shape, const nnue_delta *d, nnue_er
 }
 
 /* Nonzero when some threat of t[0..n) does not fit: a piece byte must be colour 0 or 1 with a type
- * 1..max_type (type - 1 wraps below 0), a square byte below squares. */
+ * 1..max_type, a square byte below squares. Two threats (8 bytes: piece, square, piece, square
+ * each) a step, in one word: a byte of 0x80 | x minus a value below 0x80 borrows from no other
+ * byte, and its high bit says x >= that value. */
 static unsigned threats_bad(const nnue_threat *t, int n, int max_type, int squares)
 {
-    unsigned bad = 0;
-    for (int i = 0; i < n; i++) {
-        const nnue_threat *x = &t[i];
-        bad |= ((x->attacker | x->victim) & 0xE0u) | ((unsigned)((x->attacker & 15) - 1) >= (unsigned)max_type) |
-               ((unsigned)((x->victim & 15) - 1) >= (unsigned)max_type) | (x->from >= squares) | (x->to >= squares);
+    const uint64_t high = 0x8080808080808080ull, piece = 0x00FF00FF00FF00FFull, square = ~piece;
+    const uint64_t ones = 0x0101010101010101ull, past_type = (uint64_t)(max_type + 1) * ones & piece;
+    const uint64_t limit = (uint64_t)squares * ones & square;
+    uint64_t bad = 0;
+    for (int i = 0; i < n; i += 2) {
+        uint64_t w;
+        if (i + 2 <= n)
+            memcpy(&w, t + i, 8);
+        else { /* the last one, beside a fitting threat (piece 0x01 on square 0 onto another) */
+            nnue_threat pair[2] = {t[i], {1, 0, 1, 0}};
+            memcpy(&w, pair, 8);
+        }
+        uint64_t type = (w & 0x000F000F000F000Full) | (high & piece);
+        bad |= (w & 0x00E000E000E000E0ull) | ((type - past_type) & high & piece) | (~(type - (ones & piece)) & high & piece);
+        bad |= (w & high & square) | ((((w & square) | (high & square)) - limit) & high & square);
     }
-    return bad;
+    return bad != 0;
 }
 
 int nnue_threats_check(const nnue_board_shape *shape, const nnue_threats *t, nnue_error *err)
