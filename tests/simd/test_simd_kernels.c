@@ -433,8 +433,8 @@ START_TEST(list_bytes_definition)
             int32_t t = table[b[i] & 15], c = 81 * (b[i] >> 4);
             if (!t)
                 continue;
-            ck_assert_uint_eq(o[0][k], (uint32_t)(a0 + t + c + (int32_t)i));
-            ck_assert_uint_eq(o[1][k], (uint32_t)(a1 + t - c - (int32_t)i));
+            ck_assert_msg(o[0][k] == (uint32_t)(a0 + t + c + (int32_t)i) && o[1][k] == (uint32_t)(a1 + t - c - (int32_t)i),
+                          "scalar list_bytes entry %d (byte %u) differs from the contract", k, i);
             k++;
         }
         ck_assert_int_eq(got, k);
