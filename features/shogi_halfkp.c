@@ -12,8 +12,6 @@
  *  - section 5: only the perspective whose own king moved refreshes; a capture moves the
  *    victim to the capturer's hand slot base + n (n = count before), a drop takes the last slot
  *    base + n - 1 (the adapter reports these slots in nnue_dirty, include/nnue_board.h). */
-#include <string.h>
-
 #include "features/feature_set.h"
 #include "features/feature_util.h"
 #include "features/shogi_bonapiece.h"
