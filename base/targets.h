@@ -2,8 +2,8 @@
  * one string per set. The kernels use them in target attributes (NNUE_TARGET(...)) and base/isa.c
  * asks the CPU and the OS for exactly the same list (base/cpu_x86.c), so a kernel never runs
  * an instruction the detection did not check. Add a feature here, not in a kernel file. It sits
- * in base/, below simd/ and beside base/isa.c, as features/shogi_board_simd.c uses
- * it too. */
+ * in base/, below simd/ and beside base/isa.c. Only simd/ uses NNUE_TARGET (tests/layout.py:
+ * no target attribute or intrinsic outside simd/). */
 #ifndef NNUE_BASE_TARGETS_H
 #define NNUE_BASE_TARGETS_H
 

@@ -9,7 +9,7 @@
  *
  * The contract lives here, beside the sets and their registry, below core/arch/ (whose graph
  * holds a set and its parameters): features/ includes nothing of core/, only the floors
- * under it (base/yaml_read.h, base/isa.h, base/targets.h, base/board_undo.h) and simd/. */
+ * under it (base/yaml_read.h, base/board_undo.h) and simd/ (the kernels some sets list with). */
 #ifndef NNUE_FEATURES_FEATURE_SET_H
 #define NNUE_FEATURES_FEATURE_SET_H
 
@@ -33,6 +33,11 @@ typedef struct nnue_feature_params {
     uint8_t variant;               /* index into the set's variants[] (0 = the default) */
     uint8_t n_listed;              /* entries of listed[] as the YAML gave them */
     uint8_t listed[NNUE_MAX_SQUARES]; /* a list key's raw values (king_buckets), for check_params */
+    /* The kernel table of the state a call runs for (simd/kernels.h; a state's own copy of its
+     * sets' parameters carries it, core/eval/state.c), for the sets whose lists run a kernel
+     * (shogi HalfKP's board part, Full_Threats' bit counts): nnue_fs_kernels(). NULL in the
+     * architecture's own parameters: the scalar table. */
+    const struct nnue_kernels *kernels;
 } nnue_feature_params;
 
 /* What a set's YAML key handlers (nnue_feature_set.fields) receive as their target: the first

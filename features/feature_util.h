@@ -11,6 +11,13 @@
 #include <stdint.h>
 
 #include "features/feature_set.h"
+#include "simd/kernels.h"
+
+/* The kernel table a set's lists run on: the calling state's (params->kernels), else scalar. */
+static inline const nnue_kernels *nnue_fs_kernels(const nnue_feature_params *params)
+{
+    return params && params->kernels ? params->kernels : &nnue_kernels_scalar;
+}
 
 /* Index of (piece on board square sq) for one perspective, -1 when not a feature. */
 typedef int32_t (*nnue_fs_square_index_fn)(const void *ctx, int persp, uint8_t piece, int sq);

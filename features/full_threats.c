@@ -26,8 +26,6 @@
 #include <string.h>
 
 #include "base/board_undo.h"
-#include "base/isa.h"
-#include "base/targets.h"
 #include "features/chess_attacks.h"
 #include "features/feature_set.h"
 #include "features/feature_util.h"
@@ -136,11 +134,11 @@ static int variant_of(const nnue_feature_params *params)
     return params && params->variant < N_VARIANTS ? params->variant : 0;
 }
 
-/* Index of X on `from` attacking Y on `to` (real squares, nnue piece codes), -1 = no feature.
- * Always inlined into callers compiled twice (below): with the popcnt instruction where the
- * library's kernels are AVX2 or better, else with the compiler's portable bit count. */
-static inline __attribute__((always_inline)) int32_t threat_index(int v, int persp, int orient, uint8_t attacker,
-                                                                  int from, uint8_t victim, int to)
+/* Index of X on `from` attacking Y on `to` (real squares, nnue piece codes), -1 = no feature,
+ * without its last term: the attacks of X' from from' below to' (*below), which the caller counts
+ * for a whole list at once with its kernel table's popcount_add (simd/kernels.h). */
+static inline int32_t threat_part(int v, int persp, int orient, uint8_t attacker, int from, uint8_t victim, int to,
+                                  uint64_t *below)
 {
     int x = (((attacker >> 4) ^ persp) << 3) | (attacker & 15), y = (((victim >> 4) ^ persp) << 3) | (victim & 15);
     int32_t base = pair_base[v][x][y];
@@ -149,24 +147,9 @@ static inline __attribute__((always_inline)) int32_t threat_index(int v, int per
     int f = from ^ orient, t = to ^ orient;
     if (same_kind[x][y] && f < t)
         return -1;
-    return base + offsets[x][f] + __builtin_popcountll(empty_attacks[x][f] & ((1ull << t) - 1));
+    *below = empty_attacks[x][f] & ((1ull << t) - 1);
+    return base + offsets[x][f];
 }
-
-/* 1 when the popcnt forms below may run (the library's kernels are AVX2 or better: base/isa.h). */
-static int hw_popcount(void)
-{
-#if defined(__x86_64__)
-    return nnue_isa_current() >= NNUE_ISA_AVX2;
-#else
-    return 0;
-#endif
-}
-
-#if defined(__x86_64__)
-#define WITH_POPCNT NNUE_TARGET("popcnt")
-#else
-#define WITH_POPCNT
-#endif
 
 static int orientation(const nnue_board *board, int persp)
 {
@@ -180,12 +163,14 @@ static uint32_t full_threats_dimensions(const nnue_feature_params *params)
 }
 
 /* Active threats of perspectives lo..hi in one pass over the board (out[p], n[p]). */
-static inline __attribute__((always_inline)) void threats_of_body(int v, const nnue_board *board, int lo, int hi,
-                                                                  uint32_t *const out[2], int n[2])
+static void threats_of(const nnue_feature_params *params, const nnue_board *board, int lo, int hi,
+                       uint32_t *const out[2], int n[2])
 {
+    int v = variant_of(params);
     nnue_ca_sets s;
     nnue_ca_sets_of(board, &s);
     int orient[2] = {orientation(board, 0), orientation(board, 1)};
+    uint64_t below[2][FT_MAX + 1]; /* + 1: a threat past FT_MAX computes its part, then is dropped */
     n[0] = n[1] = 0;
     for (uint64_t pieces = s.occupied; pieces; pieces &= pieces - 1) {
         int from = __builtin_ctzll(pieces);
@@ -193,41 +178,28 @@ static inline __attribute__((always_inline)) void threats_of_body(int v, const n
         for (uint64_t a = nnue_ca_attacks(x, from, s.occupied) & s.occupied; a; a &= a - 1) {
             int to = __builtin_ctzll(a);
             for (int p = lo; p <= hi; p++) {
-                int32_t f = threat_index(v, p, orient[p], x, from, board->piece_on[to], to);
+                int32_t f = threat_part(v, p, orient[p], x, from, board->piece_on[to], to, &below[p][n[p]]);
                 if (f >= 0 && n[p] < FT_MAX)
                     out[p][n[p]++] = (uint32_t)f;
             }
         }
     }
-}
-
-static void threats_of_portable(int v, const nnue_board *board, int lo, int hi, uint32_t *const out[2], int n[2])
-{
-    threats_of_body(v, board, lo, hi, out, n);
-}
-
-WITH_POPCNT static void threats_of_popcnt(int v, const nnue_board *board, int lo, int hi, uint32_t *const out[2],
-                                          int n[2])
-{
-    threats_of_body(v, board, lo, hi, out, n);
-}
-
-static void threats_of(int v, const nnue_board *board, int lo, int hi, uint32_t *const out[2], int n[2])
-{
-    (hw_popcount() ? threats_of_popcnt : threats_of_portable)(v, board, lo, hi, out, n);
+    const nnue_kernels *k = nnue_fs_kernels(params);
+    for (int p = lo; p <= hi; p++)
+        k->popcount_add(below[p], out[p], (uint32_t)n[p]);
 }
 
 static void full_threats_active_both(const nnue_feature_params *params, const nnue_board *board,
                                      uint32_t *const out[2], int n[2])
 {
-    threats_of(variant_of(params), board, 0, 1, out, n);
+    threats_of(params, board, 0, 1, out, n);
 }
 
 static int full_threats_active(const nnue_feature_params *params, const nnue_board *board, int persp, uint32_t *out)
 {
     uint32_t *const lists[2] = {out, out};
     int n[2];
-    threats_of(variant_of(params), board, persp, persp, lists, n);
+    threats_of(params, board, persp, persp, lists, n);
     return n[persp];
 }
 
@@ -322,67 +294,40 @@ static void list_threat_changes(const nnue_board *after, const nnue_delta *delta
 }
 
 /* persp's indices of the raw threats that are features of it. */
-static inline __attribute__((always_inline)) int indices_body(int v, const raw_threat *r, int n, int persp, int orient,
-                                                              uint32_t *out)
+static int threat_indices(const nnue_feature_params *params, const raw_threat *r, int n, int persp, int orient,
+                          uint32_t *out)
 {
-    int k = 0;
+    int v = variant_of(params), k = 0;
+    uint64_t below[FT_MAX];
     for (int i = 0; i < n; i++) {
-        int32_t f = threat_index(v, persp, orient, r[i].attacker, r[i].from, r[i].victim, r[i].to);
+        int32_t f = threat_part(v, persp, orient, r[i].attacker, r[i].from, r[i].victim, r[i].to, &below[k]);
         if (f >= 0)
             out[k++] = (uint32_t)f;
     }
+    nnue_fs_kernels(params)->popcount_add(below, out, (uint32_t)k);
     return k;
 }
 
-static int indices_portable(int v, const raw_threat *r, int n, int persp, int orient, uint32_t *out)
-{
-    return indices_body(v, r, n, persp, orient, out);
-}
-
-WITH_POPCNT static int indices_popcnt(int v, const raw_threat *r, int n, int persp, int orient, uint32_t *out)
-{
-    return indices_body(v, r, n, persp, orient, out);
-}
-
-static int threat_indices(int v, const raw_threat *r, int n, int persp, int orient, uint32_t *out)
-{
-    return (hw_popcount() ? indices_popcnt : indices_portable)(v, r, n, persp, orient, out);
-}
-
 /* Both perspectives' indices in one pass over the raw threats (n[p] each). */
-static inline __attribute__((always_inline)) void indices_both_body(int v, const raw_threat *r, int count,
-                                                                    const int orient[2], uint32_t *const out[2], int n[2])
+static void threat_indices_both(const nnue_feature_params *params, const raw_threat *r, int count, const int orient[2],
+                                uint32_t *const out[2], int n[2])
 {
-    int k0 = 0, k1 = 0;
+    int v = variant_of(params), k0 = 0, k1 = 0;
     uint32_t *o0 = out[0], *o1 = out[1];
+    uint64_t below[2][FT_MAX];
     for (int i = 0; i < count; i++) {
-        int32_t f0 = threat_index(v, 0, orient[0], r[i].attacker, r[i].from, r[i].victim, r[i].to);
-        int32_t f1 = threat_index(v, 1, orient[1], r[i].attacker, r[i].from, r[i].victim, r[i].to);
+        int32_t f0 = threat_part(v, 0, orient[0], r[i].attacker, r[i].from, r[i].victim, r[i].to, &below[0][k0]);
+        int32_t f1 = threat_part(v, 1, orient[1], r[i].attacker, r[i].from, r[i].victim, r[i].to, &below[1][k1]);
         if (f0 >= 0)
             o0[k0++] = (uint32_t)f0;
         if (f1 >= 0)
             o1[k1++] = (uint32_t)f1;
     }
+    const nnue_kernels *k = nnue_fs_kernels(params);
+    k->popcount_add(below[0], o0, (uint32_t)k0);
+    k->popcount_add(below[1], o1, (uint32_t)k1);
     n[0] = k0;
     n[1] = k1;
-}
-
-static void indices_both_portable(int v, const raw_threat *r, int count, const int orient[2], uint32_t *const out[2],
-                                  int n[2])
-{
-    indices_both_body(v, r, count, orient, out, n);
-}
-
-WITH_POPCNT static void indices_both_popcnt(int v, const raw_threat *r, int count, const int orient[2],
-                                            uint32_t *const out[2], int n[2])
-{
-    indices_both_body(v, r, count, orient, out, n);
-}
-
-static void threat_indices_both(int v, const raw_threat *r, int count, const int orient[2], uint32_t *const out[2],
-                                int n[2])
-{
-    (hw_popcount() ? indices_both_popcnt : indices_both_portable)(v, r, count, orient, out, n);
 }
 
 /* The orientation of persp is that of the board after the move (a move that changes it forces a
@@ -390,24 +335,22 @@ static void threat_indices_both(int v, const raw_threat *r, int count, const int
 static void full_threats_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
                                  int persp, uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
 {
-    int v = variant_of(params);
     threat_changes c;
     list_threat_changes(after, delta, &c);
     int orient = orientation(after, persp);
-    *n_removed = threat_indices(v, c.removed, c.n_removed, persp, orient, removed);
-    *n_added = threat_indices(v, c.added, c.n_added, persp, orient, added);
+    *n_removed = threat_indices(params, c.removed, c.n_removed, persp, orient, removed);
+    *n_added = threat_indices(params, c.added, c.n_added, persp, orient, added);
 }
 
 static void full_threats_changed_both(const nnue_feature_params *params, const nnue_board *after,
                                       const nnue_delta *delta, uint32_t *const removed[2], int n_removed[2],
                                       uint32_t *const added[2], int n_added[2])
 {
-    int v = variant_of(params);
     threat_changes c;
     list_threat_changes(after, delta, &c);
     int orient[2] = {orientation(after, 0), orientation(after, 1)};
-    threat_indices_both(v, c.removed, c.n_removed, orient, removed, n_removed);
-    threat_indices_both(v, c.added, c.n_added, orient, added, n_added);
+    threat_indices_both(params, c.removed, c.n_removed, orient, removed, n_removed);
+    threat_indices_both(params, c.added, c.n_added, orient, added, n_added);
 }
 
 /* The same from the threat changes handed in with the move (nnue_state_push_threats): the pairs
@@ -418,22 +361,21 @@ static void full_threats_changed_threats(const nnue_feature_params *params, cons
                                          int n_added[2])
 {
     (void)delta;
-    int v = variant_of(params);
     if (lo == 0 && hi == 1) {
         int orient[2] = {orientation(after, 0), orientation(after, 1)};
-        threat_indices_both(v, t->removed, t->n_removed, orient, removed, n_removed);
-        threat_indices_both(v, t->added, t->n_added, orient, added, n_added);
+        threat_indices_both(params, t->removed, t->n_removed, orient, removed, n_removed);
+        threat_indices_both(params, t->added, t->n_added, orient, added, n_added);
         return;
     }
     for (int p = lo; p <= hi; p++) {
         int orient = orientation(after, p);
-        n_removed[p] = threat_indices(v, t->removed, t->n_removed, p, orient, removed[p]);
-        n_added[p] = threat_indices(v, t->added, t->n_added, p, orient, added[p]);
+        n_removed[p] = threat_indices(params, t->removed, t->n_removed, p, orient, removed[p]);
+        n_added[p] = threat_indices(params, t->added, t->n_added, p, orient, added[p]);
     }
 }
 
 /* A handed-in pair is a feature only where `to` is among the empty-board attacks of its attacker
- * on `from` (the table threat_index counts below `to`): any other pair, from == to included, would
+ * on `from` (the table threat_part counts below `to`): any other pair, from == to included, would
  * index past the attacker's rows. Real colours and squares: the perspective's flips map attacks
  * onto attacks. */
 static int full_threats_threat_is_attack(const nnue_feature_params *params, const nnue_threat *t)

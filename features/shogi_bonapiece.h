@@ -18,8 +18,9 @@
 #define SHOGI_E_KING 1629       /* second king plane; HalfKA's block size */
 #define SHOGI_PIECES 38         /* non-king pieces of a full set */
 
-/* Board BonaPiece base of a friend piece by type; enemy = friend + 81. 0 = king (none). */
-static const int16_t shogi_board_base[15] = {
+/* Board BonaPiece base of a friend piece by type; enemy = friend + 81. 0 = king (none). 16
+ * entries, so that it is a kernels.h list_bytes table (indexed by the piece code's low 4 bits). */
+static const int32_t shogi_board_base[16] = {
     [NNUE_SHOGI_PAWN] = 90,        [NNUE_SHOGI_LANCE] = 252,     [NNUE_SHOGI_KNIGHT] = 414,
     [NNUE_SHOGI_SILVER] = 576,     [NNUE_SHOGI_GOLD] = 738,      [NNUE_SHOGI_BISHOP] = 900,
     [NNUE_SHOGI_ROOK] = 1224,      [NNUE_SHOGI_PRO_PAWN] = 738,  [NNUE_SHOGI_PRO_LANCE] = 738,

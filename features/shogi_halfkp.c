@@ -12,11 +12,8 @@
  *  - section 5: only the perspective whose own king moved refreshes; a capture moves the
  *    victim to the capturer's hand slot base + n (n = count before), a drop takes the last slot
  *    base + n - 1 (the adapter reports these slots in nnue_dirty, include/nnue_board.h). */
-#include <string.h>
-
 #include "features/feature_set.h"
 #include "features/feature_util.h"
-#include "features/shogi_board_simd.h"
 #include "features/shogi_bonapiece.h"
 
 static inline int32_t shogi_king_base(const nnue_board *board, int persp)
@@ -50,35 +47,24 @@ static uint32_t shogi_halfkp_dimensions(const nnue_feature_params *params)
     return 81 * SHOGI_FE_END;
 }
 
+/* The board part of both perspectives' lists in square order, through the kernel table's
+ * list_bytes (simd/kernels.h): table[type] = the type's board base (0: king, no feature), colour
+ * = piece >> 4 adding 81 (an enemy piece); black's index kb0 + base + 81 * colour + sq, white's
+ * kb1 + 81 + base - 81 * colour - sq = its own king block + base + 81 * (1 - colour) + 80 - sq. */
+static int board_lists(const nnue_feature_params *params, const nnue_board *board, int32_t kb0, int32_t kb1,
+                       uint32_t *o0, uint32_t *o1)
+{
+    return nnue_fs_kernels(params)->list_bytes(board->piece_on, (uint32_t)board->num_squares, shogi_board_base, 81, kb0,
+                                               kb1 + 81, o0, o1, NNUE_MAX_ACTIVE);
+}
+
 static int shogi_halfkp_active(const nnue_feature_params *params, const nnue_board *board,
                                int persp, uint32_t *out)
 {
-    (void)params;
     const int32_t kb = shogi_king_base(board, persp);
-    /* Refresh is hot: the board part 16 squares at a time with AVX-512 (shogi_board_simd.h),
-     * else visit only occupied squares, eight at a time (the high bit of each byte of
-     * `occupied` marks a non-empty square), and advance the count only for pieces that have
-     * a BonaPiece (kings write a candidate that the next piece overwrites). */
-    const int flip = persp ? 80 : 0, sign = persp ? -1 : 1;
     uint32_t other[NNUE_MAX_ACTIVE]; /* the other perspective's list, unused */
-    int simd = persp ? shogi_board_features_simd(board, shogi_king_base(board, 0), kb + 80, other, out, NNUE_MAX_ACTIVE)
-                     : shogi_board_features_simd(board, kb, shogi_king_base(board, 1) + 80, out, other, NNUE_MAX_ACTIVE);
-    int n = simd < 0 ? 0 : simd;
-    for (int first = 0; simd < 0 && first < board->num_squares; first += 8) {
-        uint64_t word = 0;
-        int len = board->num_squares - first < 8 ? board->num_squares - first : 8;
-        memcpy(&word, board->piece_on + first, (size_t)len);
-        const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
-        uint64_t occupied = (((word & low7) + low7) | word) & ~low7;
-        while (occupied) {
-            int sq = first + (__builtin_ctzll(occupied) >> 3);
-            occupied &= occupied - 1;
-            uint8_t p = board->piece_on[sq];
-            int32_t base = shogi_board_base[p & 15];
-            out[n] = (uint32_t)(kb + base + 81 * ((p >> 4) ^ persp) + flip + sign * sq);
-            n += base != 0;
-        }
-    }
+    int n = persp ? board_lists(params, board, shogi_king_base(board, 0), kb + 80, other, out)
+                  : board_lists(params, board, kb, shogi_king_base(board, 1) + 80, out, other);
     for (int c = 0; c < 2; c++) {
         int enemy = c != persp;
         for (int t = NNUE_SHOGI_PAWN; t <= NNUE_SHOGI_ROOK; t++)
@@ -90,37 +76,17 @@ static int shogi_halfkp_active(const nnue_feature_params *params, const nnue_boa
     return n;
 }
 
-/* Both perspectives in one pass: a piece's black index and white index share the square
- * walk, the piece load and its base (white: rotated square, friend/enemy swapped, own king
- * block). Same lists, same order as shogi_halfkp_active(params, board, 0 / 1). Refresh is hot,
- * so the walk avoids unpredictable branches: the 81 squares become two occupancy masks (two
- * loop exits instead of one per 8 squares), and each hand type writes its full capacity of
- * slots unconditionally and then advances the count (the next type overwrites the extra). With
- * AVX-512 kernels the board part is listed 16 squares at a time (features/shogi_board_simd.h). */
+/* Both perspectives in one pass: a piece's black index and white index share the square walk,
+ * the piece load and its base (white: rotated square, friend/enemy swapped, own king block).
+ * Same lists, same order as shogi_halfkp_active(params, board, 0 / 1). Refresh is hot, so each
+ * hand type writes its full capacity of slots unconditionally and then advances the count (the
+ * next type overwrites the extra). */
 static void shogi_halfkp_active_both(const nnue_feature_params *params, const nnue_board *board,
                                      uint32_t *const out[2], int n_out[2])
 {
-    (void)params;
     uint32_t *o0 = out[0], *o1 = out[1];
     const int32_t kb0 = shogi_king_base(board, 0), kb1 = shogi_king_base(board, 1) + 80;
-    int n = shogi_board_features_simd(board, kb0, kb1, o0, o1, NNUE_MAX_ACTIVE);
-    if (n < 0) {
-        n = 0;
-        uint64_t occ[2];
-        shogi_occupancy(board, occ);
-        for (int h = 0; h < 2; h++) {
-            uint64_t m = occ[h];
-            while (m) {
-                int sq = 64 * h + __builtin_ctzll(m);
-                m &= m - 1;
-                uint8_t p = board->piece_on[sq];
-                int32_t base = shogi_board_base[p & 15], enemy = 81 * (p >> 4);
-                o0[n] = (uint32_t)(kb0 + base + enemy + sq);
-                o1[n] = (uint32_t)(kb1 + base + (81 - enemy) - sq);
-                n += base != 0;
-            }
-        }
-    }
+    int n = board_lists(params, board, kb0, kb1, o0, o1);
     int total = n, fits = 1;
     for (int c = 0; c < 2; c++)
         for (int t = NNUE_SHOGI_PAWN; t <= NNUE_SHOGI_ROOK; t++) {

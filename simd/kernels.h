@@ -66,10 +66,10 @@ typedef struct nnue_kernels {
      * to crelu_i32, pack_u8, affine_u8, crelu_i32, pack_u8, affine_u8 in a row. */
     int32_t (*tail_32_32_1)(const int32_t *in, int s1, int32_t m1, const int8_t *w1, const int32_t *b1, int s2,
                             int32_t m2, const int8_t *w2, const int32_t *b2);
-    /* Optional (NULL: core/eval/board_check.c's portable scan). The board check's pass over the
-     * squares: nonzero when some of squares[0 .. n) holds a code that is not a piece of a game
-     * with piece types 1..max_type (a bit of 0xE0 set, a type past max_type, colour 1 with type 0);
-     * *count = the occupied squares. */
+    /* The board check's pass over the squares (core/eval/board_check.c): nonzero when some of
+     * squares[0 .. n) holds a code that is not a piece of a game with piece types 1..max_type
+     * (a bit of 0xE0 set, a type past max_type, colour 1 with type 0); *count = the occupied
+     * squares (nonzero bytes). 0 <= n <= 65535, 0 <= max_type <= 15. */
     unsigned (*board_scan)(const uint8_t *squares, int n, int max_type, int *count);
     /* out[o] = bias[o] + sum over j < n_in of in[j] * w[j][o], o < n_out, every product and sum
      * wrapping in 32 bits (an affine layer on int32 values with i32 weights, Stormphrax's L2/L3;
@@ -91,6 +91,20 @@ typedef struct nnue_kernels {
      * 0..31. in[n .. n rounded up to 16) may be read (ignored); out[n .. n + 64) may be written
      * (the caller writes the next piece there, or zeros). */
     void (*act_u8)(const int32_t *in, uint8_t *out, uint32_t n, int shift, int32_t max, int32_t bound);
+
+
+    /* --- Byte lists and bit counts for the feature sets (issue 47 item 4: the SIMD that lived in
+     * features/ moved here; callers pass plain arrays and take results). --- */
+    /* For each i < n in ascending order whose t = table[b[i] & 15] is not 0 (16 entries, table[0] = 0,
+     * so a zero byte is never listed), with c = b[i] >> 4:
+     *   o0[k] = a0 + t + stride * c + i,  o1[k] = a1 + t - stride * c - i,  k = 0, 1, ...
+     * (int32 arithmetic, no overflow for the callers' values), stopping once room entries are
+     * listed. Returns k (<= room); o0 and o1 have room for room entries. (Shogi HalfKP's
+     * board part: both perspectives' BonaPiece indices in square order, features/shogi_halfkp.c.) */
+    int (*list_bytes)(const uint8_t *b, uint32_t n, const int32_t *table, int32_t stride, int32_t a0, int32_t a1,
+                      uint32_t *o0, uint32_t *o1, int room);
+    /* out[i] += popcount(bits[i]), i < n, wrapping (Full_Threats' offsets below a square). */
+    void (*popcount_add)(const uint64_t *bits, uint32_t *out, uint32_t n);
 } nnue_kernels;
 
 /* Table for a level (levels above nnue_isa_best() must not be called; NULL when not built). */

@@ -6,6 +6,7 @@
 #include "simd/vec_avx512.h"
 #include "simd/tail_avx512.h"
 #include "simd/board_scan_avx512.h"
+#include "simd/list_bytes_avx512.h"
 
 #define VEC_TABLE nnue_kernels_avx512
 #define VEC_ISA NNUE_ISA_AVX512

@@ -112,12 +112,32 @@ static void affine_i16p(const int32_t *in, uint32_t n_in, const int16_t *w, cons
 static void act_u8(const int32_t *in, uint8_t *out, uint32_t n, int shift, int32_t max, int32_t bound)
 {
     nnue_ref_act_u8(in, out, 0, n, shift, max, bound);
+
+/* --- Byte lists and bit counts for the feature sets --- */
+static unsigned board_scan(const uint8_t *squares, int n, int max_type, int *count)
+{
+    unsigned bad = 0;
+    *count = 0;
+    nnue_ref_board_scan(squares, 0, (uint32_t)n, max_type, &bad, count);
+    return bad != 0;
+}
+
+static int list_bytes(const uint8_t *b, uint32_t n, const int32_t *table, int32_t stride, int32_t a0, int32_t a1,
+                      uint32_t *o0, uint32_t *o1, int room)
+{
+    return nnue_ref_list_bytes(b, 0, n, table, stride, a0, a1, o0, o1, 0, room);
+}
+
+static void popcount_add(const uint64_t *bits, uint32_t *out, uint32_t n)
+{
+    nnue_ref_popcount_add(bits, out, 0, n);
 }
 
 const nnue_kernels nnue_kernels_scalar = {
     NNUE_ISA_SCALAR, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
-    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, tail_32_32_1, NULL, /* board_scan: the portable one */
+    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, tail_32_32_1, board_scan,
     affine_i32,
     affine_i16p,
     act_u8,
+    list_bytes, popcount_add,
 };

@@ -153,4 +153,76 @@ static inline void nnue_ref_pack_u8(const int32_t *in, uint8_t *out, uint32_t fr
     memset(out + n, 0, n_pad - n);
 }
 
+/* --- Byte lists and bit counts for the feature sets (kernels.h list_bytes, popcount_add,
+ * board_scan). --- */
+
+/* Bit j set when p[j] != 0, j < 8: the high bit of each nonzero byte, gathered by a multiply. */
+static inline uint64_t nnue_ref_nonzero8(const uint8_t *p)
+{
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+    uint64_t w;
+    memcpy(&w, p, 8);
+    uint64_t high = (((w & low7) + low7) | w) & ~low7;
+    return ((high >> 7) * 0x0102040810204080ull) >> 56;
+}
+
+/* One entry of list_bytes for byte i (written whether or not it counts; k advances when it does). */
+#define NNUE_REF_LIST_ONE                                                                                             \
+    do {                                                                                                              \
+        int32_t i = (int32_t)first + __builtin_ctzll(nz), t = table[b[i] & 15], c = stride * (b[i] >> 4);          \
+        o0[k] = (uint32_t)(a0 + t + c + i);                                                                           \
+        o1[k] = (uint32_t)(a1 + t - c - i);                                                                           \
+        k += t != 0;                                                                                                  \
+    } while (0)
+
+/* list_bytes from byte `from` on, k entries already listed: 64 bytes at a time, their nonzero
+ * bytes as a mask (eight at a time), then each one's candidate entries written and k advanced
+ * only when its table entry is not 0 (no branch on the byte's kind); the room checked once a
+ * block unless the block could reach it. */
+static inline int nnue_ref_list_bytes(const uint8_t *b, uint32_t from, uint32_t n, const int32_t *table,
+                                      int32_t stride, int32_t a0, int32_t a1, uint32_t *o0, uint32_t *o1, int k,
+                                      int room)
+{
+    for (uint32_t first = from; first < n; first += 64) {
+        uint32_t end = n - first < 64 ? n : first + 64, j = first;
+        uint64_t nz = 0;
+        for (; j + 8 <= end; j += 8)
+            nz |= nnue_ref_nonzero8(b + j) << (j - first);
+        for (; j < end; j++)
+            nz |= (uint64_t)(b[j] != 0) << (j - first);
+        if (k + __builtin_popcountll(nz) <= room)
+            for (; nz; nz &= nz - 1)
+                NNUE_REF_LIST_ONE;
+        else
+            for (; nz; nz &= nz - 1) {
+                if (k >= room)
+                    return k;
+                NNUE_REF_LIST_ONE;
+            }
+    }
+    return k;
+}
+
+static inline void nnue_ref_popcount_add(const uint64_t *bits, uint32_t *out, uint32_t from, uint32_t n)
+{
+    for (uint32_t i = from; i < n; i++)
+        out[i] += (uint32_t)__builtin_popcountll(bits[i]);
+}
+
+/* board_scan over squares[from .. n): the bad-code bits (0 = none) ORed into *bad and the
+ * occupied squares added to *count. */
+static inline void nnue_ref_board_scan(const uint8_t *sq, uint32_t from, uint32_t n, int max_type, unsigned *bad,
+                                       int *count)
+{
+    unsigned any = 0;
+    int c = 0;
+    for (uint32_t i = from; i < n; i++) {
+        unsigned p = sq[i];
+        any |= (p & 0xE0u) | ((p & 15u) > (unsigned)max_type) | (p == 16u);
+        c += p != 0;
+    }
+    *bad |= any;
+    *count += c;
+}
+
 #endif

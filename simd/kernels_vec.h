@@ -512,12 +512,12 @@ VEC_KERNEL void act_u8(const int32_t *in, uint8_t *out, uint32_t n, int shift, i
 #ifndef VEC_TAIL_32_32_1
 #define VEC_TAIL_32_32_1 NULL /* the layers one by one */
 #endif
-#ifndef VEC_BOARD_SCAN
-#define VEC_BOARD_SCAN NULL /* the portable scan of core/eval/board_check.c */
-#endif
+
+#include "simd/kernels_bytes_vec.h"
 
 const nnue_kernels VEC_TABLE = {
     VEC_ISA, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
     sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, VEC_TAIL_32_32_1, VEC_BOARD_SCAN, affine_i32,
     affine_i16p, act_u8, /* fused heads (issue 47 item 3) */
+    VEC_LIST_BYTES, popcount_add,
 };

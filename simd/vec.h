@@ -40,8 +40,13 @@
  *   vec_store_n_u8(p, v, k)   the low k bytes of v
  *   vec_store_n_i32_u8(p, v, k)   the low byte of each of the first k i32 lanes, k bytes at p
  * With them the kernels do a row's last partial vector in vectors too; without, the scalar code.
- * Optional: VEC_TAIL_32_32_1 and VEC_BOARD_SCAN name the set's own kernels.h tail_32_32_1 and
- * board_scan (NULL otherwise). */
+ * Bytes, for kernels_bytes_vec.h's board_scan (a set naming its own VEC_BOARD_SCAN may leave them
+ * out): vec_set1_u8(x), vec_and_u8, vec_or_u8, vec_sub_u8 (wrapping), vec_subs_u8 (saturating at
+ * 0), vec_cmpeq_u8 (0xFF where equal, else 0), vec_any_u8(v) (1 when a bit is set), vec_sum_u8(v)
+ * (the sum of the byte lanes).
+ * Optional: VEC_TAIL_32_32_1 names the set's own kernels.h tail_32_32_1 (NULL otherwise);
+ * VEC_BOARD_SCAN and VEC_LIST_BYTES its own board_scan and list_bytes (kernels_bytes_vec.h's
+ * otherwise). */
 #ifndef NNUE_SIMD_VEC_H
 #define NNUE_SIMD_VEC_H
 

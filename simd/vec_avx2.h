@@ -105,3 +105,21 @@ VECF_FN void vecf_store(float *p, vecf_t v) { _mm256_storeu_ps(p, v); }
 VECF_FN vecf_t vecf_add(vecf_t a, vecf_t b) { return _mm256_add_ps(a, b); }
 VECF_FN vecf_t vecf_fma(vecf_t a, vecf_t b, vecf_t c) { return _mm256_fmadd_ps(a, b, c); }
 #endif
+
+/* Bytes, for kernels_bytes_vec.h's board_scan (listed in vec.h): lanes of u8. */
+#ifndef NNUE_SIMD_VEC_AVX2_U8_H
+#define NNUE_SIMD_VEC_AVX2_U8_H
+VEC_FN vec_t vec_set1_u8(uint8_t x) { return _mm256_set1_epi8((char)x); }
+VEC_FN vec_t vec_and_u8(vec_t a, vec_t b) { return _mm256_and_si256(a, b); }
+VEC_FN vec_t vec_or_u8(vec_t a, vec_t b) { return _mm256_or_si256(a, b); }
+VEC_FN vec_t vec_sub_u8(vec_t a, vec_t b) { return _mm256_sub_epi8(a, b); }
+VEC_FN vec_t vec_subs_u8(vec_t a, vec_t b) { return _mm256_subs_epu8(a, b); }
+VEC_FN vec_t vec_cmpeq_u8(vec_t a, vec_t b) { return _mm256_cmpeq_epi8(a, b); }
+VEC_FN unsigned vec_any_u8(vec_t v) { return !_mm256_testz_si256(v, v); }
+VEC_FN int vec_sum_u8(vec_t v)
+{
+    __m256i s = _mm256_sad_epu8(v, _mm256_setzero_si256()); /* four 64-bit sums of 8 bytes */
+    __m128i t = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+    return (int)(_mm_cvtsi128_si64(t) + _mm_extract_epi64(t, 1));
+}
+#endif

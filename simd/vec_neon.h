@@ -115,3 +115,18 @@ VECF_FN void vecf_store(float *p, vecf_t v) { vst1q_f32(p, v); }
 VECF_FN vecf_t vecf_add(vecf_t a, vecf_t b) { return vaddq_f32(a, b); }
 VECF_FN vecf_t vecf_fma(vecf_t a, vecf_t b, vecf_t c) { return vfmaq_f32(c, a, b); }
 #endif
+
+/* Bytes, for kernels_bytes_vec.h's board_scan (listed in vec.h): lanes of u8. */
+#ifndef NNUE_SIMD_VEC_NEON_U8_H
+#define NNUE_SIMD_VEC_NEON_U8_H
+#define U8(v) vreinterpretq_u8_s32(v)
+#define FROMU8(v) vreinterpretq_s32_u8(v)
+VEC_FN vec_t vec_set1_u8(uint8_t x) { return FROMU8(vdupq_n_u8(x)); }
+VEC_FN vec_t vec_and_u8(vec_t a, vec_t b) { return FROMU8(vandq_u8(U8(a), U8(b))); }
+VEC_FN vec_t vec_or_u8(vec_t a, vec_t b) { return FROMU8(vorrq_u8(U8(a), U8(b))); }
+VEC_FN vec_t vec_sub_u8(vec_t a, vec_t b) { return FROMU8(vsubq_u8(U8(a), U8(b))); }
+VEC_FN vec_t vec_subs_u8(vec_t a, vec_t b) { return FROMU8(vqsubq_u8(U8(a), U8(b))); }
+VEC_FN vec_t vec_cmpeq_u8(vec_t a, vec_t b) { return FROMU8(vceqq_u8(U8(a), U8(b))); }
+VEC_FN unsigned vec_any_u8(vec_t v) { return vmaxvq_u8(U8(v)) != 0; }
+VEC_FN int vec_sum_u8(vec_t v) { return (int)vaddlvq_u8(U8(v)); }
+#endif

@@ -98,3 +98,21 @@ VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
 }
 
 #endif
+
+/* Bytes, for kernels_bytes_vec.h's board_scan (listed in vec.h): lanes of u8. */
+#ifndef NNUE_SIMD_VEC_SIMD128_U8_H
+#define NNUE_SIMD_VEC_SIMD128_U8_H
+VEC_FN vec_t vec_set1_u8(uint8_t x) { return wasm_u8x16_splat(x); }
+VEC_FN vec_t vec_and_u8(vec_t a, vec_t b) { return wasm_v128_and(a, b); }
+VEC_FN vec_t vec_or_u8(vec_t a, vec_t b) { return wasm_v128_or(a, b); }
+VEC_FN vec_t vec_sub_u8(vec_t a, vec_t b) { return wasm_i8x16_sub(a, b); }
+VEC_FN vec_t vec_subs_u8(vec_t a, vec_t b) { return wasm_u8x16_sub_sat(a, b); }
+VEC_FN vec_t vec_cmpeq_u8(vec_t a, vec_t b) { return wasm_i8x16_eq(a, b); }
+VEC_FN unsigned vec_any_u8(vec_t v) { return wasm_v128_any_true(v); }
+VEC_FN int vec_sum_u8(vec_t v)
+{
+    v128_t s = wasm_u32x4_extadd_pairwise_u16x8(wasm_u16x8_extadd_pairwise_u8x16(v));
+    return (int)(wasm_u32x4_extract_lane(s, 0) + wasm_u32x4_extract_lane(s, 1) + wasm_u32x4_extract_lane(s, 2) +
+                 wasm_u32x4_extract_lane(s, 3));
+}
+#endif

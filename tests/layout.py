@@ -45,8 +45,19 @@
 9. No room of the library above ROOM_SHARE_MAX of the library's lines (issue 50: core/ had grown to
    half of it): the library is the C files of FOLDER_ORDER's folders, a room is a top-level
    folder (core/ whole: its rooms together).
+10. Instruction-set code lives in simd/ (issue 47): no file
+    outside simd/ includes an intrinsics header (immintrin.h and the other *intrin.h, arm_neon.h, arm_sve.h, wasm_simd128.h), names an
+    intrinsic or its vector types (_mm*_..., __m128/256/512, __mmask, __builtin_ia32_...,
+    wasm_i32x4_... and the like) or gives a function a target attribute (__attribute__((target
+    or target_clones, NNUE_TARGET)), in code (comments aside). What runs on an instruction set is
+    a kernel of the state's table (simd/kernels.h), so NNUE_ISA and the table a test picks cover
+    it. base/targets.h, which defines the target lists and NNUE_TARGET for simd/, is the one
+    exception. ISA_CODE_LEFT lists the files still waiting to move (an entry that no longer
+    occurs fails, so the list only shrinks). Generic vectors (vector_size) are plain C for the
+    platform's baseline, chosen by no ISA, and are not this rule's subject.
 Exits 1 naming every cycle, long file, named layer type, game name, upward folder arrow,
-upward call, call circle and private include of a front end, 0 otherwise."""
+upward call, call circle, private include of a front end and instruction-set code outside
+simd/, 0 otherwise."""
 import json
 import os
 import re
@@ -362,6 +373,56 @@ def front_end_includes(src, files, left=None):
     return found
 
 
+# Rule 10. Patterns of instruction-set code, searched in code without comments.
+ISA_CODE = (
+    (r'#\s*include\s*<\s*(\w*intrin\.h|arm_neon\.h|arm_sve\.h|wasm_simd128\.h)\s*>', 'includes {}'),
+    (r'\b_mm\d*_\w+', 'uses the intrinsic {}'),
+    (r'\b__m(64|128|256|512)[idh]?\b', 'uses the vector type {}'),
+    (r'\b__mmask\d+\b', 'uses the mask type {}'),
+    (r'\b__builtin_ia32_\w+', 'uses the builtin {}'),
+    (r'\bwasm_(v128|[iuf]\d+x\d+)_\w+', 'uses the intrinsic {}'),
+    (r'\bv\w*q_[suf]\d+\b', 'uses the NEON intrinsic {}'),
+    (r'__attribute__\s*\(\(\s*(__)?target(_clones)?(__)?\s*\(', 'gives a target attribute ({}...)'),
+    (r'\bNNUE_TARGET\s*\(', 'gives a target attribute ({}...)'),
+)
+ISA_CODE_HOME = ('simd/',)
+ISA_CODE_EXEMPT = {'base/targets.h'}  # the target lists and NNUE_TARGET, defined for simd/
+# Files with instruction-set code still waiting to move into simd/ (each with why it is left).
+ISA_CODE_LEFT = {
+    # The float layers' FMA clones of their propagate (fmaf in hardware when the CPU has FMA,
+    # chosen by CPU, not by the state's table; results equal either way): to become f32 kernels.
+    'layers/float_common.h', 'layers/affine_f32.c', 'layers/dequantize.c',
+}
+TARGET_MACRO = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(\w+)\b[^\n]*__attribute__\s*\(\(\s*(__)?target', re.M)
+
+
+def isa_code_outside(src, files, left=None):
+    """Problems of rule 10 for the tracked files."""
+    left = ISA_CODE_LEFT if left is None else left
+    found, seen, patterns = [], set(), list(ISA_CODE)
+    for f in files:  # a macro standing for a target attribute counts as one where it is used
+        for name in TARGET_MACRO.findall(code_without_comments(open(os.path.join(src, f), errors='replace').read())):
+            if name[0] != 'NNUE_TARGET':
+                patterns.append((r'\b' + name[0] + r'\b', 'gives a target attribute ({}, a macro for one)'))
+    for f in sorted(files):
+        if f.startswith(ISA_CODE_HOME) or f in ISA_CODE_EXEMPT:
+            continue
+        code = code_without_comments(open(os.path.join(src, f), errors='replace').read())
+        hits = []
+        for pattern, what in patterns:
+            for m in re.finditer(pattern, code):
+                line = code.count('\n', 0, m.start()) + 1
+                hits.append(f'{f}:{line}: {what.format(m.group(0).strip())}: instruction-set code lives in simd/ '
+                            f'(a kernel of the state\'s table, simd/kernels.h)')
+        if hits and f in left:
+            seen.add(f)
+        else:
+            found += hits
+    for f in sorted(set(left) - seen):
+        found.append(f'{f} no longer holds instruction-set code: remove it from ISA_CODE_LEFT')
+    return found
+
+
 def main():
     src = sys.argv[1]
     build = sys.argv[2] if len(sys.argv) > 2 else None
@@ -380,6 +441,7 @@ def main():
     problems += layer_names_outside(src, files)
     problems += game_name_literals(src, files)
     problems += front_end_includes(src, files)
+    problems += isa_code_outside(src, files)
     up_calls = call_problems(src, build) if build else []
     problems += up_calls
     for p in problems:

@@ -63,8 +63,9 @@ void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, cons
 
 /* Perspective persp from scratch; set s's active list already in given[s] (n_given[s] entries)
  * when given and given[s] are not NULL. */
-static void refresh_sets(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
-                         const uint32_t *const *given, const int *n_given, nnue_acc_entry *e)
+static void refresh_sets(const nnue_net *net, const nnue_kernels *k, const nnue_feature_params *params,
+                         const nnue_board *board, int persp, const uint32_t *const *given, const int *n_given,
+                         nnue_acc_entry *e)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
     uint32_t idx[NNUE_MAX_ACTIVE_ANY];
@@ -72,7 +73,7 @@ static void refresh_sets(const nnue_net *net, const nnue_kernels *k, const nnue_
         const uint32_t *list = given ? given[s] : NULL;
         int n = list ? n_given[s] : 0;
         if (!list) {
-            n = ft->sets[s].features->active(&ft->sets[s].params, board, persp, idx);
+            n = ft->sets[s].features->active(&params[s], board, persp, idx);
             list = idx;
         }
         nnue_acc_apply_rows(net, k, s, NULL, 0, list, n, e->acc[persp], s ? e->acc[persp] : net->ft_biases, e->psqt[persp],
@@ -81,14 +82,14 @@ static void refresh_sets(const nnue_net *net, const nnue_kernels *k, const nnue_
     e->computed[persp] = 1;
 }
 
-void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
-                              nnue_acc_entry *e)
+void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_feature_params *params,
+                              const nnue_board *board, int persp, nnue_acc_entry *e)
 {
-    refresh_sets(net, k, board, persp, NULL, NULL, e);
+    refresh_sets(net, k, params, board, persp, NULL, NULL, e);
 }
 
-void nnue_accumulator_refresh_both(const nnue_net *net, const nnue_kernels *k, const nnue_board *board,
-                                   nnue_acc_entry *e)
+void nnue_accumulator_refresh_both(const nnue_net *net, const nnue_kernels *k, const nnue_feature_params *params,
+                                   const nnue_board *board, nnue_acc_entry *e)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
     uint32_t lists[NNUE_MAX_FT_SETS][2][NNUE_MAX_ACTIVE_ANY];
@@ -101,14 +102,14 @@ void nnue_accumulator_refresh_both(const nnue_net *net, const nnue_kernels *k, c
             continue;
         uint32_t *const out[2] = {lists[s][0], lists[s][1]};
         int both[2];
-        fs->active_both(&ft->sets[s].params, board, out, both);
+        fs->active_both(&params[s], board, out, both);
         for (int p = 0; p < 2; p++) {
             given[p][s] = lists[s][p];
             n[p][s] = both[p];
         }
     }
     for (int p = 0; p < 2; p++)
-        refresh_sets(net, k, board, p, given[p], n[p], e);
+        refresh_sets(net, k, params, board, p, given[p], n[p], e);
 }
 
 /* Requests the start of set s's weight rows of n indices: the first two cache lines of each,

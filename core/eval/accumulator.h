@@ -24,13 +24,14 @@ void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, cons
 /* Requests (prefetches) the start of set s's weight rows of n indices (their first two lines). */
 void nnue_acc_prefetch_rows(const nnue_net *net, int s, const uint32_t *idx, int n);
 
-/* Full recomputation of one perspective into entry. */
-void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
-                              nnue_acc_entry *entry);
+/* Full recomputation of one perspective into entry. params: the sets' parameters the lists are
+ * taken with ([n_sets]: a state's copies, carrying its kernel table; features/feature_set.h). */
+void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_feature_params *params,
+                              const nnue_board *board, int persp, nnue_acc_entry *entry);
 
 /* Both perspectives from scratch, the active lists taken in one pass when the feature set
  * offers active_both(). */
-void nnue_accumulator_refresh_both(const nnue_net *net, const nnue_kernels *k, const nnue_board *board,
-                                   nnue_acc_entry *entry);
+void nnue_accumulator_refresh_both(const nnue_net *net, const nnue_kernels *k, const nnue_feature_params *params,
+                                   const nnue_board *board, nnue_acc_entry *entry);
 
 #endif

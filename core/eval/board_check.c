@@ -6,12 +6,10 @@
 
 #include "base/error.h"
 
-static unsigned squares_bad(const uint8_t *sq, int n, int max_type, int *count);
-
 nnue_board_shape nnue_board_shape_of(const nnue_game *game)
 {
     nnue_board_shape s = {game->name, game->files * game->ranks, game->piece_types, game->king_type,
-                          game->hand_types, {0}, squares_bad};
+                          game->hand_types, {0}, nnue_kernels_scalar.board_scan};
     for (int t = 1; t <= game->hand_types && t < NNUE_MAX_HAND_TYPES; t++)
         s.hand_cap[t] = s.hand_cap[NNUE_MAX_HAND_TYPES + t] = game->hand_caps ? game->hand_caps[t] : game->max_hand;
     return s;
@@ -19,42 +17,13 @@ nnue_board_shape nnue_board_shape_of(const nnue_game *game)
 
 void nnue_board_shape_use_kernels(nnue_board_shape *shape, const nnue_kernels *k)
 {
-    shape->scan = k && k->board_scan ? k->board_scan : squares_bad;
+    shape->scan = (k ? k : &nnue_kernels_scalar)->board_scan;
 }
 
 static int piece_fits(const nnue_board_shape *g, uint8_t piece)
 {
     int type = NNUE_PIECE_TYPE(piece), colour = NNUE_PIECE_COLOUR(piece);
     return colour <= 1 && type >= 1 && type <= g->max_type;
-}
-
-/* The portable scan (simd/kernels.h board_scan): 16 squares per step in portable vector code (SSE2 on x86-64,
- * NEON on AArch64). Returns nonzero when some square holds a code that is not a piece of the game
- * (a colour past 1, a type past max_type, colour 1 with type 0); *count = occupied squares. */
-typedef uint8_t squares16 __attribute__((vector_size(16)));
-
-static unsigned squares_bad(const uint8_t *sq, int n, int max_type, int *count)
-{
-    squares16 bad = {0}, occupied = {0};
-    int i = 0;
-    for (; i + 16 <= n; i += 16) {
-        squares16 p;
-        memcpy(&p, sq + i, 16);
-        bad |= (p & 0xE0) | (squares16)((p & 15) > (uint8_t)max_type) | (squares16)(p == 16);
-        occupied -= (squares16)(p != 0); /* -1 per occupied square: at most n / 16 per lane */
-    }
-    uint64_t b[2], o[2];
-    memcpy(b, &bad, 16);
-    memcpy(o, &occupied, 16);
-    unsigned any = (b[0] | b[1]) != 0;
-    int c = (int)(((o[0] + o[1]) * 0x0101010101010101ull) >> 56); /* sum of the 16 byte counts */
-    for (; i < n; i++) {
-        unsigned p = sq[i];
-        any |= (p & 0xE0u) | ((p & 15u) > (unsigned)max_type) | (p == 16u);
-        c += p != 0;
-    }
-    *count = c;
-    return any;
 }
 
 #define BOARD_FAIL(...) (nnue_fail_at(err, NNUE_E_ARG, "nnue_board", 0, 0, __VA_ARGS__), -1)
@@ -85,21 +54,21 @@ int nnue_board_check(const nnue_board_shape *shape, const nnue_board *b, int *pi
             return BOARD_FAIL("king_sq[%d] is %d, whose square holds 0x%02x, not colour %d's king (0x%02x)", c,
                               b->king_sq[c], b->piece_on[b->king_sq[c]], c, NNUE_PIECE(c, g.king));
     }
-    /* Both hands at once (16 bytes), as the squares. */
-    squares16 hand, cap;
-    memcpy(&hand, b->hand, 16);
-    memcpy(&cap, g.hand_cap, 16);
-    squares16 over = (squares16)(hand > cap);
-    uint64_t o[2], h[2];
-    memcpy(o, &over, 16);
-    memcpy(h, &hand, 16);
-    if (o[0] | o[1])
+    /* Both hands at once (16 bytes, two words). A byte past its cap shows as a cleared high bit of
+     * (cap | 0x80) - hand when both are below 128 (no borrow between bytes then); a byte of 128 or
+     * more (either side) is flagged too, and the bytes one by one decide. */
+    const uint64_t high = 0x8080808080808080ull, even = 0x00FF00FF00FF00FFull;
+    uint64_t h[2], cap[2], flagged = 0;
+    memcpy(h, b->hand, 16);
+    memcpy(cap, g.hand_cap, 16);
+    for (int w = 0; w < 2; w++)
+        flagged |= ((h[w] | cap[w]) & high) | (~((cap[w] | high) - h[w]) & high);
+    if (flagged)
         for (int i = 0; i < 16; i++)
             if (b->hand[i / 8][i % 8] > g.hand_cap[i])
                 return BOARD_FAIL("hand[%d][%d] is %d, at most %d", i / 8, i % 8, b->hand[i / 8][i % 8], g.hand_cap[i]);
     /* 16 hand bytes summed in 16-bit lanes (at most 8 x 255 each): no carry between lanes */
-    count += (int)(((h[0] & 0x00FF00FF00FF00FFull) + ((h[0] >> 8) & 0x00FF00FF00FF00FFull) +
-                    (h[1] & 0x00FF00FF00FF00FFull) + ((h[1] >> 8) & 0x00FF00FF00FF00FFull)) *
+    count += (int)(((h[0] & even) + ((h[0] >> 8) & even) + (h[1] & even) + ((h[1] >> 8) & even)) *
                        0x0001000100010001ull >>
                    48);
     if (pieces)
@@ -152,31 +121,29 @@ int nnue_delta_check(const nnue_board_shape *shape, const nnue_delta *d, nnue_er
     return 0;
 }
 
-/* Nonzero when some threat of t[0..n) does not fit: 4 threats (16 bytes: piece, square, piece,
- * square each) a step; a piece byte must be colour 0 or 1 with a type 1..max_type (type - 1
- * wraps below 0), a square byte below squares. */
+/* Nonzero when some threat of t[0..n) does not fit: a piece byte must be colour 0 or 1 with a type
+ * 1..max_type, a square byte below squares. Two threats (8 bytes: piece, square, piece, square
+ * each) a step, in one word: a byte of 0x80 | x minus a value below 0x80 borrows from no other
+ * byte, and its high bit says x >= that value. */
 static unsigned threats_bad(const nnue_threat *t, int n, int max_type, int squares)
 {
-    const squares16 odd = {0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF};
-    const squares16 keep = (odd & 0xF0) | 0x0F, minus = ~odd & 1, high = ~odd & 0xE0;
-    const squares16 limit = (odd & (uint8_t)squares) | (~odd & (uint8_t)max_type);
-    squares16 bad = {0};
-    int i = 0;
-    for (; i + 4 <= n; i += 4) {
-        squares16 v;
-        memcpy(&v, t + i, 16);
-        bad |= (squares16)(((v & keep) - minus) >= limit) | (v & high);
+    const uint64_t high = 0x8080808080808080ull, piece = 0x00FF00FF00FF00FFull, square = ~piece;
+    const uint64_t ones = 0x0101010101010101ull, past_type = (uint64_t)(max_type + 1) * ones & piece;
+    const uint64_t limit = (uint64_t)squares * ones & square;
+    uint64_t bad = 0;
+    for (int i = 0; i < n; i += 2) {
+        uint64_t w;
+        if (i + 2 <= n)
+            memcpy(&w, t + i, 8);
+        else { /* the last one, beside a fitting threat (piece 0x01 on square 0 onto another) */
+            nnue_threat pair[2] = {t[i], {1, 0, 1, 0}};
+            memcpy(&w, pair, 8);
+        }
+        uint64_t type = (w & 0x000F000F000F000Full) | (high & piece);
+        bad |= (w & 0x00E000E000E000E0ull) | ((type - past_type) & high & piece) | (~(type - (ones & piece)) & high & piece);
+        bad |= (w & high & square) | ((((w & square) | (high & square)) - limit) & high & square);
     }
-    if (i < n) { /* the last 1..3, after fitting threats (piece 0x01 on square 0 onto another) */
-        nnue_threat tail[4] = {{1, 0, 1, 0}, {1, 0, 1, 0}, {1, 0, 1, 0}, {1, 0, 1, 0}};
-        memcpy(tail, t + i, (size_t)(n - i) * sizeof *t);
-        squares16 v;
-        memcpy(&v, tail, 16);
-        bad |= (squares16)(((v & keep) - minus) >= limit) | (v & high);
-    }
-    uint64_t b[2];
-    memcpy(b, &bad, 16);
-    return (b[0] | b[1]) != 0;
+    return bad != 0;
 }
 
 int nnue_threats_check(const nnue_board_shape *shape, const nnue_threats *t, nnue_error *err)

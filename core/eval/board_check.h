@@ -15,14 +15,15 @@ typedef struct nnue_board_shape {
     const char *game;
     int squares, max_type, king, hand_types;
     uint8_t hand_cap[2 * NNUE_MAX_HAND_TYPES]; /* [colour][type]: most pieces of a type one hand holds */
-    /* The pass over the squares (simd/kernels.h board_scan): the portable one, or a state's
+    /* The pass over the squares (simd/kernels.h board_scan): the scalar table's, or a state's
      * kernel set's (nnue_board_shape_use_kernels). */
     unsigned (*scan)(const uint8_t *squares, int n, int max_type, int *count);
 } nnue_board_shape;
 
 nnue_board_shape nnue_board_shape_of(const nnue_game *game);
 
-/* Scans squares with k's board_scan when the set has one (same answers, fewer instructions). */
+/* Scans squares with k's board_scan (the scalar table's when k is NULL; every table's gives the
+ * same answers). */
 void nnue_board_shape_use_kernels(nnue_board_shape *shape, const nnue_kernels *k);
 
 /* 0 when every square holds a valid piece code of the game or nothing, each side has its king on

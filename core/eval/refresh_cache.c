@@ -173,10 +173,10 @@ typedef struct set_refresh {
 /* Lists set s's active features into r and, when the slot is filled, their difference from the
  * slot's list: by XOR of bit sets when both fit one window without repeats, else by a sorted
  * multiset merge. */
-static void set_diff(const nnue_ft_set *set, const nnue_board *board, int persp, const nnue_refresh_slot *slot,
-                     nnue_refresh_list *old, set_refresh *r)
+static void set_diff(const nnue_ft_set *set, const nnue_feature_params *params, const nnue_board *board, int persp,
+                     const nnue_refresh_slot *slot, nnue_refresh_list *old, set_refresh *r)
 {
-    r->n = set->features->active(&set->params, board, persp, r->idx);
+    r->n = set->features->active(params, board, persp, r->idx);
     r->sorted = 0;
     r->n_removed = r->n_added = 0;
     r->base = slot->filled && old->bits_ok ? old->base : window_base(r->idx, r->n);
@@ -197,7 +197,8 @@ static void set_diff(const nnue_ft_set *set, const nnue_board *board, int persp,
 }
 
 int nnue_refresh_cache_refresh(nnue_refresh_cache *c, const nnue_net *net, const nnue_kernels *k,
-                               const nnue_board *board, int persp, nnue_acc_entry *e)
+                               const nnue_feature_params *params, const nnue_board *board, int persp,
+                               nnue_acc_entry *e)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
     if (!c->keys)
@@ -210,7 +211,7 @@ int nnue_refresh_cache_refresh(nnue_refresh_cache *c, const nnue_net *net, const
     set_refresh sets[NNUE_MAX_FT_SETS];
     int diff_rows = 0, full_rows = 0;
     for (int s = 0; s < ft->n_sets; s++) {
-        set_diff(&ft->sets[s], board, persp, slot, &slot->lists[s], &sets[s]);
+        set_diff(&ft->sets[s], &params[s], board, persp, slot, &slot->lists[s], &sets[s]);
         diff_rows += sets[s].n_removed + sets[s].n_added;
         full_rows += sets[s].n;
     }

@@ -62,10 +62,12 @@ void nnue_refresh_cache_clear(nnue_refresh_cache *c);
 
 void nnue_refresh_cache_free(nnue_refresh_cache *c);
 
-/* Computes persp's accumulator of board into entry through the cache and updates the slot.
+/* Computes persp's accumulator of board into entry through the cache and updates the slot; the
+ * lists taken with params (the sets' parameters as the state runs them, [n_sets]).
  * Returns 0, or -1 when the cache cannot serve (no keys, out of memory): nothing was done. */
 int nnue_refresh_cache_refresh(nnue_refresh_cache *c, const nnue_net *net, const nnue_kernels *k,
-                               const nnue_board *board, int persp, struct nnue_acc_entry *entry);
+                               const nnue_feature_params *params, const nnue_board *board, int persp,
+                               struct nnue_acc_entry *entry);
 
 /* The multiset difference of two ascending lists: indices of `from` missing in `to` go to
  * removed, indices of `to` missing in `from` to added (each as often as it is missing). */

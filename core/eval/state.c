@@ -13,6 +13,19 @@ static size_t round_up(size_t n, size_t to)
     return (n + to - 1) / to * to;
 }
 
+/* The state runs on k: its board checks, and its copies of the sets' parameters (what the sets are
+ * called with) carrying k for the sets that list with kernels (features/feature_set.h). */
+static void use_kernels(nnue_state *s, const nnue_kernels *k)
+{
+    const nnue_ft_desc *ft = &s->net->arch->ft;
+    s->kernels = k;
+    nnue_board_shape_use_kernels(&s->shape, k);
+    for (int i = 0; i < ft->n_sets; i++) {
+        s->set_params[i] = ft->sets[i].params;
+        s->set_params[i].kernels = k;
+    }
+}
+
 nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
 {
     if (!net || max_ply < 0 || max_ply > 100000 || nnue_net_retain(net) != 0)
@@ -27,9 +40,8 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
     size_t psqt_bytes = round_up((a->ft.psqt_buckets ? a->ft.psqt_buckets : 1) * sizeof(int32_t), 64);
     size_t per_entry = 2 * (acc_bytes + psqt_bytes);
     s->net = net;
-    s->kernels = nnue_kernels_for(nnue_isa_current());
     s->shape = nnue_board_shape_of(a->game_desc);
-    nnue_board_shape_use_kernels(&s->shape, s->kernels);
+    use_kernels(s, nnue_kernels_for(nnue_isa_current()));
     for (int k = 0; k < a->ft.n_sets; k++) {
         const nnue_feature_set *fs = a->ft.sets[k].features;
         if (fs->max_pieces && (!s->limit_set || fs->max_pieces < s->max_pieces))
@@ -72,8 +84,7 @@ int nnue_state_set_isa(nnue_state *s, nnue_isa isa)
     const nnue_kernels *k = isa <= nnue_isa_best() ? nnue_kernels_for(isa) : NULL;
     if (!k)
         return -1;
-    s->kernels = k;
-    nnue_board_shape_use_kernels(&s->shape, k);
+    use_kernels(s, k);
     nnue_state_invalidate(s);
     nnue_refresh_cache_clear(&s->cache);
     return 0;

@@ -24,6 +24,8 @@
 struct nnue_state {
     const nnue_net *net;
     const nnue_kernels *kernels;   /* nnue_isa_current()'s set unless nnue_state_set_isa() */
+    /* The net's sets' parameters with .kernels = kernels: what the sets' lists are called with. */
+    nnue_feature_params set_params[NNUE_MAX_FT_SETS];
     int max_ply, ply;
     nnue_acc_entry *entries;       /* [max_ply + 1] */
     void *memory;                  /* one block holding every accumulator */

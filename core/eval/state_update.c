@@ -88,20 +88,20 @@ static void apply_moves(nnue_state *s, const nnue_board *board, const int from[2
                 uint32_t *const removed[2] = {m[0] ? m[0]->removed[t] : NULL, m[1] ? m[1]->removed[t] : NULL};
                 uint32_t *const added[2] = {m[0] ? m[0]->added[t] : NULL, m[1] ? m[1]->added[t] : NULL};
                 int nr[2] = {0, 0}, na[2] = {0, 0}, lo = m[0] ? 0 : 1, hi = m[1] ? 1 : 0;
-                fs->changed_threats(&ft->sets[t].params, after, delta, &span, lo, hi, removed, nr, added, na);
+                fs->changed_threats(&s->set_params[t], after, delta, &span, lo, hi, removed, nr, added, na);
                 for (int p = lo; p <= hi; p++)
                     m[p]->n_removed[t] = nr[p], m[p]->n_added[t] = na[p];
             } else if (moves == 2 && fs->changed_both) {
                 uint32_t *const removed[2] = {m[0]->removed[t], m[1]->removed[t]};
                 uint32_t *const added[2] = {m[0]->added[t], m[1]->added[t]};
                 int nr[2], na[2];
-                fs->changed_both(&ft->sets[t].params, after, delta, removed, nr, added, na);
+                fs->changed_both(&s->set_params[t], after, delta, removed, nr, added, na);
                 for (int p = 0; p < 2; p++)
                     m[p]->n_removed[t] = nr[p], m[p]->n_added[t] = na[p];
             } else {
                 for (int p = 0; p < 2; p++)
                     if (m[p])
-                        fs->changed(&ft->sets[t].params, after, delta, p, m[p]->removed[t], &m[p]->n_removed[t],
+                        fs->changed(&s->set_params[t], after, delta, p, m[p]->removed[t], &m[p]->n_removed[t],
                                     m[p]->added[t], &m[p]->n_added[t]);
             }
             for (int p = 0; p < 2; p++)
@@ -141,7 +141,7 @@ void nnue_state_update(nnue_state *s, const nnue_board *board)
     if (scratch[0] && scratch[1]) {
         /* Both from scratch (a root, or a king move whose other side has no computed ancestor
          * either, cache off): one pass over the board. */
-        nnue_accumulator_refresh_both(s->net, s->kernels, board, cur);
+        nnue_accumulator_refresh_both(s->net, s->kernels, s->set_params, board, cur);
         cur->pieces[0] = cur->pieces[1] = s->board_pieces; /* evaluate() checked the board whole */
         return;
     }
@@ -161,9 +161,9 @@ void nnue_state_update(nnue_state *s, const nnue_board *board)
         if (k < 0 || steps[p] > 0)
             continue;
         if (k == 0 || !s->cache_on ||
-            nnue_refresh_cache_refresh(&s->cache, s->net, s->kernels, board, p, cur) != 0) {
+            nnue_refresh_cache_refresh(&s->cache, s->net, s->kernels, s->set_params, board, p, cur) != 0) {
             /* No computed ancestor (a root), cache off or unavailable: from scratch. */
-            nnue_accumulator_refresh(s->net, s->kernels, board, p, cur);
+            nnue_accumulator_refresh(s->net, s->kernels, s->set_params, board, p, cur);
         }
         cur->pieces[p] = s->board_pieces; /* refreshed from the board, which evaluate() checked whole */
     }

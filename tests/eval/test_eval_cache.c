@@ -202,8 +202,8 @@ START_TEST(slots_reused_across_positions)
         nnue_acc_entry *cached = &s->entries[1], *full = &s->entries[0];
         const nnue_ft_desc *ft = &net->arch->ft;
         for (int p = 0; p < 2; p++) {
-            ck_assert_int_eq(nnue_refresh_cache_refresh(&cache, net, s->kernels, board, p, cached), 0);
-            nnue_accumulator_refresh(net, s->kernels, board, p, full);
+            ck_assert_int_eq(nnue_refresh_cache_refresh(&cache, net, s->kernels, s->set_params, board, p, cached), 0);
+            nnue_accumulator_refresh(net, s->kernels, s->set_params, board, p, full);
             ck_assert_msg(memcmp(cached->acc[p], full->acc[p], ft->width * sizeof(int16_t)) == 0,
                           "%s: perspective %d, cached accumulator differs", line, p);
             if (ft->psqt_buckets)

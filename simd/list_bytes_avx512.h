@@ -1,0 +1,36 @@
+/* simd/list_bytes_avx512.h: kernels.h list_bytes for the AVX-512 sets, included by
+ * kernels_avx512.c and kernels_vnni512.c after vec_avx512.h and named by VEC_LIST_BYTES. Each step
+ * widens 16 bytes to 32-bit lanes (a masked load past n), looks their table entries up in one
+ * register (vpermd on the low 4 bits), computes both outputs and packs the lanes whose entry is
+ * not 0 to the front (vpcompressd), so the list keeps byte order without branches. Once fewer than
+ * 16 entries of room are left, the scalar definition (kernels_scalar.h) lists the rest. */
+#ifndef NNUE_SIMD_LIST_BYTES_AVX512_H
+#define NNUE_SIMD_LIST_BYTES_AVX512_H
+
+#include "simd/kernels_scalar.h"
+
+VEC_TARGET static int list_bytes(const uint8_t *b, uint32_t n, const int32_t *table, int32_t stride, int32_t a0,
+                                 int32_t a1, uint32_t *o0, uint32_t *o1, int room)
+{
+    const __m512i bases = _mm512_loadu_si512(table), fifteen = _mm512_set1_epi32(15);
+    const __m512i colour = _mm512_set1_epi32(stride), k0 = _mm512_set1_epi32(a0), k1 = _mm512_set1_epi32(a1);
+    __m512i at = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    int k = 0;
+    for (uint32_t first = 0; first < n; first += 16) {
+        if (k > room - 16)
+            return nnue_ref_list_bytes(b, first, n, table, stride, a0, a1, o0, o1, k, room);
+        __mmask16 live = n - first >= 16 ? 0xFFFF : (__mmask16)((1u << (n - first)) - 1);
+        __m512i p = _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(live, b + first));
+        __m512i t = _mm512_permutexvar_epi32(_mm512_and_si512(p, fifteen), bases);
+        __m512i c = _mm512_add_epi32(_mm512_mullo_epi32(_mm512_srli_epi32(p, 4), colour), at);
+        __mmask16 m = _mm512_test_epi32_mask(t, t);
+        _mm512_storeu_si512(o0 + k, _mm512_maskz_compress_epi32(m, _mm512_add_epi32(_mm512_add_epi32(k0, t), c)));
+        _mm512_storeu_si512(o1 + k, _mm512_maskz_compress_epi32(m, _mm512_sub_epi32(_mm512_add_epi32(k1, t), c)));
+        k += __builtin_popcount(m);
+        at = _mm512_add_epi32(at, _mm512_set1_epi32(16));
+    }
+    return k;
+}
+#define VEC_LIST_BYTES list_bytes
+
+#endif
