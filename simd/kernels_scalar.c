@@ -17,6 +17,11 @@ static void acc_i8(int16_t *dst, const int16_t *src, const int8_t *const *sub, i
     nnue_ref_acc_i8(dst, src, sub, n_sub, add, n_add, 0, n);
 }
 
+static void acc_mixed(int16_t *dst, const int16_t *src, const nnue_mixed_rows *r, uint32_t n)
+{
+    nnue_ref_acc_mixed(dst, src, r, 0, n);
+}
+
 static void acc_i32(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
                     const int32_t *const *add, int n_add, uint32_t n)
 {
@@ -105,5 +110,5 @@ static void affine_i32(const int32_t *in, uint32_t n_in, const int32_t *w, const
 const nnue_kernels nnue_kernels_scalar = {
     NNUE_ISA_SCALAR, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
     sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, tail_32_32_1, NULL, /* board_scan: the portable one */
-    affine_i32,
+    affine_i32, acc_mixed,
 };

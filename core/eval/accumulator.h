@@ -14,6 +14,12 @@
 #include "core/net/net.h"
 #include "simd/kernels.h"
 
+/* One feature set's rows of an update: sub[0 .. n_sub) removed, add[0 .. n_add) added. */
+typedef struct nnue_set_rows {
+    const uint32_t *sub, *add;
+    int n_sub, n_add;
+} nnue_set_rows;
+
 /* dst = src - rows(sub) + rows(add) of feature set s's weights (its narrowed i8 rows and
  * patches when built, core/net/net_narrow.c), and psqt_dst = psqt_src -/+ its PSQT rows when the net
  * has PSQT (psqt_src NULL = zero). dst may equal src. */
@@ -21,8 +27,43 @@ void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, cons
                          const uint32_t *add, int n_add, int16_t *dst, const int16_t *src, int32_t *psqt_dst,
                          const int32_t *psqt_src);
 
-/* Requests (prefetches) the start of set s's weight rows of n indices (their first two lines). */
-void nnue_acc_prefetch_rows(const nnue_net *net, int s, const uint32_t *idx, int n);
+/* The same for every feature set s of a net with several (rows[s]) in one pass over dst: the i16
+ * rows and the i8 rows of all sets together (acc_i16, acc_i8, or acc_mixed when both kinds are
+ * there), then every set's PSQT rows in one pass (set by set when the lists are too long). */
+void nnue_acc_apply_sets(const nnue_net *net, const nnue_kernels *k, const nnue_set_rows *rows, int16_t *dst,
+                         const int16_t *src, int32_t *psqt_dst, const int32_t *psqt_src);
+
+/* An update of every set of the net: rows[s] for each. One set goes straight to the one-set
+ * applier (no listing across sets to pay for). */
+static inline void nnue_acc_apply(const nnue_net *net, const nnue_kernels *k, const nnue_set_rows *rows, int16_t *dst,
+                                  const int16_t *src, int32_t *psqt_dst, const int32_t *psqt_src)
+{
+    if (net->arch->ft.n_sets > 1)
+        nnue_acc_apply_sets(net, k, rows, dst, src, psqt_dst, psqt_src);
+    else
+        nnue_acc_apply_rows(net, k, 0, rows->sub, rows->n_sub, rows->add, rows->n_add, dst, src, psqt_dst, psqt_src);
+}
+
+/* Requests the start of set s's weight rows of n indices: the first two cache lines of each,
+ * and the CPU's own stream prefetcher follows a row once the summing walks into it. Requesting
+ * whole rows (32 lines of a 1024-wide i16 row, and the PSQT rows) stalled on the line-fill
+ * buffers: `ab` against whole rows, fastest of 11 rounds, incremental: stormphrax 0.934, shogi
+ * 0.961, sf19 0.987 (of 9), chess 0.915 and 1.006 in two runs (docs/speed.md). Inline: it runs
+ * where the lists are made, once per list (callgrind, sf19 incremental: the calls were ~1% of the
+ * instructions). */
+static inline void nnue_acc_prefetch_rows(const nnue_net *net, int s, const uint32_t *idx, int n)
+{
+    const nnue_ft_desc *ft = &net->arch->ft;
+    const nnue_narrow_rows *nr = &net->narrow[s];
+    int narrow = ft->sets[s].weight_type == NNUE_I8 || nr->rows;
+    size_t row = (size_t)ft->width * (narrow ? 1 : 2);
+    const char *rows = nr->rows ? (const char *)nr->rows : (const char *)net->set_weights[s];
+    for (int i = 0; i < n; i++) {
+        __builtin_prefetch(rows + idx[i] * row);
+        if (row > 64)
+            __builtin_prefetch(rows + idx[i] * row + 64);
+    }
+}
 
 /* Full recomputation of one perspective into entry. */
 void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
