@@ -83,9 +83,17 @@ VEC_KERNEL void acc_i8(int16_t *dst, const int16_t *src, const int8_t *const *su
 }
 
 /* Every row of list[0 .. count) into the T vectors v at values j .. j + T * VEC_I16 (T a
- * constant where this is expanded): v[t] = OP(v[t], LOAD(row + j + VEC_I16 * t)). */
+ * constant where this is expanded): v[t] = OP(v[t], LOAD(row + j + VEC_I16 * t)). The loop over
+ * rows is not unrolled: the tile is unrolled already, and the smaller kernel keeps the hot code
+ * within the L1i (callgrind's cache simulation, sf19 incremental: 124 L1i misses an evaluation
+ * with clang's unrolling, 110 without, as before this kernel). */
+#if defined(__clang__)
+#define ROWS_NO_UNROLL _Pragma("clang loop unroll(disable)")
+#else
+#define ROWS_NO_UNROLL
+#endif
 #define MIXED_INTO(T, list, count, LOAD, OP)                                                                          \
-    for (int k = 0; k < (count); k++)                                                                                 \
+    ROWS_NO_UNROLL for (int k = 0; k < (count); k++)                                                                  \
         for (int t = 0; t < (T); t++)                                                                                 \
             v[t] = OP(v[t], LOAD((list)[k] + j + VEC_I16 * t));
 #define MIXED_ALL(T, LOAD16, LOAD8)                                                                                   \

@@ -44,26 +44,8 @@ static inline void nnue_acc_apply(const nnue_net *net, const nnue_kernels *k, co
         nnue_acc_apply_rows(net, k, 0, rows->sub, rows->n_sub, rows->add, rows->n_add, dst, src, psqt_dst, psqt_src);
 }
 
-/* Requests the start of set s's weight rows of n indices: the first two cache lines of each,
- * and the CPU's own stream prefetcher follows a row once the summing walks into it. Requesting
- * whole rows (32 lines of a 1024-wide i16 row, and the PSQT rows) stalled on the line-fill
- * buffers: `ab` against whole rows, fastest of 11 rounds, incremental: stormphrax 0.934, shogi
- * 0.961, sf19 0.987 (of 9), chess 0.915 and 1.006 in two runs (docs/speed.md). Inline: it runs
- * where the lists are made, once per list (callgrind, sf19 incremental: the calls were ~1% of the
- * instructions). */
-static inline void nnue_acc_prefetch_rows(const nnue_net *net, int s, const uint32_t *idx, int n)
-{
-    const nnue_ft_desc *ft = &net->arch->ft;
-    const nnue_narrow_rows *nr = &net->narrow[s];
-    int narrow = ft->sets[s].weight_type == NNUE_I8 || nr->rows;
-    size_t row = (size_t)ft->width * (narrow ? 1 : 2);
-    const char *rows = nr->rows ? (const char *)nr->rows : (const char *)net->set_weights[s];
-    for (int i = 0; i < n; i++) {
-        __builtin_prefetch(rows + idx[i] * row);
-        if (row > 64)
-            __builtin_prefetch(rows + idx[i] * row + 64);
-    }
-}
+/* Requests (prefetches) the start of set s's weight rows of n indices (their first two lines). */
+void nnue_acc_prefetch_rows(const nnue_net *net, int s, const uint32_t *idx, int n);
 
 /* Full recomputation of one perspective into entry. */
 void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_board *board, int persp,
