@@ -16,9 +16,9 @@ import sys
 STAGES = [
     ("load (left out)", r"add_extreme_columns|nr_leb128|narrow_rows|threat_tables|count_misfits|parse_fen|"
      r"parse_sfen|net_read|read_file|^read$|_int_malloc|malloc|permute|plan_|load|positions_from_file|^add$"),
-    ("rows: kernels", r"acc_i8|acc_i16|acc_i32"),
+    ("rows: kernels", r"acc_i8|acc_i16|acc_i32|acc_mixed"),
     ("rows: prefetch (the misses)", r"prefetch_rows"),
-    ("rows: applier, patches", r"apply_rows"),
+    ("rows: applier, patches", r"apply_rows|apply_sets|apply_together"),
     ("accumulator bookkeeping", r"state_update|apply_pending|state_push|state_pop|refresh_sets|accumulator_refresh|"
      r"refresh_cache|boards_back|nnue_evaluate$|delta_check|acc_entry"),
     ("feature lists", r"_changed|_active|threat|touching|ca_sets|pp_|xqf_|board_before|indices_of|fast_attacks|"

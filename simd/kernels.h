@@ -20,6 +20,14 @@
 
 #define NNUE_KERNEL_OUT_BLOCK 16   /* outputs per prepared block (one 512-bit i32 vector) */
 
+/* The weight rows of one accumulator update that spans feature sets of both kinds (acc_mixed):
+ * i16 rows and i8 rows (sign-extended), each subtracted or added. */
+typedef struct nnue_mixed_rows {
+    const int16_t *const *sub16, *const *add16;
+    const int8_t *const *sub8, *const *add8;
+    int n_sub16, n_add16, n_sub8, n_add8;
+} nnue_mixed_rows;
+
 typedef struct nnue_kernels {
     nnue_isa isa;
     /* dst[j] = src[j] - sum(sub[k][j]) + sum(add[k][j]), j < n, i16 wrapping. dst may be src. */
@@ -92,7 +100,6 @@ typedef struct nnue_kernels {
      * (the caller writes the next piece there, or zeros). */
     void (*act_u8)(const int32_t *in, uint8_t *out, uint32_t n, int shift, int32_t max, int32_t bound);
 
-
     /* --- Byte lists and bit counts for the feature sets (issue 47 item 4: the SIMD that lived in
      * features/ moved here; callers pass plain arrays and take results). --- */
     /* For each i < n in ascending order whose t = table[b[i] & 15] is not 0 (16 entries, table[0] = 0,
@@ -105,6 +112,11 @@ typedef struct nnue_kernels {
                       uint32_t *o0, uint32_t *o1, int room);
     /* out[i] += popcount(bits[i]), i < n, wrapping (Full_Threats' offsets below a square). */
     void (*popcount_add)(const uint64_t *bits, uint32_t *out, uint32_t n);
+    /* --- One pass per perspective update (issue 46 item 2) --- */
+    /* acc_i16 and acc_i8 in one: dst[j] = src[j] - sub16 rows + add16 rows - sub8 rows + add8
+     * rows, j < n, i16 wrapping (i8 values sign-extended); one pass over dst, each tile held in
+     * registers while every row is applied, then stored once. dst may be src. */
+    void (*acc_mixed)(int16_t *dst, const int16_t *src, const nnue_mixed_rows *r, uint32_t n);
 } nnue_kernels;
 
 /* Table for a level (levels above nnue_isa_best() must not be called; NULL when not built). */

@@ -17,6 +17,11 @@ static void acc_i8(int16_t *dst, const int16_t *src, const int8_t *const *sub, i
     nnue_ref_acc_i8(dst, src, sub, n_sub, add, n_add, 0, n);
 }
 
+static void acc_mixed(int16_t *dst, const int16_t *src, const nnue_mixed_rows *r, uint32_t n)
+{
+    nnue_ref_acc_mixed(dst, src, r, 0, n);
+}
+
 static void acc_i32(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
                     const int32_t *const *add, int n_add, uint32_t n)
 {
@@ -112,6 +117,7 @@ static void affine_i16p(const int32_t *in, uint32_t n_in, const int16_t *w, cons
 static void act_u8(const int32_t *in, uint8_t *out, uint32_t n, int shift, int32_t max, int32_t bound)
 {
     nnue_ref_act_u8(in, out, 0, n, shift, max, bound);
+}
 
 /* --- Byte lists and bit counts for the feature sets --- */
 static unsigned board_scan(const uint8_t *squares, int n, int max_type, int *count)
@@ -140,4 +146,5 @@ const nnue_kernels nnue_kernels_scalar = {
     affine_i16p,
     act_u8,
     list_bytes, popcount_add,
+    acc_mixed,
 };

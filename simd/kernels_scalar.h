@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "simd/kernels.h"
+
 static inline int32_t nnue_ref_clamp(int32_t v, int32_t max)
 {
     return v < 0 ? 0 : v > max ? max : v;
@@ -36,6 +38,23 @@ static inline void nnue_ref_acc_i8(int16_t *dst, const int16_t *src, const int8_
             v = (uint16_t)(v - (uint16_t)(int16_t)sub[k][j]);
         for (int k = 0; k < n_add; k++)
             v = (uint16_t)(v + (uint16_t)(int16_t)add[k][j]);
+        dst[j] = (int16_t)v;
+    }
+}
+
+static inline void nnue_ref_acc_mixed(int16_t *dst, const int16_t *src, const nnue_mixed_rows *r, uint32_t from,
+                                      uint32_t n)
+{
+    for (uint32_t j = from; j < n; j++) {
+        uint16_t v = (uint16_t)src[j];
+        for (int k = 0; k < r->n_sub16; k++)
+            v = (uint16_t)(v - (uint16_t)r->sub16[k][j]);
+        for (int k = 0; k < r->n_add16; k++)
+            v = (uint16_t)(v + (uint16_t)r->add16[k][j]);
+        for (int k = 0; k < r->n_sub8; k++)
+            v = (uint16_t)(v - (uint16_t)(int16_t)r->sub8[k][j]);
+        for (int k = 0; k < r->n_add8; k++)
+            v = (uint16_t)(v + (uint16_t)(int16_t)r->add8[k][j]);
         dst[j] = (int16_t)v;
     }
 }

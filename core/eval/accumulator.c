@@ -1,8 +1,10 @@
 /* core/eval/accumulator.c: feature-transformer accumulators as arithmetic on weight rows (see
  * core/eval/accumulator.h). No state lives here: core/eval/state_update.c decides which entries to
  * update or refresh, the refresh cache (core/eval/refresh_cache.c) which rows to apply to a slot;
- * both apply rows through nnue_acc_apply_rows, the one applier (i16 rows, i8 rows widened, the
- * narrowed i8 rows with their patches, PSQT rows). */
+ * both apply rows through nnue_acc_apply: one set's rows through nnue_acc_apply_rows (i16 rows,
+ * i8 rows widened, the narrowed i8 rows with their patches, PSQT rows), several sets' through
+ * nnue_acc_apply_sets, which sums the rows of every set in one pass over the accumulator
+ * (acc_mixed when i16 and i8 rows meet) and every set's PSQT rows in one more. */
 #include <string.h>
 
 #include "core/eval/accumulator.h"
@@ -18,6 +20,27 @@ static void apply_patches(const nnue_narrow_rows *nr, const uint32_t *sub, int n
     for (int i = 0; i < n_add; i++)
         for (uint32_t p = nr->patch_start[add[i]]; p < nr->patch_start[add[i] + 1]; p++)
             dst[nr->patches[p].col] = (int16_t)((uint16_t)dst[nr->patches[p].col] + (uint16_t)nr->patches[p].delta);
+}
+
+static int narrow_set(const nnue_net *net, int s)
+{
+    return net->arch->ft.sets[s].weight_type == NNUE_I8 || net->narrow[s].rows;
+}
+
+/* Set s's weight rows: the narrowed i8 copy where built, else as loaded. */
+static const char *set_rows(const nnue_net *net, int s)
+{
+    return net->narrow[s].rows ? (const char *)net->narrow[s].rows : (const char *)net->set_weights[s];
+}
+
+/* Writes the addresses of rows idx[0 .. n) of a table with rows of `row` bytes to list. */
+static void list_rows(const void **list, const char *table, size_t row, const uint32_t *idx, int n)
+{
+#if defined(__clang__) /* a few rows a list: small code (the L1i) over unrolled loops */
+#pragma clang loop unroll(disable) vectorize(disable)
+#endif
+    for (int i = 0; i < n; i++)
+        list[i] = table + (size_t)idx[i] * row;
 }
 
 /* dst = src - rows(sub) + rows(add) for feature set s's weights, and psqt_dst = psqt_src -/+ its
@@ -61,23 +84,109 @@ void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, cons
     k->acc_i32(psqt_dst, psqt_src, (const int32_t *const *)rsub, n_sub, (const int32_t *const *)radd, n_add, buckets);
 }
 
+/* Several sets in one pass (acc_mixed when they have rows of both kinds), when each list of a
+ * kind fits NNUE_MAX_ACTIVE_ANY rows; else 0, nothing done. */
+static int apply_together(const nnue_net *net, const nnue_kernels *k, const nnue_set_rows *rows, int16_t *dst,
+                          const int16_t *src, int32_t *psqt_dst, const int32_t *psqt_src)
+{
+    const nnue_ft_desc *ft = &net->arch->ft;
+    const uint32_t width = ft->width, buckets = ft->psqt_buckets;
+    int n[2][2] = {{0, 0}, {0, 0}}, n_sub = 0, n_add = 0; /* n[i8][added] */
+    for (int s = 0; s < ft->n_sets; s++) {
+        n[narrow_set(net, s)][0] += rows[s].n_sub;
+        n[narrow_set(net, s)][1] += rows[s].n_add;
+        n_sub += rows[s].n_sub;
+        n_add += rows[s].n_add;
+    }
+    if (n_sub > NNUE_MAX_ACTIVE_ANY || n_add > NNUE_MAX_ACTIVE_ANY)
+        return 0;
+    const void *list[2][2][NNUE_MAX_ACTIVE_ANY];
+    int at[2][2] = {{0, 0}, {0, 0}};
+    for (int s = 0; s < ft->n_sets; s++) {
+        const int i8 = narrow_set(net, s);
+        const size_t row = (i8 ? 1 : 2) * (size_t)width;
+        list_rows(list[i8][0] + at[i8][0], set_rows(net, s), row, rows[s].sub, rows[s].n_sub);
+        list_rows(list[i8][1] + at[i8][1], set_rows(net, s), row, rows[s].add, rows[s].n_add);
+        at[i8][0] += rows[s].n_sub;
+        at[i8][1] += rows[s].n_add;
+    }
+    if (n[1][0] + n[1][1] == 0) {
+        k->acc_i16(dst, src, (const int16_t *const *)list[0][0], n[0][0], (const int16_t *const *)list[0][1], n[0][1],
+                   width);
+    } else if (n[0][0] + n[0][1] == 0) {
+        k->acc_i8(dst, src, (const int8_t *const *)list[1][0], n[1][0], (const int8_t *const *)list[1][1], n[1][1],
+                  width);
+    } else {
+        const nnue_mixed_rows r = {(const int16_t *const *)list[0][0], (const int16_t *const *)list[0][1],
+                                   (const int8_t *const *)list[1][0],  (const int8_t *const *)list[1][1],
+                                   n[0][0], n[0][1], n[1][0], n[1][1]};
+        k->acc_mixed(dst, src, &r, width);
+    }
+    for (int s = 0; s < ft->n_sets; s++)
+        if (net->narrow[s].patch_start)
+            apply_patches(&net->narrow[s], rows[s].sub, rows[s].n_sub, rows[s].add, rows[s].n_add, dst);
+    if (!buckets)
+        return 1;
+    /* Every set's PSQT rows in one call, listed where the i16 rows were. */
+    for (int s = 0, ns = 0, na = 0; s < ft->n_sets; s++) {
+        list_rows(list[0][0] + ns, (const char *)net->set_psqt[s], 4 * (size_t)buckets, rows[s].sub, rows[s].n_sub);
+        list_rows(list[0][1] + na, (const char *)net->set_psqt[s], 4 * (size_t)buckets, rows[s].add, rows[s].n_add);
+        ns += rows[s].n_sub;
+        na += rows[s].n_add;
+    }
+    if (!psqt_src) {
+        memset(psqt_dst, 0, buckets * sizeof(int32_t));
+        psqt_src = psqt_dst;
+    }
+    k->acc_i32(psqt_dst, psqt_src, (const int32_t *const *)list[0][0], n_sub, (const int32_t *const *)list[0][1], n_add,
+               buckets);
+    return 1;
+}
+
+void nnue_acc_apply_sets(const nnue_net *net, const nnue_kernels *k, const nnue_set_rows *rows, int16_t *dst,
+                         const int16_t *src, int32_t *psqt_dst, const int32_t *psqt_src)
+{
+    if (apply_together(net, k, rows, dst, src, psqt_dst, psqt_src))
+        return;
+    for (int s = 0; s < net->arch->ft.n_sets; s++) /* lists too long for one pass: set by set */
+        nnue_acc_apply_rows(net, k, s, rows[s].sub, rows[s].n_sub, rows[s].add, rows[s].n_add, dst, s ? dst : src,
+                            psqt_dst, s ? psqt_dst : psqt_src);
+}
+
+/* Set s's active list for perspective persp: given[s] (n_given[s] entries) when given and
+ * given[s] are not NULL, else listed into idx. */
+static const uint32_t *active_list(const nnue_ft_desc *ft, const nnue_feature_params *params, int s,
+                                   const nnue_board *board, int persp, const uint32_t *const *given,
+                                   const int *n_given, uint32_t *idx, int *n)
+{
+    if (given && given[s]) {
+        *n = n_given[s];
+        return given[s];
+    }
+    *n = ft->sets[s].features->active(&params[s], board, persp, idx);
+    return idx;
+}
+
 /* Perspective persp from scratch; set s's active list already in given[s] (n_given[s] entries)
- * when given and given[s] are not NULL. */
+ * when given and given[s] are not NULL. One set goes straight to its applier (callgrind, shogi
+ * refresh: through the sets' table ~20 instructions a call more). */
 static void refresh_sets(const nnue_net *net, const nnue_kernels *k, const nnue_feature_params *params,
                          const nnue_board *board, int persp, const uint32_t *const *given, const int *n_given,
                          nnue_acc_entry *e)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    uint32_t idx[NNUE_MAX_ACTIVE_ANY];
-    for (int s = 0; s < ft->n_sets; s++) {
-        const uint32_t *list = given ? given[s] : NULL;
-        int n = list ? n_given[s] : 0;
-        if (!list) {
-            n = ft->sets[s].features->active(&params[s], board, persp, idx);
-            list = idx;
+    uint32_t idx[NNUE_MAX_FT_SETS][NNUE_MAX_ACTIVE_ANY];
+    int n;
+    if (ft->n_sets == 1) {
+        const uint32_t *list = active_list(ft, params, 0, board, persp, given, n_given, idx[0], &n);
+        nnue_acc_apply_rows(net, k, 0, NULL, 0, list, n, e->acc[persp], net->ft_biases, e->psqt[persp], NULL);
+    } else {
+        nnue_set_rows rows[NNUE_MAX_FT_SETS];
+        for (int s = 0; s < ft->n_sets; s++) {
+            const uint32_t *list = active_list(ft, params, s, board, persp, given, n_given, idx[s], &n);
+            rows[s] = (nnue_set_rows){NULL, list, 0, n};
         }
-        nnue_acc_apply_rows(net, k, s, NULL, 0, list, n, e->acc[persp], s ? e->acc[persp] : net->ft_biases, e->psqt[persp],
-                   s ? e->psqt[persp] : NULL);
+        nnue_acc_apply_sets(net, k, rows, e->acc[persp], net->ft_biases, e->psqt[persp], NULL);
     }
     e->computed[persp] = 1;
 }

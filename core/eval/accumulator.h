@@ -14,12 +14,35 @@
 #include "core/net/net.h"
 #include "simd/kernels.h"
 
+/* One feature set's rows of an update: sub[0 .. n_sub) removed, add[0 .. n_add) added. */
+typedef struct nnue_set_rows {
+    const uint32_t *sub, *add;
+    int n_sub, n_add;
+} nnue_set_rows;
+
 /* dst = src - rows(sub) + rows(add) of feature set s's weights (its narrowed i8 rows and
  * patches when built, core/net/net_narrow.c), and psqt_dst = psqt_src -/+ its PSQT rows when the net
  * has PSQT (psqt_src NULL = zero). dst may equal src. */
 void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, const uint32_t *sub, int n_sub,
                          const uint32_t *add, int n_add, int16_t *dst, const int16_t *src, int32_t *psqt_dst,
                          const int32_t *psqt_src);
+
+/* The same for every feature set s of a net with several (rows[s]) in one pass over dst: the i16
+ * rows and the i8 rows of all sets together (acc_i16, acc_i8, or acc_mixed when both kinds are
+ * there), then every set's PSQT rows in one pass (set by set when the lists are too long). */
+void nnue_acc_apply_sets(const nnue_net *net, const nnue_kernels *k, const nnue_set_rows *rows, int16_t *dst,
+                         const int16_t *src, int32_t *psqt_dst, const int32_t *psqt_src);
+
+/* An update of every set of the net: rows[s] for each. One set goes straight to the one-set
+ * applier (no listing across sets to pay for). */
+static inline void nnue_acc_apply(const nnue_net *net, const nnue_kernels *k, const nnue_set_rows *rows, int16_t *dst,
+                                  const int16_t *src, int32_t *psqt_dst, const int32_t *psqt_src)
+{
+    if (net->arch->ft.n_sets > 1)
+        nnue_acc_apply_sets(net, k, rows, dst, src, psqt_dst, psqt_src);
+    else
+        nnue_acc_apply_rows(net, k, 0, rows->sub, rows->n_sub, rows->add, rows->n_add, dst, src, psqt_dst, psqt_src);
+}
 
 /* Requests (prefetches) the start of set s's weight rows of n indices (their first two lines). */
 void nnue_acc_prefetch_rows(const nnue_net *net, int s, const uint32_t *idx, int n);

@@ -30,9 +30,15 @@ static void apply_pending(nnue_state *s, const pending_move *m, int n)
         int p = m[j].persp;
         const nnue_acc_entry *from = &s->entries[m[j].entry - 1];
         nnue_acc_entry *to = &s->entries[m[j].entry];
-        for (int t = 0; t < ft->n_sets; t++)
-            nnue_acc_apply_rows(s->net, s->kernels, t, m[j].removed[t], m[j].n_removed[t], m[j].added[t], m[j].n_added[t],
-                       to->acc[p], t ? to->acc[p] : from->acc[p], to->psqt[p], t ? to->psqt[p] : from->psqt[p]);
+        if (ft->n_sets == 1) { /* the one-set applier, straight from the move's lists */
+            nnue_acc_apply_rows(s->net, s->kernels, 0, m[j].removed[0], m[j].n_removed[0], m[j].added[0],
+                                m[j].n_added[0], to->acc[p], from->acc[p], to->psqt[p], from->psqt[p]);
+        } else { /* every set's rows in one pass */
+            nnue_set_rows rows[NNUE_MAX_FT_SETS];
+            for (int t = 0; t < ft->n_sets; t++)
+                rows[t] = (nnue_set_rows){m[j].removed[t], m[j].added[t], m[j].n_removed[t], m[j].n_added[t]};
+            nnue_acc_apply_sets(s->net, s->kernels, rows, to->acc[p], from->acc[p], to->psqt[p], from->psqt[p]);
+        }
         to->computed[p] = 1;
     }
 }

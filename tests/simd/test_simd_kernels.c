@@ -95,6 +95,34 @@ START_TEST(accumulators)
             ck_assert_msg(memcmp(a, b, n * sizeof a[0]) == 0, "%s acc_i8 n=%u sub=%d add=%d", nnue_isa_label(isa), n,
                           n_sub, n_add);
             ck_assert_int_eq(b[n], 12345);
+            /* both kinds in one pass (acc_mixed): i16 rows and i8 rows, each removed and added */
+            int n_sub8 = (int)(rnd() % 4), n_add8 = (int)(rnd() % 41 < 30 ? rnd() % 4 : rnd() % 30);
+            const int8_t *sub8m[4], *add8m[40];
+            for (int r = 0; r < n_sub8; r++)
+                sub8m[r] = rows8[4 + r];
+            for (int r = 0; r < n_add8; r++)
+                add8m[r] = rows8[8 + r];
+            const nnue_mixed_rows mr = {sub, add, sub8m, add8m, n_sub, n_add, n_sub8, n_add8};
+            ref->acc_mixed(a, src, &mr, n);
+            uint16_t want = (uint16_t)src[n / 2]; /* the definition, by hand at one value */
+            for (int r = 0; r < n_sub; r++)
+                want = (uint16_t)(want - (uint16_t)sub[r][n / 2]);
+            for (int r = 0; r < n_add; r++)
+                want = (uint16_t)(want + (uint16_t)add[r][n / 2]);
+            for (int r = 0; r < n_sub8; r++)
+                want = (uint16_t)(want - (uint16_t)(int16_t)sub8m[r][n / 2]);
+            for (int r = 0; r < n_add8; r++)
+                want = (uint16_t)(want + (uint16_t)(int16_t)add8m[r][n / 2]);
+            ck_assert_int_eq((int16_t)want, a[n / 2]);
+            memcpy(b, src, sizeof b[0] * n);
+            k->acc_mixed(b, b, &mr, n);
+            ck_assert_msg(memcmp(a, b, n * sizeof a[0]) == 0, "%s acc_mixed n=%u sub=%d/%d add=%d/%d",
+                          nnue_isa_label(isa), n, n_sub, n_sub8, n_add, n_add8);
+            ck_assert_int_eq(b[n], 12345);
+            b[n] = 0;
+            k->acc_mixed(b, src, &mr, n); /* out of place */
+            ck_assert_msg(memcmp(a, b, n * sizeof a[0]) == 0, "%s acc_mixed (out of place) n=%u", nnue_isa_label(isa), n);
+            ck_assert_int_eq(b[n], 0);
             uint32_t n32 = rep % 2 ? 8 : sizes[rnd() % 12];
             ref->acc_i32(a32, src32, sub32, n_sub, add32, n_add, n32);
             b32[n32] = 777;
