@@ -162,8 +162,15 @@ static void update_pv(worker *w, int ply, nnue_move m)
     w->pv_len[ply] = w->pv_len[ply + 1];
 }
 
-/* Captures and promotions until the position is quiet; all evasions when in check. */
-static int quiescence(worker *w, int alpha, int beta, int ply)
+/* All evasions are searched only in quiescence's first QS_EVASION_PLIES plies; past them a
+ * position in check stands pat and tries its tactical evasions only. Without the bound, shogi's
+ * drops let "capture with check, interpose by a drop, capture it" repeat to MAX_PLY with a wide
+ * tree at every check: a search without end on a weak net (threads_tiny_shogi's random net hung). */
+#define QS_EVASION_PLIES 8
+
+/* Captures and promotions until the position is quiet; all evasions when in check (qply: plies
+ * of quiescence so far). */
+static int quiescence(worker *w, int alpha, int beta, int ply, int qply)
 {
     const engine_rules *r = w->s->setup.rules;
     w->pv_len[ply] = ply;
@@ -173,9 +180,10 @@ static int quiescence(worker *w, int alpha, int beta, int ply)
         return 0;
     if (ply >= MAX_PLY)
         return evaluate(w);
-    int in_check = r->game->in_check(w->pos);
+    const int in_check = r->game->in_check(w->pos);
+    const int evasions = in_check && qply < QS_EVASION_PLIES; /* every evasion searched */
     int best = -SCORE_INFINITE;
-    if (!in_check) {
+    if (!evasions) {
         best = evaluate(w);
         if (best >= beta)
             return best;
@@ -189,7 +197,7 @@ static int quiescence(worker *w, int alpha, int beta, int ply)
     for (int i = 0; i < n; i++) {
         nnue_move m = w->moves[ply][i];
         int tactical = r->tactical_value(w->pos, m);
-        if (in_check || tactical > 0) {
+        if (evasions || tactical > 0) {
             w->moves[ply][kept] = m;
             w->order[ply][kept++] = tactical;
         }
@@ -197,7 +205,7 @@ static int quiescence(worker *w, int alpha, int beta, int ply)
     for (int i = 0; i < kept; i++) {
         nnue_move m = pick(w, ply, i, kept);
         make(w, m);
-        int score = -quiescence(w, -beta, -alpha, ply + 1);
+        int score = -quiescence(w, -beta, -alpha, ply + 1, qply + 1);
         unmake(w, m);
         if (atomic_load_explicit(&w->s->stop, memory_order_relaxed))
             return 0;
@@ -256,7 +264,7 @@ static int search(worker *w, int alpha, int beta, int depth, int ply)
     if (in_check && ply < MAX_PLY / 2)
         depth++;
     if (depth <= 0 || ply >= MAX_PLY)
-        return quiescence(w, alpha, beta, ply);
+        return quiescence(w, alpha, beta, ply, 0);
 
     uint64_t key = w->keys[w->key_count - 1];
     tt_hit hit = {0, 0, -1, 0};
