@@ -21,6 +21,7 @@
 
 #define PP_MAX_ACTIVE 120  /* 16 pawns make at most 16 * 15 / 2 pairs */
 #define PP_MAX_CHANGED 64  /* a delta moves at most 3 pieces, each pawn has at most 17 partners */
+#define PP_RANKS_2_7 0x00FFFFFFFFFFFF00ull /* the squares a pawn id exists for */
 
 static uint64_t partners[64]; /* squares that pair with a pawn on sq (ranks 2..7, files +-1) */
 
@@ -142,6 +143,9 @@ static void pair_changes(const nnue_board *after, const nnue_delta *delta, pawn_
         if (d->old_sq >= 0 && NNUE_PIECE_TYPE(d->old_piece) == NNUE_CHESS_PAWN)
             was[NNUE_PIECE_COLOUR(d->old_piece) & 1] |= 1ull << d->old_sq;
     }
+    /* A crafted delta may name a pawn on rank 1 or 8, where no pair (and no index) exists: such a
+     * pawn counts for nothing, as pawns_of() ignores it on a board. */
+    was[0] &= PP_RANKS_2_7, was[1] &= PP_RANKS_2_7;
     uint64_t gone = (was[0] & ~now[0]) | (was[1] & ~now[1]), came = (now[0] & ~was[0]) | (now[1] & ~was[1]);
     *n_removed = pairs_touching(was, gone, removed, PP_MAX_CHANGED);
     *n_added = pairs_touching(now, came, added, PP_MAX_CHANGED);
