@@ -219,11 +219,9 @@ nnue_status nnue_arch_choose_memory(const void *data, size_t size, const char *n
     nnue_error_clear(err);
     if (out)
         *out = NULL;
-    if (!name)
-        name = "<memory>";
-    if (out && size == 0) /* as an empty file is refused (formats/net_read.c), whatever the pointer */
-        return nnue_fail_offset(err, NNUE_E_FORMAT, name, 0, "empty (0 bytes), not a net");
-    if (!data || !out)
-        return nnue_fail(err, NNUE_E_ARG, "nnue_arch_choose_memory: expected the bytes and an output pointer");
+    nnue_status st = nnue_memory_args("nnue_arch_choose_memory", "the bytes and an output pointer", data, size,
+                                      out != NULL, &name, err);
+    if (st != NNUE_OK)
+        return st;
     return choose(&(choice_bytes){NULL, data, size}, name, NULL, 0, flags & ~NNUE_CHOOSE_BESIDE_NET, out, err);
 }

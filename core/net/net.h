@@ -103,6 +103,13 @@ uint64_t nz_cap_for_arch(const nnue_arch *arch);
 #define NZ_ARCH_CAP "twice the architecture's plain net size and 1 MiB"
 
 /* Loads a net from size bytes in memory (nnue.h). */
+/* The argument rule of every call that reads a net's bytes from memory: *name defaults to
+ * "<memory>"; 0 bytes are refused as an empty file is (a format error naming *name), whatever the
+ * pointer, when the call's other arguments are there (others_given); then missing bytes or
+ * arguments are an argument error "fn: expected WHAT". NNUE_OK when the call may go on. */
+nnue_status nnue_memory_args(const char *fn, const char *what, const void *data, size_t size, int others_given,
+                             const char **name, nnue_error *err);
+
 nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t size, const char *name,
                                  nnue_net **out, nnue_error *err);
 

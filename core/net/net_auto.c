@@ -52,17 +52,15 @@ nnue_status nnue_net_load_auto_memory(const void *data, size_t size, const char 
 {
     if (out)
         *out = NULL;
-    if (!name)
-        name = "<memory>";
-    if (out && size == 0) /* as an empty file is refused (formats/net_read.c), whatever the pointer */
-        return nnue_fail_offset(err, NNUE_E_FORMAT, name, 0, "empty (0 bytes), not a net");
-    if (!data || !out)
-        return nnue_fail(err, NNUE_E_ARG, "nnue_net_load_auto_memory: expected the bytes and an output pointer");
+    nnue_status st = nnue_memory_args("nnue_net_load_auto_memory", "the bytes and an output pointer", data, size,
+                                      out != NULL, &name, err);
+    if (st != NNUE_OK)
+        return st;
     if (nnue_net_is_self_describing(data, size))
         return nnue_net_load_self_describing_memory(data, size, name, out, err);
     nnue_choice *c = NULL;
     nnue_arch *arch;
-    nnue_status st = nnue_arch_choose_memory(data, size, name, 0, &c, err);
+    st = nnue_arch_choose_memory(data, size, name, 0, &c, err);
     if ((st = chosen(c, st, &arch, err)) != NNUE_OK)
         return st;
     st = nnue_net_load_memory(arch, data, size, name, out, err);

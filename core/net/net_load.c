@@ -116,23 +116,32 @@ nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **ou
     return st;
 }
 
+nnue_status nnue_memory_args(const char *fn, const char *what, const void *data, size_t size, int others_given,
+                             const char **name, nnue_error *err)
+{
+    if (!*name)
+        *name = "<memory>";
+    if (others_given && size == 0) /* as an empty file is refused (formats/net_read.c), whatever the pointer */
+        return nnue_fail_offset(err, NNUE_E_FORMAT, *name, 0, "empty (0 bytes), not a net");
+    if (!data || !others_given)
+        return nnue_fail(err, NNUE_E_ARG, "%s: expected %s", fn, what);
+    return NNUE_OK;
+}
+
 nnue_status nnue_net_load_memory(const nnue_arch *arch, const void *data, size_t size, const char *name,
                                  nnue_net **out, nnue_error *err)
 {
     nnue_error_clear(err);
     if (out)
         *out = NULL;
-    if (!name)
-        name = "<memory>";
-    if (arch && out && size == 0) /* as an empty file is refused (net_read.c), whatever the pointer */
-        return nnue_fail_offset(err, NNUE_E_FORMAT, name, 0, "empty (0 bytes), not a net");
-    if (!arch || !data || !out)
-        return nnue_fail(err, NNUE_E_ARG, "nnue_net_load_memory: expected an architecture, the bytes and an output pointer");
+    nnue_status st = nnue_memory_args("nnue_net_load_memory", "an architecture, the bytes and an output pointer", data,
+                                      size, arch && out, &name, err);
+    if (st != NNUE_OK)
+        return st;
     nr_stream s;
     void *owned;
     int zstd;
-    nnue_status st =
-        nr_open_net_memory(&s, name, data, size, nz_cap_for_arch(arch), NZ_ARCH_CAP, 0, &owned, &zstd, NULL, err);
+    st = nr_open_net_memory(&s, name, data, size, nz_cap_for_arch(arch), NZ_ARCH_CAP, 0, &owned, &zstd, NULL, err);
     st = st == NNUE_OK ? load_stream(arch, &s, name, out, err) : st;
     free(owned);
     return st;
