@@ -104,7 +104,8 @@ END_TEST
 START_TEST(wrong_size_is_refused)
 {
     nnue_error err;
-    nnue_game g = toy_game;
+    static nnue_game g; /* registered below: the registry keeps the pointer, so it outlives the test */
+    g = toy_game;
     g.name = "toysize";
     int count = nnue_game_count();
     g.size = 0; /* not set */
