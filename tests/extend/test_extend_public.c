@@ -47,7 +47,7 @@ static void expect_refused_layer(const nnue_ext_layer_type *t, const char *words
 START_TEST(registration_refuses_with_reasons)
 {
     nnue_error err;
-    const nnue_ext_layer_type good = {.abi = NNUE_EXTEND_ABI, .name = "pub_identity", .min_inputs = 1,
+    static const nnue_ext_layer_type good = {.abi = NNUE_EXTEND_ABI, .name = "pub_identity", .min_inputs = 1,
                                       .max_inputs = 1, .propagate = propagate_nothing};
     ck_assert_int_eq(nnue_register_layer_type(NULL, &err), NNUE_E_ARG);
     nnue_ext_layer_type t = good;
@@ -91,7 +91,7 @@ START_TEST(registration_refuses_with_reasons)
     ck_assert_int_eq(nnue_register_layer_type(&good, &err), NNUE_OK);
     ck_assert_int_eq(nnue_register_layer_type(&good, &err), NNUE_OK); /* again: a no-op */
 
-    const nnue_ext_feature_set set = {.abi = NNUE_EXTEND_ABI, .name = "PubNothing", .game = "chess",
+    static const nnue_ext_feature_set set = {.abi = NNUE_EXTEND_ABI, .name = "PubNothing", .game = "chess",
                                       .dimensions = 10, .active = active_nothing, .changed = changed_nothing};
     nnue_ext_feature_set s = set;
     ck_assert_int_eq(nnue_register_feature_set(NULL, &err), NNUE_E_ARG);
