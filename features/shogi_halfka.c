@@ -126,6 +126,35 @@ static void ka_changed(const nnue_board *after, const nnue_delta *delta, int per
     *n_added = na;
 }
 
+/* changed() of both perspectives in one pass over the delta: every dirty piece (kings included)
+ * has a feature on both sides, so the list pairs grow together. */
+static void ka_changed_both(const nnue_board *after, const nnue_delta *delta, int halfmirror,
+                            uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2])
+{
+    const ka_view v0 = ka_view_of(after, 0, halfmirror), v1 = ka_view_of(after, 1, halfmirror);
+    uint32_t *r0 = removed[0], *r1 = removed[1], *a0 = added[0], *a1 = added[1];
+    int nr = 0, na = 0;
+    for (int i = 0; i < delta->count; i++) {
+        const nnue_dirty *d = &delta->dirty[i];
+        if (d->old_sq >= 0) {
+            r0[nr] = (uint32_t)ka_board_index(&v0, 0, d->old_piece, d->old_sq);
+            r1[nr++] = (uint32_t)ka_board_index(&v1, 1, d->old_piece, d->old_sq);
+        } else if (d->old_sq == NNUE_SQ_HAND) {
+            r0[nr] = (uint32_t)ka_hand_index(&v0, 0, d->old_piece, d->old_slot);
+            r1[nr++] = (uint32_t)ka_hand_index(&v1, 1, d->old_piece, d->old_slot);
+        }
+        if (d->new_sq >= 0) {
+            a0[na] = (uint32_t)ka_board_index(&v0, 0, d->new_piece, d->new_sq);
+            a1[na++] = (uint32_t)ka_board_index(&v1, 1, d->new_piece, d->new_sq);
+        } else if (d->new_sq == NNUE_SQ_HAND) {
+            a0[na] = (uint32_t)ka_hand_index(&v0, 0, d->new_piece, d->new_slot);
+            a1[na++] = (uint32_t)ka_hand_index(&v1, 1, d->new_piece, d->new_slot);
+        }
+    }
+    n_removed[0] = n_removed[1] = nr;
+    n_added[0] = n_added[1] = na;
+}
+
 static int ka_needs_refresh(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
                             int persp)
 {
@@ -168,6 +197,13 @@ static void hm2_changed(const nnue_feature_params *params, const nnue_board *aft
     ka_changed(after, delta, persp, 1, removed, n_removed, added, n_added);
 }
 
+static void hm2_changed_both(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                        uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2])
+{
+    (void)params;
+    ka_changed_both(after, delta, 1, removed, n_removed, added, n_added);
+}
+
 static void hm2_active_both(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
                             int n[2])
 {
@@ -191,6 +227,7 @@ const nnue_feature_set nnue_fs_shogi_halfka_hm2 = {
     .refresh_keys = ka_refresh_keys,
     .refresh_key = ka_refresh_key,
     .active_both = hm2_active_both,
+    .changed_both = hm2_changed_both,
 };
 
 /* HalfKA2: the same without mirroring. */
@@ -211,6 +248,13 @@ static void ka2_changed(const nnue_feature_params *params, const nnue_board *aft
 {
     (void)params;
     ka_changed(after, delta, persp, 0, removed, n_removed, added, n_added);
+}
+
+static void ka2_changed_both(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                        uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2])
+{
+    (void)params;
+    ka_changed_both(after, delta, 0, removed, n_removed, added, n_added);
 }
 
 static void ka2_active_both(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
@@ -236,4 +280,5 @@ const nnue_feature_set nnue_fs_shogi_halfka2 = {
     .refresh_keys = ka_refresh_keys,
     .refresh_key = ka_refresh_key,
     .active_both = ka2_active_both,
+    .changed_both = ka2_changed_both,
 };

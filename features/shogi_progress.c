@@ -66,21 +66,19 @@ static int progress_part_move(const int32_t *table, const nnue_board *after, con
     return 0;
 }
 
-/* P from S: upper_bound, the number of thresholds <= S (they increase strictly). */
+/* P from S: upper_bound, the number of thresholds <= S (they increase strictly). Eight steps of
+ * halving widths, 128 down to 1, without branches (S falls anywhere: a branch per step missed
+ * about half the time): after the step of width w, lo is the count among the first lo + w - 1
+ * checked, and the widths add up to exactly the 255 thresholds. */
 static int32_t progress_value_of(const int32_t *table, const int64_t parts[2], int64_t *measure)
 {
     int64_t s = table[0] + parts[0] + parts[1];
     if (measure)
         *measure = s;
     const int32_t *t = table + PROGRESS_VALUES;
-    int lo = 0, hi = 255;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (t[mid] <= s)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    int lo = 0;
+    for (int w = 128; w; w >>= 1)
+        lo += (t[lo + w - 1] <= s) * w;
     return lo;
 }
 
