@@ -126,30 +126,33 @@ static void ka_changed(const nnue_board *after, const nnue_delta *delta, int per
     *n_added = na;
 }
 
+/* A dirty piece's feature at (sq, slot) for both perspectives (*o0, *o1); 0 when it has no
+ * square (every piece, kings included, has a feature on both sides). */
+static inline int ka_pair(const ka_view v[2], uint8_t piece, int sq, int slot, uint32_t *o0, uint32_t *o1)
+{
+    if (sq >= 0) {
+        *o0 = (uint32_t)ka_board_index(&v[0], 0, piece, sq);
+        *o1 = (uint32_t)ka_board_index(&v[1], 1, piece, sq);
+    } else if (sq == NNUE_SQ_HAND) {
+        *o0 = (uint32_t)ka_hand_index(&v[0], 0, piece, slot);
+        *o1 = (uint32_t)ka_hand_index(&v[1], 1, piece, slot);
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
 /* changed() of both perspectives in one pass over the delta: every dirty piece (kings included)
  * has a feature on both sides, so the list pairs grow together. */
 static void ka_changed_both(const nnue_board *after, const nnue_delta *delta, int halfmirror,
                             uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2])
 {
-    const ka_view v0 = ka_view_of(after, 0, halfmirror), v1 = ka_view_of(after, 1, halfmirror);
-    uint32_t *r0 = removed[0], *r1 = removed[1], *a0 = added[0], *a1 = added[1];
+    const ka_view v[2] = {ka_view_of(after, 0, halfmirror), ka_view_of(after, 1, halfmirror)};
     int nr = 0, na = 0;
     for (int i = 0; i < delta->count; i++) {
         const nnue_dirty *d = &delta->dirty[i];
-        if (d->old_sq >= 0) {
-            r0[nr] = (uint32_t)ka_board_index(&v0, 0, d->old_piece, d->old_sq);
-            r1[nr++] = (uint32_t)ka_board_index(&v1, 1, d->old_piece, d->old_sq);
-        } else if (d->old_sq == NNUE_SQ_HAND) {
-            r0[nr] = (uint32_t)ka_hand_index(&v0, 0, d->old_piece, d->old_slot);
-            r1[nr++] = (uint32_t)ka_hand_index(&v1, 1, d->old_piece, d->old_slot);
-        }
-        if (d->new_sq >= 0) {
-            a0[na] = (uint32_t)ka_board_index(&v0, 0, d->new_piece, d->new_sq);
-            a1[na++] = (uint32_t)ka_board_index(&v1, 1, d->new_piece, d->new_sq);
-        } else if (d->new_sq == NNUE_SQ_HAND) {
-            a0[na] = (uint32_t)ka_hand_index(&v0, 0, d->new_piece, d->new_slot);
-            a1[na++] = (uint32_t)ka_hand_index(&v1, 1, d->new_piece, d->new_slot);
-        }
+        nr += ka_pair(v, d->old_piece, d->old_sq, d->old_slot, removed[0] + nr, removed[1] + nr);
+        na += ka_pair(v, d->new_piece, d->new_sq, d->new_slot, added[0] + na, added[1] + na);
     }
     n_removed[0] = n_removed[1] = nr;
     n_added[0] = n_added[1] = na;
