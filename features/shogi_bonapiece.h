@@ -76,4 +76,31 @@ static inline void shogi_occupancy(const nnue_board *board, uint64_t occ[2])
     }
 }
 
+/* HalfKP_shogi's index parts (features/shogi_halfkp.c; also the progress table's rows and
+ * columns, features/shogi_progress.c): the perspective's king block. */
+static inline int32_t shogi_king_base(const nnue_board *board, int persp)
+{
+    return shogi_own_king(board, persp) * SHOGI_FE_END;
+}
+
+/* Feature of a piece on a board square, -1 for kings. */
+static inline int32_t shogi_board_index(int32_t king_base, int persp, uint8_t piece, int sq)
+{
+    int type = NNUE_PIECE_TYPE(piece);
+    if (type > NNUE_SHOGI_DRAGON || !shogi_board_base[type])
+        return -1;
+    int enemy = NNUE_PIECE_COLOUR(piece) != persp;
+    return king_base + shogi_board_base[type] + 81 * enemy + (persp ? 80 - sq : sq);
+}
+
+/* Feature of hand slot `slot` (0-based) of the piece's colour and (demoted) type. */
+static inline int32_t shogi_hand_index(int32_t king_base, int persp, uint8_t piece, int slot)
+{
+    int type = shogi_demote[NNUE_PIECE_TYPE(piece) & 15];
+    if (!type)
+        return -1;
+    int enemy = NNUE_PIECE_COLOUR(piece) != persp;
+    return king_base + shogi_hand_base[enemy][type] + slot;
+}
+
 #endif

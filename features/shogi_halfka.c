@@ -126,6 +126,38 @@ static void ka_changed(const nnue_board *after, const nnue_delta *delta, int per
     *n_added = na;
 }
 
+/* A dirty piece's feature at (sq, slot) for both perspectives (*o0, *o1); 0 when it has no
+ * square (every piece, kings included, has a feature on both sides). */
+static inline int ka_pair(const ka_view v[2], uint8_t piece, int sq, int slot, uint32_t *o0, uint32_t *o1)
+{
+    if (sq >= 0) {
+        *o0 = (uint32_t)ka_board_index(&v[0], 0, piece, sq);
+        *o1 = (uint32_t)ka_board_index(&v[1], 1, piece, sq);
+    } else if (sq == NNUE_SQ_HAND) {
+        *o0 = (uint32_t)ka_hand_index(&v[0], 0, piece, slot);
+        *o1 = (uint32_t)ka_hand_index(&v[1], 1, piece, slot);
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* changed() of both perspectives in one pass over the delta: every dirty piece (kings included)
+ * has a feature on both sides, so the list pairs grow together. */
+static void ka_changed_both(const nnue_board *after, const nnue_delta *delta, int halfmirror,
+                            uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2])
+{
+    const ka_view v[2] = {ka_view_of(after, 0, halfmirror), ka_view_of(after, 1, halfmirror)};
+    int nr = 0, na = 0;
+    for (int i = 0; i < delta->count; i++) {
+        const nnue_dirty *d = &delta->dirty[i];
+        nr += ka_pair(v, d->old_piece, d->old_sq, d->old_slot, removed[0] + nr, removed[1] + nr);
+        na += ka_pair(v, d->new_piece, d->new_sq, d->new_slot, added[0] + na, added[1] + na);
+    }
+    n_removed[0] = n_removed[1] = nr;
+    n_added[0] = n_added[1] = na;
+}
+
 static int ka_needs_refresh(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
                             int persp)
 {
@@ -168,6 +200,13 @@ static void hm2_changed(const nnue_feature_params *params, const nnue_board *aft
     ka_changed(after, delta, persp, 1, removed, n_removed, added, n_added);
 }
 
+static void hm2_changed_both(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                        uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2])
+{
+    (void)params;
+    ka_changed_both(after, delta, 1, removed, n_removed, added, n_added);
+}
+
 static void hm2_active_both(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
                             int n[2])
 {
@@ -191,6 +230,7 @@ const nnue_feature_set nnue_fs_shogi_halfka_hm2 = {
     .refresh_keys = ka_refresh_keys,
     .refresh_key = ka_refresh_key,
     .active_both = hm2_active_both,
+    .changed_both = hm2_changed_both,
 };
 
 /* HalfKA2: the same without mirroring. */
@@ -211,6 +251,13 @@ static void ka2_changed(const nnue_feature_params *params, const nnue_board *aft
 {
     (void)params;
     ka_changed(after, delta, persp, 0, removed, n_removed, added, n_added);
+}
+
+static void ka2_changed_both(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                        uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2])
+{
+    (void)params;
+    ka_changed_both(after, delta, 0, removed, n_removed, added, n_added);
 }
 
 static void ka2_active_both(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
@@ -236,4 +283,5 @@ const nnue_feature_set nnue_fs_shogi_halfka2 = {
     .refresh_keys = ka_refresh_keys,
     .refresh_key = ka_refresh_key,
     .active_both = ka2_active_both,
+    .changed_both = ka2_changed_both,
 };

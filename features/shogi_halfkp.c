@@ -16,31 +16,6 @@
 #include "features/feature_util.h"
 #include "features/shogi_bonapiece.h"
 
-static inline int32_t shogi_king_base(const nnue_board *board, int persp)
-{
-    return shogi_own_king(board, persp) * SHOGI_FE_END;
-}
-
-/* Feature of a piece on a board square, -1 for kings. */
-static inline int32_t shogi_board_index(int32_t king_base, int persp, uint8_t piece, int sq)
-{
-    int type = NNUE_PIECE_TYPE(piece);
-    if (type > NNUE_SHOGI_DRAGON || !shogi_board_base[type])
-        return -1;
-    int enemy = NNUE_PIECE_COLOUR(piece) != persp;
-    return king_base + shogi_board_base[type] + 81 * enemy + (persp ? 80 - sq : sq);
-}
-
-/* Feature of hand slot `slot` (0-based) of the piece's colour and (demoted) type. */
-static inline int32_t shogi_hand_index(int32_t king_base, int persp, uint8_t piece, int slot)
-{
-    int type = shogi_demote[NNUE_PIECE_TYPE(piece) & 15];
-    if (!type)
-        return -1;
-    int enemy = NNUE_PIECE_COLOUR(piece) != persp;
-    return king_base + shogi_hand_base[enemy][type] + slot;
-}
-
 static uint32_t shogi_halfkp_dimensions(const nnue_feature_params *params)
 {
     (void)params;
@@ -148,6 +123,43 @@ static void shogi_halfkp_changed(const nnue_feature_params *params, const nnue_b
     *n_added = na;
 }
 
+/* A dirty piece's feature at (sq, slot) for both perspectives (f[0], f[1]); 0 when it has none
+ * (a king, or no square): the same for both sides, as it depends on the type only. */
+static inline int feature_pair(int32_t kb0, int32_t kb1, uint8_t piece, int sq, int slot, int32_t f[2])
+{
+    if (sq >= 0) {
+        f[0] = shogi_board_index(kb0, 0, piece, sq);
+        f[1] = shogi_board_index(kb1, 1, piece, sq);
+    } else if (sq == NNUE_SQ_HAND) {
+        f[0] = shogi_hand_index(kb0, 0, piece, slot);
+        f[1] = shogi_hand_index(kb1, 1, piece, slot);
+    } else {
+        return 0;
+    }
+    return f[0] >= 0;
+}
+
+/* changed() of both perspectives in one pass over the delta (state_update.c calls it when
+ * neither refreshes): the same lists, the list pairs growing together. */
+static void shogi_halfkp_changed_both(const nnue_feature_params *params, const nnue_board *after,
+                                      const nnue_delta *delta, uint32_t *const removed[2], int n_removed[2],
+                                      uint32_t *const added[2], int n_added[2])
+{
+    (void)params;
+    const int32_t kb0 = shogi_king_base(after, 0), kb1 = shogi_king_base(after, 1);
+    int nr = 0, na = 0;
+    for (int i = 0; i < delta->count; i++) {
+        const nnue_dirty *d = &delta->dirty[i];
+        int32_t f[2];
+        if (feature_pair(kb0, kb1, d->old_piece, d->old_sq, d->old_slot, f))
+            removed[0][nr] = (uint32_t)f[0], removed[1][nr++] = (uint32_t)f[1];
+        if (feature_pair(kb0, kb1, d->new_piece, d->new_sq, d->new_slot, f))
+            added[0][na] = (uint32_t)f[0], added[1][na++] = (uint32_t)f[1];
+    }
+    n_removed[0] = n_removed[1] = nr;
+    n_added[0] = n_added[1] = na;
+}
+
 static int shogi_halfkp_needs_refresh(const nnue_feature_params *params, const nnue_board *after,
                                       const nnue_delta *delta, int persp)
 {
@@ -186,4 +198,5 @@ const nnue_feature_set nnue_fs_shogi_halfkp = {
     .refresh_keys = shogi_halfkp_refresh_keys,
     .refresh_key = shogi_halfkp_refresh_key,
     .active_both = shogi_halfkp_active_both,
+    .changed_both = shogi_halfkp_changed_both,
 };

@@ -16,6 +16,7 @@
 #include <math.h>
 
 #include "features/feature_set.h"
+#include "features/feature_util.h"
 #include "features/shogi_bonapiece.h"
 #include "features/table_var.h"
 
@@ -54,33 +55,49 @@ static void progress_parts(const int32_t *table, const nnue_board *board, int64_
         out[p] = weights_of(table, idx[p], n[p]);
 }
 
+/* The weight of HalfKP feature f, 0 for none (f < 0: a king, or no square). */
+static inline int64_t weight_at(const int32_t *table, int32_t f)
+{
+    return (uint32_t)f < PROGRESS_ROWS ? table[1 + f] : 0;
+}
+
+static inline int32_t feature_at(int32_t kb, int persp, uint8_t piece, int sq, int slot)
+{
+    return sq >= 0 ? shogi_board_index(kb, persp, piece, sq)
+                   : sq == NNUE_SQ_HAND ? shogi_hand_index(kb, persp, piece, slot) : -1;
+}
+
+/* The share after a move: HalfKP_shogi's changed() terms, computed in place (its index rules,
+ * shogi_bonapiece.h) rather than listed first; refused as its needs_refresh() refuses. */
 static int progress_part_move(const int32_t *table, const nnue_board *after, const nnue_delta *delta, int persp,
                               int64_t *part)
 {
-    if (nnue_fs_shogi_halfkp.needs_refresh(NULL, after, delta, persp))
+    if (nnue_fs_own_king_moved(delta, persp, NNUE_SHOGI_KING))
         return -1;
-    uint32_t removed[NNUE_MAX_DIRTY], added[NNUE_MAX_DIRTY];
-    int nr, na;
-    nnue_fs_shogi_halfkp.changed(NULL, after, delta, persp, removed, &nr, added, &na);
-    *part += weights_of(table, added, na) - weights_of(table, removed, nr);
+    const int32_t kb = shogi_king_base(after, persp);
+    int64_t s = 0;
+    for (int i = 0; i < delta->count; i++) {
+        const nnue_dirty *d = &delta->dirty[i];
+        s += weight_at(table, feature_at(kb, persp, d->new_piece, d->new_sq, d->new_slot)) -
+             weight_at(table, feature_at(kb, persp, d->old_piece, d->old_sq, d->old_slot));
+    }
+    *part += s;
     return 0;
 }
 
-/* P from S: upper_bound, the number of thresholds <= S (they increase strictly). */
+/* P from S: upper_bound, the number of thresholds <= S (they increase strictly). Eight steps of
+ * halving widths, 128 down to 1, without branches (S falls anywhere: a branch per step missed
+ * about half the time): after the step of width w, lo is the count among the first lo + w - 1
+ * checked, and the widths add up to exactly the 255 thresholds. */
 static int32_t progress_value_of(const int32_t *table, const int64_t parts[2], int64_t *measure)
 {
     int64_t s = table[0] + parts[0] + parts[1];
     if (measure)
         *measure = s;
     const int32_t *t = table + PROGRESS_VALUES;
-    int lo = 0, hi = 255;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (t[mid] <= s)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    int lo = 0;
+    for (int w = 128; w; w >>= 1)
+        lo += (t[lo + w - 1] <= s) * w;
     return lo;
 }
 
