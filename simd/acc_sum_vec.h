@@ -1,0 +1,136 @@
+/* simd/acc_sum_vec.h: kernels.h acc_sum (a refresh of one perspective: biases plus every active
+ * row, and the PSQT rows' sum) written once like kernels_vec.h, which includes this file before
+ * its table, after the set's vec_<isa>.h; the scalar definition is acc_sum_scalar.h.
+ *
+ * The accumulator goes in tiles as wide as the registers hold: a tile's biases are loaded once,
+ * every row of every part is added to it (a row's address computed from its index, no list of
+ * pointers made first), and it is stored once; then the PSQT rows the same way. That is
+ * Stockfish's refresh (a whole 1024-wide HalfKAv2_hm accumulator is one tile of 32 registers on
+ * AVX-512), where acc_i16's tiles of VEC_ACC_TILE vectors (sized for the few rows of an update)
+ * walk the rows of a refresh four times. i16 rows are added from memory (no register besides the
+ * tile's); i8 rows are widened into a register first, so tiles that read them are half as wide.
+ * Narrower tiles then take what is left of a row, then single vectors, then one partial vector
+ * (VEC_MASKED), then the scalar definition. */
+#ifndef NNUE_SIMD_ACC_SUM_VEC_H
+#define NNUE_SIMD_ACC_SUM_VEC_H
+
+#include "simd/acc_sum_scalar.h"
+
+/* Vectors per tile: of i16 rows only (VEC_SUM_TILE16), and when i8 rows are among them
+ * (VEC_SUM_TILE8). A set may define its own before including kernels_vec.h. */
+#ifndef VEC_SUM_TILE16
+#if VEC_BYTES == 64
+#define VEC_SUM_TILE16 32 /* AVX-512: 32 registers */
+#define VEC_SUM_TILE8 16
+#else
+#define VEC_SUM_TILE16 16 /* AVX2: 16 registers; NEON's 32 of 16 bytes */
+#define VEC_SUM_TILE8 8
+#endif
+#endif
+
+/* A tile of T vectors at value j of i16 rows only. */
+#define SUM_TILE16(T)                                                                                                 \
+    for (; j + VEC_I16 * (T) <= width; j += VEC_I16 * (T)) {                                                          \
+        vec_t v[T];                                                                                                   \
+        for (int t = 0; t < (T); t++)                                                                                 \
+            v[t] = vec_load(bias + j + VEC_I16 * t);                                                                  \
+        for (int q = 0; q < n_parts; q++) {                                                                           \
+            const int16_t *rows = (const int16_t *)parts[q].rows + j;                                                 \
+            const uint32_t *idx = parts[q].idx;                                                                       \
+            ROWS_NO_UNROLL for (int k = 0; k < parts[q].n; k++) {                                                     \
+                const int16_t *r = rows + (size_t)idx[k] * width;                                                     \
+                for (int t = 0; t < (T); t++)                                                                         \
+                    v[t] = vec_add_i16(v[t], vec_load(r + VEC_I16 * t));                                              \
+            }                                                                                                         \
+        }                                                                                                             \
+        for (int t = 0; t < (T); t++)                                                                                 \
+            vec_store(dst + j + VEC_I16 * t, v[t]);                                                                   \
+    }
+
+/* The same with i8 rows among the parts (each part's rows of one kind). */
+#define SUM_TILE_ANY(T)                                                                                               \
+    for (; j + VEC_I16 * (T) <= width; j += VEC_I16 * (T)) {                                                          \
+        vec_t v[T];                                                                                                   \
+        for (int t = 0; t < (T); t++)                                                                                 \
+            v[t] = vec_load(bias + j + VEC_I16 * t);                                                                  \
+        for (int q = 0; q < n_parts; q++) {                                                                           \
+            const uint32_t *idx = parts[q].idx;                                                                       \
+            if (parts[q].i8) {                                                                                        \
+                const int8_t *rows = (const int8_t *)parts[q].rows + j;                                               \
+                ROWS_NO_UNROLL for (int k = 0; k < parts[q].n; k++) {                                                 \
+                    const int8_t *r = rows + (size_t)idx[k] * width;                                                  \
+                    for (int t = 0; t < (T); t++)                                                                     \
+                        v[t] = vec_add_i16(v[t], vec_load_i8_i16(r + VEC_I16 * t));                                   \
+                }                                                                                                     \
+            } else {                                                                                                  \
+                const int16_t *rows = (const int16_t *)parts[q].rows + j;                                             \
+                ROWS_NO_UNROLL for (int k = 0; k < parts[q].n; k++) {                                                 \
+                    const int16_t *r = rows + (size_t)idx[k] * width;                                                 \
+                    for (int t = 0; t < (T); t++)                                                                     \
+                        v[t] = vec_add_i16(v[t], vec_load(r + VEC_I16 * t));                                          \
+                }                                                                                                     \
+            }                                                                                                         \
+        }                                                                                                             \
+        for (int t = 0; t < (T); t++)                                                                                 \
+            vec_store(dst + j + VEC_I16 * t, v[t]);                                                                   \
+    }
+
+VEC_KERNEL void acc_sum(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, const nnue_sum_part *parts, int n_parts,
+                        uint32_t width, uint32_t buckets)
+{
+    int any8 = 0;
+    for (int q = 0; q < n_parts; q++)
+        any8 |= parts[q].i8;
+    uint32_t j = 0;
+    if (!any8) {
+        SUM_TILE16(VEC_SUM_TILE16)
+        SUM_TILE16(VEC_SUM_TILE16 / 2)
+        SUM_TILE16(VEC_SUM_TILE16 / 4)
+        SUM_TILE16(1)
+    } else {
+        SUM_TILE_ANY(VEC_SUM_TILE8)
+        SUM_TILE_ANY(VEC_SUM_TILE8 / 2)
+        SUM_TILE_ANY(1)
+    }
+#if defined(VEC_MASKED)
+    if (j < width) {
+        uint32_t m = width - j;
+        vec_t v = vec_load_n_i16(bias + j, m);
+        for (int q = 0; q < n_parts; q++)
+            for (int k = 0; k < parts[q].n; k++) {
+                size_t at = (size_t)parts[q].idx[k] * width + j;
+                v = vec_add_i16(v, parts[q].i8 ? vec_load_n_i8_i16((const int8_t *)parts[q].rows + at, m)
+                                               : vec_load_n_i16((const int16_t *)parts[q].rows + at, m));
+            }
+        vec_store_n_i16(dst + j, v, m);
+        j = width;
+    }
+#endif
+    nnue_ref_acc_sum(dst, bias, parts, n_parts, width, j, width);
+    if (!buckets)
+        return;
+    uint32_t b = 0;
+    for (; b + VEC_I32 <= buckets; b += VEC_I32) {
+        vec_t v = vec_zero();
+        for (int q = 0; q < n_parts; q++)
+            if (parts[q].psqt)
+                for (int k = 0; k < parts[q].n; k++)
+                    v = vec_add_i32(v, vec_load(parts[q].psqt + (size_t)parts[q].idx[k] * buckets + b));
+        vec_store(psqt_dst + b, v);
+    }
+#if defined(VEC_MASKED)
+    if (b < buckets) { /* PSQT rows of 8 values on 16-lane vectors take only this */
+        uint32_t m = buckets - b;
+        vec_t v = vec_zero();
+        for (int q = 0; q < n_parts; q++)
+            if (parts[q].psqt)
+                for (int k = 0; k < parts[q].n; k++)
+                    v = vec_add_i32(v, vec_load_n_i32(parts[q].psqt + (size_t)parts[q].idx[k] * buckets + b, m));
+        vec_store_n_i32(psqt_dst + b, v, m);
+        b = buckets;
+    }
+#endif
+    nnue_ref_psqt_sum(psqt_dst, parts, n_parts, buckets, b, buckets);
+}
+
+#endif
