@@ -131,8 +131,8 @@ typedef struct nnue_kernels {
     /* --- Refresh in one pass (issue 46 item 5) --- */
     /* dst[j] = bias[j] + every part's rows (j < width), i16 wrapping; psqt_dst[b] = the sum of
      * every part's PSQT rows (b < buckets, i32 wrapping; psqt_dst untouched when buckets is 0).
-     * dst in tiles as wide as the set's registers hold: each tile's biases loaded once, every
-     * row of every part added, stored once (Stockfish's refresh). */
+     * dst in tiles held in registers: each tile's biases loaded once, every row of every part
+     * added, stored once (Stockfish's refresh); the rows' addresses computed from the indices. */
     void (*acc_sum)(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, const nnue_sum_part *parts, int n_parts,
                     uint32_t width, uint32_t buckets);
 } nnue_kernels;

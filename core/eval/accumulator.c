@@ -6,8 +6,8 @@
  * nnue_acc_apply_sets, which sums the rows of every set in one pass over the accumulator
  * (acc_mixed when i16 and i8 rows meet) and every set's PSQT rows in one more. A refresh from
  * scratch (nnue_acc_sum_lists) hands every set's active list to one acc_sum call instead: the
- * rows' addresses computed in the kernel, the accumulator in register-wide tiles (a whole
- * 1024-wide one on AVX-512), the PSQT rows in the same call. */
+ * rows' addresses computed in the kernel (no pointer lists), the accumulator in register tiles,
+ * the PSQT rows in the same call. */
 #include <string.h>
 
 #include "core/eval/accumulator.h"
