@@ -28,49 +28,32 @@
 #endif
 #endif
 
-/* A tile of T vectors at value j of i16 rows only. */
-#define SUM_TILE16(T)                                                                                                 \
-    for (; j + VEC_I16 * (T) <= width; j += VEC_I16 * (T)) {                                                          \
-        vec_t v[T];                                                                                                   \
-        for (int t = 0; t < (T); t++)                                                                                 \
-            v[t] = vec_load(bias + j + VEC_I16 * t);                                                                  \
-        for (int q = 0; q < n_parts; q++) {                                                                           \
-            const int16_t *rows = (const int16_t *)parts[q].rows + j;                                                 \
-            const uint32_t *idx = parts[q].idx;                                                                       \
-            ROWS_NO_UNROLL for (int k = 0; k < parts[q].n; k++) {                                                     \
-                const int16_t *r = rows + (size_t)idx[k] * width;                                                     \
-                for (int t = 0; t < (T); t++)                                                                         \
-                    v[t] = vec_add_i16(v[t], vec_load(r + VEC_I16 * t));                                              \
-            }                                                                                                         \
+/* Part q's rows of element type TYPE, read by LOAD, into the T vectors v at value j. */
+#define SUM_ROWS(T, TYPE, LOAD)                                                                                       \
+    {                                                                                                                 \
+        const TYPE *rows = (const TYPE *)parts[q].rows + j;                                                           \
+        const uint32_t *idx = parts[q].idx;                                                                           \
+        ROWS_NO_UNROLL for (int k = 0; k < parts[q].n; k++) {                                                         \
+            const TYPE *r = rows + (size_t)idx[k] * width;                                                            \
+            for (int t = 0; t < (T); t++)                                                                             \
+                v[t] = vec_add_i16(v[t], LOAD(r + VEC_I16 * t));                                                      \
         }                                                                                                             \
-        for (int t = 0; t < (T); t++)                                                                                 \
-            vec_store(dst + j + VEC_I16 * t, v[t]);                                                                   \
     }
+#define PART_I16(T) SUM_ROWS(T, int16_t, vec_load)
+#define PART_ANY(T)                                                                                                   \
+    if (parts[q].i8)                                                                                                  \
+        SUM_ROWS(T, int8_t, vec_load_i8_i16)                                                                          \
+    else                                                                                                              \
+        SUM_ROWS(T, int16_t, vec_load)
 
-/* The same with i8 rows among the parts (each part's rows of one kind). */
-#define SUM_TILE_ANY(T)                                                                                               \
+/* Tiles of T vectors from value j on while they fit: biases, every part's rows (PART), stored. */
+#define SUM_TILES(T, PART)                                                                                            \
     for (; j + VEC_I16 * (T) <= width; j += VEC_I16 * (T)) {                                                          \
         vec_t v[T];                                                                                                   \
         for (int t = 0; t < (T); t++)                                                                                 \
             v[t] = vec_load(bias + j + VEC_I16 * t);                                                                  \
-        for (int q = 0; q < n_parts; q++) {                                                                           \
-            const uint32_t *idx = parts[q].idx;                                                                       \
-            if (parts[q].i8) {                                                                                        \
-                const int8_t *rows = (const int8_t *)parts[q].rows + j;                                               \
-                ROWS_NO_UNROLL for (int k = 0; k < parts[q].n; k++) {                                                 \
-                    const int8_t *r = rows + (size_t)idx[k] * width;                                                  \
-                    for (int t = 0; t < (T); t++)                                                                     \
-                        v[t] = vec_add_i16(v[t], vec_load_i8_i16(r + VEC_I16 * t));                                   \
-                }                                                                                                     \
-            } else {                                                                                                  \
-                const int16_t *rows = (const int16_t *)parts[q].rows + j;                                             \
-                ROWS_NO_UNROLL for (int k = 0; k < parts[q].n; k++) {                                                 \
-                    const int16_t *r = rows + (size_t)idx[k] * width;                                                 \
-                    for (int t = 0; t < (T); t++)                                                                     \
-                        v[t] = vec_add_i16(v[t], vec_load(r + VEC_I16 * t));                                          \
-                }                                                                                                     \
-            }                                                                                                         \
-        }                                                                                                             \
+        for (int q = 0; q < n_parts; q++)                                                                             \
+            PART(T)                                                                                                   \
         for (int t = 0; t < (T); t++)                                                                                 \
             vec_store(dst + j + VEC_I16 * t, v[t]);                                                                   \
     }
@@ -83,14 +66,14 @@ VEC_KERNEL void acc_sum(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, co
         any8 |= parts[q].i8;
     uint32_t j = 0;
     if (!any8) {
-        SUM_TILE16(VEC_SUM_TILE16)
-        SUM_TILE16(VEC_SUM_TILE16 / 2)
-        SUM_TILE16(VEC_SUM_TILE16 / 4)
-        SUM_TILE16(1)
+        SUM_TILES(VEC_SUM_TILE16, PART_I16)
+        SUM_TILES(VEC_SUM_TILE16 / 2, PART_I16)
+        SUM_TILES(VEC_SUM_TILE16 / 4, PART_I16)
+        SUM_TILES(1, PART_I16)
     } else {
-        SUM_TILE_ANY(VEC_SUM_TILE8)
-        SUM_TILE_ANY(VEC_SUM_TILE8 / 2)
-        SUM_TILE_ANY(1)
+        SUM_TILES(VEC_SUM_TILE8, PART_ANY)
+        SUM_TILES(VEC_SUM_TILE8 / 2, PART_ANY)
+        SUM_TILES(1, PART_ANY)
     }
 #if defined(VEC_MASKED)
     if (j < width) {
