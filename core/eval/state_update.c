@@ -219,14 +219,16 @@ void nnue_state_update(nnue_state *s, const nnue_board *board)
     }
     if (back[0] < 0 && back[1] < 0)
         return;
-    int low = s->ply;
+    int low = s->ply + 1; /* the first move undone */
     for (int p = 0; p < 2; p++)
         if (back[p] >= 0) {
             back[p] = back_stop(s, p, back[p]);
-            if (back[p] + 1 < low)
+            if (back[p] == s->ply)
+                back[p] = -1; /* the walk stopped at once: nothing to compute */
+            else if (back[p] + 1 < low)
                 low = back[p] + 1;
         }
-    if (low < s->ply) {
+    if (low <= s->ply) {
         if (s->boards)
             boards_back_to(s, board, low);
         apply_moves(s, board, back, 1);
