@@ -279,17 +279,14 @@ static int raw_threats(const nnue_board *board, raw_threat *out)
 {
     bb90 occ = xqf_occupied(board);
     int n = 0;
-    for (int from = 0; from < 90; from++) {
+    for (bb90 o = occ; o; o &= o - 1) {
+        int from = xqf_first(o);
         uint8_t xp = board->piece_on[from];
-        if (!xp)
-            continue;
-        bb90 a = fast_attacks(xp, from, occ) & occ;
-        for (int to = 0; to < 90 && a; to++)
-            if ((a >> to) & 1) {
-                a &= ~bit(to);
-                if (n < RAW_MAX)
-                    out[n++] = (raw_threat){xp, (uint8_t)from, board->piece_on[to], (uint8_t)to};
-            }
+        for (bb90 a = fast_attacks(xp, from, occ) & occ; a; a &= a - 1) {
+            int to = xqf_first(a);
+            if (n < RAW_MAX)
+                out[n++] = (raw_threat){xp, (uint8_t)from, board->piece_on[to], (uint8_t)to};
+        }
     }
     return n;
 }
@@ -436,7 +433,9 @@ static void xt_changed(const nnue_feature_params *params, const nnue_board *afte
     (void)params;
     threat_changes c;
     list_changes(after, delta, &c);
-    int mirror = mirror_of(after, persp); /* unchanged by the move, else it forces a refresh */
+    xqf_context x[2];
+    xqf_contexts_move(after, delta, x, NULL);
+    int mirror = x[persp].mirror; /* unchanged by the move, else it forces a refresh */
     *n_removed = indices_of(c.removed, c.n_removed, persp, mirror, removed);
     *n_added = indices_of(c.added, c.n_added, persp, mirror, added);
 }
@@ -447,8 +446,9 @@ static void xt_changed_both(const nnue_feature_params *params, const nnue_board 
     (void)params;
     threat_changes c;
     list_changes(after, delta, &c);
-    int mirror[2];
-    xqf_mirrors(after, mirror); /* unchanged by the move, else it forces a refresh */
+    xqf_context x[2];
+    xqf_contexts_move(after, delta, x, NULL);
+    int mirror[2] = {x[0].mirror, x[1].mirror}; /* unchanged by the move, else it forces a refresh */
     for (int p = 0; p < 2; p++) {
         n_removed[p] = indices_of(c.removed, c.n_removed, p, mirror[p], removed[p]);
         n_added[p] = indices_of(c.added, c.n_added, p, mirror[p], added[p]);
@@ -461,9 +461,9 @@ static void xt_changed_threats(const nnue_feature_params *params, const nnue_boa
                                uint32_t *const added[2], int n_added[2])
 {
     (void)params;
-    (void)delta;
-    int mirror[2];
-    xqf_mirrors(after, mirror); /* unchanged by the move, else it forces a refresh */
+    xqf_context x[2];
+    xqf_contexts_move(after, delta, x, NULL);
+    int mirror[2] = {x[0].mirror, x[1].mirror}; /* unchanged by the move, else it forces a refresh */
     for (int p = lo; p <= hi; p++) {
         n_removed[p] = indices_of(t->removed, t->n_removed, p, mirror[p], removed[p]);
         n_added[p] = indices_of(t->added, t->n_added, p, mirror[p], added[p]);
@@ -480,12 +480,11 @@ static int xt_needs_refresh(const nnue_feature_params *params, const nnue_board 
                             int persp)
 {
     (void)params;
-    int may = xqf_context_may_change(after, delta, persp, 0);
-    if (may != 1)
-        return may == 2 && xqf_mid_mirror_changed(after, delta, persp);
-    nnue_board before;
-    nnue_board_before(after, delta, &before);
-    return mirror_of(&before, persp) != mirror_of(after, persp);
+    if (!xqf_context_may_change(after, delta, persp, 0))
+        return 0;
+    xqf_context a[2], b[2];
+    xqf_contexts_move(after, delta, a, b);
+    return a[persp].mirror != b[persp].mirror;
 }
 
 const nnue_feature_set nnue_fs_xiangqi_threats = {
