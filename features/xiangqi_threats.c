@@ -37,8 +37,17 @@ static const uint16_t valid_victims[16] = {
     0x0000, 0xFE7E, 0xAE3A, 0xFE7E, 0x787C, 0xFE7E, 0xFA3A, 0x6C38,
 };
 
-static bb90 target_mask[16][90][16];
-static uint16_t base[16][90][16];
+/* Each (attacker x, view square from, victim y): the view squares `to` whose threats are features,
+ * as a mask over the slots of `from` (bits 0..33), and the index of the first in bits 40..55. A
+ * slot numbers the squares any piece may attack from `from` on an empty board, in ascending order
+ * (at most 17 on lines, 8 horse, 4 elephant, 4 advisor squares: 33); slot 63 (never a feature)
+ * stands for every other square. One 8-byte load per threat. */
+#define SLOT_NONE 63
+static uint64_t pair_slots[16][90][16];
+static uint8_t slot_of_square[90][90];
+
+/* Squares of a perspective's view (persp * 2 + mirror) and piece numbers (persp * 32 + code). */
+static uint8_t view_sq[4][90], view_piece[64];
 
 static bb90 bit(int sq)
 {
@@ -225,48 +234,60 @@ __attribute__((constructor)) static void threat_tables(void)
         for (int sq = 0; sq < 90; sq++)
             if (xqf_valid(p, sq))
                 valid_bb[p] |= bit(sq);
+    for (int v = 0; v < 4; v++)
+        for (int sq = 0; sq < 90; sq++)
+            view_sq[v][sq] = (uint8_t)xqf_map(sq, v & 1, v >> 1);
+    for (int persp = 0; persp < 2; persp++)
+        for (int pc = 0; pc < 32; pc++)
+            view_piece[persp * 32 + pc] = (uint8_t)(xqf_piece((uint8_t)pc, persp) & 15);
+    for (int x = 1; x < 16; x++)
+        for (int from = 0; from < 90; from++)
+            empty_attacks[x][from] = attacks(x & 7, x >> 3, from, 0, (x & 7) == 3);
+    for (int from = 0; from < 90; from++) {
+        bb90 any = 0;
+        for (int x = 1; x < 16; x++)
+            any |= empty_attacks[x][from];
+        int n = 0;
+        for (int to = 0; to < 90; to++)
+            slot_of_square[from][to] = (uint8_t)((any >> to) & 1 ? n++ : SLOT_NONE);
+    }
     uint32_t n = 0;
     for (int x = 1; x < 16; x++) {
         int xt = x & 7;
         for (int from = 0; from < 90; from++) {
-            empty_attacks[x][from] = attacks(xt, x >> 3, from, 0, xt == 3);
             if (!((valid_bb[x] >> from) & 1))
                 continue;
             for (int y = 1; y < 16; y++) {
                 if (!((valid_victims[x] >> y) & 1))
                     continue;
-                bb90 m = 0, targets = empty_attacks[x][from] & valid_bb[y];
+                bb90 targets = empty_attacks[x][from] & valid_bb[y];
+                uint64_t m = 0;
                 for (int to = 0; to < 90; to++) {
                     if (!((targets >> to) & 1))
                         continue;
                     int enemy = (x >> 3) != (y >> 3), same_file = from % 9 == to % 9, same_rank = from / 9 == to / 9;
                     int semi = xt == (y & 7) && (xt != 4 || (enemy && same_file) || (!enemy && same_rank)) && xt != 5;
                     if (!semi || from > to)
-                        m |= bit(to);
+                        m |= 1ull << slot_of_square[from][to];
                 }
-                target_mask[x][from][y] = m;
-                base[x][from][y] = (uint16_t)n;
-                n += (uint32_t)(__builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64)));
+                pair_slots[x][from][y] = m | (uint64_t)n << 40;
+                n += (uint32_t)__builtin_popcountll(m);
             }
         }
     }
     total = n;
 }
 
-static int popcount90(bb90 b)
-{
-    return __builtin_popcountll((uint64_t)b) + __builtin_popcountll((uint64_t)(b >> 64));
-}
-
 /* Index of a threat in persp's view, or -1. */
 static int32_t threat_index(int persp, int mirror, uint8_t xp, int from, uint8_t yp, int to)
 {
-    int x = xqf_piece(xp, persp), y = xqf_piece(yp, persp);
-    int f = xqf_map(from, mirror, persp), t = xqf_map(to, mirror, persp);
-    bb90 m = target_mask[x][f][y];
-    if (!((m >> t) & 1))
+    const uint8_t *sq = view_sq[persp * 2 + mirror], *pc = view_piece + persp * 32;
+    int f = sq[from];
+    uint64_t m = pair_slots[pc[xp & 31]][f][pc[yp & 31]];
+    int s = slot_of_square[f][sq[to]];
+    if (!((m >> s) & 1))
         return -1;
-    return (int32_t)(base[x][f][y] + (uint32_t)popcount90(m & (bit(t) - 1)));
+    return (int32_t)((m >> 40) + (uint64_t)__builtin_popcountll(m & ((1ull << s) - 1)));
 }
 
 /* One threat as it stands on the board (real squares, nnue piece codes), for any perspective: the
