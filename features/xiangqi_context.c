@@ -210,8 +210,9 @@ static memo_entry *lookup(const uint8_t *piece_on)
 {
     memo_entry *e = &memo.e[memo.last];
     if (!(e->used && same_squares(e->piece_on, piece_on))) {
-        int k = 0;
-        while (k < MEMO_SLOTS && !(memo.e[k].used && same_squares(memo.e[k].piece_on, piece_on)))
+        int k = 0; /* the last one used was compared first */
+        while (k < MEMO_SLOTS &&
+               (k == memo.last || !(memo.e[k].used && same_squares(memo.e[k].piece_on, piece_on))))
             k++;
         if (k == MEMO_SLOTS)
             return NULL;
