@@ -58,8 +58,8 @@ static xq_bb targets(const step_board *b, uint8_t p, int s, const lines *v)
 }
 
 /* The squares of the pieces attacking s: rooks first on a line, cannons second, the others. */
-/* The squares of the horses, elephants, advisors, kings and pawns that attack s (the rules of
- * bitboard.h's xq_step_attackers, from the pieces' squares). */
+/* The squares of the horses, elephants, advisors, kings and pawns that attack s (bitboard.h's
+ * rules, from the pieces' squares: xq_horse_from, xq_pawn_from and the symmetric steps). */
 static xq_bb step_attackers(const step_board *b, int s)
 {
     xq_bb a = 0, horses = b->piece[XQ_KNIGHT] | b->piece[8 + XQ_KNIGHT];
