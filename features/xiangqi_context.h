@@ -55,12 +55,14 @@ void xqf_context_of(const nnue_board *board, int persp, xqf_context *ctx);
 /* What a move (the board after it and its delta) may change of persp's context: 1 = anything
  * (a king in the delta, or with attack = 1 a rook, knight or cannon of persp put on or taken off
  * the board: compare the contexts); 2 = only the mirror's balance test (both kings on file e:
- * xqf_mid_mirror_changed says); 0 = nothing. Saves rebuilding the board before and passes over
+ * compare the mirrors); 0 = nothing. Saves rebuilding the board before and passes over
  * its pieces at every push. */
 int xqf_context_may_change(const nnue_board *after, const nnue_delta *delta, int persp, int attack);
 
-/* With no king in the delta and both kings on file e: 1 when the move flips persp's mirror (the
- * balance sums of the board before, from the board after and the delta's squares). */
-int xqf_mid_mirror_changed(const nnue_board *after, const nnue_delta *delta, int persp);
+/* Both perspectives' contexts of the board after a move (`now`) and, unless `before` is NULL, of
+ * the board before it as base/board_undo.h would rebuild it from `after` and the delta, without
+ * rebuilding it: the piece sums (remembered for the last boards seen on the thread) with the
+ * delta's squares swapped. */
+void xqf_contexts_move(const nnue_board *after, const nnue_delta *delta, xqf_context now[2], xqf_context before[2]);
 
 #endif

@@ -8,7 +8,6 @@
  *    flips ranks for black and files when mirrored (features/xiangqi_context.c);
  *  - the engine refreshes a perspective when its buckets or its mirror change; otherwise a
  *    move's pieces are removed and added in the unchanged context. */
-#include "base/board_undo.h"
 #include "features/feature_set.h"
 #include "features/feature_util.h"
 #include "features/xiangqi_context.h"
@@ -66,7 +65,9 @@ static void hka_changed(const nnue_feature_params *params, const nnue_board *aft
                         int persp, uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
 {
     (void)params;
-    hka_ctx c = hka_context(after, persp);
+    xqf_context x[2];
+    xqf_contexts_move(after, delta, x, NULL);
+    hka_ctx c = hka_of(&x[persp]);
     nnue_fs_board_changed(delta, persp, hka_index, &c, removed, n_removed, added, n_added);
 }
 
@@ -87,7 +88,7 @@ static void hka_changed_both(const nnue_feature_params *params, const nnue_board
 {
     (void)params;
     xqf_context x[2];
-    xqf_contexts(after, x);
+    xqf_contexts_move(after, delta, x, NULL);
     for (int p = 0; p < 2; p++) {
         hka_ctx c = hka_of(&x[p]);
         nnue_fs_board_changed(delta, p, hka_index, &c, removed[p], &n_removed[p], added[p], &n_added[p]);
@@ -99,12 +100,14 @@ static int hka_needs_refresh(const nnue_feature_params *params, const nnue_board
 {
     (void)params;
     int may = xqf_context_may_change(after, delta, persp, 1);
-    if (may != 1)
-        return may == 2 && xqf_mid_mirror_changed(after, delta, persp);
-    nnue_board before;
-    nnue_board_before(after, delta, &before);
-    hka_ctx a = hka_context(after, persp), b = hka_context(&before, persp);
-    return a.mirror != b.mirror || a.base != b.base;
+    if (!may)
+        return 0;
+    xqf_context a[2], b[2];
+    xqf_contexts_move(after, delta, a, b);
+    if (may == 2) /* only the mirror's balance test can change */
+        return a[persp].mirror != b[persp].mirror;
+    hka_ctx x = hka_of(&a[persp]), y = hka_of(&b[persp]);
+    return x.mirror != y.mirror || x.base != y.base;
 }
 
 static uint32_t hka_refresh_keys(const nnue_feature_params *params)

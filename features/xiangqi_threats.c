@@ -37,8 +37,17 @@ static const uint16_t valid_victims[16] = {
     0x0000, 0xFE7E, 0xAE3A, 0xFE7E, 0x787C, 0xFE7E, 0xFA3A, 0x6C38,
 };
 
-static bb90 target_mask[16][90][16];
-static uint16_t base[16][90][16];
+/* Each (attacker x, view square from, victim y): the view squares `to` whose threats are features,
+ * as a mask over the slots of `from` (bits 0..33), and the index of the first in bits 40..55. A
+ * slot numbers the squares any piece may attack from `from` on an empty board, in ascending order
+ * (at most 17 on lines, 8 horse, 4 elephant, 4 advisor squares: 33); slot 63 (never a feature)
+ * stands for every other square. One 8-byte load per threat. */
+#define SLOT_NONE 63
+static uint64_t pair_slots[16][90][16];
+static uint8_t slot_of_square[90][90];
+
+/* Squares of a perspective's view (persp * 2 + mirror) and piece numbers (persp * 32 + code). */
+static uint8_t view_sq[4][90], view_piece[64];
 
 static bb90 bit(int sq)
 {
@@ -225,48 +234,60 @@ __attribute__((constructor)) static void threat_tables(void)
         for (int sq = 0; sq < 90; sq++)
             if (xqf_valid(p, sq))
                 valid_bb[p] |= bit(sq);
+    for (int v = 0; v < 4; v++)
+        for (int sq = 0; sq < 90; sq++)
+            view_sq[v][sq] = (uint8_t)xqf_map(sq, v & 1, v >> 1);
+    for (int persp = 0; persp < 2; persp++)
+        for (int pc = 0; pc < 32; pc++)
+            view_piece[persp * 32 + pc] = (uint8_t)(xqf_piece((uint8_t)pc, persp) & 15);
+    for (int x = 1; x < 16; x++)
+        for (int from = 0; from < 90; from++)
+            empty_attacks[x][from] = attacks(x & 7, x >> 3, from, 0, (x & 7) == 3);
+    for (int from = 0; from < 90; from++) {
+        bb90 any = 0;
+        for (int x = 1; x < 16; x++)
+            any |= empty_attacks[x][from];
+        int n = 0;
+        for (int to = 0; to < 90; to++)
+            slot_of_square[from][to] = (uint8_t)((any >> to) & 1 ? n++ : SLOT_NONE);
+    }
     uint32_t n = 0;
     for (int x = 1; x < 16; x++) {
         int xt = x & 7;
         for (int from = 0; from < 90; from++) {
-            empty_attacks[x][from] = attacks(xt, x >> 3, from, 0, xt == 3);
             if (!((valid_bb[x] >> from) & 1))
                 continue;
             for (int y = 1; y < 16; y++) {
                 if (!((valid_victims[x] >> y) & 1))
                     continue;
-                bb90 m = 0, targets = empty_attacks[x][from] & valid_bb[y];
+                bb90 targets = empty_attacks[x][from] & valid_bb[y];
+                uint64_t m = 0;
                 for (int to = 0; to < 90; to++) {
                     if (!((targets >> to) & 1))
                         continue;
                     int enemy = (x >> 3) != (y >> 3), same_file = from % 9 == to % 9, same_rank = from / 9 == to / 9;
                     int semi = xt == (y & 7) && (xt != 4 || (enemy && same_file) || (!enemy && same_rank)) && xt != 5;
                     if (!semi || from > to)
-                        m |= bit(to);
+                        m |= 1ull << slot_of_square[from][to];
                 }
-                target_mask[x][from][y] = m;
-                base[x][from][y] = (uint16_t)n;
-                n += (uint32_t)(__builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64)));
+                pair_slots[x][from][y] = m | (uint64_t)n << 40;
+                n += (uint32_t)__builtin_popcountll(m);
             }
         }
     }
     total = n;
 }
 
-static int popcount90(bb90 b)
-{
-    return __builtin_popcountll((uint64_t)b) + __builtin_popcountll((uint64_t)(b >> 64));
-}
-
 /* Index of a threat in persp's view, or -1. */
 static int32_t threat_index(int persp, int mirror, uint8_t xp, int from, uint8_t yp, int to)
 {
-    int x = xqf_piece(xp, persp), y = xqf_piece(yp, persp);
-    int f = xqf_map(from, mirror, persp), t = xqf_map(to, mirror, persp);
-    bb90 m = target_mask[x][f][y];
-    if (!((m >> t) & 1))
+    const uint8_t *sq = view_sq[persp * 2 + mirror], *pc = view_piece + persp * 32;
+    int f = sq[from];
+    uint64_t m = pair_slots[pc[xp & 31]][f][pc[yp & 31]];
+    int s = slot_of_square[f][sq[to]];
+    if (!((m >> s) & 1))
         return -1;
-    return (int32_t)(base[x][f][y] + (uint32_t)popcount90(m & (bit(t) - 1)));
+    return (int32_t)((m >> 40) + (uint64_t)__builtin_popcountll(m & ((1ull << s) - 1)));
 }
 
 /* One threat as it stands on the board (real squares, nnue piece codes), for any perspective: the
@@ -279,17 +300,14 @@ static int raw_threats(const nnue_board *board, raw_threat *out)
 {
     bb90 occ = xqf_occupied(board);
     int n = 0;
-    for (int from = 0; from < 90; from++) {
+    for (bb90 o = occ; o; o &= o - 1) {
+        int from = xqf_first(o);
         uint8_t xp = board->piece_on[from];
-        if (!xp)
-            continue;
-        bb90 a = fast_attacks(xp, from, occ) & occ;
-        for (int to = 0; to < 90 && a; to++)
-            if ((a >> to) & 1) {
-                a &= ~bit(to);
-                if (n < RAW_MAX)
-                    out[n++] = (raw_threat){xp, (uint8_t)from, board->piece_on[to], (uint8_t)to};
-            }
+        for (bb90 a = fast_attacks(xp, from, occ) & occ; a; a &= a - 1) {
+            int to = xqf_first(a);
+            if (n < RAW_MAX)
+                out[n++] = (raw_threat){xp, (uint8_t)from, board->piece_on[to], (uint8_t)to};
+        }
     }
     return n;
 }
@@ -436,7 +454,9 @@ static void xt_changed(const nnue_feature_params *params, const nnue_board *afte
     (void)params;
     threat_changes c;
     list_changes(after, delta, &c);
-    int mirror = mirror_of(after, persp); /* unchanged by the move, else it forces a refresh */
+    xqf_context x[2];
+    xqf_contexts_move(after, delta, x, NULL);
+    int mirror = x[persp].mirror; /* unchanged by the move, else it forces a refresh */
     *n_removed = indices_of(c.removed, c.n_removed, persp, mirror, removed);
     *n_added = indices_of(c.added, c.n_added, persp, mirror, added);
 }
@@ -447,8 +467,9 @@ static void xt_changed_both(const nnue_feature_params *params, const nnue_board 
     (void)params;
     threat_changes c;
     list_changes(after, delta, &c);
-    int mirror[2];
-    xqf_mirrors(after, mirror); /* unchanged by the move, else it forces a refresh */
+    xqf_context x[2];
+    xqf_contexts_move(after, delta, x, NULL);
+    int mirror[2] = {x[0].mirror, x[1].mirror}; /* unchanged by the move, else it forces a refresh */
     for (int p = 0; p < 2; p++) {
         n_removed[p] = indices_of(c.removed, c.n_removed, p, mirror[p], removed[p]);
         n_added[p] = indices_of(c.added, c.n_added, p, mirror[p], added[p]);
@@ -461,9 +482,9 @@ static void xt_changed_threats(const nnue_feature_params *params, const nnue_boa
                                uint32_t *const added[2], int n_added[2])
 {
     (void)params;
-    (void)delta;
-    int mirror[2];
-    xqf_mirrors(after, mirror); /* unchanged by the move, else it forces a refresh */
+    xqf_context x[2];
+    xqf_contexts_move(after, delta, x, NULL);
+    int mirror[2] = {x[0].mirror, x[1].mirror}; /* unchanged by the move, else it forces a refresh */
     for (int p = lo; p <= hi; p++) {
         n_removed[p] = indices_of(t->removed, t->n_removed, p, mirror[p], removed[p]);
         n_added[p] = indices_of(t->added, t->n_added, p, mirror[p], added[p]);
@@ -480,12 +501,11 @@ static int xt_needs_refresh(const nnue_feature_params *params, const nnue_board 
                             int persp)
 {
     (void)params;
-    int may = xqf_context_may_change(after, delta, persp, 0);
-    if (may != 1)
-        return may == 2 && xqf_mid_mirror_changed(after, delta, persp);
-    nnue_board before;
-    nnue_board_before(after, delta, &before);
-    return mirror_of(&before, persp) != mirror_of(after, persp);
+    if (!xqf_context_may_change(after, delta, persp, 0))
+        return 0;
+    xqf_context a[2], b[2];
+    xqf_contexts_move(after, delta, a, b);
+    return a[persp].mirror != b[persp].mirror;
 }
 
 const nnue_feature_set nnue_fs_xiangqi_threats = {

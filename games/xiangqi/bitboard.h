@@ -87,33 +87,4 @@ static inline xq_bb xq_step_targets(uint8_t p, int sq, xq_bb occ)
     }
 }
 
-/* The squares of the horses, elephants, advisors, kings and pawns that attack sq (on: the
- * pieces, occ: their squares). */
-static inline xq_bb xq_step_attackers(const uint8_t *on, int sq, xq_bb occ)
-{
-    xq_bb a = 0;
-    for (int d = 0; d < 4; d++) {
-        int eye = xq_diag_next[sq][d];
-        if (eye < 0 || ((occ >> eye) & 1))
-            continue;
-        for (xq_bb h = xq_horse_from[sq][d] & occ; h; h &= h - 1)
-            if (NNUE_PIECE_TYPE(on[xq_lsb(h)]) == XQ_KNIGHT)
-                a |= h & -h;
-        xq_bb e = xq_elephant_to[sq][d] & occ;
-        if (e && NNUE_PIECE_TYPE(on[xq_lsb(e)]) == XQ_BISHOP)
-            a |= e;
-    }
-    for (xq_bb s = xq_advisor_to[sq] & occ; s; s &= s - 1)
-        if (NNUE_PIECE_TYPE(on[xq_lsb(s)]) == XQ_ADVISOR)
-            a |= s & -s;
-    for (xq_bb s = xq_king_to[sq] & occ; s; s &= s - 1)
-        if (NNUE_PIECE_TYPE(on[xq_lsb(s)]) == XQ_KING)
-            a |= s & -s;
-    for (int c = 0; c < 2; c++)
-        for (xq_bb s = xq_pawn_from[c][sq] & occ; s; s &= s - 1)
-            if (on[xq_lsb(s)] == NNUE_PIECE(c, XQ_PAWN))
-                a |= s & -s;
-    return a;
-}
-
 #endif

@@ -34,11 +34,23 @@ typedef struct xq_pos {
     uint16_t ply;       /* plies from the FEN's move 1 */
     uint64_t occupied[2]; /* the occupied squares, bit sq % 64 of word sq / 64 (the threat
                              recorder's bitboards start from them, threats.c) */
+    uint64_t by_piece[16][2]; /* the squares of each piece, as occupied, by xq_piece_slot */
 } xq_pos;
 
 static inline void xq_flip_occupied(xq_pos *pos, int sq)
 {
     pos->occupied[sq >> 6] ^= (uint64_t)1 << (sq & 63);
+}
+
+/* by_piece's slot of a piece code: type, + 8 for colour 1. */
+static inline int xq_piece_slot(unsigned piece)
+{
+    return (int)(((piece >> 4) & 1) * 8 + (piece & 7));
+}
+
+static inline void xq_flip_piece(xq_pos *pos, unsigned piece, int sq)
+{
+    pos->by_piece[xq_piece_slot(piece)][sq >> 6] ^= (uint64_t)1 << (sq & 63);
 }
 
 #define XQ_START_FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"

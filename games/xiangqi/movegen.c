@@ -197,8 +197,12 @@ void xq_make(xq_pos *pos, nnue_move move, nnue_delta *delta)
     b->piece_on[to] = (uint8_t)pc;
     b->piece_on[from] = 0;
     xq_flip_occupied(pos, from);
+    xq_flip_piece(pos, pc, from);
+    xq_flip_piece(pos, pc, to);
     if (!cap)
         xq_flip_occupied(pos, to);
+    else
+        xq_flip_piece(pos, cap, to);
     if (NNUE_PIECE_TYPE(pc) == XQ_KING)
         b->king_sq[us] = (uint8_t)to;
     if (cap)
@@ -218,8 +222,12 @@ void xq_unmake(xq_pos *pos, nnue_move move)
     b->piece_on[from] = (uint8_t)pc;
     b->piece_on[to] = (uint8_t)cap;
     xq_flip_occupied(pos, from);
+    xq_flip_piece(pos, pc, from);
+    xq_flip_piece(pos, pc, to);
     if (!cap)
         xq_flip_occupied(pos, to);
+    else
+        xq_flip_piece(pos, cap, to);
     if (NNUE_PIECE_TYPE(pc) == XQ_KING)
         b->king_sq[us] = (uint8_t)from;
     if (cap)

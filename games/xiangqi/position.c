@@ -65,6 +65,7 @@ int xq_parse_fen(xq_pos *pos, const char *text, nnue_error *err)
             b->piece_on[sq] = (uint8_t)piece;
             b->piece_count++;
             xq_flip_occupied(pos, sq);
+            xq_flip_piece(pos, piece, sq);
             if (type == XQ_KING)
                 b->king_sq[colour] = (uint8_t)sq, kings[colour]++;
             file++;

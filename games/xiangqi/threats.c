@@ -24,6 +24,7 @@
 /* The pieces as the steps change them. */
 typedef struct step_board {
     xq_bb occ;
+    xq_bb piece[16]; /* the squares of each piece, by xq_piece_slot */
     uint8_t on[XQ_SQUARES];
 } step_board;
 
@@ -57,9 +58,25 @@ static xq_bb targets(const step_board *b, uint8_t p, int s, const lines *v)
 }
 
 /* The squares of the pieces attacking s: rooks first on a line, cannons second, the others. */
+/* The squares of the horses, elephants, advisors, kings and pawns that attack s (bitboard.h's
+ * rules, from the pieces' squares: xq_horse_from, xq_pawn_from and the symmetric steps). */
+static xq_bb step_attackers(const step_board *b, int s)
+{
+    xq_bb a = 0, horses = b->piece[XQ_KNIGHT] | b->piece[8 + XQ_KNIGHT];
+    xq_bb elephants = b->piece[XQ_BISHOP] | b->piece[8 + XQ_BISHOP];
+    for (int d = 0; d < 4; d++) {
+        int eye = xq_diag_next[s][d];
+        if (eye >= 0 && !((b->occ >> eye) & 1))
+            a |= (xq_horse_from[s][d] & horses) | (xq_elephant_to[s][d] & elephants);
+    }
+    a |= xq_advisor_to[s] & (b->piece[XQ_ADVISOR] | b->piece[8 + XQ_ADVISOR]);
+    a |= xq_king_to[s] & (b->piece[XQ_KING] | b->piece[8 + XQ_KING]);
+    return a | (xq_pawn_from[0][s] & b->piece[XQ_PAWN]) | (xq_pawn_from[1][s] & b->piece[8 + XQ_PAWN]);
+}
+
 static xq_bb attackers(const step_board *b, int s, const lines *v)
 {
-    xq_bb a = xq_step_attackers(b->on, s, b->occ);
+    xq_bb a = step_attackers(b, s);
     for (int d = 0; d < 4; d++) {
         if (v->first[d] >= 0 && NNUE_PIECE_TYPE(b->on[v->first[d]]) == XQ_ROOK)
             a |= xq_bit(v->first[d]);
@@ -132,6 +149,7 @@ static void lift_step(nnue_threat_log *l, step_board *b, int s)
     scan_lines(b, s, &v);
     log_direct(l, b, 0, b->on[s], s, &v);
     b->occ &= ~xq_bit(s);
+    b->piece[xq_piece_slot(b->on[s])] &= ~xq_bit(s);
     b->on[s] = 0;
     log_through(l, b, 1, s, &v);
 }
@@ -142,6 +160,7 @@ static void put_step(nnue_threat_log *l, step_board *b, uint8_t p, int s)
     scan_lines(b, s, &v);
     log_through(l, b, 0, s, &v);
     b->occ |= xq_bit(s);
+    b->piece[xq_piece_slot(p)] |= xq_bit(s);
     b->on[s] = p;
     log_direct(l, b, 1, p, s, &v);
 }
@@ -158,6 +177,8 @@ static void replace_step(nnue_threat_log *l, step_board *b, uint8_t x, int s)
         nnue_threat_log_pair(l, 0, b->on[from], from, y, s);
         nnue_threat_log_pair(l, 1, b->on[from], from, x, s);
     }
+    b->piece[xq_piece_slot(y)] &= ~xq_bit(s);
+    b->piece[xq_piece_slot(x)] |= xq_bit(s);
     b->on[s] = x;
     log_targets(l, b, 1, x, s, &v);
 }
@@ -168,6 +189,8 @@ void xq_make_threats(xq_pos *pos, nnue_move move, nnue_delta *delta, nnue_threat
         step_board b;
         memcpy(b.on, pos->board.piece_on, sizeof b.on);
         b.occ = (xq_bb)pos->occupied[1] << 64 | pos->occupied[0];
+        for (int k = 0; k < 16; k++)
+            b.piece[k] = (xq_bb)pos->by_piece[k][1] << 64 | pos->by_piece[k][0];
         nnue_threat_log l;
         nnue_threat_log_start(&l, threats);
         int from = XQ_FROM(move), to = XQ_TO(move);
