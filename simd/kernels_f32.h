@@ -13,7 +13,44 @@
 
 #include <stdint.h>
 
+#include "base/arch_limits.h"
 #include "base/isa.h"
+
+/* A float head (issue 47 item 3): a run of small float layers as steps over one buffer of
+ * floats, made once per net by layers/plan_f32.c and run in one kernels_f32.h head call. Each
+ * step is its layer's definition (the layer file's propagate) on buffer slots: in, in2 and out
+ * are offsets into the buffer (floats), every layer's values a slot of their own (a slice is an
+ * offset into its input's slot; a concat's inputs are written straight into its slot, or copied
+ * there), so nothing is copied between layers. */
+enum {
+    NNUE_F32_DEQUANTIZE,   /* out[o] = fma((float) in_i32[o], param, b[o]), o < n_out (the head's int32 input) */
+    NNUE_F32_AFFINE,       /* affine: w input-major [n_in][pad] */
+    NNUE_F32_AFFINE_LANES, /* affine_lanes: rows w[n_out][n_in], pad = lanes */
+    NNUE_F32_CRELU,        /* fminf(fmaxf(x, 0), param) (layers/relu_f32.c) */
+    NNUE_F32_SQR_CRELU,    /* c * c of the above */
+    NNUE_F32_DUAL,         /* out[o] = fminf(fmaxf(x, 0), param), out[n + o] = fminf(x * x, param), o < n_in
+                              (layers/dual_f32.c; n_out = 2 n_in) */
+    NNUE_F32_HARDSWISH,    /* (x * fminf(fmaxf(x + 3, 0), 6)) * (1.0f / 6) (layers/hardswish_f32.c) */
+    NNUE_F32_MUL,          /* x * x2 (layers/elementwise_f32.c) */
+    NNUE_F32_ADD,          /* x + x2 */
+    NNUE_F32_COPY,         /* out = x (a concat's input that could not be written in place) */
+    NNUE_F32_TO_I32,       /* int32 out = trunc(x * param): NaN 0, saturated (layers/to_i32.c) */
+};
+
+typedef struct nnue_f32_step {
+    uint8_t op;
+    uint32_t in, in2, out;     /* buffer offsets (floats) */
+    uint32_t n_in, n_out;      /* an affine's inputs; the values written */
+    uint32_t pad;              /* NNUE_F32_AFFINE: out_pad; NNUE_F32_AFFINE_LANES: lanes */
+    float param;               /* scale or clip bound */
+    const float *const *w;     /* [stacks] weights of an affine step */
+    const float *const *b;     /* [stacks] biases of an affine or dequantize step */
+} nnue_f32_step;
+
+typedef struct nnue_f32_head {
+    int n_steps;
+    nnue_f32_step steps[NNUE_MAX_LAYERS * 2];
+} nnue_f32_head;
 
 typedef struct nnue_kernels_f32 {
     /* One chain per output from its bias, inputs in order, o < n_out:
@@ -32,6 +69,9 @@ typedef struct nnue_kernels_f32 {
     /* --- issue 47 item 4: the float layers' fused multiply-adds moved here from layers/ --- */
     /* out[o] = fma((float) in[o], scale, bias[o]), o < n (the conversion rounds to nearest). */
     void (*dequantize)(const int32_t *in, uint32_t n, float scale, const float *bias, float *out);
+    /* Every step of h in order on buf, the weights and biases of stack `stack`; in: the int32
+     * values the head's dequantize steps read. */
+    void (*head)(const nnue_f32_head *h, const int32_t *in, uint32_t stack, float *buf);
 } nnue_kernels_f32;
 
 /* The float table of a level, or NULL (above). Levels above nnue_isa_best() must not be asked. */

@@ -129,4 +129,6 @@ VECF_KERNEL void dequantize_f32(const int32_t *in, uint32_t n, float scale, cons
         out[o] = fmaf((float)in[o], scale, bias[o]);
 }
 
-const nnue_kernels_f32 VECF_TABLE = {affine_f32, affine_lanes_f32, dequantize_f32};
+#include "simd/kernels_f32_head.h"
+
+const nnue_kernels_f32 VECF_TABLE = {affine_f32, affine_lanes_f32, dequantize_f32, head_f32};

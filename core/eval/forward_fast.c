@@ -3,8 +3,9 @@
  * accumulators through the clamp/pairwise kernel; an inner layer's int32 input (already known
  * to lie in 0..127) is packed to bytes first; an int32 affine layer runs affine_i32; a float
  * affine layer and a dequantize the float kernels of the level (simd/kernels_f32.h) where it has
- * them. Every other layer runs its scalar propagate on the same int32 buffers as the reference
- * path, so results are identical by construction. */
+ * them, and a float head (a dequantize and the small float layers after it) their head kernel in
+ * one call. Every other layer runs its scalar propagate on the same int32 buffers as the
+ * reference path, so results are identical by construction. */
 #include <string.h>
 
 #include "core/arch/layer.h"
@@ -92,6 +93,15 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
             return k->tail_32_32_1(x0, l[0].p.relu.shift, l[0].p.relu.max, plan->layers[i + 1].weights[bucket],
                                    stack[i + 1].biases, l[2].p.relu.shift, l[2].p.relu.max,
                                    plan->layers[i + 3].weights[bucket], stack[i + 3].biases);
+        if (i > 0 && i == plan->head_at && kf) { /* the float head in one call (plan.h, layers/plan_f32.c) */
+            float *buf = (float *)(void *)next;
+            kf->head(&plan->head, x0, (uint32_t)bucket, buf);
+            for (int j = i; j < plan->head_end; j++)
+                outputs[j] = (const int32_t *)(const void *)(buf + plan->head_offset[j - i]);
+            next += plan->head_floats;
+            i = plan->head_end - 1;
+            continue;
+        }
         if (pl->skipped) { /* read only by fused u8 layers (plan.h): never run, its values never read */
             next += l->out_size;
             continue;
