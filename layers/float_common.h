@@ -11,6 +11,7 @@
 #define NNUE_CORE_LAYERS_FLOAT_COMMON_H
 
 #include "layers/common.h"
+#include "simd/kernels_f32.h" /* nnue_f32_min, nnue_f32_max: the clips, shared with the kernels */
 
 /* YAML `scale: [num, den]` (1 <= num, den <= 2^30) into layer->p.f32.scale. */
 nnue_status nnue_read_f32_scale(yreader *r, yaml_node_t *v, void *target);

@@ -16,6 +16,19 @@
 #include "base/arch_limits.h"
 #include "base/isa.h"
 
+/* The float layers' clips, one definition for their propagates (layers/) and these kernels:
+ * x > lo ? x : lo and x < hi ? x : hi, every case fixed by C: a NaN gives the bound and -0
+ * against 0 gives +0 (as the engines' _mm_max_ps(x, 0)), where fmaxf/fminf leave the sign of a
+ * zero to the compiler (clang's scalar and vector code differed on it). */
+static inline float nnue_f32_max(float x, float lo)
+{
+    return x > lo ? x : lo;
+}
+static inline float nnue_f32_min(float x, float hi)
+{
+    return x < hi ? x : hi;
+}
+
 /* A float head (issue 47 item 3): a run of small float layers as steps over one buffer of
  * floats, made once per net by layers/plan_f32.c and run in one kernels_f32.h head call. Each
  * step is its layer's definition (the layer file's propagate) on buffer slots: in, in2 and out
@@ -26,11 +39,11 @@ enum {
     NNUE_F32_DEQUANTIZE,   /* out[o] = fma((float) in_i32[o], param, b[o]), o < n_out (the head's int32 input) */
     NNUE_F32_AFFINE,       /* affine: w input-major [n_in][pad] */
     NNUE_F32_AFFINE_LANES, /* affine_lanes: rows w[n_out][n_in], pad = lanes */
-    NNUE_F32_CRELU,        /* fminf(fmaxf(x, 0), param) (layers/relu_f32.c) */
+    NNUE_F32_CRELU,        /* min(max(x, 0), param) (nnue_f32_min/max; layers/relu_f32.c) */
     NNUE_F32_SQR_CRELU,    /* c * c of the above */
-    NNUE_F32_DUAL,         /* out[o] = fminf(fmaxf(x, 0), param), out[n + o] = fminf(x * x, param), o < n_in
+    NNUE_F32_DUAL,         /* out[o] = min(max(x, 0), param), out[n + o] = min(x * x, param), o < n_in
                               (layers/dual_f32.c; n_out = 2 n_in) */
-    NNUE_F32_HARDSWISH,    /* (x * fminf(fmaxf(x + 3, 0), 6)) * (1.0f / 6) (layers/hardswish_f32.c) */
+    NNUE_F32_HARDSWISH,    /* (x * min(max(x + 3, 0), 6)) * (1.0f / 6) (layers/hardswish_f32.c) */
     NNUE_F32_MUL,          /* x * x2 (layers/elementwise_f32.c) */
     NNUE_F32_ADD,          /* x + x2 */
     NNUE_F32_COPY,         /* out = x (a concat's input that could not be written in place) */

@@ -2,14 +2,14 @@
  * 47 item 3: PlentyChess's, Viridithas's and Reckless's heads after their int8 first layer).
  * Included by kernels_f32_vec.h after its affine kernels. Each step is its layer's propagate
  * written again on buffer slots: the same C expressions, in the same order (fmaf one fused
- * instruction of the level, fminf/fmaxf as the compiler lowers them for the propagate too, the
- * library built with -ffp-contract=off), so the values are the layers' bit for bit; the compiler
- * makes the element-wise loops vectors of the level. The affine steps are this file's includer's
+ * instruction of the level, the clips kernels_f32.h's nnue_f32_min/max, the library built with
+ * -ffp-contract=off), so the values are the layers' bit for bit; the compiler makes the
+ * element-wise loops vectors of the level. The affine steps are this file's includer's
  * affine kernels. */
 
 VECF_TARGET static inline __attribute__((always_inline)) float head_clip(float x, float max)
 {
-    return fminf(fmaxf(x, 0.0f), max);
+    return nnue_f32_min(nnue_f32_max(x, 0.0f), max);
 }
 
 VECF_KERNEL void head_f32(const nnue_f32_head *h, const int32_t *in, uint32_t stack, float *buf)
@@ -42,15 +42,15 @@ VECF_KERNEL void head_f32(const nnue_f32_head *h, const int32_t *in, uint32_t st
         case NNUE_F32_DUAL: {
             uint32_t k = st->n_in;
             for (uint32_t o = 0; o < k; o++) {
-                y[o] = fminf(fmaxf(x[o], 0.0f), m);
-                y[k + o] = fminf(x[o] * x[o], m);
+                y[o] = nnue_f32_min(nnue_f32_max(x[o], 0.0f), m);
+                y[k + o] = nnue_f32_min(x[o] * x[o], m);
             }
             break;
         }
         case NNUE_F32_HARDSWISH: {
             const float sixth = 1.0f / 6.0f;
             for (uint32_t i = 0; i < n; i++) {
-                float gate = fminf(fmaxf(x[i] + 3.0f, 0.0f), 6.0f);
+                float gate = nnue_f32_min(nnue_f32_max(x[i] + 3.0f, 0.0f), 6.0f);
                 float product = x[i] * gate;
                 y[i] = product * sixth;
             }

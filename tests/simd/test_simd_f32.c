@@ -188,6 +188,76 @@ START_TEST(dequantize)
 }
 END_TEST
 
+/* The head's element-wise steps (kernels_f32.h head) against their layers' propagates, on values
+ * of every kind: zeros of both signs, NaN, infinities, subnormals (a step that chose another min,
+ * max or rounding than its layer would differ here). One step a call, then the steps of a
+ * dequantize, a dual, a one-chain affine and a to_i32 in one call. */
+static const struct {
+    const char *type;
+    int op, two_inputs;
+} elementwise[] = {
+    {"crelu_f32", NNUE_F32_CRELU, 0},         {"sqr_crelu_f32", NNUE_F32_SQR_CRELU, 0},
+    {"dual_f32", NNUE_F32_DUAL, 0},           {"hardswish_f32", NNUE_F32_HARDSWISH, 0},
+    {"mul_f32", NNUE_F32_MUL, 1},             {"add_f32", NNUE_F32_ADD, 1},
+    {"to_i32", NNUE_F32_TO_I32, 0},
+};
+
+static float special(void)
+{
+    switch (rnd() % 8) {
+    case 0: return NAN;
+    case 1: return -0.0f;
+    case 2: return rnd() % 2 ? INFINITY : -INFINITY;
+    case 3: return (float)(rnd() % 9) - 4.0f; /* the clip bounds and 0, -3, 3 exactly */
+    default: return value(0);
+    }
+}
+
+START_TEST(head_steps)
+{
+    static float buf[4 * MAXO + 1], want[2 * MAXO];
+    for (int isa = 1; isa <= (int)nnue_isa_best(); isa++) {
+        const nnue_kernels_f32 *k = nnue_kernels_f32_for((nnue_isa)isa);
+        if (!k)
+            continue;
+        for (int rep = 0; rep < 7 * 400; rep++) {
+            int e = rep % 7;
+            const nnue_layer_type *t = nnue_layer_type_find(elementwise[e].type);
+            ck_assert_ptr_nonnull(t);
+            uint32_t n = rnd() % MAXO + 1, n_out = elementwise[e].op == NNUE_F32_DUAL ? 2 * n : n;
+            for (uint32_t i = 0; i < 2 * n; i++)
+                buf[i] = special();
+            nnue_layer l;
+            memset(&l, 0, sizeof l);
+            l.type = t;
+            l.n_inputs = elementwise[e].two_inputs ? 2 : 1;
+            l.in_size = l.input_sizes[0] = l.input_sizes[1] = n;
+            l.out_size = n_out;
+            l.p.f32.max = rep % 3 ? 1.0f : (float)(rnd() % 100 + 1);
+            l.p.f32.scale = rep % 3 ? 287.0f : value(0);
+            float param = elementwise[e].op == NNUE_F32_TO_I32 ? l.p.f32.scale : l.p.f32.max;
+            const int32_t *inputs[2] = {(const int32_t *)(const void *)buf, (const int32_t *)(const void *)(buf + n)};
+            t->propagate(&l, NULL, inputs, (int32_t *)(void *)want);
+            nnue_f32_head h;
+            memset(&h, 0, sizeof h);
+            h.n_steps = 1;
+            h.steps[0] = (nnue_f32_step){.op = (uint8_t)elementwise[e].op, .in = 0, .in2 = n, .out = 2 * n,
+                                         .n_in = n, .n_out = n_out, .param = param};
+            buf[2 * n + n_out] = 42.0f;
+            k->head(&h, NULL, 0, buf);
+            for (uint32_t o = 0; o < n_out; o++)
+                ck_assert_msg(memcmp(&want[o], &buf[2 * n + o], 4) == 0 ||
+                                  (elementwise[e].op != NNUE_F32_TO_I32 && isnan(want[o]) && isnan(buf[2 * n + o])),
+                              "%s head step %s, %u values, value %u (input %a): %a, definition %a",
+                              nnue_isa_label((nnue_isa)isa), elementwise[e].type, n, o, (double)buf[o % n],
+                              (double)buf[2 * n + o], (double)want[o]);
+            ck_assert_msg(buf[2 * n + n_out] == 42.0f, "%s head step %s wrote past its values",
+                          nnue_isa_label((nnue_isa)isa), elementwise[e].type);
+        }
+    }
+}
+END_TEST
+
 /* The levels that must have float kernels have them (else the tests above compare nothing). */
 START_TEST(levels_with_tables)
 {
@@ -208,6 +278,7 @@ int main(void)
     tcase_add_test(tc, affine_one_chain);
     tcase_add_test(tc, affine_lanes);
     tcase_add_test(tc, dequantize);
+    tcase_add_test(tc, head_steps);
     tcase_add_test(tc, levels_with_tables);
     suite_add_tcase(s, tc);
     return test_run(s);
