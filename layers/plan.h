@@ -17,7 +17,8 @@
  *      several outputs and its input range and every weight fit i16.
  *  BULLET: screlu/sqrrelu FT activation feeding a single i16 affine layer (sum_divisor).
  *      A float affine layer (NNUE_OP_AFFINE_F32) without lanes gets its weights input-major for
- *      the float kernels' affine (simd/kernels_f32.h).
+ *      the float kernels' affine (simd/kernels_f32.h); a dequantize and the float layers after it
+ *      are a float head (layers/plan_f32.c), run by the float kernels' head in one call.
  *  NONE: the scalar reference forward pass (core/eval/forward.c) does everything.
  * A U8 plan whose last four layers are the classic 32-32-1 tail also notes it (tail_at). */
 #ifndef NNUE_CORE_LAYERS_PLAN_H

@@ -77,11 +77,12 @@ VECF_TARGET static void affine_lanes_narrow(const float *in, uint32_t n_in, cons
     for (uint32_t o = 0; o < n_out; o++) {
         const float *row = w + (size_t)o * n_in;
         float c[VECF_LANES];
-        for (uint32_t k = 0; k < lanes; k++)
-            c[k] = 0.0f;
-        for (uint32_t i = 0; i < n_in; i += lanes)
-            for (uint32_t k = 0; k < lanes; k++)
-                c[k] = fmaf(in[i + k], row[i + k], c[k]);
+        for (uint32_t k = 0; k < lanes; k++) { /* each lane's chain on its own: the same order */
+            float sum = 0.0f;
+            for (uint32_t i = k; i < n_in; i += lanes)
+                sum = fmaf(in[i], row[i], sum);
+            c[k] = sum;
+        }
         for (uint32_t half = lanes / 2; half; half /= 2)
             for (uint32_t k = 0; k < half; k++)
                 c[k] = c[k] + c[k + half];
