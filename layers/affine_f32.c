@@ -9,7 +9,8 @@
  * (each + one float32 rounding: the order of _mm512_reduce_add_ps for L = 16).
  * Tensors per stack: biases (out float32), weights (out rows of in float32; raw files often
  * store them input-major, and the block's order transposes them on load). The SIMD forward pass
- * runs this layer on the float kernels (simd/kernels_f32.h: the same sums, across outputs). */
+ * runs this layer on the float kernels of its level (simd/kernels_f32.h: the same sums, across
+ * outputs); this propagate is the definition (libm's fmaf on x86-64), run by the scalar level. */
 #include <math.h>
 #include <stdio.h>
 
@@ -68,33 +69,22 @@ static uint64_t file_bytes(const nnue_layer *l)
     return parameters(l) * 4;
 }
 
-/* Outputs o0 .. o0 + n - 1 of the one-chain sum, each chain in input order: n independent chains
- * side by side (a constant n lets the compiler keep them in registers). */
-static inline __attribute__((always_inline)) void chains(const float *x, const float *weights, const float *bias,
-                                                         uint32_t in, uint32_t o0, uint32_t n, float *y)
+static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *values)
 {
-    float s[8];
-    for (uint32_t k = 0; k < n; k++)
-        s[k] = bias[o0 + k];
-    for (uint32_t i = 0; i < in; i++)
-        for (uint32_t k = 0; k < n; k++)
-            s[k] = fmaf(x[i], weights[(size_t)(o0 + k) * in + i], s[k]);
-    for (uint32_t k = 0; k < n; k++)
-        y[o0 + k] = s[k];
-}
-
-static inline __attribute__((always_inline)) void forward(const nnue_layer *l, const float *x, const float *bias,
-                                                          const float *weights, float *y)
-{
-    uint32_t lanes = l->p.f32.lanes, in = l->in_size, out = l->out_size, o = 0;
+    const float *x = NNUE_F32_IN(inputs[0]), *bias = w->biases, *weights = w->weights;
+    float *y = NNUE_F32_OUT(values);
+    uint32_t lanes = l->p.f32.lanes, in = l->in_size, out = l->out_size;
     if (!lanes) {
-        for (; o + 8 <= out; o += 8)
-            chains(x, weights, bias, in, o, 8, y);
-        for (; o < out; o++)
-            chains(x, weights, bias, in, o, 1, y);
+        for (uint32_t o = 0; o < out; o++) {
+            const float *row = weights + (size_t)o * in;
+            float s = bias[o];
+            for (uint32_t i = 0; i < in; i++)
+                s = fmaf(x[i], row[i], s);
+            y[o] = s;
+        }
         return;
     }
-    for (; o < out; o++) {
+    for (uint32_t o = 0; o < out; o++) {
         const float *row = weights + (size_t)o * in;
         float c[64];
         for (uint32_t k = 0; k < lanes; k++)
@@ -107,27 +97,6 @@ static inline __attribute__((always_inline)) void forward(const nnue_layer *l, c
                 c[k] = c[k] + c[k + half];
         y[o] = c[0] + bias[o];
     }
-}
-
-static void forward_plain(const nnue_layer *l, const float *x, const float *bias, const float *weights, float *y)
-{
-    forward(l, x, bias, weights, y);
-}
-
-NNUE_F32_FMA static void forward_fma(const nnue_layer *l, const float *x, const float *bias, const float *weights,
-                                     float *y)
-{
-    forward(l, x, bias, weights, y);
-}
-
-static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *out)
-{
-    const float *x = NNUE_F32_IN(inputs[0]);
-    float *y = NNUE_F32_OUT(out);
-    if (nnue_f32_fma_hw())
-        forward_fma(l, x, w->biases, w->weights, y);
-    else
-        forward_plain(l, x, w->biases, w->weights, y);
 }
 
 static int tensors(const nnue_layer *l, nnue_tensor_shape t[NNUE_MAX_TENSORS])

@@ -1,7 +1,8 @@
 /* layers/dequantize.c: int32 sums to float32, out[o] = fma((float) in[o], scale, bias[o]),
  * one rounding for the multiply-add (Viridithas 14's step from its int8 first layer to float
  * layers: shared/oracle/third/multilayer/FACTS.md, "L1"). The (float) conversion rounds to
- * nearest. One float32 bias per output and stack; the scale is the YAML's [num, den]. */
+ * nearest. One float32 bias per output and stack; the scale is the YAML's [num, den]. The SIMD
+ * forward pass runs it on its level's float kernels (simd/kernels_f32.h dequantize). */
 #include <math.h>
 #include <stdio.h>
 
@@ -38,30 +39,13 @@ static uint64_t file_bytes(const nnue_layer *l)
     return (uint64_t)l->out_size * 4;
 }
 
-static inline __attribute__((always_inline)) void forward(uint32_t n, const int32_t *x, float scale,
-                                                          const float *bias, float *y)
-{
-    for (uint32_t o = 0; o < n; o++)
-        y[o] = fmaf((float)x[o], scale, bias[o]);
-}
-
-static void forward_plain(uint32_t n, const int32_t *x, float scale, const float *bias, float *y)
-{
-    forward(n, x, scale, bias, y);
-}
-
-NNUE_F32_FMA static void forward_fma(uint32_t n, const int32_t *x, float scale, const float *bias, float *y)
-{
-    forward(n, x, scale, bias, y);
-}
-
-/* The same fmaf either way (float_common.h: the hardware's when the CPU has FMA). */
 static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs, int32_t *out)
 {
-    if (nnue_f32_fma_hw())
-        forward_fma(l->out_size, inputs[0], l->p.f32.scale, w->biases, NNUE_F32_OUT(out));
-    else
-        forward_plain(l->out_size, inputs[0], l->p.f32.scale, w->biases, NNUE_F32_OUT(out));
+    const int32_t *x = inputs[0];
+    const float *bias = w->biases;
+    float *y = NNUE_F32_OUT(out), scale = l->p.f32.scale;
+    for (uint32_t o = 0; o < l->out_size; o++)
+        y[o] = fmaf((float)x[o], scale, bias[o]);
 }
 
 static int tensors(const nnue_layer *l, nnue_tensor_shape t[NNUE_MAX_TENSORS])
@@ -73,4 +57,5 @@ const nnue_layer_type nnue_layer_dequantize = {
     .name = "dequantize", .min_inputs = 1, .max_inputs = 1, .fields = fields, .defaults = defaults,
     .shape = nnue_shape_same, .hash = hash, .describe = describe, .parameters = parameters,
     .file_bytes = file_bytes, .propagate = propagate, .flow = NNUE_FLOW_I32_TO_F32, .tensors = tensors,
+    .op = NNUE_OP_DEQUANTIZE,
 };

@@ -3,8 +3,9 @@
  *   out[n + o] = min(x[o] * x[o], max)      (the square of the unclipped value, then clipped)
  * one float32 multiply and plain min/max; max defaults to 1. Facts:
  * shared/oracle/third/plentychess/FACTS.md, "Forward pass" step 4 (h = [clamp(pre, 0, 1),
- * min(pre * pre, 1)]: a negative pre-activation gives a positive square). fmaxf/fminf return the
- * number when one argument is NaN, so the first half never carries a NaN. Not hashed. */
+ * min(pre * pre, 1)]: a negative pre-activation gives a positive square). min and max are
+ * nnue_f32_min/max (simd/kernels_f32.h: a NaN gives the bound, -0 gives +0), so neither half
+ * carries a NaN. Not hashed. */
 #include <math.h>
 #include <stdio.h>
 
@@ -40,8 +41,8 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
     float *y = NNUE_F32_OUT(out), max = l->p.f32.max;
     uint32_t n = l->in_size;
     for (uint32_t o = 0; o < n; o++) {
-        y[o] = fminf(fmaxf(x[o], 0.0f), max);
-        y[n + o] = fminf(x[o] * x[o], max);
+        y[o] = nnue_f32_min(nnue_f32_max(x[o], 0.0f), max);
+        y[n + o] = nnue_f32_min(x[o] * x[o], max);
     }
 }
 

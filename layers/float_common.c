@@ -1,20 +1,6 @@
 /* layers/float_common.c: see float_common.h. */
 #include "layers/float_common.h"
 
-#include "base/cpu_x86.h"
-
-static int fma_hw;
-
-__attribute__((constructor)) static void detect_fma(void)
-{
-    fma_hw = nnue_cpu_supports("fma");
-}
-
-int nnue_f32_fma_hw(void)
-{
-    return fma_hw;
-}
-
 nnue_status nnue_read_f32_scale(yreader *r, yaml_node_t *v, void *target)
 {
     nnue_layer *l = ((nnue_layer_ctx *)target)->layer;

@@ -3,23 +3,15 @@
  *
  * The float layers fix their order of operations in propagate (the scalar truth): fused
  * multiply-adds where a layer says so (fmaf: one rounding), plain float32 operations elsewhere.
- * The library is built with -ffp-contract=off so the compiler adds no fusing of its own. */
+ * The library is built with -ffp-contract=off so the compiler adds no fusing of its own.
+ * fmaf is one rounding whatever computes it: the propagates call it as plain C (on x86-64
+ * without -mfma, libm's fmaf), and the SIMD levels run these layers on the float kernels of their
+ * table (simd/kernels_f32.h), which fuse in hardware and give the same bits. */
 #ifndef NNUE_CORE_LAYERS_FLOAT_COMMON_H
 #define NNUE_CORE_LAYERS_FLOAT_COMMON_H
 
 #include "layers/common.h"
-
-/* fmaf is one rounding whatever computes it, so the hardware instruction gives the same bits as
- * libm's function; without -mfma the compiler calls libm (a few ns per call: most of a float
- * head's time). A layer's propagate that fuses may have a clone compiled with NNUE_F32_FMA
- * (x86-64: the fma target) and call it when nnue_f32_fma_hw() says the CPU has FMA (checked
- * once at load, base/cpu_x86.h). */
-#if defined(__x86_64__)
-#define NNUE_F32_FMA __attribute__((target("fma")))
-#else
-#define NNUE_F32_FMA
-#endif
-int nnue_f32_fma_hw(void);
+#include "simd/kernels_f32.h" /* nnue_f32_min, nnue_f32_max: the clips, shared with the kernels */
 
 /* YAML `scale: [num, den]` (1 <= num, den <= 2^30) into layer->p.f32.scale. */
 nnue_status nnue_read_f32_scale(yreader *r, yaml_node_t *v, void *target);

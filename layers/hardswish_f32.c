@@ -3,7 +3,8 @@
  *   out = (x * min(max(x + 3, 0), 6)) * S,   S = 1.0f / 6.0f (the float32 0x3E2AAAAB)
  * each operation rounded on its own, in this order: x + 3, the clamp, x * gate, then * S (a
  * multiply by the rounded sixth, not a division by 6). Element-wise, no parameters. A NaN input
- * gives NaN (the gate's fmaxf makes it 0, x * 0 stays NaN); to_i32 turns that into 0. */
+ * gives NaN (the gate's max makes it 0, x * 0 stays NaN); to_i32 turns that into 0. min and max
+ * are nnue_f32_min/max (simd/kernels_f32.h). */
 #include <math.h>
 #include <stdio.h>
 
@@ -31,7 +32,7 @@ static void propagate(const nnue_layer *l, const nnue_layer_weights *w, const in
     const float *x = NNUE_F32_IN(inputs[0]);
     float *y = NNUE_F32_OUT(out);
     for (uint32_t i = 0; i < l->out_size; i++) {
-        float gate = fminf(fmaxf(x[i] + 3.0f, 0.0f), 6.0f);
+        float gate = nnue_f32_min(nnue_f32_max(x[i] + 3.0f, 0.0f), 6.0f);
         float product = x[i] * gate;
         y[i] = product * sixth;
     }

@@ -49,6 +49,7 @@ void nnue_plan_free(nnue_plan *plan)
         FREE_STACKS(pl->weights, plan->stacks);
     }
     free(plan->wmax);
+    free(plan->head_ptrs);
     free(plan);
 }
 
@@ -269,6 +270,8 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
     plan->kind = NNUE_PLAN_U8;
     plan->tail_at = find_tail(a, plan);
     nnue_plan_fuse_pieces(a, plan);
+    if (nnue_plan_f32_head(a, weights, plan) < 0)
+        return -1;
     plan->scalar_values = 2 * (size_t)a->ft.out_per_side;
     for (int i = 0; i < a->n_layers; i++)
         plan->scalar_values += a->layers[i].out_size;

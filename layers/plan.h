@@ -17,7 +17,8 @@
  *      several outputs and its input range and every weight fit i16.
  *  BULLET: screlu/sqrrelu FT activation feeding a single i16 affine layer (sum_divisor).
  *      A float affine layer (NNUE_OP_AFFINE_F32) without lanes gets its weights input-major for
- *      the float kernels' affine (simd/kernels_f32.h).
+ *      the float kernels' affine (simd/kernels_f32.h); a dequantize and the float layers after it
+ *      are a float head (layers/plan_f32.c), run by the float kernels' head in one call.
  *  NONE: the scalar reference forward pass (core/eval/forward.c) does everything.
  * A U8 plan whose last four layers are the classic 32-32-1 tail also notes it (tail_at). */
 #ifndef NNUE_CORE_LAYERS_PLAN_H
@@ -29,6 +30,7 @@
 #include "core/arch/arch.h"
 #include "core/arch/layer_weights.h"
 #include "base/arch_limits.h"
+#include "simd/kernels_f32.h" /* nnue_f32_head */
 
 typedef enum { NNUE_PLAN_NONE, NNUE_PLAN_U8, NNUE_PLAN_BULLET } nnue_plan_kind;
 
@@ -79,6 +81,15 @@ typedef struct nnue_plan {
      * tail_32_32_1 (crelu 32, u8 affine 32 -> 32, crelu 32, u8 affine 32 -> 1, each reading the
      * one before), so a kernel set that has it runs them in one call. */
     int tail_at;
+    /* > 0: layers head_at .. head_end - 1 are a float head (layers/plan_f32.c): a dequantize of
+     * int32 values, then float layers (and a to_i32) reading only each other, run by the float
+     * kernels' head in one call on a buffer; head_offset[j - head_at]: layer j's values there
+     * (floats from the buffer's start), head_floats: the buffer's size. */
+    int head_at, head_end;
+    uint32_t head_floats;
+    uint32_t head_offset[NNUE_MAX_LAYERS];
+    nnue_f32_head head;
+    const float **head_ptrs;             /* the steps' per-stack weight and bias pointers */
     /* BULLET */
     int32_t clip;                        /* activation clamp (32767 = none) */
     int32_t *wmax;                       /* [stacks * out_size]: max |w| of each output row */
@@ -95,5 +106,9 @@ void nnue_plan_free(nnue_plan *plan);
  * input bytes come straight from activations (their pieces), the layers only they read (skipped)
  * and the concats already in place (concat_view); raises u8_tmp_bytes to the room act_u8 needs. */
 void nnue_plan_fuse_pieces(const nnue_arch *a, nnue_plan *plan);
+
+/* Step of nnue_plan_make (layers/plan_f32.c): finds a U8 plan's float head and makes its steps
+ * (head_at stays 0 where there is none). Returns -1 when memory ran out. */
+int nnue_plan_f32_head(const nnue_arch *a, const nnue_layer_weights *weights, nnue_plan *plan);
 
 #endif

@@ -1,7 +1,7 @@
 /* layers/relu_f32.c: clipped ReLUs on float32 values, c = min(max(x, 0), max):
  *   crelu_f32:     out = c
  *   sqr_crelu_f32: out = c * c (one float32 multiply; FACTS.md of the multilayer net: h = c * c)
- * max defaults to 1. NaN becomes 0 (fmaxf returns the number when one argument is NaN), so no
+ * max defaults to 1. NaN and -0 become +0 (nnue_f32_min/max, simd/kernels_f32.h), so no
  * later step sees a NaN from here. */
 #include <math.h>
 #include <stdio.h>
@@ -31,7 +31,7 @@ static void describe_sqr(const nnue_layer *l, char *buf, size_t size)
 
 static float clip(float x, float max)
 {
-    return fminf(fmaxf(x, 0.0f), max);
+    return nnue_f32_min(nnue_f32_max(x, 0.0f), max);
 }
 
 static void propagate_crelu(const nnue_layer *l, const nnue_layer_weights *w, const int32_t *const *inputs,

@@ -9,6 +9,7 @@
  * Exactness: each lane computes one of the definition's sums with its terms in its order and
  * every operation of the definition, operands in the definition's order; lanes never mix except
  * where the definition adds two of its partial sums (the lane halving). */
+#include <math.h>
 #include <string.h>
 
 #include "simd/kernels_f32.h"
@@ -68,14 +69,35 @@ VECF_KERNEL void affine_f32(const float *in, uint32_t n_in, const float *w, cons
     }
 }
 
+/* kernels_f32.h affine_lanes with fewer lanes than a vector: the definition's loops, each fmaf
+ * one fused instruction of the level (VECF_TARGET). */
+VECF_TARGET static void affine_lanes_narrow(const float *in, uint32_t n_in, const float *w, const float *bias,
+                                            float *out, uint32_t n_out, uint32_t lanes)
+{
+    for (uint32_t o = 0; o < n_out; o++) {
+        const float *row = w + (size_t)o * n_in;
+        float c[VECF_LANES];
+        for (uint32_t k = 0; k < lanes; k++) { /* each lane's chain on its own: the same order */
+            float sum = 0.0f;
+            for (uint32_t i = k; i < n_in; i += lanes)
+                sum = fmaf(in[i], row[i], sum);
+            c[k] = sum;
+        }
+        for (uint32_t half = lanes / 2; half; half /= 2)
+            for (uint32_t k = 0; k < half; k++)
+                c[k] = c[k] + c[k + half];
+        out[o] = c[0] + bias[o];
+    }
+}
+
 /* kernels_f32.h affine_lanes: the L lanes' sums as L / VECF_LANES vectors (lane l of the sum in
  * vector l / VECF_LANES, lane l % VECF_LANES). The halving steps of half >= VECF_LANES add whole
  * vectors (lane l + half is lane l of the vector half / VECF_LANES further on); the last ones
  * run on the stored lanes, the definition's additions in its order. */
-VECF_KERNEL void affine_lanes_f32(const float *in, uint32_t n_in, const float *w, const float *bias, float *out,
-                                  uint32_t n_out, uint32_t lanes)
+VECF_TARGET static inline __attribute__((always_inline)) void
+lanes_f32(const float *in, uint32_t n_in, const float *w, const float *bias, float *out, uint32_t n_out,
+          uint32_t lanes, const uint32_t nv)
 {
-    uint32_t nv = lanes / VECF_LANES;
     for (uint32_t o = 0; o < n_out; o++) {
         const float *row = w + (size_t)o * n_in;
         vecf_t c[64 / VECF_LANES];
@@ -96,4 +118,28 @@ VECF_KERNEL void affine_lanes_f32(const float *in, uint32_t n_in, const float *w
     }
 }
 
-const nnue_kernels_f32 VECF_TABLE = {affine_f32, affine_lanes_f32};
+VECF_KERNEL void affine_lanes_f32(const float *in, uint32_t n_in, const float *w, const float *bias, float *out,
+                                  uint32_t n_out, uint32_t lanes)
+{
+    if (lanes < VECF_LANES)
+        affine_lanes_narrow(in, n_in, w, bias, out, n_out, lanes);
+    else if (lanes == 16) /* the 2026 nets' (a constant vector count keeps the sums in registers) */
+        lanes_f32(in, n_in, w, bias, out, n_out, 16, 16 / VECF_LANES);
+    else
+        lanes_f32(in, n_in, w, bias, out, n_out, lanes, lanes / VECF_LANES);
+}
+
+/* kernels_f32.h dequantize: the definition's loop (the compiler makes it vectors of the level:
+ * one conversion and one fused multiply-add a value, whatever the width). */
+VECF_KERNEL void dequantize_f32(const int32_t *in, uint32_t n, float scale, const float *bias, float *out)
+{
+#if defined(__clang__)
+#pragma clang loop interleave_count(1) /* 16 or 32 values: whole vectors, not the scalar remainder */
+#endif
+    for (uint32_t o = 0; o < n; o++)
+        out[o] = fmaf((float)in[o], scale, bias[o]);
+}
+
+#include "simd/kernels_f32_head.h"
+
+const nnue_kernels_f32 VECF_TABLE = {affine_f32, affine_lanes_f32, dequantize_f32, head_f32};

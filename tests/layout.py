@@ -53,7 +53,8 @@
     a kernel of the state's table (simd/kernels.h), so NNUE_ISA and the table a test picks cover
     it. base/targets.h, which defines the target lists and NNUE_TARGET for simd/, is the one
     exception. ISA_CODE_LEFT lists the files still waiting to move (an entry that no longer
-    occurs fails, so the list only shrinks). Generic vectors (vector_size) are plain C for the
+    occurs fails, so the list only shrinks); empty since the float layers' FMA clones became the
+    float kernels' dequantize and affine (simd/kernels_f32.h), and it stays so. Generic vectors (vector_size) are plain C for the
     platform's baseline, chosen by no ISA, and are not this rule's subject.
 Exits 1 naming every cycle, long file, named layer type, game name, upward folder arrow,
 upward call, call circle, private include of a front end and instruction-set code outside
@@ -388,11 +389,7 @@ ISA_CODE = (
 ISA_CODE_HOME = ('simd/',)
 ISA_CODE_EXEMPT = {'base/targets.h'}  # the target lists and NNUE_TARGET, defined for simd/
 # Files with instruction-set code still waiting to move into simd/ (each with why it is left).
-ISA_CODE_LEFT = {
-    # The float layers' FMA clones of their propagate (fmaf in hardware when the CPU has FMA,
-    # chosen by CPU, not by the state's table; results equal either way): to become f32 kernels.
-    'layers/float_common.h', 'layers/affine_f32.c', 'layers/dequantize.c',
-}
+ISA_CODE_LEFT = set()  # empty: the float layers' FMA clones became float kernels (simd/kernels_f32.h)
 TARGET_MACRO = re.compile(r'^[ \t]*#[ \t]*define[ \t]+(\w+)\b[^\n]*__attribute__\s*\(\(\s*(__)?target', re.M)
 
 

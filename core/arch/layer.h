@@ -61,9 +61,10 @@ typedef enum nnue_layer_op {
     NNUE_OP_CONCAT,      /* the inputs one after the other (bytes) */
     NNUE_OP_CRELU,       /* kernel crelu_i32 with p.relu.shift, p.relu.max */
     NNUE_OP_SQR_CRELU,   /* kernel sqr_crelu_i32 with p.relu (shift, max, sq_bound) */
-    NNUE_OP_AFFINE_F32   /* the float kernels' affine (one chain: weights input-major, made by
-                            layers/plan.c) or affine_lanes (p.f32.lanes a multiple of 16);
+    NNUE_OP_AFFINE_F32,  /* the float kernels' affine (one chain: weights input-major, made by
+                            layers/plan.c) or affine_lanes (p.f32.lanes);
                             its propagate where the level has no float kernels (simd/kernels_f32.h) */
+    NNUE_OP_DEQUANTIZE   /* the float kernels' dequantize (p.f32.scale); likewise */
 } nnue_layer_op;
 
 struct nnue_layer_type {

@@ -2,8 +2,10 @@
  * load time (layers/plan.h). u8 layers read bytes: the network input comes straight from the
  * accumulators through the clamp/pairwise kernel; an inner layer's int32 input (already known
  * to lie in 0..127) is packed to bytes first; an int32 affine layer runs affine_i32; a float
- * affine layer the float kernels of the level (simd/kernels_f32.h) where it has them. Every other layer runs its scalar propagate on
- * the same int32 buffers as the reference path, so results are identical by construction. */
+ * affine layer and a dequantize the float kernels of the level (simd/kernels_f32.h) where it has
+ * them, and a float head (a dequantize and the small float layers after it) their head kernel in
+ * one call. Every other layer runs its scalar propagate on the same int32 buffers as the
+ * reference path, so results are identical by construction. */
 #include <string.h>
 
 #include "core/arch/layer.h"
@@ -91,6 +93,15 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
             return k->tail_32_32_1(x0, l[0].p.relu.shift, l[0].p.relu.max, plan->layers[i + 1].weights[bucket],
                                    stack[i + 1].biases, l[2].p.relu.shift, l[2].p.relu.max,
                                    plan->layers[i + 3].weights[bucket], stack[i + 3].biases);
+        if (i > 0 && i == plan->head_at && kf) { /* the float head in one call (plan.h, layers/plan_f32.c) */
+            float *buf = (float *)(void *)next;
+            kf->head(&plan->head, x0, (uint32_t)bucket, buf);
+            for (int j = i; j < plan->head_end; j++)
+                outputs[j] = (const int32_t *)(const void *)(buf + plan->head_offset[j - i]);
+            next += plan->head_floats;
+            i = plan->head_end - 1;
+            continue;
+        }
         if (pl->skipped) { /* read only by fused u8 layers (plan.h): never run, its values never read */
             next += l->out_size;
             continue;
@@ -142,8 +153,9 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
             k->crelu_i32(x0, next, l->out_size, l->p.relu.shift, l->p.relu.max);
         } else if (pl->kind == NNUE_OP_SQR_CRELU) {
             k->sqr_crelu_i32(x0, next, l->out_size, l->p.relu.shift, l->p.relu.max, l->p.relu.sq_bound);
-        } else if (pl->kind == NNUE_OP_AFFINE_F32 && kf &&
-                   (pl->weights_f32 || (l->p.f32.lanes && l->p.f32.lanes % 16 == 0))) {
+        } else if (pl->kind == NNUE_OP_DEQUANTIZE && kf) {
+            kf->dequantize(x0, l->out_size, l->p.f32.scale, stack[i].biases, (float *)(void *)next);
+        } else if (pl->kind == NNUE_OP_AFFINE_F32 && kf && (pl->weights_f32 || l->p.f32.lanes)) {
             const float *x = (const float *)(const void *)x0;
             float *y = (float *)(void *)next;
             if (pl->weights_f32)
