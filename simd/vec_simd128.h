@@ -89,11 +89,12 @@ VEC_FN vec_t vdot_input(const uint8_t *p)
     return wasm_u16x8_extend_low_u8x16(wasm_v128_load32_splat(p));
 }
 
+/* Each half of the weight vector is one i16x8.load8x8_s (a pmovsxbw from memory on x86-64):
+ * a whole-vector load then extend_low and extend_high took four instructions for the two. */
 VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
 {
-    v128_t wv = wasm_v128_load(w);
-    s.lo = wasm_i32x4_add(s.lo, wasm_i32x4_dot_i16x8(x, wasm_i16x8_extend_low_i8x16(wv)));
-    s.hi = wasm_i32x4_add(s.hi, wasm_i32x4_dot_i16x8(x, wasm_i16x8_extend_high_i8x16(wv)));
+    s.lo = wasm_i32x4_add(s.lo, wasm_i32x4_dot_i16x8(x, wasm_i16x8_load8x8(w)));
+    s.hi = wasm_i32x4_add(s.hi, wasm_i32x4_dot_i16x8(x, wasm_i16x8_load8x8(w + 8)));
     return s;
 }
 
