@@ -15,30 +15,27 @@
  * Refresh: any move of the perspective's own king (the king square selects the block). */
 #include "features/feature_set.h"
 #include "features/feature_util.h"
+#include "features/piece_planes.h"
 
 #define HALFKA_PLANES 769
 
-typedef struct {
-    int32_t king_base;  /* 769 * oriented own king square */
-} halfka_ctx;
+/* Plane base of (colour c, type t) seen by perspective p: 1 + 64 * (2 * (type - 1) + enemy), P..K
+ * (features/piece_planes.h). */
+#define HALFKA_PLANE(p, c, t)                                                                                         \
+    ((t) >= NNUE_CHESS_PAWN && (t) <= NNUE_CHESS_KING ? 1 + 64 * (2 * ((t) - 1) + ((c) != (p))) : NNUE_FS_NO_PLANE)
+static const int32_t halfka_planes[2][32] = {NNUE_FS_PLANES(HALFKA_PLANE, 0), NNUE_FS_PLANES(HALFKA_PLANE, 1)};
 
-static inline int halfka_orient(int persp, int sq)
+/* Perspective persp's block (769 * oriented own king square) and flip. */
+static nnue_fs_planes halfka_context(const nnue_board *board, int persp)
 {
-    return sq ^ (persp ? 56 : 0);
+    int flip = (persp ? 56 : 0);
+    return (nnue_fs_planes){HALFKA_PLANES * (board->king_sq[persp] ^ flip), flip, halfka_planes[persp & 1]};
 }
 
 static int32_t halfka_index(const void *ctx, int persp, uint8_t piece, int sq)
 {
-    int type = NNUE_PIECE_TYPE(piece);
-    int enemy = NNUE_PIECE_COLOUR(piece) != persp;
-    return ((const halfka_ctx *)ctx)->king_base + 1 + halfka_orient(persp, sq) +
-           64 * (2 * (type - 1) + enemy);
-}
-
-static halfka_ctx halfka_context(const nnue_board *board, int persp)
-{
-    halfka_ctx c = { HALFKA_PLANES * halfka_orient(persp, board->king_sq[persp]) };
-    return c;
+    (void)persp;
+    return nnue_fs_plane_index(ctx, piece, sq);
 }
 
 static uint32_t halfka_dimensions(const nnue_feature_params *params)
@@ -51,8 +48,14 @@ static int halfka_active(const nnue_feature_params *params, const nnue_board *bo
                          uint32_t *out)
 {
     (void)params;
-    halfka_ctx c = halfka_context(board, persp);
-    return nnue_fs_board_active(board, persp, halfka_index, &c, out);
+    return nnue_fs_planes_active(board, halfka_context(board, persp), out);
+}
+
+static void halfka_active_both(const nnue_feature_params *params, const nnue_board *board,
+                               uint32_t *const out[2], int n[2])
+{
+    (void)params;
+    nnue_fs_planes_active_both(board, halfka_context(board, 0), halfka_context(board, 1), out, n);
 }
 
 static void halfka_changed(const nnue_feature_params *params, const nnue_board *after,
@@ -60,7 +63,7 @@ static void halfka_changed(const nnue_feature_params *params, const nnue_board *
                            uint32_t *added, int *n_added)
 {
     (void)params;
-    halfka_ctx c = halfka_context(after, persp);
+    nnue_fs_planes c = halfka_context(after, persp);
     nnue_fs_board_changed(delta, persp, halfka_index, &c, removed, n_removed, added, n_added);
 }
 
@@ -95,6 +98,7 @@ const nnue_feature_set nnue_fs_halfka = {
     .hash = 0x5F134CB8u,
     .dimensions = halfka_dimensions,
     .active = halfka_active,
+    .active_both = halfka_active_both,
     .changed = halfka_changed,
     .needs_refresh = halfka_needs_refresh,
     .refresh_keys = halfka_refresh_keys,

@@ -7,30 +7,29 @@
  *  - any move of the perspective's own king refreshes it (the king square selects the block). */
 #include "features/feature_set.h"
 #include "features/feature_util.h"
+#include "features/piece_planes.h"
 
 #define HALFKA_V2_PLANES 704
 
-typedef struct {
-    int32_t king_base;  /* 704 * oriented own king square */
-} halfka_v2_ctx;
+/* Plane base of (colour c, type t) seen by perspective p: 64 * (2 * (type - 1) + enemy) for P..Q,
+ * 640 for both kings (features/piece_planes.h). */
+#define HALFKA_V2_PLANE(p, c, t)                                                                                      \
+    ((t) >= NNUE_CHESS_PAWN && (t) <= NNUE_CHESS_QUEEN ? 64 * (2 * ((t) - 1) + ((c) != (p)))                         \
+     : (t) == NNUE_CHESS_KING                          ? 640                                                         \
+                                                       : NNUE_FS_NO_PLANE)
+static const int32_t halfka_v2_planes[2][32] = {NNUE_FS_PLANES(HALFKA_V2_PLANE, 0), NNUE_FS_PLANES(HALFKA_V2_PLANE, 1)};
 
-static inline int halfka_v2_orient(int persp, int sq)
+/* Perspective persp's block (704 * oriented own king square) and flip. */
+static nnue_fs_planes halfka_v2_context(const nnue_board *board, int persp)
 {
-    return sq ^ (persp ? 56 : 0);
+    int flip = (persp ? 56 : 0);
+    return (nnue_fs_planes){HALFKA_V2_PLANES * (board->king_sq[persp] ^ flip), flip, halfka_v2_planes[persp & 1]};
 }
 
 static int32_t halfka_v2_index(const void *ctx, int persp, uint8_t piece, int sq)
 {
-    int type = NNUE_PIECE_TYPE(piece);
-    int base = type == NNUE_CHESS_KING ? 640
-                                       : 64 * (2 * (type - 1) + (NNUE_PIECE_COLOUR(piece) != persp));
-    return ((const halfka_v2_ctx *)ctx)->king_base + halfka_v2_orient(persp, sq) + base;
-}
-
-static halfka_v2_ctx halfka_v2_context(const nnue_board *board, int persp)
-{
-    halfka_v2_ctx c = { HALFKA_V2_PLANES * halfka_v2_orient(persp, board->king_sq[persp]) };
-    return c;
+    (void)persp;
+    return nnue_fs_plane_index(ctx, piece, sq);
 }
 
 static uint32_t halfka_v2_dimensions(const nnue_feature_params *params)
@@ -43,8 +42,14 @@ static int halfka_v2_active(const nnue_feature_params *params, const nnue_board 
                             uint32_t *out)
 {
     (void)params;
-    halfka_v2_ctx c = halfka_v2_context(board, persp);
-    return nnue_fs_board_active(board, persp, halfka_v2_index, &c, out);
+    return nnue_fs_planes_active(board, halfka_v2_context(board, persp), out);
+}
+
+static void halfka_v2_active_both(const nnue_feature_params *params, const nnue_board *board,
+                                  uint32_t *const out[2], int n[2])
+{
+    (void)params;
+    nnue_fs_planes_active_both(board, halfka_v2_context(board, 0), halfka_v2_context(board, 1), out, n);
 }
 
 static void halfka_v2_changed(const nnue_feature_params *params, const nnue_board *after,
@@ -52,7 +57,7 @@ static void halfka_v2_changed(const nnue_feature_params *params, const nnue_boar
                               int *n_removed, uint32_t *added, int *n_added)
 {
     (void)params;
-    halfka_v2_ctx c = halfka_v2_context(after, persp);
+    nnue_fs_planes c = halfka_v2_context(after, persp);
     nnue_fs_board_changed(delta, persp, halfka_v2_index, &c, removed, n_removed, added, n_added);
 }
 
@@ -87,6 +92,7 @@ const nnue_feature_set nnue_fs_halfka_v2 = {
     .hash = 0x5F234CB8u,
     .dimensions = halfka_v2_dimensions,
     .active = halfka_v2_active,
+    .active_both = halfka_v2_active_both,
     .changed = halfka_v2_changed,
     .needs_refresh = halfka_v2_needs_refresh,
     .refresh_keys = halfka_v2_refresh_keys,

@@ -9,31 +9,33 @@
  *  - the engine refreshes a side whenever its own king moves (even within a bucket): so do we. */
 #include "features/feature_set.h"
 #include "features/feature_util.h"
+#include "features/piece_planes.h"
 
 #define HALFKA_V2_HM_PLANES 704
 
-typedef struct {
-    int32_t king_base;  /* 704 * king bucket */
-    int xor_mask;       /* 56 for black, ^7 when the own king is on files a-d */
-} halfka_v2_hm_ctx;
+/* Plane base of (colour c, type t) seen by perspective p: 64 * (2 * (type - 1) + enemy) for P..Q,
+ * 640 for both kings (features/piece_planes.h). */
+#define HM_PLANE(p, c, t)                                                                                            \
+    ((t) >= NNUE_CHESS_PAWN && (t) <= NNUE_CHESS_QUEEN ? 64 * (2 * ((t) - 1) + ((c) != (p)))                         \
+     : (t) == NNUE_CHESS_KING                          ? 640                                                         \
+                                                       : NNUE_FS_NO_PLANE)
+static const int32_t halfka_v2_hm_planes[2][32] = {NNUE_FS_PLANES(HM_PLANE, 0), NNUE_FS_PLANES(HM_PLANE, 1)};
+
+/* Perspective persp's block (704 * king bucket) and flip (56 for black, ^7 when the own king is
+ * on files a-d). */
+static nnue_fs_planes halfka_v2_hm_context(const nnue_board *board, int persp)
+{
+    int ksq = board->king_sq[persp];
+    int flip = (persp ? 56 : 0) ^ ((ksq & 7) < 4 ? 7 : 0);
+    int o = ksq ^ flip;
+    return (nnue_fs_planes){HALFKA_V2_HM_PLANES * ((7 - (o >> 3)) * 4 + (7 - (o & 7))), flip,
+                            halfka_v2_hm_planes[persp & 1]};
+}
 
 static int32_t halfka_v2_hm_index(const void *ctx, int persp, uint8_t piece, int sq)
 {
-    const halfka_v2_hm_ctx *c = ctx;
-    int type = NNUE_PIECE_TYPE(piece);
-    int base = type == NNUE_CHESS_KING ? 640
-                                       : 64 * (2 * (type - 1) + (NNUE_PIECE_COLOUR(piece) != persp));
-    return c->king_base + (sq ^ c->xor_mask) + base;
-}
-
-static halfka_v2_hm_ctx halfka_v2_hm_context(const nnue_board *board, int persp)
-{
-    int ksq = board->king_sq[persp];
-    halfka_v2_hm_ctx c;
-    c.xor_mask = (persp ? 56 : 0) ^ ((ksq & 7) < 4 ? 7 : 0);
-    int o = ksq ^ c.xor_mask;
-    c.king_base = HALFKA_V2_HM_PLANES * ((7 - (o >> 3)) * 4 + (7 - (o & 7)));
-    return c;
+    (void)persp;
+    return nnue_fs_plane_index(ctx, piece, sq);
 }
 
 static uint32_t halfka_v2_hm_dimensions(const nnue_feature_params *params)
@@ -46,8 +48,14 @@ static int halfka_v2_hm_active(const nnue_feature_params *params, const nnue_boa
                                int persp, uint32_t *out)
 {
     (void)params;
-    halfka_v2_hm_ctx c = halfka_v2_hm_context(board, persp);
-    return nnue_fs_board_active(board, persp, halfka_v2_hm_index, &c, out);
+    return nnue_fs_planes_active(board, halfka_v2_hm_context(board, persp), out);
+}
+
+static void halfka_v2_hm_active_both(const nnue_feature_params *params, const nnue_board *board,
+                                     uint32_t *const out[2], int n[2])
+{
+    (void)params;
+    nnue_fs_planes_active_both(board, halfka_v2_hm_context(board, 0), halfka_v2_hm_context(board, 1), out, n);
 }
 
 static void halfka_v2_hm_changed(const nnue_feature_params *params, const nnue_board *after,
@@ -55,7 +63,7 @@ static void halfka_v2_hm_changed(const nnue_feature_params *params, const nnue_b
                                  int *n_removed, uint32_t *added, int *n_added)
 {
     (void)params;
-    halfka_v2_hm_ctx c = halfka_v2_hm_context(after, persp);
+    nnue_fs_planes c = halfka_v2_hm_context(after, persp);
     nnue_fs_board_changed(delta, persp, halfka_v2_hm_index, &c, removed, n_removed, added,
                           n_added);
 }
@@ -92,6 +100,7 @@ const nnue_feature_set nnue_fs_halfka_v2_hm = {
     .hash = 0x7F234CB8u,
     .dimensions = halfka_v2_hm_dimensions,
     .active = halfka_v2_hm_active,
+    .active_both = halfka_v2_hm_active_both,
     .changed = halfka_v2_hm_changed,
     .needs_refresh = halfka_v2_hm_needs_refresh,
     .refresh_keys = halfka_v2_hm_refresh_keys,

@@ -6,32 +6,27 @@
  *  - kings are not features; any move of the perspective's own king refreshes it. */
 #include "features/feature_set.h"
 #include "features/feature_util.h"
+#include "features/piece_planes.h"
 
 #define HALFKP_PLANES 641
 
-typedef struct {
-    int32_t king_base;  /* 641 * oriented own king square */
-} halfkp_ctx;
+/* Plane base of (colour c, type t) seen by perspective p: 1 + 64 * (2 * (type - 1) + enemy) for
+ * P..Q; kings are no feature (features/piece_planes.h). */
+#define HALFKP_PLANE(p, c, t)                                                                                         \
+    ((t) >= NNUE_CHESS_PAWN && (t) <= NNUE_CHESS_QUEEN ? 1 + 64 * (2 * ((t) - 1) + ((c) != (p))) : NNUE_FS_NO_PLANE)
+static const int32_t halfkp_planes[2][32] = {NNUE_FS_PLANES(HALFKP_PLANE, 0), NNUE_FS_PLANES(HALFKP_PLANE, 1)};
 
-static inline int halfkp_orient(int persp, int sq)
+/* Perspective persp's block (641 * oriented own king square) and flip. */
+static nnue_fs_planes halfkp_context(const nnue_board *board, int persp)
 {
-    return sq ^ (persp ? 63 : 0);
+    int flip = (persp ? 63 : 0);
+    return (nnue_fs_planes){HALFKP_PLANES * (board->king_sq[persp] ^ flip), flip, halfkp_planes[persp & 1]};
 }
 
 static int32_t halfkp_index(const void *ctx, int persp, uint8_t piece, int sq)
 {
-    int type = NNUE_PIECE_TYPE(piece);
-    if (type == NNUE_CHESS_KING)
-        return -1;
-    int enemy = NNUE_PIECE_COLOUR(piece) != persp;
-    return ((const halfkp_ctx *)ctx)->king_base + halfkp_orient(persp, sq) + 1 +
-           64 * (2 * (type - 1) + enemy);
-}
-
-static halfkp_ctx halfkp_context(const nnue_board *board, int persp)
-{
-    halfkp_ctx c = { HALFKP_PLANES * halfkp_orient(persp, board->king_sq[persp]) };
-    return c;
+    (void)persp;
+    return nnue_fs_plane_index(ctx, piece, sq);
 }
 
 static uint32_t halfkp_dimensions(const nnue_feature_params *params)
@@ -44,8 +39,14 @@ static int halfkp_active(const nnue_feature_params *params, const nnue_board *bo
                          uint32_t *out)
 {
     (void)params;
-    halfkp_ctx c = halfkp_context(board, persp);
-    return nnue_fs_board_active(board, persp, halfkp_index, &c, out);
+    return nnue_fs_planes_active(board, halfkp_context(board, persp), out);
+}
+
+static void halfkp_active_both(const nnue_feature_params *params, const nnue_board *board,
+                               uint32_t *const out[2], int n[2])
+{
+    (void)params;
+    nnue_fs_planes_active_both(board, halfkp_context(board, 0), halfkp_context(board, 1), out, n);
 }
 
 static void halfkp_changed(const nnue_feature_params *params, const nnue_board *after,
@@ -53,7 +54,7 @@ static void halfkp_changed(const nnue_feature_params *params, const nnue_board *
                            uint32_t *added, int *n_added)
 {
     (void)params;
-    halfkp_ctx c = halfkp_context(after, persp);
+    nnue_fs_planes c = halfkp_context(after, persp);
     nnue_fs_board_changed(delta, persp, halfkp_index, &c, removed, n_removed, added, n_added);
 }
 
@@ -88,6 +89,7 @@ const nnue_feature_set nnue_fs_halfkp = {
     .hash = 0x5D69D5B8u,
     .dimensions = halfkp_dimensions,
     .active = halfkp_active,
+    .active_both = halfkp_active_both,
     .changed = halfkp_changed,
     .needs_refresh = halfkp_needs_refresh,
     .refresh_keys = halfkp_refresh_keys,

@@ -28,6 +28,17 @@ typedef struct nnue_mixed_rows {
     int n_sub16, n_add16, n_sub8, n_add8;
 } nnue_mixed_rows;
 
+/* One feature set's share of a refresh (acc_sum): the rows idx[0 .. n) of a table of rows `width`
+ * values long (row r at rows + r * width values: i16, or i8 sign-extended when i8 is set) and
+ * their PSQT rows (row r at psqt + r * buckets i32 values; psqt NULL: the set adds none). */
+typedef struct nnue_sum_part {
+    const void *rows;
+    const int32_t *psqt;
+    const uint32_t *idx;
+    int n;
+    int i8;
+} nnue_sum_part;
+
 typedef struct nnue_kernels {
     nnue_isa isa;
     /* dst[j] = src[j] - sum(sub[k][j]) + sum(add[k][j]), j < n, i16 wrapping. dst may be src. */
@@ -117,6 +128,13 @@ typedef struct nnue_kernels {
      * rows, j < n, i16 wrapping (i8 values sign-extended); one pass over dst, each tile held in
      * registers while every row is applied, then stored once. dst may be src. */
     void (*acc_mixed)(int16_t *dst, const int16_t *src, const nnue_mixed_rows *r, uint32_t n);
+    /* --- Refresh in one pass (issue 46 item 5) --- */
+    /* dst[j] = bias[j] + every part's rows (j < width), i16 wrapping; psqt_dst[b] = the sum of
+     * every part's PSQT rows (b < buckets, i32 wrapping; psqt_dst untouched when buckets is 0).
+     * dst in tiles held in registers: each tile's biases loaded once, every row of every part
+     * added, stored once (Stockfish's refresh); the rows' addresses computed from the indices. */
+    void (*acc_sum)(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, const nnue_sum_part *parts, int n_parts,
+                    uint32_t width, uint32_t buckets);
 } nnue_kernels;
 
 /* Table for a level (levels above nnue_isa_best() must not be called; NULL when not built). */

@@ -4,6 +4,7 @@
  * kernels are kernels_scalar.h's definitions over the whole range. */
 #include "simd/kernels.h"
 #include "simd/kernels_scalar.h"
+#include "simd/acc_sum_scalar.h"
 
 static void acc_i16(int16_t *dst, const int16_t *src, const int16_t *const *sub, int n_sub,
                     const int16_t *const *add, int n_add, uint32_t n)
@@ -139,6 +140,13 @@ static void popcount_add(const uint64_t *bits, uint32_t *out, uint32_t n)
     nnue_ref_popcount_add(bits, out, 0, n);
 }
 
+static void acc_sum(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, const nnue_sum_part *parts, int n_parts,
+                    uint32_t width, uint32_t buckets)
+{
+    nnue_ref_acc_sum(dst, bias, parts, n_parts, width, 0, width);
+    nnue_ref_psqt_sum(psqt_dst, parts, n_parts, buckets, 0, buckets);
+}
+
 const nnue_kernels nnue_kernels_scalar = {
     NNUE_ISA_SCALAR, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
     sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, tail_32_32_1, board_scan,
@@ -147,4 +155,5 @@ const nnue_kernels nnue_kernels_scalar = {
     act_u8,
     list_bytes, popcount_add,
     acc_mixed,
+    acc_sum,
 };

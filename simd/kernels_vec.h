@@ -570,6 +570,7 @@ VEC_KERNEL void act_u8(const int32_t *in, uint8_t *out, uint32_t n, int shift, i
 #endif
 
 #include "simd/kernels_bytes_vec.h"
+#include "simd/acc_sum_vec.h"
 
 const nnue_kernels VEC_TABLE = {
     VEC_ISA, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
@@ -577,4 +578,5 @@ const nnue_kernels VEC_TABLE = {
     affine_i16p, act_u8, /* fused heads (issue 47 item 3) */
     VEC_LIST_BYTES, popcount_add,
     acc_mixed, /* one pass per perspective update (issue 46 item 2) */
+    acc_sum,   /* refresh in one pass (issue 46 item 5) */
 };

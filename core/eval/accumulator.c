@@ -4,7 +4,10 @@
  * both apply rows through nnue_acc_apply: one set's rows through nnue_acc_apply_rows (i16 rows,
  * i8 rows widened, the narrowed i8 rows with their patches, PSQT rows), several sets' through
  * nnue_acc_apply_sets, which sums the rows of every set in one pass over the accumulator
- * (acc_mixed when i16 and i8 rows meet) and every set's PSQT rows in one more. */
+ * (acc_mixed when i16 and i8 rows meet) and every set's PSQT rows in one more. A refresh from
+ * scratch (nnue_acc_sum_lists) hands every set's active list to one acc_sum call instead: the
+ * rows' addresses computed in the kernel (no pointer lists), the accumulator in register tiles,
+ * the PSQT rows in the same call. */
 #include <string.h>
 
 #include "core/eval/accumulator.h"
@@ -153,72 +156,61 @@ void nnue_acc_apply_sets(const nnue_net *net, const nnue_kernels *k, const nnue_
                             psqt_dst, s ? psqt_dst : psqt_src);
 }
 
-/* Set s's active list for perspective persp: given[s] (n_given[s] entries) when given and
- * given[s] are not NULL, else listed into idx. */
-static const uint32_t *active_list(const nnue_ft_desc *ft, const nnue_feature_params *params, int s,
-                                   const nnue_board *board, int persp, const uint32_t *const *given,
-                                   const int *n_given, uint32_t *idx, int *n)
-{
-    if (given && given[s]) {
-        *n = n_given[s];
-        return given[s];
-    }
-    *n = ft->sets[s].features->active(&params[s], board, persp, idx);
-    return idx;
-}
-
-/* Perspective persp from scratch; set s's active list already in given[s] (n_given[s] entries)
- * when given and given[s] are not NULL. One set goes straight to its applier (callgrind, shogi
- * refresh: through the sets' table ~20 instructions a call more). */
-static void refresh_sets(const nnue_net *net, const nnue_kernels *k, const nnue_feature_params *params,
-                         const nnue_board *board, int persp, const uint32_t *const *given, const int *n_given,
-                         nnue_acc_entry *e)
+void nnue_acc_sum_lists(const nnue_net *net, const nnue_kernels *k, const uint32_t *const *lists, const int *n,
+                        int16_t *acc, int32_t *psqt)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    uint32_t idx[NNUE_MAX_FT_SETS][NNUE_MAX_ACTIVE_ANY];
-    int n;
-    if (ft->n_sets == 1) {
-        const uint32_t *list = active_list(ft, params, 0, board, persp, given, n_given, idx[0], &n);
-        nnue_acc_apply_rows(net, k, 0, NULL, 0, list, n, e->acc[persp], net->ft_biases, e->psqt[persp], NULL);
-    } else {
-        nnue_set_rows rows[NNUE_MAX_FT_SETS];
-        for (int s = 0; s < ft->n_sets; s++) {
-            const uint32_t *list = active_list(ft, params, s, board, persp, given, n_given, idx[s], &n);
-            rows[s] = (nnue_set_rows){NULL, list, 0, n};
-        }
-        nnue_acc_apply_sets(net, k, rows, e->acc[persp], net->ft_biases, e->psqt[persp], NULL);
-    }
-    e->computed[persp] = 1;
+    nnue_sum_part parts[NNUE_MAX_FT_SETS];
+    for (int s = 0; s < ft->n_sets; s++)
+        parts[s] = (nnue_sum_part){set_rows(net, s), ft->psqt_buckets ? net->set_psqt[s] : NULL, lists[s], n[s],
+                                   narrow_set(net, s)};
+    k->acc_sum(acc, net->ft_biases, psqt, parts, ft->n_sets, ft->width, ft->psqt_buckets);
+    for (int s = 0; s < ft->n_sets; s++)
+        if (net->narrow[s].patch_start)
+            apply_patches(&net->narrow[s], NULL, 0, lists[s], n[s], acc);
 }
 
 void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_feature_params *params,
                               const nnue_board *board, int persp, nnue_acc_entry *e)
 {
-    refresh_sets(net, k, params, board, persp, NULL, NULL, e);
+    const nnue_ft_desc *ft = &net->arch->ft;
+    uint32_t idx[NNUE_MAX_FT_SETS][NNUE_MAX_ACTIVE_ANY];
+    const uint32_t *lists[NNUE_MAX_FT_SETS];
+    int n[NNUE_MAX_FT_SETS];
+    for (int s = 0; s < ft->n_sets; s++) {
+        n[s] = ft->sets[s].features->active(&params[s], board, persp, idx[s]);
+        lists[s] = idx[s];
+    }
+    nnue_acc_sum_lists(net, k, lists, n, e->acc[persp], e->psqt[persp]);
+    e->computed[persp] = 1;
 }
 
 void nnue_accumulator_refresh_both(const nnue_net *net, const nnue_kernels *k, const nnue_feature_params *params,
                                    const nnue_board *board, nnue_acc_entry *e)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    uint32_t lists[NNUE_MAX_FT_SETS][2][NNUE_MAX_ACTIVE_ANY];
-    const uint32_t *given[2][NNUE_MAX_FT_SETS];
+    uint32_t idx[2][NNUE_MAX_FT_SETS][NNUE_MAX_ACTIVE_ANY];
+    const uint32_t *lists[2][NNUE_MAX_FT_SETS];
     int n[2][NNUE_MAX_FT_SETS];
     for (int s = 0; s < ft->n_sets; s++) {
         const nnue_feature_set *fs = ft->sets[s].features;
-        given[0][s] = given[1][s] = NULL;
-        if (!fs->active_both)
-            continue;
-        uint32_t *const out[2] = {lists[s][0], lists[s][1]};
-        int both[2];
-        fs->active_both(&params[s], board, out, both);
-        for (int p = 0; p < 2; p++) {
-            given[p][s] = lists[s][p];
-            n[p][s] = both[p];
+        lists[0][s] = idx[0][s];
+        lists[1][s] = idx[1][s];
+        if (fs->active_both) {
+            uint32_t *const out[2] = {idx[0][s], idx[1][s]};
+            int both[2];
+            fs->active_both(&params[s], board, out, both);
+            n[0][s] = both[0];
+            n[1][s] = both[1];
+        } else {
+            for (int p = 0; p < 2; p++)
+                n[p][s] = fs->active(&params[s], board, p, idx[p][s]);
         }
     }
-    for (int p = 0; p < 2; p++)
-        refresh_sets(net, k, params, board, p, given[p], n[p], e);
+    for (int p = 0; p < 2; p++) {
+        nnue_acc_sum_lists(net, k, lists[p], n[p], e->acc[p], e->psqt[p]);
+        e->computed[p] = 1;
+    }
 }
 
 /* Requests the start of set s's weight rows of n indices: the first two cache lines of each,

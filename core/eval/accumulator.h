@@ -47,6 +47,12 @@ static inline void nnue_acc_apply(const nnue_net *net, const nnue_kernels *k, co
 /* Requests (prefetches) the start of set s's weight rows of n indices (their first two lines). */
 void nnue_acc_prefetch_rows(const nnue_net *net, int s, const uint32_t *idx, int n);
 
+/* A refresh from the active lists: acc = biases + every set s's rows lists[s][0 .. n[s]) (its
+ * narrowed i8 rows and their patches where built), psqt = their PSQT rows' sum (when the net has
+ * PSQT), in one pass over acc (kernels.h acc_sum). */
+void nnue_acc_sum_lists(const nnue_net *net, const nnue_kernels *k, const uint32_t *const *lists, const int *n,
+                        int16_t *acc, int32_t *psqt);
+
 /* Full recomputation of one perspective into entry. params: the sets' parameters the lists are
  * taken with ([n_sets]: a state's copies, carrying its kernel table; features/feature_set.h). */
 void nnue_accumulator_refresh(const nnue_net *net, const nnue_kernels *k, const nnue_feature_params *params,

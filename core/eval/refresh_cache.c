@@ -219,16 +219,18 @@ int nnue_refresh_cache_refresh(nnue_refresh_cache *c, const nnue_net *net, const
     int use_slot = slot->filled && diff_rows < full_rows;
     int16_t *acc = e->acc[persp];
     int32_t *psqt = e->psqt[persp];
-    nnue_set_rows rows[NNUE_MAX_FT_SETS];
-    for (int s = 0; s < ft->n_sets; s++) {
-        const set_refresh *r = &sets[s];
-        rows[s] = use_slot ? (nnue_set_rows){r->removed, r->added, r->n_removed, r->n_added}
-                           : (nnue_set_rows){NULL, r->idx, 0, r->n};
-    }
-    if (use_slot)
+    if (use_slot) {
+        nnue_set_rows rows[NNUE_MAX_FT_SETS];
+        for (int s = 0; s < ft->n_sets; s++)
+            rows[s] = (nnue_set_rows){sets[s].removed, sets[s].added, sets[s].n_removed, sets[s].n_added};
         nnue_acc_apply(net, k, rows, acc, slot->acc, psqt, slot->psqt);
-    else
-        nnue_acc_apply(net, k, rows, acc, net->ft_biases, psqt, NULL);
+    } else { /* a refresh from the biases */
+        const uint32_t *lists[NNUE_MAX_FT_SETS];
+        int n[NNUE_MAX_FT_SETS];
+        for (int s = 0; s < ft->n_sets; s++)
+            lists[s] = sets[s].idx, n[s] = sets[s].n;
+        nnue_acc_sum_lists(net, k, lists, n, acc, psqt);
+    }
     c->diffs += (uint64_t)use_slot;
     c->fulls += (uint64_t)!use_slot;
     memcpy(slot->acc, acc, ft->width * sizeof(int16_t));

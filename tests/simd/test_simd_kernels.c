@@ -426,6 +426,7 @@ START_TEST(small_tail)
 END_TEST
 
 void add_feature_kernel_tests(TCase *tc); /* test_simd_kernels_features.c */
+void add_refresh_kernel_tests(TCase *tc); /* test_simd_kernels_refresh.c */
 
 int main(void)
 {
@@ -444,6 +445,7 @@ int main(void)
     tcase_add_test(tc, act_u8);
     tcase_add_test(tc, small_tail);
     add_feature_kernel_tests(tc);
+    add_refresh_kernel_tests(tc);
     suite_add_tcase(s, tc);
     return test_run(s);
 }

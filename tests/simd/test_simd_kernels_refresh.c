@@ -1,0 +1,82 @@
+/* tests/simd/test_simd_kernels_refresh.c: kernels.h acc_sum (a refresh in one pass) of every
+ * kernel set the CPU supports against the scalar set and against the definition by hand: one to
+ * three parts of i16 or i8 rows (tiles of only i16 rows and tiles with i8 rows take different
+ * code), indices repeated or not, up to 256 rows, with and without PSQT rows, every width of
+ * kernel_inputs.h (on both sides of each tile size) and PSQT widths 0..33; nothing written past
+ * the accumulator's or the PSQT values' end. Part of test_simd_kernels (one program). */
+#include <string.h>
+
+#include "kernel_inputs.h"
+#include "support.h"
+
+#define TABLE_ROWS 48
+#define MAX_BUCKETS 33
+
+START_TEST(acc_sum)
+{
+    const nnue_kernels *ref = &nnue_kernels_scalar;
+    static int16_t rows16[TABLE_ROWS * MAXN], bias[MAXN], a[MAXN + 1], b[MAXN + 1];
+    static int8_t rows8[TABLE_ROWS * MAXN];
+    static int32_t psqt[3][TABLE_ROWS * MAX_BUCKETS], pa[MAX_BUCKETS + 1], pb[MAX_BUCKETS + 1];
+    static uint32_t idx[3][256];
+    static const uint32_t bucket_counts[] = {0, 1, 2, 7, 8, 9, 16, 17, 33};
+    for (int isa = 0; isa < NNUE_ISA_COUNT; isa++) {
+        const nnue_kernels *k = isa_set(isa);
+        if (!k)
+            continue;
+        for (int rep = 0; rep < 300; rep++) {
+            uint32_t n = sizes[rnd() % N_SIZES], buckets = bucket_counts[rnd() % 9];
+            for (uint32_t j = 0; j < n; j++)
+                bias[j] = (int16_t)pick(-32768, 32767);
+            for (size_t j = 0; j < (size_t)TABLE_ROWS * n; j++) {
+                rows16[j] = (int16_t)(rep % 3 ? pick(-600, 600) : pick(-32768, 32767));
+                rows8[j] = (int8_t)pick(-128, 127);
+            }
+            for (int q = 0; q < 3; q++)
+                for (size_t j = 0; j < (size_t)TABLE_ROWS * buckets; j++)
+                    psqt[q][j] = rep % 2 ? pick(-100000, 100000) : pick(INT32_MIN, INT32_MAX);
+            int n_parts = 1 + (int)(rnd() % 3);
+            nnue_sum_part parts[3];
+            for (int q = 0; q < n_parts; q++) {
+                int count = rnd() % 8 == 0 ? (int)(rnd() % 257) : (int)(rnd() % 40);
+                for (int i = 0; i < count; i++) /* repeats allowed (shogi HalfKP's padding index) */
+                    idx[q][i] = rnd() % TABLE_ROWS;
+                int i8 = rep % 4 == 0 ? q == 1 : (int)(rnd() % 2);
+                parts[q] = (nnue_sum_part){i8 ? (const void *)rows8 : (const void *)rows16,
+                                           rnd() % 4 ? psqt[q] : NULL, idx[q], count, i8};
+            }
+            a[n] = b[n] = 12345;
+            pa[buckets] = pb[buckets] = 777;
+            ref->acc_sum(a, bias, pa, parts, n_parts, n, buckets);
+            k->acc_sum(b, bias, pb, parts, n_parts, n, buckets);
+            ck_assert_msg(memcmp(a, b, n * sizeof a[0]) == 0, "%s acc_sum n=%u parts=%d", nnue_isa_label(isa), n,
+                          n_parts);
+            ck_assert_msg(buckets == 0 || memcmp(pa, pb, buckets * sizeof pa[0]) == 0, "%s acc_sum psqt %u",
+                          nnue_isa_label(isa), buckets);
+            ck_assert_int_eq(b[n], 12345);
+            ck_assert_int_eq(pb[buckets], 777);
+            if (isa != 0)
+                continue;
+            /* The definition by hand at one value and one bucket. */
+            uint32_t j = rnd() % n;
+            uint16_t want = (uint16_t)bias[j];
+            uint32_t want_p = 0, bk = buckets ? rnd() % buckets : 0;
+            for (int q = 0; q < n_parts; q++)
+                for (int i = 0; i < parts[q].n; i++) {
+                    size_t at = (size_t)idx[q][i] * n + j;
+                    want = (uint16_t)(want + (uint16_t)(parts[q].i8 ? (int16_t)rows8[at] : rows16[at]));
+                    if (parts[q].psqt && buckets)
+                        want_p += (uint32_t)parts[q].psqt[(size_t)idx[q][i] * buckets + bk];
+                }
+            ck_assert_int_eq((int16_t)want, a[j]);
+            if (buckets)
+                ck_assert_int_eq((int32_t)want_p, pa[bk]);
+        }
+    }
+}
+END_TEST
+
+void add_refresh_kernel_tests(TCase *tc)
+{
+    tcase_add_test(tc, acc_sum);
+}
