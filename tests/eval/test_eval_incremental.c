@@ -227,11 +227,7 @@ static unsigned next_random(unsigned n)
     return eval_random(&rng, n);
 }
 
-/* Random walks of 16 plies from every 8th corpus position, checked every third ply on the way
- * down and on the way back. eval_root 0: the root is not evaluated first, so the first check
- * refreshes with no computed ancestor, computes every entry back to the root (undoing the
- * moves: core/eval/state_update.c), and each entry is checked on the way back. */
-static void random_walks(int eval_root)
+static void random_walks(void)
 {
     const char *rel = strcmp(game->name, "shogi") == 0 ? "oracle/shogi/corpusA.sfen" : EVAL_CHESS_CORPUS;
     char *text = test_read_file(test_data_path(rel), NULL);
@@ -245,8 +241,7 @@ static void random_walks(int eval_root)
             continue;
         void *pos = eval_parse(game, line);
         nnue_state_reset(s, game->board(pos));
-        if (eval_root)
-            nnue_evaluate(s, game->board(pos), NULL);
+        nnue_evaluate(s, game->board(pos), NULL);
         int depth = 0;
         for (int ply = 1; ply <= 16; ply++) {
             int n = game->legal_moves(pos, moves);
@@ -257,20 +252,12 @@ static void random_walks(int eval_root)
             if (ply % 3 == 0) {
                 check_same(s, game->board(pos), line);
                 checks++;
-                for (int p = 0; !eval_root && ply == 3 && s->bad_deltas == 0 && p < 2; p++) {
-                    int lo = 3; /* computed back to the root, or to the move that forced a refresh */
-                    while (lo > 0 && !s->entries[lo].refresh[p])
-                        lo--;
-                    for (int i = lo; i < 3; i++)
-                        ck_assert_msg(s->entries[i].computed[p], "%s: entry %d, perspective %d not computed", line,
-                                      i, p);
-                }
             }
         }
         while (depth > 0) {
             nnue_state_pop(s);
             game->unmake(pos, played[--depth]);
-            if (!eval_root || depth % 4 == 1) { /* after pops: what was computed on the way down */
+            if (depth % 4 == 1) { /* evaluating after pops reuses what was computed on the way down */
                 check_same(s, game->board(pos), line);
                 checks++;
             }
@@ -285,25 +272,14 @@ static void random_walks(int eval_root)
 START_TEST(lazy_random_walks)
 {
     threats_on = 0;
-    random_walks(1);
+    random_walks();
 }
 END_TEST
 
 START_TEST(lazy_random_walks_with_threats)
 {
     threats_on = 1;
-    random_walks(1);
-}
-END_TEST
-
-START_TEST(backward_from_unevaluated_roots)
-{
-    threats_on = 0;
-    random_walks(0);
-    if (nnue_game_records_threats(game)) { /* and with the moves' threat changes pushed */
-        threats_on = 1;
-        random_walks(0);
-    }
+    random_walks();
 }
 END_TEST
 
@@ -414,7 +390,6 @@ int main(int argc, char **argv)
     tcase_add_test(tc, narrow_rows_restore_i16);
     tcase_add_test(tc, every_move_of_moves_file);
     tcase_add_test(tc, lazy_random_walks);
-    tcase_add_test(tc, backward_from_unevaluated_roots);
     if (nnue_game_records_threats(game)) {
         tcase_add_test(tc, every_move_with_threats);
         tcase_add_test(tc, lazy_random_walks_with_threats);
