@@ -42,7 +42,7 @@ run() {
 }
 
 echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) cores; $(uname -m)"
-lib=$({ [ -z "$evalfile" ] || echo "setoption name EvalFile value $evalfile"; printf 'eval\nquit\n'; } | "$patched" 2>&1 | sed -n 's/^ NNUE by \(libnnue [^ ]* ([^)]*)\).*/\1/p')
+lib=$({ [ -z "$evalfile" ] || echo "setoption name EvalFile value $evalfile"; printf 'eval\nquit\n'; } | "$patched" 2>&1 | sed -n 's/^ \{0,1\}NNUE by \(libnnue [^ ]* ([^)]*)\).*/\1/p')
 echo "commit: $(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown), ${lib:-libnnue: no eval line}," \
   "built with $(cut -d' ' -f2- "$(dirname "$patched")/../.built")"
 echo "bench ${bench[*]:-(default: 16 1 13)}; $rounds rounds, alternating"
