@@ -272,6 +272,7 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
     nnue_plan_fuse_pieces(a, plan);
     if (nnue_plan_f32_head(a, weights, plan) < 0)
         return -1;
+    nnue_plan_head(a, plan);
     plan->scalar_values = 2 * (size_t)a->ft.out_per_side;
     for (int i = 0; i < a->n_layers; i++)
         plan->scalar_values += a->layers[i].out_size;

@@ -30,6 +30,7 @@
 #include "core/arch/arch.h"
 #include "core/arch/layer_weights.h"
 #include "base/arch_limits.h"
+#include "simd/kernels.h"     /* nnue_head_u8 */
 #include "simd/kernels_f32.h" /* nnue_f32_head */
 
 typedef enum { NNUE_PLAN_NONE, NNUE_PLAN_U8, NNUE_PLAN_BULLET } nnue_plan_kind;
@@ -94,6 +95,12 @@ typedef struct nnue_plan {
     int32_t clip;                        /* activation clamp (32767 = none) */
     int32_t *wmax;                       /* [stacks * out_size]: max |w| of each output row */
     uint32_t stacks;                     /* of the arch it was made for: weights[] of each layer */
+    /* > 0: layers u8head_at (fc1) and u8head_end (fc2), both u8, with only skipped layers between,
+     * run as one kernels.h head_u8 call (layers/plan_head.c) on the values of layer u8head_x;
+     * fc2's slot lies u8head_gap values after fc1's; fc1's values are not stored (none reads them). */
+    int u8head_at, u8head_end, u8head_x;
+    uint32_t u8head_gap;
+    nnue_head_u8 u8head;
 } nnue_plan;
 
 /* The plan for arch with the weights weights[stacks * n_layers] (nnue_net.layer_weights), or
@@ -106,6 +113,10 @@ void nnue_plan_free(nnue_plan *plan);
  * input bytes come straight from activations (their pieces), the layers only they read (skipped)
  * and the concats already in place (concat_view); raises u8_tmp_bytes to the room act_u8 needs. */
 void nnue_plan_fuse_pieces(const nnue_arch *a, nnue_plan *plan);
+
+/* Step of nnue_plan_make (layers/plan_head.c), after nnue_plan_fuse_pieces and the float head:
+ * finds the SFNN head after fc0 (u8head_at stays 0 where there is none). */
+void nnue_plan_head(const nnue_arch *a, nnue_plan *plan);
 
 /* Step of nnue_plan_make (layers/plan_f32.c): finds a U8 plan's float head and makes its steps
  * (head_at stays 0 where there is none). Returns -1 when memory ran out. */

@@ -546,7 +546,8 @@ VEC_TARGET static inline vec_t act_vec(vec_t v, int shift, vec_t hi, vec_t bound
     return sqr ? sqr_crelu(v, shift, hi, bound) : crelu(v, shift, hi);
 }
 
-VEC_KERNEL void act_u8(const int32_t *in, uint8_t *out, uint32_t n, int shift, int32_t max, int32_t bound)
+VEC_TARGET static inline __attribute__((always_inline)) void act_bytes(const int32_t *in, uint8_t *out, uint32_t n,
+                                                                       int shift, int32_t max, int32_t bound)
 {
     const vec_t hi = vec_set1_i32(max), b = vec_set1_i32(bound);
     int sqr = bound > 0;
@@ -565,12 +566,18 @@ VEC_KERNEL void act_u8(const int32_t *in, uint8_t *out, uint32_t n, int shift, i
 #endif
 }
 
+VEC_KERNEL void act_u8(const int32_t *in, uint8_t *out, uint32_t n, int shift, int32_t max, int32_t bound)
+{
+    act_bytes(in, out, n, shift, max, bound);
+}
+
 #ifndef VEC_TAIL_32_32_1
 #define VEC_TAIL_32_32_1 NULL /* the layers one by one */
 #endif
 
 #include "simd/kernels_bytes_vec.h"
 #include "simd/acc_sum_vec.h"
+#include "simd/head_u8_vec.h"
 
 const nnue_kernels VEC_TABLE = {
     VEC_ISA, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
@@ -579,4 +586,5 @@ const nnue_kernels VEC_TABLE = {
     VEC_LIST_BYTES, popcount_add,
     acc_mixed, /* one pass per perspective update (issue 46 item 2) */
     acc_sum,   /* refresh in one pass (issue 46 item 5) */
+    head_u8,   /* the SFNN head after fc0 in one call (issues 47/48) */
 };

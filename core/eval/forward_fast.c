@@ -111,6 +111,16 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
             next += l->out_size;
             continue;
         }
+        if (pl->u8 && i > 0 && i == plan->u8head_at && k->head_u8) { /* fc1 and fc2 in one call (layers/plan_head.c) */
+            int end = plan->u8head_end;
+            int32_t *o2 = next + plan->u8head_gap;
+            *o2 = k->head_u8(&plan->u8head, outputs[plan->u8head_x], pl->weights[bucket], stack[i].biases,
+                             plan->layers[end].weights[bucket], stack[end].biases);
+            outputs[end] = o2;
+            next = o2 + a->layers[end].out_size;
+            i = end;
+            continue;
+        }
         if (pl->u8) {
             const uint8_t *x = u8_net;
             const int32_t *biases = pl->zero_biases ? pl->zero_biases : stack[i].biases;

@@ -425,6 +425,72 @@ START_TEST(small_tail)
 }
 END_TEST
 
+/* The SFNN head after fc0 (head_u8: fc1 and fc2 with their activations) equals the scalar set's,
+ * which is act_u8, affine_u8, act_u8, affine_u8 in a row: Stockfish 15.1's shape (m0 15, fc2 on
+ * crelu(fc1)), Stockfish 19's (m0 32, fc2 on all four activations), and other counts. */
+START_TEST(head_u8)
+{
+    static int8_t w1[16 * 32 * 4], w2[32 * 16 * 4];
+    static int32_t x[48], b1[32], b2[1];
+    static const int32_t relu[][2] = {{7, 127}, {6, 127}, {0, 127}, {21, 127}, {19, 127}, {31, 1}, {0, 0}, {12, 100}};
+    static const uint32_t m0s[] = {15, 32, 8, 7, 16, 1, 2, 31};
+    for (int rep = 0; rep < 3000; rep++) {
+        nnue_head_u8 h = {.m0 = m0s[rnd() % 8], .fc2_all = rnd() % 2};
+        int32_t *acts[] = {h.sq0, h.cr0, h.sq1, h.cr1};
+        for (int a = 0; a < 4; a++) {
+            const int32_t *r = relu[rnd() % 8];
+            acts[a][0] = r[0], acts[a][1] = r[1];
+        }
+        for (int a = 0; a < 3; a += 2) { /* sqr_crelu's bound (kernels.h); sq1's 0 leaves it out */
+            if (acts[a][0] == 31)            /* no bound a <= 46340 reaches max: not a sqr_crelu the plan fuses */
+                acts[a][0] = 21;
+            int64_t q = 1;
+            while (q < 46340 && (q * q >> acts[a][0]) < acts[a][1])
+                q++;
+            acts[a][2] = a == 2 && rnd() % 2 ? 0 : (int32_t)q;
+        }
+        uint32_t n2 = (h.fc2_all ? 2 * h.m0 : 0) + (h.sq1[2] ? 64 : 32);
+        memset(w1, 0, sizeof w1);
+        memset(w2, 0, sizeof w2); /* the prepared layouts: padding inputs and outputs zero */
+        for (uint32_t j = 0; j < 2 * h.m0; j++)
+            for (int o = 0; o < 32; o++)
+                w1[(j / 4 * 32 + o) * 4 + j % 4] = (int8_t)(rep % 5 == 0 ? -128 : pick(-128, 127));
+        for (uint32_t j = 0; j < n2; j++)
+            w2[j / 4 * 64 + j % 4] = (int8_t)pick(-128, 127);
+        for (int j = 0; j < 48; j++)
+            x[j] = rep % 3 == 0 ? pick(INT32_MIN, INT32_MAX) : pick(-(1 << 16), 1 << 16);
+        for (int j = 0; j < 32; j++)
+            b1[j] = rep % 4 == 0 ? pick(INT32_MIN, INT32_MAX) : pick(-30000, 30000);
+        b2[0] = rep % 4 == 1 ? pick(INT32_MIN, INT32_MAX) : pick(-30000, 30000);
+        /* the plain path's kernels, one by one */
+        const nnue_kernels *sc = &nnue_kernels_scalar;
+        uint8_t in1[64 + 4] = {0}, in2[128 + 4] = {0};
+        int32_t o1[32], plain;
+        sc->act_u8(x, in1, h.m0, h.sq0[0], h.sq0[1], h.sq0[2]);
+        sc->act_u8(x, in1 + h.m0, h.m0, h.cr0[0], h.cr0[1], 0);
+        sc->affine_u8(in1, (2 * h.m0 + 3) / 4, w1, b1, o1, 32, 32);
+        uint32_t at = h.fc2_all ? 2 * h.m0 : 0;
+        memcpy(in2, in1, at);
+        if (h.sq1[2]) {
+            sc->act_u8(o1, in2 + at, 32, h.sq1[0], h.sq1[1], h.sq1[2]);
+            at += 32;
+        }
+        sc->act_u8(o1, in2 + at, 32, h.cr1[0], h.cr1[1], 0);
+        sc->affine_u8(in2, (n2 + 3) / 4, w2, b2, &plain, 1, 16);
+        int32_t want = sc->head_u8(&h, x, w1, b1, w2, b2);
+        ck_assert_msg(want == plain, "scalar head_u8 rep %d: %d, the plain kernels %d", rep, want, plain);
+        for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
+            const nnue_kernels *k = isa_set(isa);
+            if (!k)
+                continue;
+            int32_t got = k->head_u8(&h, x, w1, b1, w2, b2);
+            ck_assert_msg(got == want, "%s head_u8 rep %d m0 %u all %u sq1 %d: %d, scalar %d", nnue_isa_label(isa),
+                          rep, h.m0, h.fc2_all, h.sq1[2], got, want);
+        }
+    }
+}
+END_TEST
+
 void add_feature_kernel_tests(TCase *tc); /* test_simd_kernels_features.c */
 void add_refresh_kernel_tests(TCase *tc); /* test_simd_kernels_refresh.c */
 
@@ -444,6 +510,7 @@ int main(void)
     tcase_add_test(tc, affine_i16p);
     tcase_add_test(tc, act_u8);
     tcase_add_test(tc, small_tail);
+    tcase_add_test(tc, head_u8);
     add_feature_kernel_tests(tc);
     add_refresh_kernel_tests(tc);
     suite_add_tcase(s, tc);

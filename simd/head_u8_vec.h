@@ -1,0 +1,37 @@
+/* simd/head_u8_vec.h: kernels.h head_u8 (fc1 and fc2 of an SFNN head after fc0, in one call) on
+ * the vector layer; included by kernels_vec.h before its table, so it uses that file's act_bytes
+ * and run(). The bytes are act_u8's, made in a buffer on the stack (each piece a whole vector at
+ * a time, the next one overwriting past its end), and the sums run()'s with the sizes known here
+ * (fc1: 32 outputs, out_pad 32; fc2: 1 output, out_pad 16): what the plain path does with four
+ * kernel calls and seven steps of the forward pass. */
+#ifndef NNUE_SIMD_HEAD_U8_VEC_H
+#define NNUE_SIMD_HEAD_U8_VEC_H
+
+/* Four zero bytes at p: the rest of a group after a piece that ends inside it. */
+VEC_TARGET static inline void head_zero4(uint8_t *p)
+{
+    uint32_t zero = 0;
+    memcpy(p, &zero, sizeof zero);
+}
+
+VEC_KERNEL int32_t head_u8(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32_t *b1,
+                           const int8_t *w2, const int32_t *b2)
+{
+    uint8_t in[256] __attribute__((aligned(64))); /* fc2's input: at most 64 + 64 bytes, then act_bytes' overrun */
+    int32_t o1[32] __attribute__((aligned(64))), o2;
+    uint32_t m0 = h->m0, at = h->fc2_all ? 2 * m0 : 0;
+    act_bytes(x, in, m0, h->sq0[0], h->sq0[1], h->sq0[2]);
+    act_bytes(x, in + m0, m0, h->cr0[0], h->cr0[1], 0);
+    head_zero4(in + 2 * m0);
+    run(in, NULL, (2 * m0 + 3) / 4, w1, b1, o1, 32, 32);
+    if (h->sq1[2] > 0) {
+        act_bytes(o1, in + at, 32, h->sq1[0], h->sq1[1], h->sq1[2]);
+        at += 32;
+    }
+    act_bytes(o1, in + at, 32, h->cr1[0], h->cr1[1], 0);
+    head_zero4(in + at + 32);
+    run(in, NULL, (at + 32 + 3) / 4, w2, b2, &o2, 1, 16);
+    return o2;
+}
+
+#endif
