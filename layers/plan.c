@@ -273,6 +273,13 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
     if (nnue_plan_f32_head(a, weights, plan) < 0)
         return -1;
     nnue_plan_head(a, plan);
+    int sparse = 0, sparse_net = 0;
+    for (int i = 0; i < a->n_layers; i++) {
+        sparse += plan->layers[i].sparse;
+        sparse_net += plan->layers[i].sparse && plan->layers[i].from_network;
+    }
+    plan->nz_fused = a->ft.activation == NNUE_FT_PAIRWISE && a->ft.out_per_side % 4 == 0 &&
+                     2 * a->ft.out_per_side == a->ft.width && sparse == 1 && sparse_net == 1;
     plan->scalar_values = 2 * (size_t)a->ft.out_per_side;
     for (int i = 0; i < a->n_layers; i++)
         plan->scalar_values += a->layers[i].out_size;

@@ -101,6 +101,9 @@ typedef struct nnue_plan {
     int u8head_at, u8head_end, u8head_x;
     uint32_t u8head_gap;
     nnue_head_u8 u8head;
+    /* The FT activation is pairwise, each side's bytes whole groups, and the one sparse layer reads
+     * the network input: its non-zero list comes with the bytes (kernels.h ft_pairwise_nz). */
+    int nz_fused;
 } nnue_plan;
 
 /* The plan for arch with the weights weights[stacks * n_layers] (nnue_net.layer_weights), or

@@ -1,6 +1,8 @@
-/* simd/head_u8_vec.h: kernels.h head_u8 (fc1 and fc2 of an SFNN head after fc0, in one call) on
- * the vector layer; included by kernels_vec.h before its table, so it uses that file's act_bytes
- * and run(). The bytes are act_u8's, made in a buffer on the stack (each piece a whole vector at
+/* simd/head_u8_vec.h: the SFNN head's own kernels on the vector layer, included by kernels_vec.h
+ * before its table (it uses that file's pairwise, nz_positions, act_bytes and run()):
+ * ft_pairwise_nz, the network input bytes with their non-zero list made in the same pass (each
+ * vector of bytes tested while it is in a register), and head_u8 (fc1 and fc2 in one call).
+ * head_u8's The bytes are act_u8's, made in a buffer on the stack (each piece a whole vector at
  * a time, the next one overwriting past its end), and the sums run()'s with the sizes known here
  * (fc1: 32 outputs, out_pad 32; fc2: 1 output, out_pad 16): what the plain path does with four
  * kernel calls and seven steps of the forward pass. */
@@ -12,6 +14,23 @@ VEC_TARGET static inline void head_zero4(uint8_t *p)
 {
     uint32_t zero = 0;
     memcpy(p, &zero, sizeof zero);
+}
+
+VEC_KERNEL int ft_pairwise_nz(const int16_t *acc, uint8_t *out, uint32_t at, uint32_t half, int32_t max, int shift,
+                              uint16_t *idx, int count)
+{
+    const vec_t hi = vec_set1_i16((int16_t)max);
+    uint8_t *o = out + at;
+    uint32_t j = 0;
+    for (; j + 2 * VEC_I16 <= half; j += 2 * VEC_I16) {
+        vec_t p0 = pairwise(vec_load(acc + j), vec_load(acc + half + j), hi, shift);
+        vec_t p1 = pairwise(vec_load(acc + j + VEC_I16), vec_load(acc + half + j + VEC_I16), hi, shift);
+        vec_t v = vec_packus_i16(p0, p1);
+        vec_store(o + j, v);
+        count = nz_positions(vec_nz_mask_i32(v), (VEC_I32 + 7) / 8, (at + j) / 4, idx, count);
+    }
+    nnue_ref_ft_pairwise_u8(acc, o, j, half, max, shift); /* a rest shorter than a vector of bytes */
+    return nnue_ref_nonzero_groups(out, (at + j) / 4, (at + half) / 4, idx, count);
 }
 
 VEC_KERNEL int32_t head_u8(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32_t *b1,

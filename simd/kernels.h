@@ -154,6 +154,12 @@ typedef struct nnue_kernels {
      * out_pad 16). Equal to act_u8, affine_u8, act_u8, affine_u8 in a row (the plain path). */
     int32_t (*head_u8)(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32_t *b1, const int8_t *w2,
                        const int32_t *b2);
+    /* ft_pairwise_u8 into out + at, then nonzero_groups' list of those half bytes appended to
+     * idx[count ..] (groups numbered from out, ascending): one pass where the two kernels made
+     * two. at and half multiples of 4; idx has room for (at + half) / 4 + 16 entries. Returns the
+     * new count. */
+    int (*ft_pairwise_nz)(const int16_t *acc, uint8_t *out, uint32_t at, uint32_t half, int32_t max, int shift,
+                          uint16_t *idx, int count);
 } nnue_kernels;
 
 /* Table for a level (levels above nnue_isa_best() must not be called; NULL when not built). */

@@ -168,6 +168,13 @@ static int32_t head_u8(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1
     return o2[0];
 }
 
+static int ft_pairwise_nz(const int16_t *acc, uint8_t *out, uint32_t at, uint32_t half, int32_t max, int shift,
+                          uint16_t *idx, int count)
+{
+    nnue_ref_ft_pairwise_u8(acc, out + at, 0, half, max, shift);
+    return nnue_ref_nonzero_groups(out, at / 4, (at + half) / 4, idx, count);
+}
+
 const nnue_kernels nnue_kernels_scalar = {
     NNUE_ISA_SCALAR, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
     sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, tail_32_32_1, board_scan,
@@ -178,4 +185,5 @@ const nnue_kernels nnue_kernels_scalar = {
     acc_mixed,
     acc_sum,
     head_u8,
+    ft_pairwise_nz,
 };

@@ -258,19 +258,27 @@ VEC_KERNEL int nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t *idx)
 }
 
 /* One pass over the input groups (all of them, idx NULL, or the listed ones) for nb blocks of
- * VEC_I32 outputs: VEC_AFFINE_UNROLL groups in flight, so UNROLL * nb independent sums hide the
- * latency. Forced inline: with a constant nb and the dense/list choice known, the sums stay in
+ * VEC_I32 outputs (up to 4): un groups in flight (VEC_AFFINE_UNROLL, fewer where nb * un would
+ * pass the set's VEC_AFFINE_SUMS), so un * nb independent sums hide the latency, and every
+ * group's input is broadcast once for all nb blocks (AVX2 ran Stockfish 19's 32 outputs in two
+ * passes). Forced inline: with a constant nb and the dense/list choice known, the sums stay in
  * registers (as a separate function clang spilled them, about a third slower). */
+#ifndef VEC_AFFINE_SUMS
+#define VEC_AFFINE_SUMS (VEC_AFFINE_BLOCKS * VEC_AFFINE_UNROLL)
+#endif
 VEC_TARGET static inline __attribute__((always_inline)) void
 pass(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *wb, size_t stride, const int nb, vec_t *res)
 {
-    vdot_t s[VEC_AFFINE_UNROLL][VEC_AFFINE_BLOCKS];
-    for (int u = 0; u < VEC_AFFINE_UNROLL; u++)
+    const int un = VEC_AFFINE_SUMS / nb >= VEC_AFFINE_UNROLL ? VEC_AFFINE_UNROLL
+                   : VEC_AFFINE_SUMS / nb >= 1               ? VEC_AFFINE_SUMS / nb
+                                                             : 1;
+    vdot_t s[VEC_AFFINE_UNROLL][4];
+    for (int u = 0; u < un; u++)
         for (int b = 0; b < nb; b++)
             s[u][b] = vdot_zero();
     uint32_t i = 0;
-    for (; i + VEC_AFFINE_UNROLL <= count; i += VEC_AFFINE_UNROLL)
-        for (int u = 0; u < VEC_AFFINE_UNROLL; u++) {
+    for (; i + (uint32_t)un <= count; i += (uint32_t)un)
+        for (int u = 0; u < un; u++) {
             uint32_t g = idx ? idx[i + u] : i + u;
             vec_t x = vdot_input(in + 4 * g);
             for (int b = 0; b < nb; b++)
@@ -284,7 +292,7 @@ pass(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *wb, s
     }
     for (int b = 0; b < nb; b++) {
         res[b] = vdot_sum(s[0][b]);
-        for (int u = 1; u < VEC_AFFINE_UNROLL; u++)
+        for (int u = 1; u < un; u++)
             res[b] = vec_add_i32(res[b], vdot_sum(s[u][b]));
     }
 }
@@ -307,16 +315,16 @@ VEC_TARGET static inline void finish(vec_t sum, const int32_t *bias, int32_t *ou
     }
 }
 
-#define PASS(k) pass(in, idx, count, wb, stride, (k) <= VEC_AFFINE_BLOCKS ? (k) : 1, res)
+#define PASS(k) pass(in, idx, count, wb, stride, (k), res)
 VEC_TARGET static inline __attribute__((always_inline)) void run(const uint8_t *in, const uint16_t *idx, uint32_t count,
                                                                  const int8_t *w, const int32_t *bias, int32_t *out,
                                                                  uint32_t n_out, uint32_t out_pad)
 {
     size_t stride = (size_t)out_pad * 4;
-    vec_t res[VEC_AFFINE_BLOCKS];
+    vec_t res[4];
     for (uint32_t o = 0; o < n_out;) {
         uint32_t left = (n_out - o + VEC_I32 - 1) / VEC_I32;
-        int nb = left >= VEC_AFFINE_BLOCKS ? VEC_AFFINE_BLOCKS : (int)left;
+        int nb = left >= 4 ? 4 : (int)left;
         const int8_t *wb = w + (size_t)o * 4;
         switch (nb) { /* constant block counts, so the sums stay in registers */
         case 4: PASS(4); break;
@@ -587,4 +595,5 @@ const nnue_kernels VEC_TABLE = {
     acc_mixed, /* one pass per perspective update (issue 46 item 2) */
     acc_sum,   /* refresh in one pass (issue 46 item 5) */
     head_u8,   /* the SFNN head after fc0 in one call (issues 47/48) */
+    ft_pairwise_nz,
 };

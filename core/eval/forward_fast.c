@@ -72,9 +72,16 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
     uint8_t *u8_net = (uint8_t *)(scratch + (plan->scalar_values + 15) / 16 * 16);
     uint8_t *u8_tmp = u8_net + plan->u8_net_bytes;
     uint16_t *idx = (uint16_t *)(u8_tmp + plan->u8_tmp_bytes);
+    int nz = -1; /* the sparse layer's non-zero list, when made with the bytes (plan.h nz_fused) */
     if (plan->network_u8) {
-        network_u8(&a->ft, k, us, u8_net);
-        network_u8(&a->ft, k, them, u8_net + ops);
+        if (plan->nz_fused && k->ft_pairwise_nz) {
+            const nnue_ft_desc *ft = &a->ft;
+            nz = k->ft_pairwise_nz(us, u8_net, 0, ops, ft->clamp_max, ft->shift, idx, 0);
+            nz = k->ft_pairwise_nz(them, u8_net, ops, ops, ft->clamp_max, ft->shift, idx, nz);
+        } else {
+            network_u8(&a->ft, k, us, u8_net);
+            network_u8(&a->ft, k, them, u8_net + ops);
+        }
         memset(u8_net + 2 * ops, 0, plan->u8_net_bytes - 2 * ops);
     }
     if (plan->network_i32) {
@@ -132,7 +139,7 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
                 x = u8_tmp;
             }
             if (pl->sparse) {
-                int count = k->nonzero_groups(x, pl->groups, idx);
+                int count = nz >= 0 && pl->from_network ? nz : k->nonzero_groups(x, pl->groups, idx);
                 /* Nearly dense input (random nets: 98-100% of fc0's groups): the dense kernel, with
                  * no index to follow, is faster (SFNNv9 bench -4%); the zero groups add nothing. */
                 if ((uint64_t)count * 10 >= (uint64_t)pl->groups * 9)

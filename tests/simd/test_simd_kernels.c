@@ -150,6 +150,39 @@ START_TEST(nonzero_groups)
 }
 END_TEST
 
+/* ft_pairwise_nz: each set's bytes and list equal ft_pairwise_u8's bytes and nonzero_groups' list
+ * of the scalar set (two perspectives appended, as the forward pass calls it), sparse and dense. */
+START_TEST(pairwise_nz)
+{
+    static int16_t acc[2][2 * 800];
+    static uint8_t a[2 * 800 + 64], b[2 * 800 + 64];
+    static uint16_t la[400 + 16], lb[400 + 16];
+    static const int32_t maxes[][2] = {{127, 7}, {255, 9}, {100, 6}};
+    for (int rep = 0; rep < 600; rep++) {
+        uint32_t half = 4 * (rnd() % 200 + 1), density = rnd() % 9;
+        const int32_t *m = maxes[rnd() % 3];
+        for (int p = 0; p < 2; p++)
+            for (uint32_t j = 0; j < 2 * half; j++)
+                acc[p][j] = (int16_t)(rnd() % 8 < density ? pick(-32768, 32767) : pick(-300, 0));
+        for (int p = 0; p < 2; p++)
+            nnue_kernels_scalar.ft_pairwise_u8(acc[p], a + p * half, half, m[0], m[1]);
+        int na = nnue_kernels_scalar.nonzero_groups(a, 2 * half / 4, la);
+        for (int isa = 0; isa < NNUE_ISA_COUNT; isa++) {
+            const nnue_kernels *k = isa_set(isa);
+            if (!k)
+                continue;
+            memset(b, 0xEE, sizeof b);
+            int nb = k->ft_pairwise_nz(acc[0], b, 0, half, m[0], m[1], lb, 0);
+            nb = k->ft_pairwise_nz(acc[1], b, half, half, m[0], m[1], lb, nb);
+            ck_assert_msg(memcmp(a, b, 2 * half) == 0, "%s ft_pairwise_nz bytes half=%u", nnue_isa_label(isa), half);
+            ck_assert_int_eq(b[2 * half], 0xEE);
+            ck_assert_msg(na == nb && memcmp(la, lb, (size_t)na * 2) == 0, "%s ft_pairwise_nz list half=%u: %d, want %d",
+                          nnue_isa_label(isa), half, nb, na);
+        }
+    }
+}
+END_TEST
+
 START_TEST(affine)
 {
     enum { MAXG = 640, MAXO = 48 };
@@ -511,6 +544,7 @@ int main(void)
     tcase_add_test(tc, act_u8);
     tcase_add_test(tc, small_tail);
     tcase_add_test(tc, head_u8);
+    tcase_add_test(tc, pairwise_nz);
     add_feature_kernel_tests(tc);
     add_refresh_kernel_tests(tc);
     suite_add_tcase(s, tc);
