@@ -149,19 +149,25 @@ static int threats_are_attacks(const nnue_board_shape *shape, const nnue_ft_desc
     return 0;
 }
 
-int nnue_push_threats_check(const nnue_push_check *c, const nnue_board_shape *shape, const nnue_ft_desc *ft,
-                            const nnue_threats *t, nnue_threat *out, nnue_error *err)
+/* The checks themselves, where the one pass flagged something or has no tables for this net. */
+__attribute__((noinline, cold)) static int threats_checked_slowly(const nnue_board_shape *shape,
+                                                                  const nnue_ft_desc *ft, const nnue_threats *t,
+                                                                  nnue_threat *out, nnue_error *err)
 {
-    int nr = t->n_removed, na = t->n_added;
-    if (c->threats_fast && out && nr <= NNUE_MAX_THREATS && na <= NNUE_MAX_THREATS &&
-        !copy_lists(c, t, out))
-        return 0;
-    /* Something flagged, or no one-pass check for this net: board_check.c and the sets decide. */
     if (nnue_threats_check(shape, t, err) != 0 || threats_are_attacks(shape, ft, t, err) != 0)
         return -1;
     if (out) {
-        memcpy(out, t->removed, (size_t)nr * sizeof *t->removed);
-        memcpy(out + nr, t->added, (size_t)na * sizeof *t->added);
+        memcpy(out, t->removed, (size_t)t->n_removed * sizeof *t->removed);
+        memcpy(out + t->n_removed, t->added, (size_t)t->n_added * sizeof *t->added);
     }
     return 0;
+}
+
+int nnue_push_threats_check(const nnue_push_check *c, const nnue_board_shape *shape, const nnue_ft_desc *ft,
+                            const nnue_threats *t, nnue_threat *out, nnue_error *err)
+{
+    if (c->threats_fast && out && t->n_removed <= NNUE_MAX_THREATS && t->n_added <= NNUE_MAX_THREATS &&
+        !copy_lists(c, t, out))
+        return 0;
+    return threats_checked_slowly(shape, ft, t, out, err);
 }
