@@ -10,6 +10,7 @@
 #include "core/arch/arch.h"
 #include "core/eval/push_check.h"
 #include "nnue.h"
+#include "eval_nets.h"
 #include "support.h"
 
 #define REQUIRE(cond, ...)           \
@@ -18,13 +19,10 @@
             ck_abort_msg(__VA_ARGS__); \
     } while (0)
 
-static uint32_t rng = 20261202u;
+static uint64_t rng = 20261202u;
 static uint32_t next_random(void)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
+    return eval_random(&rng, 0xFFFFFFFFu);
 }
 
 typedef struct fixture {
