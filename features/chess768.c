@@ -189,6 +189,7 @@ const nnue_feature_set nnue_fs_chess768 = {
     .active = chess768_active,
     .changed = chess768_changed,
     .needs_refresh = chess768_needs_refresh,
+    .refresh_on_own_king_move = 1,
     .refresh_keys = chess768_refresh_keys,
     .refresh_key = chess768_refresh_key,
 };

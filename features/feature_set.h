@@ -142,6 +142,17 @@ typedef struct nnue_feature_set {
      * `from` on an empty board. 0 refuses the push (nnue_state_push_threats), so changed_threats
      * maps only pairs whose indices stay below dimensions(). NULL: every pair fitting the game. */
     int (*threat_is_attack)(const nnue_feature_params *params, const nnue_threat *threat);
+    /* Optional, with threat_is_attack, for a game of at most 64 squares and piece types 1..7: the
+     * same rule as a table, which push reads instead of calling it (core/eval/push_check.c):
+     * threat_attacks[(colour << 3 | type) * 64 + from] has bit `to` set exactly when
+     * threat_is_attack accepts that attacker on `from` attacking `to`, whatever the victim (16 x
+     * 64 words). NULL: push calls threat_is_attack. */
+    const uint64_t *threat_attacks;
+    /* 1: needs_refresh(persp) is 0 whenever persp's own king did not move (neither
+     * delta->king_moved[persp] nor a dirty entry taking the game's king of that colour from one
+     * square to another: nnue_fs_own_king_moved), whatever the board; push then calls it only
+     * after such a move (tests/features check the claim on random moves). */
+    uint8_t refresh_on_own_king_move;
 } nnue_feature_set;
 
 /* The registry (features/registry.c): what the rest of the library asks, never a set's own file

@@ -410,10 +410,12 @@ const nnue_feature_set nnue_fs_full_threats = {
     .active = full_threats_active,
     .changed = full_threats_changed,
     .needs_refresh = full_threats_needs_refresh,
+    .refresh_on_own_king_move = 1,
     .refresh_keys = nnue_fs_king_half_keys,
     .refresh_key = nnue_fs_king_half_key,
     .changed_both = full_threats_changed_both,
     .active_both = full_threats_active_both,
     .changed_threats = full_threats_changed_threats,
     .threat_is_attack = full_threats_threat_is_attack,
+    .threat_attacks = &empty_attacks[0][0],
 };

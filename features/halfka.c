@@ -101,6 +101,7 @@ const nnue_feature_set nnue_fs_halfka = {
     .active_both = halfka_active_both,
     .changed = halfka_changed,
     .needs_refresh = halfka_needs_refresh,
+    .refresh_on_own_king_move = 1,
     .refresh_keys = halfka_refresh_keys,
     .refresh_key = halfka_refresh_key,
 };

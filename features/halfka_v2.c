@@ -95,6 +95,7 @@ const nnue_feature_set nnue_fs_halfka_v2 = {
     .active_both = halfka_v2_active_both,
     .changed = halfka_v2_changed,
     .needs_refresh = halfka_v2_needs_refresh,
+    .refresh_on_own_king_move = 1,
     .refresh_keys = halfka_v2_refresh_keys,
     .refresh_key = halfka_v2_refresh_key,
 };

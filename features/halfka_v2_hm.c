@@ -103,6 +103,7 @@ const nnue_feature_set nnue_fs_halfka_v2_hm = {
     .active_both = halfka_v2_hm_active_both,
     .changed = halfka_v2_hm_changed,
     .needs_refresh = halfka_v2_hm_needs_refresh,
+    .refresh_on_own_king_move = 1,
     .refresh_keys = halfka_v2_hm_refresh_keys,
     .refresh_key = halfka_v2_hm_refresh_key,
 };

@@ -92,6 +92,7 @@ const nnue_feature_set nnue_fs_halfkp = {
     .active_both = halfkp_active_both,
     .changed = halfkp_changed,
     .needs_refresh = halfkp_needs_refresh,
+    .refresh_on_own_king_move = 1,
     .refresh_keys = halfkp_refresh_keys,
     .refresh_key = halfkp_refresh_key,
 };

@@ -220,6 +220,7 @@ const nnue_feature_set nnue_fs_pp_3wide = {
     .active = pp_active,
     .changed = pp_changed,
     .needs_refresh = pp_needs_refresh,
+    .refresh_on_own_king_move = 1,
     .refresh_keys = nnue_fs_king_half_keys,
     .refresh_key = nnue_fs_king_half_key,
     .active_both = pp_active_both,

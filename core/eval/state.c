@@ -41,6 +41,8 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
     size_t per_entry = 2 * (acc_bytes + psqt_bytes);
     s->net = net;
     s->shape = nnue_board_shape_of(a->game_desc);
+    nnue_push_check_init(&s->push_check, &s->shape, &a->ft);
+    s->all_sets = (1u << a->ft.n_sets) - 1;
     use_kernels(s, nnue_kernels_for(nnue_isa_current()));
     for (int k = 0; k < a->ft.n_sets; k++) {
         const nnue_feature_set *fs = a->ft.sets[k].features;
@@ -169,22 +171,15 @@ static int check_board(nnue_state *s, const nnue_board *board)
 }
 
 /* The pieces each perspective's accumulator will hold after this move (its parent's plus the
- * pieces the delta puts on the board or in a hand, minus those it takes off): more than the
- * net's feature sets take is refused (0 = fits), naming the entry that adds one. For deltas that
- * describe the moves between the boards (include/nnue.h) this is the count of the board the
- * deltas lead to, so no chain of moves brings an accumulator past the active features the
- * weights' ranges assume; deltas that contradict their boards give a defined (wrapping) value
+ * pieces the delta puts on the board or in a hand, minus those it takes off: scan->change): more
+ * than the net's feature sets take is refused (0 = fits), naming the entry that adds one. For
+ * deltas that describe the moves between the boards (include/nnue.h) this is the count of the
+ * board the deltas lead to, so no chain of moves brings an accumulator past the active features
+ * the weights' ranges assume; deltas that contradict their boards give a defined (wrapping) value
  * of no meaning, as any other wrong delta does. */
-static int pieces_after(nnue_state *s, nnue_acc_entry *e, const nnue_delta *delta)
+static int pieces_after(nnue_state *s, nnue_acc_entry *e, const nnue_delta *delta, const nnue_delta_scan *scan)
 {
-    int change = 0, adds = -1;
-    for (int i = 0; i < delta->count; i++) {
-        const nnue_dirty *d = &delta->dirty[i];
-        int gained = (d->new_sq != NNUE_SQ_NONE) - (d->old_sq != NNUE_SQ_NONE);
-        change += gained;
-        if (gained > 0 && adds < 0)
-            adds = i;
-    }
+    int change = scan->change, adds = scan->adds;
     for (int p = 0; p < 2; p++)
         e->pieces[p] = e[-1].pieces[p] + change;
     int most = e->pieces[0] > e->pieces[1] ? e->pieces[0] : e->pieces[1];
@@ -255,9 +250,11 @@ int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *de
      * evaluate() checks the board whole wherever it reads it. A board or delta that does not fit
      * is kept out of every update (needs_refresh() reads both): the entry forces both
      * perspectives to refresh from the board, which evaluate() checks first. */
+    nnue_delta_scan scan;
     e->bad_delta = (s->whole_boards || s->push_reads_board ? check_board(s, board)
                                                             : nnue_board_check_kings(&s->shape, board, &s->error)) != 0 ||
-                   nnue_delta_check(&s->shape, delta, &s->error) != 0 || pieces_after(s, e, delta) != 0;
+                   nnue_push_delta_scan(&s->push_check, &s->shape, delta, &scan, &s->error) != 0 ||
+                   pieces_after(s, e, delta, &scan) != 0;
     s->bad_deltas += e->bad_delta;
     e->has_threats = 0;
     e->threats_at = e[-1].threats_at + (e[-1].has_threats ? e[-1].n_threats_removed + e[-1].n_threats_added : 0u);
@@ -267,9 +264,15 @@ int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *de
     }
     e->delta = *delta;
     for (int p = 0; p < 2; p++) {
-        e->refresh[p] = 0;
-        for (int k = 0; k < ft->n_sets && !e->refresh[p]; k++)
-            e->refresh[p] = (uint8_t)ft->sets[k].features->needs_refresh(&ft->sets[k].params, board, delta, p);
+        /* The sets that may force a refresh: all of them after a move of p's own king, else those
+         * whose rule is not that move alone (push_check.h king_only). */
+        unsigned ask = scan.king_moved[p] ? s->all_sets : s->all_sets & ~(unsigned)s->push_check.king_only;
+        uint8_t refresh = 0;
+        for (; ask && !refresh; ask &= ask - 1) {
+            int k = __builtin_ctz(ask);
+            refresh = (uint8_t)ft->sets[k].features->needs_refresh(&ft->sets[k].params, board, delta, p);
+        }
+        e->refresh[p] = refresh;
         e->computed[p] = 0;
         e->tpart_ok[p] = 0;
     }
@@ -293,31 +296,6 @@ static int threat_room(nnue_state *s, size_t at, size_t n)
     return 0;
 }
 
-/* 0 when every handed-in threat is an attack for each set of the net that reads them (they are
- * already known to fit the game); else -1 with the first pair that is not, field by field. */
-static int threats_are_attacks(nnue_state *s, const nnue_threats *t)
-{
-    const nnue_ft_desc *ft = &s->net->arch->ft;
-    for (int k = 0; k < ft->n_sets; k++) {
-        const nnue_feature_set *fs = ft->sets[k].features;
-        if (!fs->changed_threats || !fs->threat_is_attack)
-            continue;
-        for (int list = 0; list < 2; list++) {
-            const nnue_threat *x = list ? t->added : t->removed;
-            int n = list ? t->n_added : t->n_removed;
-            for (int i = 0; i < n; i++)
-                if (!fs->threat_is_attack(&ft->sets[k].params, &x[i]))
-                    return nnue_fail_at(&s->error, NNUE_E_ARG, "nnue_threats", 0, 0,
-                                        "%s[%d]: attacker 0x%02x on square %d does not attack square %d "
-                                        "(victim 0x%02x) on any %s board: not a threat of %s",
-                                        list ? "added" : "removed", i, x[i].attacker, x[i].from, x[i].to,
-                                        x[i].victim, s->shape.game, fs->name),
-                           -1;
-        }
-    }
-    return 0;
-}
-
 int nnue_state_push_threats(nnue_state *s, const nnue_board *board, const nnue_delta *delta,
                             const nnue_threats *threats)
 {
@@ -325,19 +303,21 @@ int nnue_state_push_threats(nnue_state *s, const nnue_board *board, const nnue_d
     if (r != 0 || !threats)
         return r;
     nnue_acc_entry *e = &s->entries[s->ply];
-    if (nnue_threats_check(&s->shape, threats, &s->error) != 0 || threats_are_attacks(s, threats) != 0) {
+    size_t nr = threats->n_removed, na = threats->n_added;
+    /* Checked as they are copied into the stack; not kept when no set of this net reads them, nor
+     * when memory runs out (the sets then list them from the boards), nor past a list's bound (the
+     * check refuses those). */
+    int keep = s->takes_threats && nr <= NNUE_MAX_THREATS && na <= NNUE_MAX_THREATS &&
+               threat_room(s, e->threats_at, nr + na) == 0;
+    if (nnue_push_threats_check(&s->push_check, &s->shape, &s->net->arch->ft, threats,
+                                keep ? s->threat_stack + e->threats_at : NULL, &s->error) != 0) {
         e->bad_delta = 1;
         s->bad_deltas++;
         mark_bad(e);
         return -1;
     }
-    if (!s->takes_threats)
-        return 0; /* no set of this net reads them */
-    size_t nr = threats->n_removed, na = threats->n_added;
-    if (threat_room(s, e->threats_at, nr + na) != 0)
-        return 0; /* the sets list them from the boards */
-    memcpy(s->threat_stack + e->threats_at, threats->removed, nr * sizeof *threats->removed);
-    memcpy(s->threat_stack + e->threats_at + nr, threats->added, na * sizeof *threats->added);
+    if (!keep)
+        return 0;
     e->n_threats_removed = (uint16_t)nr;
     e->n_threats_added = (uint16_t)na;
     e->has_threats = 1;

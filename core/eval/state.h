@@ -15,6 +15,7 @@
 #include "core/eval/acc_entry.h"
 #include "core/eval/accumulator.h"
 #include "core/eval/board_check.h"
+#include "core/eval/push_check.h"
 #include "core/net/net.h"
 #include "core/eval/refresh_cache.h"
 #include "simd/kernels.h"
@@ -54,6 +55,8 @@ struct nnue_state {
     nnue_threat *threat_stack;     /* the pushed entries' threat changes, entry after entry (grown
                                       on demand; entries[i].threats_at indexes it), else NULL */
     size_t threat_cap;             /* entries threat_stack holds */
+    nnue_push_check push_check;    /* push's one-pass checks of deltas and threats, for this net */
+    unsigned all_sets;             /* bit k for each feature set k of the net */
 };
 
 /* Runs this state on another kernel set (tests compare sets); the current entry's

@@ -58,6 +58,22 @@ static void expect_inside(const fs_case *c, const uint32_t *list, int n, const c
                    k, persp, what, i, list[i], dims);
 }
 
+static int king_only_checks; /* (case, perspective) pairs whose refresh_on_own_king_move was checked */
+
+/* persp's king moved: the delta's flag, or an entry taking that king from one square to another. */
+static int own_king_moved(const nnue_game *g, const nnue_delta *d, int persp)
+{
+    if (d->king_moved[persp])
+        return 1;
+    for (int i = 0; i < d->count; i++) {
+        const nnue_dirty *x = &d->dirty[i];
+        if (x->old_piece == NNUE_PIECE(persp, g->king_type) && x->old_sq >= 0 && x->new_sq >= 0 &&
+            x->old_sq != x->new_sq)
+            return 1;
+    }
+    return 0;
+}
+
 /* Every case of the game on `board`: DELTAS_PER_BOARD crafted deltas that fit; returns how many
  * (case, perspective) updates were listed. */
 static int check_board(const nnue_game *g, const fs_case *cases, int n_cases, const nnue_board *board)
@@ -71,8 +87,16 @@ static int check_board(const nnue_game *g, const fs_case *cases, int n_cases, co
         for (int c = 0; c < n_cases; c++) {
             const nnue_feature_set *fs = cases[c].fs;
             int incremental[2];
-            for (int p = 0; p < 2; p++)
+            for (int p = 0; p < 2; p++) {
                 incremental[p] = !fs->needs_refresh(cases[c].params, board, &d, p);
+                /* A set that says only its own king's move refreshes (push then asks it nothing
+                 * else: core/eval/push_check.h) keeps that word on any fitting delta. */
+                if (fs->refresh_on_own_king_move && !own_king_moved(g, &d, p)) {
+                    FS_REQUIRE(incremental[p], "%s, crafted delta %d: perspective %d refreshes though its king "
+                               "did not move (refresh_on_own_king_move)", cases[c].label, k, p);
+                    king_only_checks++;
+                }
+            }
             for (int p = 0; p < 2; p++) {
                 if (!incremental[p])
                     continue;
@@ -121,6 +145,11 @@ static void check_game(const char *name)
     }
     /* Most crafted deltas fit and leave some perspective incremental: the loop above tested. */
     ck_assert_int_gt(listed, BOARDS * DELTAS_PER_BOARD / 10);
+    int sets_king_only = 0;
+    for (int c = 0; c < n_cases; c++)
+        sets_king_only += cases[c].fs->refresh_on_own_king_move;
+    if (sets_king_only) /* the claim was put to the test */
+        ck_assert_int_gt(king_only_checks, BOARDS * DELTAS_PER_BOARD / 10);
     free(moves);
     free(pos);
 }
