@@ -225,9 +225,12 @@ void nnue_acc_prefetch_rows(const nnue_net *net, int s, const uint32_t *idx, int
     int narrow = ft->sets[s].weight_type == NNUE_I8 || nr->rows;
     size_t row = (size_t)ft->width * (narrow ? 1 : 2);
     const char *rows = nr->rows ? (const char *)nr->rows : (const char *)net->set_weights[s];
+    const int32_t *psqt = ft->psqt_buckets ? net->set_psqt[s] : NULL;
     for (int i = 0; i < n; i++) {
         __builtin_prefetch(rows + idx[i] * row);
         if (row > 64)
             __builtin_prefetch(rows + idx[i] * row + 64);
+        if (psqt)
+            __builtin_prefetch(psqt + (size_t)idx[i] * ft->psqt_buckets);
     }
 }
