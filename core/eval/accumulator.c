@@ -214,7 +214,9 @@ void nnue_accumulator_refresh_both(const nnue_net *net, const nnue_kernels *k, c
 }
 
 /* Requests the start of set s's weight rows of n indices: the first two cache lines of each,
- * and the CPU's own stream prefetcher follows a row once the summing walks into it. Requesting
+ * and the CPU's own stream prefetcher follows a row once the summing walks into it; and each
+ * index's PSQT row (one line: xiangqi's acc_i32 waited on them, 5% of the loop -> 0.6%,
+ * docs/speed.md "Xiangqi on AVX-512"). Requesting
  * whole rows (32 lines of a 1024-wide i16 row, and the PSQT rows) stalled on the line-fill
  * buffers: `ab` against whole rows, fastest of 11 rounds, incremental: stormphrax 0.934, shogi
  * 0.961, sf19 0.987 (of 9), chess 0.915 and 1.006 in two runs (docs/speed.md). */
@@ -225,9 +227,12 @@ void nnue_acc_prefetch_rows(const nnue_net *net, int s, const uint32_t *idx, int
     int narrow = ft->sets[s].weight_type == NNUE_I8 || nr->rows;
     size_t row = (size_t)ft->width * (narrow ? 1 : 2);
     const char *rows = nr->rows ? (const char *)nr->rows : (const char *)net->set_weights[s];
+    const int32_t *psqt = ft->psqt_buckets ? net->set_psqt[s] : NULL;
     for (int i = 0; i < n; i++) {
         __builtin_prefetch(rows + idx[i] * row);
         if (row > 64)
             __builtin_prefetch(rows + idx[i] * row + 64);
+        if (psqt)
+            __builtin_prefetch(psqt + (size_t)idx[i] * ft->psqt_buckets);
     }
 }
