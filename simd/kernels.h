@@ -21,11 +21,17 @@
 #define NNUE_KERNEL_OUT_BLOCK 16   /* outputs per prepared block (one 512-bit i32 vector) */
 
 /* The weight rows of one accumulator update that spans feature sets of both kinds (acc_mixed):
- * i16 rows and i8 rows (sign-extended), each subtracted or added. */
+ * i16 rows and i8 rows (sign-extended), each subtracted or added. When buckets > 0, also their
+ * PSQT rows: psub[0 .. n_sub16 + n_sub8) subtracted, padd[0 .. n_add16 + n_add8) added, from
+ * psqt_src into psqt_dst (buckets i32 values; any order of rows, the sums wrap). */
 typedef struct nnue_mixed_rows {
     const int16_t *const *sub16, *const *add16;
     const int8_t *const *sub8, *const *add8;
     int n_sub16, n_add16, n_sub8, n_add8;
+    const int32_t *const *psub, *const *padd;
+    int32_t *psqt_dst;
+    const int32_t *psqt_src;
+    uint32_t buckets;
 } nnue_mixed_rows;
 
 /* One feature set's share of a refresh (acc_sum): the rows idx[0 .. n) of a table of rows `width`
@@ -137,7 +143,8 @@ typedef struct nnue_kernels {
     /* --- One pass per perspective update (issue 46 item 2) --- */
     /* acc_i16 and acc_i8 in one: dst[j] = src[j] - sub16 rows + add16 rows - sub8 rows + add8
      * rows, j < n, i16 wrapping (i8 values sign-extended); one pass over dst, each tile held in
-     * registers while every row is applied, then stored once. dst may be src. */
+     * registers while every row is applied, then stored once. dst may be src. Then the PSQT rows
+     * when r->buckets > 0 (acc_i32's sum; psqt_dst may be psqt_src). */
     void (*acc_mixed)(int16_t *dst, const int16_t *src, const nnue_mixed_rows *r, uint32_t n);
     /* --- Refresh in one pass (issue 46 item 5) --- */
     /* dst[j] = bias[j] + every part's rows (j < width), i16 wrapping; psqt_dst[b] = the sum of

@@ -21,6 +21,9 @@ static void acc_i8(int16_t *dst, const int16_t *src, const int8_t *const *sub, i
 static void acc_mixed(int16_t *dst, const int16_t *src, const nnue_mixed_rows *r, uint32_t n)
 {
     nnue_ref_acc_mixed(dst, src, r, 0, n);
+    if (r->buckets)
+        nnue_ref_acc_i32(r->psqt_dst, r->psqt_src, r->psub, r->n_sub16 + r->n_sub8, r->padd, r->n_add16 + r->n_add8, 0,
+                         r->buckets);
 }
 
 static void acc_i32(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,

@@ -82,6 +82,34 @@ VEC_KERNEL void acc_i8(int16_t *dst, const int16_t *src, const int8_t *const *su
     nnue_ref_acc_i8(dst, src, sub, n_sub, add, n_add, j, n);
 }
 
+/* Not inlined into acc_mixed, which calls it for its PSQT rows: one copy of the code (the L1i). */
+VEC_KERNEL __attribute__((noinline)) void acc_i32(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
+                        const int32_t *const *add, int n_add, uint32_t n)
+{
+    uint32_t j = 0;
+    for (; j + VEC_I32 <= n; j += VEC_I32) {
+        vec_t v = vec_load(src + j);
+        for (int k = 0; k < n_sub; k++)
+            v = vec_sub_i32(v, vec_load(sub[k] + j));
+        for (int k = 0; k < n_add; k++)
+            v = vec_add_i32(v, vec_load(add[k] + j));
+        vec_store(dst + j, v);
+    }
+#if defined(VEC_MASKED)
+    if (j < n) { /* PSQT rows of 8 values on 16-lane vectors take only this */
+        uint32_t m = n - j;
+        vec_t v = vec_load_n_i32(src + j, m);
+        for (int k = 0; k < n_sub; k++)
+            v = vec_sub_i32(v, vec_load_n_i32(sub[k] + j, m));
+        for (int k = 0; k < n_add; k++)
+            v = vec_add_i32(v, vec_load_n_i32(add[k] + j, m));
+        vec_store_n_i32(dst + j, v, m);
+        j = n;
+    }
+#endif
+    nnue_ref_acc_i32(dst, src, sub, n_sub, add, n_add, j, n);
+}
+
 /* Every row of list[0 .. count) into the T vectors v at values j .. j + T * VEC_I16 (T a
  * constant where this is expanded): v[t] = OP(v[t], LOAD(row + j + VEC_I16 * t)). The loop over
  * rows is not unrolled: the tile is unrolled already, and the smaller kernel keeps the hot code
@@ -136,33 +164,8 @@ VEC_KERNEL void acc_mixed(int16_t *dst, const int16_t *src, const nnue_mixed_row
     }
 #endif
     nnue_ref_acc_mixed(dst, src, r, j, n);
-}
-
-VEC_KERNEL void acc_i32(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
-                        const int32_t *const *add, int n_add, uint32_t n)
-{
-    uint32_t j = 0;
-    for (; j + VEC_I32 <= n; j += VEC_I32) {
-        vec_t v = vec_load(src + j);
-        for (int k = 0; k < n_sub; k++)
-            v = vec_sub_i32(v, vec_load(sub[k] + j));
-        for (int k = 0; k < n_add; k++)
-            v = vec_add_i32(v, vec_load(add[k] + j));
-        vec_store(dst + j, v);
-    }
-#if defined(VEC_MASKED)
-    if (j < n) { /* PSQT rows of 8 values on 16-lane vectors take only this */
-        uint32_t m = n - j;
-        vec_t v = vec_load_n_i32(src + j, m);
-        for (int k = 0; k < n_sub; k++)
-            v = vec_sub_i32(v, vec_load_n_i32(sub[k] + j, m));
-        for (int k = 0; k < n_add; k++)
-            v = vec_add_i32(v, vec_load_n_i32(add[k] + j, m));
-        vec_store_n_i32(dst + j, v, m);
-        j = n;
-    }
-#endif
-    nnue_ref_acc_i32(dst, src, sub, n_sub, add, n_add, j, n);
+    if (r->buckets) /* the PSQT rows in the same call */
+        acc_i32(r->psqt_dst, r->psqt_src, r->psub, n_sub16 + n_sub8, r->padd, n_add16 + n_add8, r->buckets);
 }
 
 VEC_TARGET static inline vec_t clamp_i16(vec_t v, vec_t max)

@@ -2,9 +2,9 @@
  * core/eval/accumulator.h). No state lives here: core/eval/state_update.c decides which entries to
  * update or refresh, the refresh cache (core/eval/refresh_cache.c) which rows to apply to a slot;
  * both apply rows through nnue_acc_apply: one set's rows through nnue_acc_apply_rows (i16 rows,
- * i8 rows widened, the narrowed i8 rows with their patches, PSQT rows), several sets' through
- * nnue_acc_apply_sets, which sums the rows of every set in one pass over the accumulator
- * (acc_mixed when i16 and i8 rows meet) and every set's PSQT rows in one more. A refresh from
+ * i8 rows widened, the narrowed i8 rows with their patches, PSQT rows), several sets' listed by
+ * kind (nnue_acc_list_set: the net's row_table read once a set, each row requested as it is
+ * listed) and summed with their PSQT rows in one acc_mixed call (nnue_acc_apply_listed). A refresh from
  * scratch (nnue_acc_sum_lists) hands every set's active list to one acc_sum call instead: the
  * rows' addresses computed in the kernel (no pointer lists), the accumulator in register tiles,
  * the PSQT rows in the same call. */
@@ -34,16 +34,6 @@ static int narrow_set(const nnue_net *net, int s)
 static const char *set_rows(const nnue_net *net, int s)
 {
     return net->narrow[s].rows ? (const char *)net->narrow[s].rows : (const char *)net->set_weights[s];
-}
-
-/* Writes the addresses of rows idx[0 .. n) of a table with rows of `row` bytes to list. */
-static void list_rows(const void **list, const char *table, size_t row, const uint32_t *idx, int n)
-{
-#if defined(__clang__) /* a few rows a list: small code (the L1i) over unrolled loops */
-#pragma clang loop unroll(disable) vectorize(disable)
-#endif
-    for (int i = 0; i < n; i++)
-        list[i] = table + (size_t)idx[i] * row;
 }
 
 /* dst = src - rows(sub) + rows(add) for feature set s's weights, and psqt_dst = psqt_src -/+ its
@@ -87,62 +77,92 @@ void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, cons
     k->acc_i32(psqt_dst, psqt_src, (const int32_t *const *)rsub, n_sub, (const int32_t *const *)radd, n_add, buckets);
 }
 
-/* Several sets in one pass (acc_mixed when they have rows of both kinds), when each list of a
- * kind fits NNUE_MAX_ACTIVE_ANY rows; else 0, nothing done. */
+/* Rows idx[0 .. n) of a table of rows `row` bytes long into out, each requested as it is listed
+ * (its first two lines, as nnue_acc_prefetch_rows), and their PSQT rows into pout (when not NULL). */
+static void list_rows(const void **out, const int32_t **pout, const char *rows, size_t row, const char *psqt,
+                      size_t prow, const uint32_t *idx, int n)
+{
+#if defined(__clang__) /* a few rows a list: small code (the L1i) over unrolled loops */
+#pragma clang loop unroll(disable) vectorize(disable)
+#endif
+    for (int i = 0; i < n; i++) {
+        const char *r = rows + (size_t)idx[i] * row;
+        __builtin_prefetch(r);
+        __builtin_prefetch(r + 64); /* rows are at least a line long where it matters; a request past a
+                                       short row's end is harmless */
+        out[i] = r;
+        if (pout)
+            pout[i] = (const int32_t *)(psqt + (size_t)idx[i] * prow);
+    }
+}
+
+void nnue_acc_list_set(const nnue_net *net, int s, const uint32_t *sub, int n_sub, const uint32_t *add, int n_add,
+                       nnue_row_lists *l)
+{
+    const nnue_row_table *t = &net->row_table[s];
+    const int i8 = t->i8, ns = l->n_sub[0] + l->n_sub[1], na = l->n_add[0] + l->n_add[1];
+    list_rows(l->sub[i8] + l->n_sub[i8], t->psqt ? l->psub + ns : NULL, t->rows, t->row_bytes, t->psqt,
+              t->psqt_bytes, sub, n_sub);
+    list_rows(l->add[i8] + l->n_add[i8], t->psqt ? l->padd + na : NULL, t->rows, t->row_bytes, t->psqt,
+              t->psqt_bytes, add, n_add);
+    l->n_sub[i8] += n_sub;
+    l->n_add[i8] += n_add;
+    if (t->patched) {
+        l->patched_set[l->n_patched] = (uint8_t)s;
+        l->patched[l->n_patched++] = (nnue_set_rows){sub, add, n_sub, n_add};
+    }
+}
+
+void nnue_acc_apply_listed(const nnue_net *net, const nnue_kernels *k, const nnue_row_lists *l, int16_t *dst,
+                           const int16_t *src, int32_t *psqt_dst, const int32_t *psqt_src)
+{
+    const nnue_ft_desc *ft = &net->arch->ft;
+    const nnue_mixed_rows r = {(const int16_t *const *)l->sub[0],
+                               (const int16_t *const *)l->add[0],
+                               (const int8_t *const *)l->sub[1],
+                               (const int8_t *const *)l->add[1],
+                               l->n_sub[0],
+                               l->n_add[0],
+                               l->n_sub[1],
+                               l->n_add[1],
+                               (const int32_t *const *)l->psub,
+                               (const int32_t *const *)l->padd,
+                               psqt_dst,
+                               psqt_src,
+                               l->psub ? ft->psqt_buckets : 0};
+    k->acc_mixed(dst, src, &r, ft->width);
+    for (int i = 0; i < l->n_patched; i++) {
+        const nnue_set_rows *p = &l->patched[i];
+        apply_patches(&net->narrow[l->patched_set[i]], p->sub, p->n_sub, p->add, p->n_add, dst);
+    }
+}
+
+/* Several sets in one pass (nnue_acc_list_set, nnue_acc_apply_listed), when each list fits
+ * NNUE_MAX_ACTIVE_ANY rows; else 0, nothing done. */
 static int apply_together(const nnue_net *net, const nnue_kernels *k, const nnue_set_rows *rows, int16_t *dst,
                           const int16_t *src, int32_t *psqt_dst, const int32_t *psqt_src)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    const uint32_t width = ft->width, buckets = ft->psqt_buckets;
-    int n[2][2] = {{0, 0}, {0, 0}}, n_sub = 0, n_add = 0; /* n[i8][added] */
+    int n_sub = 0, n_add = 0;
     for (int s = 0; s < ft->n_sets; s++) {
-        n[narrow_set(net, s)][0] += rows[s].n_sub;
-        n[narrow_set(net, s)][1] += rows[s].n_add;
         n_sub += rows[s].n_sub;
         n_add += rows[s].n_add;
     }
     if (n_sub > NNUE_MAX_ACTIVE_ANY || n_add > NNUE_MAX_ACTIVE_ANY)
         return 0;
     const void *list[2][2][NNUE_MAX_ACTIVE_ANY];
-    int at[2][2] = {{0, 0}, {0, 0}};
-    for (int s = 0; s < ft->n_sets; s++) {
-        const int i8 = narrow_set(net, s);
-        const size_t row = (i8 ? 1 : 2) * (size_t)width;
-        list_rows(list[i8][0] + at[i8][0], set_rows(net, s), row, rows[s].sub, rows[s].n_sub);
-        list_rows(list[i8][1] + at[i8][1], set_rows(net, s), row, rows[s].add, rows[s].n_add);
-        at[i8][0] += rows[s].n_sub;
-        at[i8][1] += rows[s].n_add;
-    }
-    if (n[1][0] + n[1][1] == 0) {
-        k->acc_i16(dst, src, (const int16_t *const *)list[0][0], n[0][0], (const int16_t *const *)list[0][1], n[0][1],
-                   width);
-    } else if (n[0][0] + n[0][1] == 0) {
-        k->acc_i8(dst, src, (const int8_t *const *)list[1][0], n[1][0], (const int8_t *const *)list[1][1], n[1][1],
-                  width);
-    } else {
-        const nnue_mixed_rows r = {(const int16_t *const *)list[0][0], (const int16_t *const *)list[0][1],
-                                   (const int8_t *const *)list[1][0],  (const int8_t *const *)list[1][1],
-                                   n[0][0], n[0][1], n[1][0], n[1][1]};
-        k->acc_mixed(dst, src, &r, width);
-    }
+    const int32_t *plist[2][NNUE_MAX_ACTIVE_ANY];
+    nnue_row_lists l = {{list[0][0], list[1][0]}, {list[0][1], list[1][1]}, plist[0], plist[1], {0, 0}, {0, 0}, 0,
+                        {0}, {{0}}};
+    if (!ft->psqt_buckets)
+        l.psub = l.padd = NULL;
     for (int s = 0; s < ft->n_sets; s++)
-        if (net->narrow[s].patch_start)
-            apply_patches(&net->narrow[s], rows[s].sub, rows[s].n_sub, rows[s].add, rows[s].n_add, dst);
-    if (!buckets)
-        return 1;
-    /* Every set's PSQT rows in one call, listed where the i16 rows were. */
-    for (int s = 0, ns = 0, na = 0; s < ft->n_sets; s++) {
-        list_rows(list[0][0] + ns, (const char *)net->set_psqt[s], 4 * (size_t)buckets, rows[s].sub, rows[s].n_sub);
-        list_rows(list[0][1] + na, (const char *)net->set_psqt[s], 4 * (size_t)buckets, rows[s].add, rows[s].n_add);
-        ns += rows[s].n_sub;
-        na += rows[s].n_add;
-    }
-    if (!psqt_src) {
-        memset(psqt_dst, 0, buckets * sizeof(int32_t));
+        nnue_acc_list_set(net, s, rows[s].sub, rows[s].n_sub, rows[s].add, rows[s].n_add, &l);
+    if (ft->psqt_buckets && !psqt_src) {
+        memset(psqt_dst, 0, ft->psqt_buckets * sizeof(int32_t));
         psqt_src = psqt_dst;
     }
-    k->acc_i32(psqt_dst, psqt_src, (const int32_t *const *)list[0][0], n_sub, (const int32_t *const *)list[0][1], n_add,
-               buckets);
+    nnue_acc_apply_listed(net, k, &l, dst, src, psqt_dst, psqt_src);
     return 1;
 }
 

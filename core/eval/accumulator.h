@@ -20,6 +20,29 @@ typedef struct nnue_set_rows {
     int n_sub, n_add;
 } nnue_set_rows;
 
+/* One perspective update's rows across every set of a net with several, listed by kind ([i8]:
+ * i16 rows in [0], i8 rows (as read: narrowed where built) in [1]) and their PSQT rows, in the
+ * caller's arrays (sub[k] and add[k] with room for each kind's rows, psub / padd for all of them;
+ * NULL when the net has no PSQT); and the index lists of the sets whose rows have patches. */
+typedef struct nnue_row_lists {
+    const void **sub[2], **add[2];
+    const int32_t **psub, **padd;
+    int n_sub[2], n_add[2];
+    int n_patched;
+    uint8_t patched_set[NNUE_MAX_FT_SETS];
+    nnue_set_rows patched[NNUE_MAX_FT_SETS];
+} nnue_row_lists;
+
+/* Appends set s's removed and added rows (and PSQT rows) to l, requesting (prefetching) the first
+ * two lines of each row as it is listed (net->row_table: nothing looked up per row but the index). */
+void nnue_acc_list_set(const nnue_net *net, int s, const uint32_t *sub, int n_sub, const uint32_t *add, int n_add,
+                       nnue_row_lists *l);
+
+/* dst = src - every listed row + ..., psqt_dst = psqt_src -/+ the PSQT rows (when the net has
+ * PSQT; psqt_src not NULL), in one acc_mixed call; then the patches of the listed sets. */
+void nnue_acc_apply_listed(const nnue_net *net, const nnue_kernels *k, const nnue_row_lists *l, int16_t *dst,
+                           const int16_t *src, int32_t *psqt_dst, const int32_t *psqt_src);
+
 /* dst = src - rows(sub) + rows(add) of feature set s's weights (its narrowed i8 rows and
  * patches when built, core/net/net_narrow.c), and psqt_dst = psqt_src -/+ its PSQT rows when the net
  * has PSQT (psqt_src NULL = zero). dst may equal src. */
@@ -27,9 +50,9 @@ void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, cons
                          const uint32_t *add, int n_add, int16_t *dst, const int16_t *src, int32_t *psqt_dst,
                          const int32_t *psqt_src);
 
-/* The same for every feature set s of a net with several (rows[s]) in one pass over dst: the i16
- * rows and the i8 rows of all sets together (acc_i16, acc_i8, or acc_mixed when both kinds are
- * there), then every set's PSQT rows in one pass (set by set when the lists are too long). */
+/* The same for every feature set s of a net with several (rows[s]) in one pass over dst: every
+ * set's rows listed (nnue_acc_list_set) and applied with their PSQT rows in one acc_mixed call
+ * (set by set when the lists are too long). */
 void nnue_acc_apply_sets(const nnue_net *net, const nnue_kernels *k, const nnue_set_rows *rows, int16_t *dst,
                          const int16_t *src, int32_t *psqt_dst, const int32_t *psqt_src);
 

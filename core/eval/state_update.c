@@ -13,34 +13,54 @@
 #include "core/eval/accumulator.h"
 #include "core/eval/state.h"
 
-/* One pending move of a lazy update: perspective, entry, and each set's changed lists. */
+/* One pending move of a lazy update: perspective, entry, and each set's changed lists; with
+ * several sets, their rows listed by kind as well (listed as each set's changed lists are made). */
 typedef struct pending_move {
     int persp, entry;
     int n_removed[NNUE_MAX_FT_SETS], n_added[NNUE_MAX_FT_SETS];
     uint32_t *removed[NNUE_MAX_FT_SETS], *added[NNUE_MAX_FT_SETS];
+    nnue_row_lists rows;
 } pending_move;
 
 #define PENDING_MOVES 8                                    /* moves whose rows are requested together */
 #define PENDING_INDICES (4 * NNUE_MAX_FT_SETS * NNUE_MAX_ACTIVE_ANY) /* room for one move, both sides, any net */
+#define PENDING_ROWS (2 * PENDING_INDICES) /* row and PSQT row addresses of one move, both sides, any net */
 
-static void apply_pending(nnue_state *s, const pending_move *m, int n)
+/* Both functions below are expanded twice (sets: 0 for a net with one feature set, 1 for several),
+ * so that the one-set nets run the code they ran before the listing by kind (smaller, and the
+ * simulated L1i measured it: docs/speed.md). */
+#define SPECIALIZED static inline __attribute__((always_inline))
+
+SPECIALIZED void apply_pending(nnue_state *s, const pending_move *m, int n, const int sets)
 {
-    const nnue_ft_desc *ft = &s->net->arch->ft;
     for (int j = 0; j < n; j++) {
         int p = m[j].persp;
         const nnue_acc_entry *from = &s->entries[m[j].entry - 1];
         nnue_acc_entry *to = &s->entries[m[j].entry];
-        if (ft->n_sets == 1) { /* the one-set applier, straight from the move's lists */
+        if (!sets) { /* the one-set applier, straight from the move's lists */
             nnue_acc_apply_rows(s->net, s->kernels, 0, m[j].removed[0], m[j].n_removed[0], m[j].added[0],
                                 m[j].n_added[0], to->acc[p], from->acc[p], to->psqt[p], from->psqt[p]);
-        } else { /* every set's rows in one pass */
-            nnue_set_rows rows[NNUE_MAX_FT_SETS];
-            for (int t = 0; t < ft->n_sets; t++)
-                rows[t] = (nnue_set_rows){m[j].removed[t], m[j].added[t], m[j].n_removed[t], m[j].n_added[t]};
-            nnue_acc_apply_sets(s->net, s->kernels, rows, to->acc[p], from->acc[p], to->psqt[p], from->psqt[p]);
+        } else { /* every set's rows, listed already, in one pass */
+            nnue_acc_apply_listed(s->net, s->kernels, &m[j].rows, to->acc[p], from->acc[p], to->psqt[p],
+                                  from->psqt[p]);
         }
         to->computed[p] = 1;
     }
+}
+
+/* Empty lists of a move's rows in pool: room for kind[0] i16 and kind[1] i8 rows removed and as
+ * many added, and their PSQT rows when psqt. Returns the pool entries taken. */
+static size_t list_room(nnue_row_lists *l, const void **pool, const size_t kind[2], int psqt)
+{
+    const size_t all = kind[0] + kind[1];
+    l->sub[0] = pool;
+    l->sub[1] = pool + kind[0];
+    l->add[0] = pool + all;
+    l->add[1] = pool + all + kind[0];
+    l->psub = psqt ? (const int32_t **)(pool + 2 * all) : NULL;
+    l->padd = psqt ? (const int32_t **)(pool + 3 * all) : NULL;
+    l->n_sub[0] = l->n_sub[1] = l->n_add[0] = l->n_add[1] = l->n_patched = 0;
+    return (psqt ? 4 : 2) * all;
 }
 
 /* Brings perspective p up to date move by move from entry from[p] - 1 (nothing when
@@ -48,25 +68,31 @@ static void apply_pending(nnue_state *s, const pending_move *m, int n)
  * together, so that a set's changed_both() lists them in one pass): every row of a batch is
  * requested (prefetched) before the first is summed, since the rows a move adds are mostly not
  * in cache (a new square's row) and then arrive together instead of one after another. */
-static void apply_moves(nnue_state *s, const nnue_board *board, const int from[2])
+SPECIALIZED void apply_moves_with(nnue_state *s, const nnue_board *board, const int from[2], const int sets,
+                                  const void **row_pool)
 {
     const nnue_ft_desc *ft = &s->net->arch->ft;
     pending_move batch[PENDING_MOVES];
     uint32_t pool[PENDING_INDICES];
-    size_t bound[NNUE_MAX_FT_SETS], need = 0, used = 0;
+    size_t bound[NNUE_MAX_FT_SETS], need = 0, used = 0, kind[2] = {0, 0}, row_need = 0, rows_used = 0;
     for (int t = 0; t < ft->n_sets; t++) {
         bound[t] = ft->sets[t].features->max_changed ? ft->sets[t].features->max_changed : NNUE_MAX_CHANGED;
         need += 2 * bound[t];
+        if (sets)
+            kind[s->net->row_table[t].i8] += bound[t];
     }
+    if (sets) /* rows of each kind, removed and added, and their PSQT rows */
+        row_need = (ft->psqt_buckets ? 4 : 2) * (kind[0] + kind[1]);
     int n = 0, first = s->ply + 1;
     for (int p = 0; p < 2; p++)
         if (from[p] > 0 && from[p] < first)
             first = from[p];
     for (int i = first; i <= s->ply; i++) {
         int want[2] = {from[0] > 0 && i >= from[0], from[1] > 0 && i >= from[1]}, moves = want[0] + want[1];
-        if (n + moves > PENDING_MOVES || used + moves * need > PENDING_INDICES) {
-            apply_pending(s, batch, n);
-            n = used = 0;
+        if (n + moves > PENDING_MOVES || used + moves * need > PENDING_INDICES ||
+            rows_used + moves * row_need > PENDING_ROWS) {
+            apply_pending(s, batch, n, sets);
+            n = used = rows_used = 0;
         }
         pending_move *m[2] = {NULL, NULL};
         for (int p = 0; p < 2; p++) {
@@ -81,6 +107,8 @@ static void apply_moves(nnue_state *s, const nnue_board *board, const int from[2
                 used += 2 * bound[t];
                 m[p]->n_removed[t] = m[p]->n_added[t] = 0;
             }
+            if (sets)
+                rows_used += list_room(&m[p]->rows, row_pool + rows_used, kind, ft->psqt_buckets != 0);
         }
         const nnue_board *after = s->boards && i < s->ply ? &s->boards[i] : board;
         const nnue_acc_entry *e = &s->entries[i];
@@ -111,13 +139,27 @@ static void apply_moves(nnue_state *s, const nnue_board *board, const int from[2
                                     m[p]->added[t], &m[p]->n_added[t]);
             }
             for (int p = 0; p < 2; p++)
-                if (m[p]) {
+                if (m[p] && sets) { /* listed by kind, each row requested as it is listed */
+                    nnue_acc_list_set(s->net, t, m[p]->removed[t], m[p]->n_removed[t], m[p]->added[t],
+                                      m[p]->n_added[t], &m[p]->rows);
+                } else if (m[p]) {
                     nnue_acc_prefetch_rows(s->net, t, m[p]->added[t], m[p]->n_added[t]);
                     nnue_acc_prefetch_rows(s->net, t, m[p]->removed[t], m[p]->n_removed[t]);
                 }
         }
     }
-    apply_pending(s, batch, n);
+    apply_pending(s, batch, n, sets);
+}
+
+SPECIALIZED void apply_moves_one(nnue_state *s, const nnue_board *board, const int from[2])
+{
+    apply_moves_with(s, board, from, 0, NULL);
+}
+
+static __attribute__((noinline)) void apply_moves_sets(nnue_state *s, const nnue_board *board, const int from[2])
+{
+    const void *row_pool[PENDING_ROWS]; /* the moves' listed rows */
+    apply_moves_with(s, board, from, 1, row_pool);
 }
 
 /* The board after each entry first..ply (boards[i]), walking back from the current board. */
@@ -160,8 +202,10 @@ void nnue_state_update(nnue_state *s, const nnue_board *board)
     int steps[2];
     for (int p = 0; p < 2; p++)
         steps[p] = from[p] > 0 && !entries[from[p]].refresh[p] ? from[p] : -1;
-    if (steps[0] > 0 || steps[1] > 0)
-        apply_moves(s, board, steps);
+    if ((steps[0] > 0 || steps[1] > 0) && s->net->arch->ft.n_sets > 1)
+        apply_moves_sets(s, board, steps); /* out of line: its lists' room on its own stack */
+    else if (steps[0] > 0 || steps[1] > 0)
+        apply_moves_one(s, board, steps);
     for (int p = 0; p < 2; p++) {
         int k = from[p];
         if (k < 0 || steps[p] > 0)

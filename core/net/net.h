@@ -42,6 +42,16 @@ typedef struct nnue_narrow_rows {
     nnue_row_patch *patches;
 } nnue_narrow_rows;
 
+/* Where the accumulator update reads feature set s's rows (core/eval/accumulator.c), resolved once
+ * at load with narrow[] (core/net/net_narrow.c): row r at rows + r * row_bytes (the narrowed i8 copy
+ * where built), i8 or i16 values; its PSQT row at psqt + r * psqt_bytes (psqt NULL: no PSQT); patched:
+ * the narrowed rows have patches. */
+typedef struct nnue_row_table {
+    const char *rows, *psqt;
+    uint32_t row_bytes, psqt_bytes;
+    uint8_t i8, patched;
+} nnue_row_table;
+
 typedef struct nnue_net {
     nnue_arch *arch;                  /* owned copy */
     char path[256];
@@ -75,6 +85,7 @@ typedef struct nnue_net {
     /* Lifetime (include/nnue.h): the caller's reference plus one per live state; the memory goes
      * with the last. freed: nnue_net_free was called, so states refuse to evaluate. */
     atomic_int refs, freed;
+    nnue_row_table row_table[NNUE_MAX_FT_SETS]; /* per set, filled with narrow[] (above) */
 } nnue_net;
 
 /* A state's reference to its net (core/eval/state.c): taken by nnue_state_new, given back by
@@ -90,7 +101,7 @@ int nnue_net_is_freed(const nnue_net *net);
 nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **out, nnue_error *err);
 void nnue_net_free(nnue_net *net);
 
-/* Fills narrow[] (core/net/net_narrow.c); called by nnue_net_load before the layers' planner
+/* Fills narrow[], then row_table[] (core/net/net_narrow.c); called by nnue_net_load before the layers' planner
  * (nnue_plan_make, layers/plan.h) makes kernel_data. A failed allocation, or too many
  * values beyond i8, only leaves a set on its i16 rows. */
 void nnue_net_narrow_rows(nnue_net *net);

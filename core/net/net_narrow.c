@@ -80,12 +80,24 @@ static void release(nnue_narrow_rows *nr)
     *nr = (nnue_narrow_rows){NULL, NULL, NULL};
 }
 
+/* row_table[] from the rows the update reads (narrow[] where built). */
+static void fill_row_table(nnue_net *net)
+{
+    const nnue_ft_desc *ft = &net->arch->ft;
+    for (int s = 0; s < ft->n_sets; s++) {
+        const nnue_narrow_rows *nr = &net->narrow[s];
+        int i8 = ft->sets[s].weight_type == NNUE_I8 || nr->rows;
+        net->row_table[s] = (nnue_row_table){
+            nr->rows ? (const char *)nr->rows : (const char *)net->set_weights[s],
+            ft->psqt_buckets && net->set_psqt[s] ? (const char *)net->set_psqt[s] : NULL,
+            ft->width * (i8 ? 1u : 2u), ft->psqt_buckets * 4u, (uint8_t)i8, nr->patch_start != NULL};
+    }
+}
+
 void nnue_net_narrow_rows(nnue_net *net)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    if (ft->width > 65536u) /* patch columns are 16-bit */
-        return;
-    for (int s = 0; s < ft->n_sets; s++) {
+    for (int s = 0; s < ft->n_sets && ft->width <= 65536u; s++) { /* patch columns are 16-bit */
         if (ft->sets[s].weight_type != NNUE_I16 || net->narrow[s].rows)
             continue;
         size_t n = (size_t)ft->sets[s].inputs * ft->width;
@@ -97,6 +109,7 @@ void nnue_net_narrow_rows(nnue_net *net)
         if (build(&net->narrow[s], w, ft->sets[s].inputs, ft->width, misfits) != 0)
             release(&net->narrow[s]); /* out of memory: stay on the i16 rows */
     }
+    fill_row_table(net);
 }
 
 void nnue_net_narrow_free(nnue_net *net)

@@ -61,8 +61,25 @@ START_TEST(accumulators)
                 sub8m[r] = rows8[4 + r];
             for (int r = 0; r < n_add8; r++)
                 add8m[r] = rows8[8 + r];
-            const nnue_mixed_rows mr = {sub, add, sub8m, add8m, n_sub, n_add, n_sub8, n_add8};
+            /* with their PSQT rows (i32) in the same call, on every other repetition */
+            const int32_t *psub[8], *padd[80];
+            for (int r = 0; r < n_sub + n_sub8; r++)
+                psub[r] = rows32[(5 * r) % 40];
+            for (int r = 0; r < n_add + n_add8; r++)
+                padd[r] = rows32[(7 * r + 3) % 40];
+            uint32_t nb = rep % 4 == 1 ? 0 : n <= 8 || rep % 2 ? (n < 8 ? n : 8) : n;
+            nnue_mixed_rows mr = {sub, add, sub8m, add8m, n_sub, n_add, n_sub8, n_add8, psub, padd, a32, src32, nb};
             ref->acc_mixed(a, src, &mr, n);
+            if (nb) { /* the PSQT definition, by hand at one value */
+                uint32_t pw = (uint32_t)src32[nb / 2];
+                for (int r = 0; r < n_sub + n_sub8; r++)
+                    pw -= (uint32_t)psub[r][nb / 2];
+                for (int r = 0; r < n_add + n_add8; r++)
+                    pw += (uint32_t)padd[r][nb / 2];
+                ck_assert_int_eq((int32_t)pw, a32[nb / 2]);
+            }
+            mr.psqt_dst = b32;
+            b32[nb] = 555;
             uint16_t want = (uint16_t)src[n / 2]; /* the definition, by hand at one value */
             for (int r = 0; r < n_sub; r++)
                 want = (uint16_t)(want - (uint16_t)sub[r][n / 2]);
@@ -82,6 +99,8 @@ START_TEST(accumulators)
             k->acc_mixed(b, src, &mr, n); /* out of place */
             ck_assert_msg(memcmp(a, b, n * sizeof a[0]) == 0, "%s acc_mixed (out of place) n=%u", nnue_isa_label(isa), n);
             ck_assert_int_eq(b[n], 0);
+            ck_assert_msg(memcmp(a32, b32, nb * sizeof a32[0]) == 0, "%s acc_mixed psqt n=%u", nnue_isa_label(isa), nb);
+            ck_assert_int_eq(b32[nb], 555);
             uint32_t n32 = rep % 2 ? 8 : sizes[rnd() % 12];
             ref->acc_i32(a32, src32, sub32, n_sub, add32, n_add, n32);
             b32[n32] = 777;
