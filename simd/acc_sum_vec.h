@@ -83,6 +83,19 @@
             vec_store(dst + j + VEC_I16 * t, v[t]);                                                                   \
     }
 
+/* Every whole tile of the row: the widest tiles first, rows of only i16 (R16) or with i8 (RANY). */
+#define SUM_ALL(R16, RANY)                                                                                            \
+    if (!any8) {                                                                                                      \
+        SUM_TILES(VEC_SUM_TILE16, R16)                                                                                \
+        SUM_TILES(VEC_SUM_TILE16 / 2, R16)                                                                            \
+        SUM_TILES(VEC_SUM_TILE16 / 4, R16)                                                                            \
+        SUM_TILES(1, R16)                                                                                             \
+    } else {                                                                                                          \
+        SUM_TILES(VEC_SUM_TILE8, RANY)                                                                                \
+        SUM_TILES(VEC_SUM_TILE8 / 2, RANY)                                                                            \
+        SUM_TILES(1, RANY)                                                                                            \
+    }
+
 VEC_KERNEL void acc_sum(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, const nnue_sum_part *parts, int n_parts,
                         uint32_t width, uint32_t buckets)
 {
@@ -92,16 +105,7 @@ VEC_KERNEL void acc_sum(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, co
     const int16_t *start = bias;
     uint32_t j = 0;
     if (width < VEC_SUM_LIST_TILES * VEC_I16 * (any8 ? VEC_SUM_TILE8 : VEC_SUM_TILE16)) {
-        if (!any8) {
-            SUM_TILES(VEC_SUM_TILE16, IDX_I16)
-            SUM_TILES(VEC_SUM_TILE16 / 2, IDX_I16)
-            SUM_TILES(VEC_SUM_TILE16 / 4, IDX_I16)
-            SUM_TILES(1, IDX_I16)
-        } else {
-            SUM_TILES(VEC_SUM_TILE8, IDX_ANY)
-            SUM_TILES(VEC_SUM_TILE8 / 2, IDX_ANY)
-            SUM_TILES(1, IDX_ANY)
-        }
+        SUM_ALL(IDX_I16, IDX_ANY)
     } else {
         const int16_t *r16[VEC_SUM_LIST];
         const int8_t *r8[VEC_SUM_LIST];
@@ -123,16 +127,7 @@ VEC_KERNEL void acc_sum(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, co
                     break; /* a list is full: this chunk first */
             }
             j = 0;
-            if (!any8) {
-                SUM_TILES(VEC_SUM_TILE16, ROWS_I16)
-                SUM_TILES(VEC_SUM_TILE16 / 2, ROWS_I16)
-                SUM_TILES(VEC_SUM_TILE16 / 4, ROWS_I16)
-                SUM_TILES(1, ROWS_I16)
-            } else {
-                SUM_TILES(VEC_SUM_TILE8, ROWS_ANY)
-                SUM_TILES(VEC_SUM_TILE8 / 2, ROWS_ANY)
-                SUM_TILES(1, ROWS_ANY)
-            }
+            SUM_ALL(ROWS_I16, ROWS_ANY)
             start = dst;
         } while (q < n_parts);
     }
