@@ -3,9 +3,10 @@
  * its table, after the set's vec_<isa>.h; the scalar definition is acc_sum_scalar.h.
  *
  * The accumulator goes in tiles held in registers: a tile's biases are loaded once, every row of
- * every part is added to it (the rows' addresses listed once per call, inside the kernel, from
- * the indices), and it is stored once; then the PSQT rows the same way, in the same call. i16 rows are
- * added from memory; i8 rows are widened into a register first. Tiles of 512 bytes of a row on
+ * every part is added to it (a wide row's address listed once per call, inside the kernel; a
+ * narrow row's computed from its index in the tile's loop: VEC_SUM_LIST_TILES below), and it is
+ * stored once; then the PSQT rows the same way, in the same call. i16 rows are added from memory;
+ * i8 rows are widened into a register first. Tiles of 512 bytes of a row on
  * AVX-512 (8 vectors of i16 rows, 16 of i8 rows): whole-row tiles (32 registers, a 1024-wide
  * HalfKAv2_hm row at once, as Stockfish 15.1 does) ran no faster on the chess refresh workload
  * (user time, fastest of 6 runs of 5 iterations, AVX-512 Xeon: 0.89 s against 0.86 s for 8
