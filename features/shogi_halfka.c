@@ -25,24 +25,34 @@
         SHOGI_FE_END, 738 + (off), 738 + (off), 738 + (off), 738 + (off), 1062 + (off), 1386 + (off), 0
 static const int16_t ka_piece_base[32] = {KA_SIDE(0), KA_SIDE(81)};
 
+/* A board square in a perspective's view: rotated (flip: white's view, 80 - sq), then, when
+ * mirrored, file f -> 10 - f (s + 72 - 18 * (s / 9)); one table per (flip, mirror), so a listed
+ * piece costs a load instead of the arithmetic and its branches. */
+#define KA_SQ(s, f, m) ((m) ? ((f) ? 80 - (s) : (s)) + 72 - 18 * (((f) ? 80 - (s) : (s)) / 9) : ((f) ? 80 - (s) : (s)))
+#define KA_FILE(x, f, m)                                                                                             \
+    KA_SQ(9 * (x), f, m), KA_SQ(9 * (x) + 1, f, m), KA_SQ(9 * (x) + 2, f, m), KA_SQ(9 * (x) + 3, f, m),           \
+        KA_SQ(9 * (x) + 4, f, m), KA_SQ(9 * (x) + 5, f, m), KA_SQ(9 * (x) + 6, f, m), KA_SQ(9 * (x) + 7, f, m),   \
+        KA_SQ(9 * (x) + 8, f, m)
+#define KA_TABLE(f, m)                                                                                                \
+    {KA_FILE(0, f, m), KA_FILE(1, f, m), KA_FILE(2, f, m), KA_FILE(3, f, m), KA_FILE(4, f, m),                     \
+     KA_FILE(5, f, m), KA_FILE(6, f, m), KA_FILE(7, f, m), KA_FILE(8, f, m)}
+static const uint8_t ka_squares[2][2][81] = {{KA_TABLE(0, 0), KA_TABLE(0, 1)}, {KA_TABLE(1, 0), KA_TABLE(1, 1)}};
+
 typedef struct ka_view {
     int32_t king_base;  /* 1629 * (oriented, mirrored) own king square */
-    int flip, mirror;   /* rotate squares (white's view); mirror files */
+    const uint8_t *sq;  /* ka_squares of the view: rotated (white's view), files mirrored */
 } ka_view;
 
 static inline int ka_square(const ka_view *v, int sq)
 {
-    int s = v->flip ? 80 - sq : sq;
-    return v->mirror ? s + 72 - 18 * (s / 9) : s;
+    return v->sq[sq];
 }
 
 static inline ka_view ka_view_of(const nnue_board *board, int persp, int halfmirror)
 {
-    ka_view v = {0, persp, 0};
     int k = shogi_own_king(board, persp);
-    v.mirror = halfmirror && k >= 45;
-    v.king_base = SHOGI_E_KING * (v.mirror ? k + 72 - 18 * (k / 9) : k);
-    return v;
+    int mirror = halfmirror && k >= 45;
+    return (ka_view){SHOGI_E_KING * (mirror ? k + 72 - 18 * (k / 9) : k), ka_squares[persp & 1][mirror]};
 }
 
 static inline int32_t ka_board_index(const ka_view *v, int persp, uint8_t piece, int sq)

@@ -3,9 +3,10 @@
  * its table, after the set's vec_<isa>.h; the scalar definition is acc_sum_scalar.h.
  *
  * The accumulator goes in tiles held in registers: a tile's biases are loaded once, every row of
- * every part is added to it (a row's address computed from its index: no list of pointers made
- * first), and it is stored once; then the PSQT rows the same way, in the same call. i16 rows are
- * added from memory; i8 rows are widened into a register first. Tiles of 512 bytes of a row on
+ * every part is added to it (a wide row's address listed once per call, inside the kernel; a
+ * narrow row's computed from its index in the tile's loop: VEC_SUM_LIST_TILES below), and it is
+ * stored once; then the PSQT rows the same way, in the same call. i16 rows are added from memory;
+ * i8 rows are widened into a register first. Tiles of 512 bytes of a row on
  * AVX-512 (8 vectors of i16 rows, 16 of i8 rows): whole-row tiles (32 registers, a 1024-wide
  * HalfKAv2_hm row at once, as Stockfish 15.1 does) ran no faster on the chess refresh workload
  * (user time, fastest of 6 runs of 5 iterations, AVX-512 Xeon: 0.89 s against 0.86 s for 8
@@ -28,7 +29,17 @@
 #endif
 #endif
 
-/* Part q's rows of element type TYPE, read by LOAD, into the T vectors v at value j. */
+/* Row addresses listed once per call (a chunk of up to VEC_SUM_LIST rows of each kind at a time)
+ * when a row spans at least VEC_SUM_LIST_TILES whole tiles, so a tile's loop over the rows reads a
+ * pointer instead of computing the address again for each tile (8 tiles of a 1024-wide row on
+ * AVX2: yo-shard refresh -2.1% instructions, SF 15.1's -2.3%); rows of one or two tiles (HalfKP's
+ * 256 i8 values on AVX2: +1.5% listed) compute each address in the tile's loop, as listing one
+ * costs about what it saves on a tile. */
+#define VEC_SUM_LIST 128
+#define VEC_SUM_LIST_TILES 4
+
+/* Part q's rows of element type TYPE, read by LOAD, into the T vectors v at value j (the address
+ * from the index). */
 #define SUM_ROWS(T, TYPE, LOAD)                                                                                       \
     {                                                                                                                 \
         const TYPE *rows = (const TYPE *)parts[q].rows + j;                                                           \
@@ -39,23 +50,51 @@
                 v[t] = vec_add_i16(v[t], LOAD(r + VEC_I16 * t));                                                      \
         }                                                                                                             \
     }
-#define PART_I16(T) SUM_ROWS(T, int16_t, vec_load)
-#define PART_ANY(T)                                                                                                   \
-    if (parts[q].i8)                                                                                                  \
-        SUM_ROWS(T, int8_t, vec_load_i8_i16)                                                                          \
-    else                                                                                                              \
+#define IDX_I16(T)                                                                                                    \
+    for (int q = 0; q < n_parts; q++)                                                                                 \
         SUM_ROWS(T, int16_t, vec_load)
+#define IDX_ANY(T)                                                                                                    \
+    for (int q = 0; q < n_parts; q++)                                                                                 \
+        if (parts[q].i8)                                                                                              \
+            SUM_ROWS(T, int8_t, vec_load_i8_i16)                                                                      \
+        else                                                                                                          \
+            SUM_ROWS(T, int16_t, vec_load)
 
-/* Tiles of T vectors from value j on while they fit: biases, every part's rows (PART), stored. */
-#define SUM_TILES(T, PART)                                                                                            \
+/* The listed rows of element type TYPE, read by LOAD, into the T vectors v at value j. */
+#define SUM_LISTED(T, TYPE, list, count, LOAD)                                                                        \
+    ROWS_NO_UNROLL for (int k = 0; k < (count); k++) {                                                                \
+        const TYPE *r = (list)[k] + j;                                                                                \
+        for (int t = 0; t < (T); t++)                                                                                 \
+            v[t] = vec_add_i16(v[t], LOAD(r + VEC_I16 * t));                                                          \
+    }
+#define ROWS_I16(T) SUM_LISTED(T, int16_t, r16, n16, vec_load)
+#define ROWS_ANY(T)                                                                                                   \
+    SUM_LISTED(T, int16_t, r16, n16, vec_load)                                                                        \
+    SUM_LISTED(T, int8_t, r8, n8, vec_load_i8_i16)
+
+/* Tiles of T vectors from value j on while they fit: start (the biases, or what an earlier chunk
+ * stored), the rows (ROWS: listed, or from the indices), stored. */
+#define SUM_TILES(T, ROWS)                                                                                            \
     for (; j + VEC_I16 * (T) <= width; j += VEC_I16 * (T)) {                                                          \
         vec_t v[T];                                                                                                   \
         for (int t = 0; t < (T); t++)                                                                                 \
-            v[t] = vec_load(bias + j + VEC_I16 * t);                                                                  \
-        for (int q = 0; q < n_parts; q++)                                                                             \
-            PART(T)                                                                                                   \
+            v[t] = vec_load(start + j + VEC_I16 * t);                                                                 \
+        ROWS(T)                                                                                                       \
         for (int t = 0; t < (T); t++)                                                                                 \
             vec_store(dst + j + VEC_I16 * t, v[t]);                                                                   \
+    }
+
+/* Every whole tile of the row: the widest tiles first, rows of only i16 (R16) or with i8 (RANY). */
+#define SUM_ALL(R16, RANY)                                                                                            \
+    if (!any8) {                                                                                                      \
+        SUM_TILES(VEC_SUM_TILE16, R16)                                                                                \
+        SUM_TILES(VEC_SUM_TILE16 / 2, R16)                                                                            \
+        SUM_TILES(VEC_SUM_TILE16 / 4, R16)                                                                            \
+        SUM_TILES(1, R16)                                                                                             \
+    } else {                                                                                                          \
+        SUM_TILES(VEC_SUM_TILE8, RANY)                                                                                \
+        SUM_TILES(VEC_SUM_TILE8 / 2, RANY)                                                                            \
+        SUM_TILES(1, RANY)                                                                                            \
     }
 
 VEC_KERNEL void acc_sum(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, const nnue_sum_part *parts, int n_parts,
@@ -64,16 +103,34 @@ VEC_KERNEL void acc_sum(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, co
     int any8 = 0;
     for (int q = 0; q < n_parts; q++)
         any8 |= parts[q].i8;
+    const int16_t *start = bias;
     uint32_t j = 0;
-    if (!any8) {
-        SUM_TILES(VEC_SUM_TILE16, PART_I16)
-        SUM_TILES(VEC_SUM_TILE16 / 2, PART_I16)
-        SUM_TILES(VEC_SUM_TILE16 / 4, PART_I16)
-        SUM_TILES(1, PART_I16)
+    if (width < VEC_SUM_LIST_TILES * VEC_I16 * (any8 ? VEC_SUM_TILE8 : VEC_SUM_TILE16)) {
+        SUM_ALL(IDX_I16, IDX_ANY)
     } else {
-        SUM_TILES(VEC_SUM_TILE8, PART_ANY)
-        SUM_TILES(VEC_SUM_TILE8 / 2, PART_ANY)
-        SUM_TILES(1, PART_ANY)
+        const int16_t *r16[VEC_SUM_LIST];
+        const int8_t *r8[VEC_SUM_LIST];
+        int q = 0, k = 0; /* the next row to list: parts[q].idx[k] */
+        do {
+            int n16 = 0, n8 = 0;
+            for (; q < n_parts; q++, k = 0) {
+                const nnue_sum_part *p = &parts[q];
+                if (p->i8) {
+                    const int8_t *rows = (const int8_t *)p->rows;
+                    ROWS_NO_UNROLL for (; k < p->n && n8 < VEC_SUM_LIST; k++)
+                        r8[n8++] = rows + (size_t)p->idx[k] * width;
+                } else {
+                    const int16_t *rows = (const int16_t *)p->rows;
+                    ROWS_NO_UNROLL for (; k < p->n && n16 < VEC_SUM_LIST; k++)
+                        r16[n16++] = rows + (size_t)p->idx[k] * width;
+                }
+                if (k < p->n)
+                    break; /* a list is full: this chunk first */
+            }
+            j = 0;
+            SUM_ALL(ROWS_I16, ROWS_ANY)
+            start = dst;
+        } while (q < n_parts);
     }
 #if defined(VEC_MASKED)
     if (j < width) {

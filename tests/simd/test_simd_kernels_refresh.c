@@ -1,9 +1,11 @@
 /* tests/simd/test_simd_kernels_refresh.c: kernels.h acc_sum (a refresh in one pass) of every
  * kernel set the CPU supports against the scalar set and against the definition by hand: one to
  * three parts of i16 or i8 rows (tiles of only i16 rows and tiles with i8 rows take different
- * code), indices repeated or not, up to 256 rows, with and without PSQT rows, every width of
- * kernel_inputs.h (on both sides of each tile size) and PSQT widths 0..33; nothing written past
- * the accumulator's or the PSQT values' end. Part of test_simd_kernels (one program). */
+ * code, and so do rows of fewer than 4 tiles, addressed from the index, and wider rows, listed,
+ * more than 128 of a kind in chunks), indices repeated or not, up to 256 rows, with and without
+ * PSQT rows, every width of kernel_inputs.h (on both sides of each tile size) and PSQT widths
+ * 0..33; nothing written past the accumulator's or the PSQT values' end. Part of
+ * test_simd_kernels (one program). */
 #include <string.h>
 
 #include "kernel_inputs.h"
