@@ -78,7 +78,8 @@ void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, cons
 }
 
 /* Rows idx[0 .. n) of a table of rows `row` bytes long into out, each requested as it is listed
- * (its first two lines, as nnue_acc_prefetch_rows), and their PSQT rows into pout (when not NULL). */
+ * (its first two lines, as nnue_acc_prefetch_rows), and their PSQT rows into pout (when not NULL),
+ * requested too. */
 static void list_rows(const void **out, const int32_t **pout, const char *rows, size_t row, const char *psqt,
                       size_t prow, const uint32_t *idx, int n)
 {
@@ -91,8 +92,10 @@ static void list_rows(const void **out, const int32_t **pout, const char *rows, 
         __builtin_prefetch(r + 64); /* rows are at least a line long where it matters; a request past a
                                        short row's end is harmless */
         out[i] = r;
-        if (pout)
+        if (pout) { /* the PSQT row is a line of its own, missed as often as the row (docs/speed.md) */
             pout[i] = (const int32_t *)(psqt + (size_t)idx[i] * prow);
+            __builtin_prefetch(pout[i]);
+        }
     }
 }
 
