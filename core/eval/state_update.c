@@ -74,7 +74,7 @@ SPECIALIZED void apply_moves_with(nnue_state *s, const nnue_board *board, const 
     const nnue_ft_desc *ft = &s->net->arch->ft;
     pending_move batch[PENDING_MOVES];
     uint32_t pool[PENDING_INDICES];
-    size_t bound[NNUE_MAX_FT_SETS], need = 0, used = 0, kind[2] = {0, 0}, row_need = 0, rows_used = 0;
+    size_t bound[NNUE_MAX_FT_SETS] = {0}, need = 0, used = 0, kind[2] = {0, 0}, row_need = 0, rows_used = 0;
     for (int t = 0; t < ft->n_sets; t++) {
         bound[t] = ft->sets[t].features->max_changed ? ft->sets[t].features->max_changed : NNUE_MAX_CHANGED;
         need += 2 * bound[t];
