@@ -25,17 +25,6 @@ static void apply_patches(const nnue_narrow_rows *nr, const uint32_t *sub, int n
             dst[nr->patches[p].col] = (int16_t)((uint16_t)dst[nr->patches[p].col] + (uint16_t)nr->patches[p].delta);
 }
 
-static int narrow_set(const nnue_net *net, int s)
-{
-    return net->arch->ft.sets[s].weight_type == NNUE_I8 || net->narrow[s].rows;
-}
-
-/* Set s's weight rows: the narrowed i8 copy where built, else as loaded. */
-static const char *set_rows(const nnue_net *net, int s)
-{
-    return net->narrow[s].rows ? (const char *)net->narrow[s].rows : (const char *)net->set_weights[s];
-}
-
 /* dst = src - rows(sub) + rows(add) for feature set s's weights, and psqt_dst = psqt_src -/+ its
  * PSQT rows (when the net has PSQT; psqt_src NULL = zero). */
 void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, const uint32_t *sub, int n_sub,
@@ -185,8 +174,8 @@ void nnue_acc_sum_lists(const nnue_net *net, const nnue_kernels *k, const uint32
     const nnue_ft_desc *ft = &net->arch->ft;
     nnue_sum_part parts[NNUE_MAX_FT_SETS];
     for (int s = 0; s < ft->n_sets; s++)
-        parts[s] = (nnue_sum_part){set_rows(net, s), ft->psqt_buckets ? net->set_psqt[s] : NULL, lists[s], n[s],
-                                   narrow_set(net, s)};
+        parts[s] = (nnue_sum_part){net->row_table[s].rows, (const int32_t *)net->row_table[s].psqt, lists[s], n[s],
+                                   net->row_table[s].i8};
     k->acc_sum(acc, net->ft_biases, psqt, parts, ft->n_sets, ft->width, ft->psqt_buckets);
     for (int s = 0; s < ft->n_sets; s++)
         if (net->narrow[s].patch_start)
@@ -245,17 +234,13 @@ void nnue_accumulator_refresh_both(const nnue_net *net, const nnue_kernels *k, c
  * 0.961, sf19 0.987 (of 9), chess 0.915 and 1.006 in two runs (docs/speed.md). */
 void nnue_acc_prefetch_rows(const nnue_net *net, int s, const uint32_t *idx, int n)
 {
-    const nnue_ft_desc *ft = &net->arch->ft;
-    const nnue_narrow_rows *nr = &net->narrow[s];
-    int narrow = ft->sets[s].weight_type == NNUE_I8 || nr->rows;
-    size_t row = (size_t)ft->width * (narrow ? 1 : 2);
-    const char *rows = nr->rows ? (const char *)nr->rows : (const char *)net->set_weights[s];
-    const int32_t *psqt = ft->psqt_buckets ? net->set_psqt[s] : NULL;
+    const nnue_row_table *t = &net->row_table[s];
+    const size_t row = t->row_bytes, prow = t->psqt_bytes;
     for (int i = 0; i < n; i++) {
-        __builtin_prefetch(rows + idx[i] * row);
+        __builtin_prefetch(t->rows + idx[i] * row);
         if (row > 64)
-            __builtin_prefetch(rows + idx[i] * row + 64);
-        if (psqt)
-            __builtin_prefetch(psqt + (size_t)idx[i] * ft->psqt_buckets);
+            __builtin_prefetch(t->rows + idx[i] * row + 64);
+        if (t->psqt)
+            __builtin_prefetch(t->psqt + idx[i] * prow);
     }
 }

@@ -66,7 +66,9 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
         exact |= a->ft.sets[k].features->exact_board;
     if (exact)
         s->boards = malloc(sizeof *s->boards * ((size_t)max_ply + 1));
-    if (!s->entries || !s->memory || !s->scratch || (exact && !s->boards)) {
+    if (a->ft.n_sets > 1)
+        s->row_pool = malloc(NNUE_ROW_POOL * sizeof *s->row_pool);
+    if (!s->entries || !s->memory || !s->scratch || (exact && !s->boards) || (a->ft.n_sets > 1 && !s->row_pool)) {
         nnue_state_free(s);
         return NULL;
     }
@@ -116,6 +118,7 @@ void nnue_state_free(nnue_state *s)
     free(s->scratch);
     free(s->boards);
     free(s->threat_stack);
+    free(s->row_pool);
     nnue_net_release(s->net); /* the net's memory goes with its last state after nnue_net_free */
     free(s);
 }

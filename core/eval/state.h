@@ -22,6 +22,12 @@
 #include "nnue.h"
 
 
+/* Row and PSQT row addresses of one move's pending update, both sides, any net with several
+ * feature sets: 4 lists (rows and PSQT rows, removed and added) of every set's changed rows for
+ * each perspective (core/eval/state_update.c). Kept in the state, not on the caller's stack
+ * (64 KB: an engine's search threads may have small stacks). */
+#define NNUE_ROW_POOL (8 * NNUE_MAX_FT_SETS * NNUE_MAX_ACTIVE_ANY)
+
 struct nnue_state {
     const nnue_net *net;
     const nnue_kernels *kernels;   /* nnue_isa_current()'s set unless nnue_state_set_isa() */
@@ -55,6 +61,8 @@ struct nnue_state {
     nnue_threat *threat_stack;     /* the pushed entries' threat changes, entry after entry (grown
                                       on demand; entries[i].threats_at indexes it), else NULL */
     size_t threat_cap;             /* entries threat_stack holds */
+    const void **row_pool;         /* a several-set net's listed rows of the pending moves
+                                      (NNUE_ROW_POOL entries, core/eval/state_update.c), else NULL */
     nnue_push_check push_check;    /* push's one-pass checks of deltas and threats, for this net */
     unsigned all_sets;             /* bit k for each feature set k of the net */
 };

@@ -24,7 +24,8 @@ typedef struct pending_move {
 
 #define PENDING_MOVES 8                                    /* moves whose rows are requested together */
 #define PENDING_INDICES (4 * NNUE_MAX_FT_SETS * NNUE_MAX_ACTIVE_ANY) /* room for one move, both sides, any net */
-#define PENDING_ROWS (2 * PENDING_INDICES) /* row and PSQT row addresses of one move, both sides, any net */
+#define PENDING_ROWS NNUE_ROW_POOL /* row and PSQT row addresses of one move, both sides, any net (state.h) */
+_Static_assert(PENDING_ROWS == 2 * PENDING_INDICES, "a row and a PSQT row address per listed index");
 
 /* Both functions below are expanded twice (sets: 0 for a net with one feature set, 1 for several),
  * so that the one-set nets run the code they ran before the listing by kind (smaller, and the
@@ -158,8 +159,7 @@ SPECIALIZED void apply_moves_one(nnue_state *s, const nnue_board *board, const i
 
 static __attribute__((noinline)) void apply_moves_sets(nnue_state *s, const nnue_board *board, const int from[2])
 {
-    const void *row_pool[PENDING_ROWS]; /* the moves' listed rows */
-    apply_moves_with(s, board, from, 1, row_pool);
+    apply_moves_with(s, board, from, 1, s->row_pool);
 }
 
 /* The board after each entry first..ply (boards[i]), walking back from the current board. */
@@ -203,7 +203,7 @@ void nnue_state_update(nnue_state *s, const nnue_board *board)
     for (int p = 0; p < 2; p++)
         steps[p] = from[p] > 0 && !entries[from[p]].refresh[p] ? from[p] : -1;
     if ((steps[0] > 0 || steps[1] > 0) && s->net->arch->ft.n_sets > 1)
-        apply_moves_sets(s, board, steps); /* out of line: its lists' room on its own stack */
+        apply_moves_sets(s, board, steps); /* out of line: the one-set path stays as small as before */
     else if (steps[0] > 0 || steps[1] > 0)
         apply_moves_one(s, board, steps);
     for (int p = 0; p < 2; p++) {
