@@ -7,11 +7,13 @@
  * the layer exactly like a dense affine one (biases out x i32, weights out x pad32(inputs) x i8,
  * row-major): the columns outside an output's common and shard inputs are read with the row and
  * never used (YaneuraOu's writer stores zeros there, other nets need not). Hash step and
- * description as a dense affine layer's. SIMD form: dense_i8 gives the planner (layers/plan.c)
- * dense rows with the unread columns zeroed, which the u8 affine kernels then run (one pass over
- * every input for all outputs: cheaper than G passes over common + shard, since the kernels take
- * 16 outputs at a time and a group has outputs / G). */
+ * description as a dense affine layer's. SIMD forms: spans_i8 gives the planner (layers/plan.c)
+ * each output's common and shard weights in a row, for output-major dot products (kernels.h
+ * affine_u8_spans: YaneuraOu's 8 outputs of 256 + 192 inputs are 8 x 448 products, against 16
+ * padded outputs x 1024 inputs input-major); dense_i8 the dense rows with the unread columns
+ * zeroed, for the u8 affine kernels, where spans would not take fewer products. */
 #include <stdio.h>
+#include <string.h>
 
 #include "layers/common.h"
 
@@ -114,6 +116,23 @@ static void dense_i8(const nnue_layer *l, const nnue_layer_weights *w, int8_t *r
     }
 }
 
+/* Each output's common inputs, then its shard's, as rows of common + shard weights. */
+static void spans_i8(const nnue_layer *l, const nnue_layer_weights *w, uint32_t *n1, uint32_t *n2, uint32_t *at,
+                     int8_t *rows)
+{
+    uint32_t c = l->p.shard.common, s = l->p.shard.shard, per_group = l->out_size / l->p.shard.groups;
+    *n1 = c;
+    *n2 = s;
+    for (uint32_t o = 0; o < l->out_size; o++) {
+        const int8_t *row = (const int8_t *)w->weights + (size_t)o * l->p.shard.padded_in;
+        at[o] = c + o / per_group * s;
+        if (!rows)
+            continue;
+        memcpy(rows + (size_t)o * (c + s), row, c);
+        memcpy(rows + (size_t)o * (c + s) + c, row + at[o], s);
+    }
+}
+
 /* As a dense affine layer's: biases, then out rows of padded_in i8 weights. */
 static int tensors(const nnue_layer *l, nnue_tensor_shape t[NNUE_MAX_TENSORS])
 {
@@ -125,5 +144,5 @@ static int tensors(const nnue_layer *l, nnue_tensor_shape t[NNUE_MAX_TENSORS])
 const nnue_layer_type nnue_layer_affine_shard = {
     .name = "affine_shard", .min_inputs = 1, .max_inputs = 1, .fields = fields, .defaults = defaults,
     .shape = shape, .hash = hash, .describe = describe, .parameters = parameters, .file_bytes = file_bytes,
-    .propagate = propagate, .tensors = tensors, .dense_i8 = dense_i8,
+    .propagate = propagate, .tensors = tensors, .dense_i8 = dense_i8, .spans_i8 = spans_i8,
 };

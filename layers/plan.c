@@ -43,6 +43,7 @@ void nnue_plan_free(nnue_plan *plan)
     for (int i = 0; i < NNUE_MAX_LAYERS; i++) {
         nnue_plan_layer *pl = &plan->layers[i];
         free(pl->zero_biases);
+        free(pl->span_at);
         FREE_STACKS(pl->weights32, plan->stacks);
         FREE_STACKS(pl->weights16, plan->stacks);
         FREE_STACKS(pl->weights_f32, plan->stacks);
@@ -76,6 +77,40 @@ static int8_t *prepare_weights(const nnue_layer *l, const nnue_layer_weights *lw
         return permute(l, lw->weights, l->p.affine.padded_in, groups, out_pad);
     l->type->dense_i8(l, lw, dense);
     return permute(l, dense, l->in_size, groups, out_pad);
+}
+
+/* A layer type with spans_i8 runs output-major where that takes at most half the products of the
+ * dense rows (its outputs' spans against every input for the padded outputs): 1 when prepared
+ * (pl->spans, span_at and weights set), 0 when not chosen, -1 when memory ran out. */
+static int prepare_spans(const nnue_arch *a, const nnue_layer_weights *weights, int i, nnue_plan_layer *pl)
+{
+    const nnue_layer *l = &a->layers[i];
+    if (!l->type->spans_i8)
+        return 0;
+    uint32_t n1 = 0, n2 = 0, *at = malloc(l->out_size * sizeof *at);
+    if (!at)
+        return -1;
+    l->type->spans_i8(l, &weights[i], &n1, &n2, at, NULL);
+    int fits = (uint64_t)l->out_size * (n1 + n2) * 2 <= (uint64_t)l->in_size * pl->out_pad && n1 <= l->in_size;
+    for (uint32_t o = 0; fits && o < l->out_size; o++)
+        fits = (uint64_t)at[o] + n2 <= l->in_size;
+    if (!fits) {
+        free(at);
+        return 0;
+    }
+    pl->span_at = at;
+    if (!(pl->weights = calloc(a->stacks, sizeof *pl->weights)))
+        return -1;
+    size_t row = (size_t)n1 + n2;
+    for (uint32_t s = 0; s < a->stacks; s++) {
+        if (!(pl->weights[s] = aligned_alloc(64, round64(l->out_size * row))))
+            return -1;
+        l->type->spans_i8(l, &weights[(size_t)s * a->n_layers + i], &n1, &n2, at, pl->weights[s]);
+    }
+    pl->spans = 1;
+    pl->span1 = n1;
+    pl->span2 = n2;
+    return 1;
 }
 
 /* One stack's rows of an int32 affine layer ([out][padded_in] of i8, i16 or i32) as
@@ -193,11 +228,36 @@ static int find_tail(const nnue_arch *a, const nnue_plan *plan)
                            l[j].p.relu.max < 0 || l[j].p.relu.max > 127 || l[j].p.relu.shift < 0 ||
                            l[j].p.relu.shift > 31))
             return 0;
-        if (j % 2 == 1 && (!pl[j].u8 || pl[j].sparse || pl[j].from_network || pl[j].groups != 8 ||
+        if (j % 2 == 1 && (!pl[j].u8 || pl[j].spans || pl[j].sparse || pl[j].from_network || pl[j].groups != 8 ||
                            l[j].out_size != (j == 1 ? 32u : 1u) || pl[j].out_pad != (j == 1 ? 32u : 16u)))
             return 0;
     }
     return t;
+}
+
+/* A u8 layer's weights in the input-major layout of affine_u8 / affine_u8_list, every stack
+ * (and the zero biases of a sum_shift layer); -1 when memory ran out. */
+static int prepare_dense(const nnue_arch *a, const nnue_layer_weights *weights, int i, nnue_plan_layer *pl)
+{
+    const nnue_layer *l = &a->layers[i];
+    pl->weights = calloc(a->stacks, sizeof *pl->weights);
+    if (!pl->weights)
+        return -1;
+    if (l->type->is_affine && l->p.affine.sum_shift &&
+        !(pl->zero_biases = calloc(pl->out_pad, sizeof *pl->zero_biases)))
+        return -1;
+    int8_t *dense = l->type->is_affine ? NULL : malloc((size_t)l->out_size * l->in_size);
+    if (!l->type->is_affine && !dense)
+        return -1;
+    for (uint32_t s = 0; s < a->stacks; s++) {
+        const nnue_layer_weights *lw = &weights[(size_t)s * a->n_layers + i];
+        if (!(pl->weights[s] = prepare_weights(l, lw, dense, pl->groups, pl->out_pad))) {
+            free(dense);
+            return -1;
+        }
+    }
+    free(dense);
+    return 0;
 }
 
 static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnue_plan *plan)
@@ -242,23 +302,13 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
         pl->out_pad = (l->out_size + NNUE_KERNEL_OUT_BLOCK - 1) / NNUE_KERNEL_OUT_BLOCK * NNUE_KERNEL_OUT_BLOCK;
         if (pl->groups > 65535)
             return -1;
-        pl->weights = calloc(a->stacks, sizeof *pl->weights);
-        if (!pl->weights)
+        int spans = prepare_spans(a, weights, i, pl);
+        if (spans < 0)
             return -1;
-        if (l->type->is_affine && l->p.affine.sum_shift &&
-            !(pl->zero_biases = calloc(pl->out_pad, sizeof *pl->zero_biases)))
+        if (spans)
+            pl->sparse = 0; /* every output reads its spans whole */
+        else if (prepare_dense(a, weights, i, pl) < 0)
             return -1;
-        int8_t *dense = l->type->is_affine ? NULL : malloc((size_t)l->out_size * l->in_size);
-        if (!l->type->is_affine && !dense)
-            return -1;
-        for (uint32_t s = 0; s < a->stacks; s++) {
-            const nnue_layer_weights *lw = &weights[(size_t)s * a->n_layers + i];
-            if (!(pl->weights[s] = prepare_weights(l, lw, dense, pl->groups, pl->out_pad))) {
-                free(dense);
-                return -1;
-            }
-        }
-        free(dense);
         if (!pl->from_network && round64((size_t)pl->groups * 4 + 16) > plan->u8_tmp_bytes)
             plan->u8_tmp_bytes = (uint32_t)round64((size_t)pl->groups * 4 + 16);
         if (pl->groups > plan->max_groups)

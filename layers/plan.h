@@ -66,6 +66,11 @@ typedef struct nnue_plan_layer {
     nnue_plan_piece pieces[NNUE_MAX_LAYER_INPUTS];
     int32_t *zero_biases;    /* sum_shift layers: out_pad zeros for the kernel; the forward pass
                                 then takes (sum >> sum_shift) + bias itself (layers/affine.c) */
+    /* Output-major (a layer type's spans_i8, kernels.h affine_u8_spans): weights[s] are rows of
+     * span1 + span2 bytes, output o's second span starts at input span_at[o]; not sparse. */
+    uint8_t spans;
+    uint32_t span1, span2;
+    uint32_t *span_at;
 } nnue_plan_layer;
 
 typedef struct nnue_plan {

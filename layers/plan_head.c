@@ -58,7 +58,7 @@ static uint32_t fc2_pieces(const nnue_arch *a, const nnue_plan *plan, int i1, in
 static int head_at(const nnue_arch *a, const nnue_plan *plan, int i1, nnue_head_u8 *h)
 {
     const nnue_plan_layer *p1 = &plan->layers[i1];
-    if (!p1->u8 || p1->n_pieces != 2 || p1->zero_biases || a->layers[i1].out_size != 32 || p1->out_pad != 32)
+    if (!p1->u8 || p1->spans || p1->n_pieces != 2 || p1->zero_biases || a->layers[i1].out_size != 32 || p1->out_pad != 32)
         return -1;
     const nnue_layer *sq = &a->layers[p1->pieces[0].act], *cr = &a->layers[p1->pieces[1].act];
     int x = sq->inputs[0];
@@ -70,7 +70,7 @@ static int head_at(const nnue_arch *a, const nnue_plan *plan, int i1, nnue_head_
     h->sq0[0] = sq->p.relu.shift, h->sq0[1] = sq->p.relu.max, h->sq0[2] = sq->p.relu.sq_bound;
     h->cr0[0] = cr->p.relu.shift, h->cr0[1] = cr->p.relu.max;
     int i2 = next_u8(a, plan, i1);
-    if (i2 < 0 || a->layers[i2].out_size != 1 || plan->layers[i2].out_pad != 16 || plan->layers[i2].zero_biases)
+    if (i2 < 0 || plan->layers[i2].spans || a->layers[i2].out_size != 1 || plan->layers[i2].out_pad != 16 || plan->layers[i2].zero_biases)
         return -1;
     uint32_t bytes = fc2_pieces(a, plan, i1, i2, h);
     if (!bytes || plan->layers[i2].groups != (bytes + 3) / 4)

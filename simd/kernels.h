@@ -167,6 +167,12 @@ typedef struct nnue_kernels {
      * new count. */
     int (*ft_pairwise_nz)(const int16_t *acc, uint8_t *out, uint32_t at, uint32_t half, int32_t max, int shift,
                           uint16_t *idx, int count);
+    /* --- Output-major layers with few outputs (YaneuraOu's common + shard fc0) --- */
+    /* out[o] = bias[o] + sum over j < n1 of in[j] * w[o][j] + sum over j < n2 of in[at[o] + j] *
+     * w[o][n1 + j], o < n_out, wrapping in 32 bits; w[o] = w + o * row (row >= n1 + n2 bytes of
+     * i8), in values <= 127. Each output one dot product along its inputs, no padding outputs. */
+    void (*affine_u8_spans)(const uint8_t *in, uint32_t n1, const uint32_t *at, uint32_t n2, const int8_t *w,
+                            uint32_t row, const int32_t *bias, int32_t *out, uint32_t n_out);
 } nnue_kernels;
 
 /* Table for a level (levels above nnue_isa_best() must not be called; NULL when not built). */

@@ -178,6 +178,16 @@ static int ft_pairwise_nz(const int16_t *acc, uint8_t *out, uint32_t at, uint32_
     return nnue_ref_nonzero_groups(out, at / 4, (at + half) / 4, idx, count);
 }
 
+static void affine_u8_spans(const uint8_t *in, uint32_t n1, const uint32_t *at, uint32_t n2, const int8_t *w,
+                            uint32_t row, const int32_t *bias, int32_t *out, uint32_t n_out)
+{
+    for (uint32_t o = 0; o < n_out; o++) {
+        const int8_t *wo = w + (size_t)o * row;
+        uint32_t sum = (uint32_t)bias[o] + nnue_ref_dot_u8(in, wo, n1) + nnue_ref_dot_u8(in + at[o], wo + n1, n2);
+        out[o] = (int32_t)sum;
+    }
+}
+
 const nnue_kernels nnue_kernels_scalar = {
     NNUE_ISA_SCALAR, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
     sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, tail_32_32_1, board_scan,
@@ -189,4 +199,5 @@ const nnue_kernels nnue_kernels_scalar = {
     acc_sum,
     head_u8,
     ft_pairwise_nz,
+    affine_u8_spans,
 };

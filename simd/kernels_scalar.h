@@ -16,6 +16,15 @@ static inline int32_t nnue_ref_clamp(int32_t v, int32_t max)
     return v < 0 ? 0 : v > max ? max : v;
 }
 
+/* sum over j < n of x[j] * w[j], wrapping (kernels.h affine_u8_spans' step). */
+static inline uint32_t nnue_ref_dot_u8(const uint8_t *x, const int8_t *w, uint32_t n)
+{
+    uint32_t sum = 0;
+    for (uint32_t j = 0; j < n; j++)
+        sum += (uint32_t)((int32_t)x[j] * w[j]);
+    return sum;
+}
+
 static inline void nnue_ref_acc_i16(int16_t *dst, const int16_t *src, const int16_t *const *sub, int n_sub,
                                     const int16_t *const *add, int n_add, uint32_t from, uint32_t n)
 {

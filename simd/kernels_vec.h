@@ -446,6 +446,7 @@ VEC_KERNEL void act_u8(const int32_t *in, uint8_t *out, uint32_t n, int shift, i
 #include "simd/kernels_bytes_vec.h"
 #include "simd/acc_sum_vec.h"
 #include "simd/head_u8_vec.h"
+#include "simd/affine_spans_vec.h"
 
 const nnue_kernels VEC_TABLE = {
     VEC_ISA, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
@@ -456,4 +457,5 @@ const nnue_kernels VEC_TABLE = {
     acc_sum,   /* refresh in one pass (issue 46 item 5) */
     head_u8,   /* the SFNN head after fc0 in one call (issues 47/48) */
     ft_pairwise_nz,
+    affine_u8_spans, /* output-major layers with few outputs */
 };

@@ -31,6 +31,10 @@
  *   vdot_add(s, x, w)    s + for each output k: sum over i < 4 of x's byte i times the i8 w[4k + i];
  *                        exact for input bytes <= 127 (sums of two products fit in i16)
  *   vdot_sum(s)          the sums as i32 lanes, wrapping
+ *   vdot_add_bytes(s, p, w)   s + the products of VEC_BYTES input bytes at p (<= 127) and the
+ *                        i8 w, lane by lane: a dot product along the input (output-major layers);
+ *                        which lane of vdot_sum takes which product is free (only the total is read)
+ *   vec_hsum_i32(v)      the sum of v's i32 lanes, wrapping
  * Optional, VEC_MASKED: partial vectors, for sets whose vector is wider than the short rows
  * (PSQT rows of 8 i32, small layers of 15..32 outputs on 512 bits). k counts lanes, 0 <= k <=
  * the vector's lanes of that type; lanes from k on load as zero, memory from lane k on is neither

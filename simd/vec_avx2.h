@@ -88,6 +88,19 @@ VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
     return _mm256_add_epi32(s, _mm256_madd_epi16(p, _mm256_set1_epi16(1)));
 }
 
+VEC_FN vdot_t vdot_add_bytes(vdot_t s, const uint8_t *p, const int8_t *w)
+{
+    return vdot_add(s, _mm256_loadu_si256((const __m256i *)p), w);
+}
+
+VEC_FN int32_t vec_hsum_i32(vec_t v)
+{
+    __m128i x = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 0x4E));
+    x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 0xB1));
+    return _mm_cvtsi128_si32(x);
+}
+
 #endif
 
 /* Float32 vectors for simd/kernels_f32_vec.h (listed there): 8 lanes, with FMA3

@@ -112,6 +112,16 @@ VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
 #endif
 }
 
+VEC_FN vdot_t vdot_add_bytes(vdot_t s, const uint8_t *p, const int8_t *w)
+{
+    return vdot_add(s, _mm512_loadu_si512(p), w);
+}
+
+VEC_FN int32_t vec_hsum_i32(vec_t v)
+{
+    return _mm512_reduce_add_epi32(v);
+}
+
 #endif
 
 /* Float32 vectors for simd/kernels_f32_vec.h (listed there): 16 lanes. AVX-512 F has

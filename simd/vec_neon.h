@@ -98,6 +98,17 @@ VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
     return vpadalq_s16(s, vpaddq_s16(lo, hi));
 }
 
+/* The input bytes (<= 127) read as i8 by vdot_add's signed products: the same values. */
+VEC_FN vdot_t vdot_add_bytes(vdot_t s, const uint8_t *p, const int8_t *w)
+{
+    return vdot_add(s, vreinterpretq_s32_u8(vld1q_u8(p)), w);
+}
+
+VEC_FN int32_t vec_hsum_i32(vec_t v)
+{
+    return vaddvq_s32(v);
+}
+
 #endif
 
 /* Float32 vectors for simd/kernels_f32_vec.h (listed there): 4 lanes; vfmaq_f32 is

@@ -98,6 +98,21 @@ VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
     return s;
 }
 
+/* Bytes 0-7 of p against w's into lo, 8-15 into hi (each input byte widened where it is read). */
+VEC_FN vdot_t vdot_add_bytes(vdot_t s, const uint8_t *p, const int8_t *w)
+{
+    s.lo = wasm_i32x4_add(s.lo, wasm_i32x4_dot_i16x8(wasm_u16x8_load8x8(p), wasm_i16x8_load8x8(w)));
+    s.hi = wasm_i32x4_add(s.hi, wasm_i32x4_dot_i16x8(wasm_u16x8_load8x8(p + 8), wasm_i16x8_load8x8(w + 8)));
+    return s;
+}
+
+VEC_FN int32_t vec_hsum_i32(vec_t v)
+{
+    v = wasm_i32x4_add(v, wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
+    v = wasm_i32x4_add(v, wasm_i32x4_shuffle(v, v, 1, 0, 3, 2));
+    return wasm_i32x4_extract_lane(v, 0);
+}
+
 #endif
 
 /* Bytes, for kernels_bytes_vec.h's board_scan (listed in vec.h): lanes of u8. */

@@ -110,6 +110,13 @@ struct nnue_layer_type {
      * the u8 affine kernels; its propagate must equal a dense affine layer's with these rows
      * (int32 biases, the sum modulo 2^32). NULL: only is_affine layers run there. */
     void (*dense_i8)(const nnue_layer *layer, const nnue_layer_weights *w, int8_t *rows);
+    /* Optional, with dense_i8, for a layer whose outputs each read the first n1 inputs and n2
+     * more from at[o] (affine_shard): *n1, *n2 and at[0 .. out_size), and, when rows is not NULL,
+     * its weights output by output (rows[o * (n1 + n2) + j] = the weight output o gives input j
+     * for j < n1, input at[o] + j - n1 after), so that the planner may run it output-major
+     * (kernels.h affine_u8_spans) where that takes fewer products than the dense rows. */
+    void (*spans_i8)(const nnue_layer *layer, const nnue_layer_weights *w, uint32_t *n1, uint32_t *n2, uint32_t *at,
+                     int8_t *rows);
 };
 
 /* The registry (layers/registry.c): the graph asks it for a type by name and never names a

@@ -138,7 +138,10 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
                 k->pack_u8(x0, u8_tmp, l->in_size, pl->groups * 4);
                 x = u8_tmp;
             }
-            if (pl->sparse) {
+            if (pl->spans) {
+                k->affine_u8_spans(x, pl->span1, pl->span_at, pl->span2, pl->weights[bucket], pl->span1 + pl->span2,
+                                   biases, next, l->out_size);
+            } else if (pl->sparse) {
                 int count = nz >= 0 && pl->from_network ? nz : k->nonzero_groups(x, pl->groups, idx);
                 /* Nearly dense input (random nets: 98-100% of fc0's groups): the dense kernel, with
                  * no index to follow, is faster (SFNNv9 bench -4%); the zero groups add nothing. */
