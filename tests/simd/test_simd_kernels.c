@@ -545,6 +545,7 @@ END_TEST
 
 void add_feature_kernel_tests(TCase *tc); /* test_simd_kernels_features.c */
 void add_refresh_kernel_tests(TCase *tc); /* test_simd_kernels_refresh.c */
+void add_spans_kernel_tests(TCase *tc);   /* test_simd_kernels_spans.c */
 
 int main(void)
 {
@@ -566,6 +567,7 @@ int main(void)
     tcase_add_test(tc, pairwise_nz);
     add_feature_kernel_tests(tc);
     add_refresh_kernel_tests(tc);
+    add_spans_kernel_tests(tc);
     suite_add_tcase(s, tc);
     return test_run(s);
 }
