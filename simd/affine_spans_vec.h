@@ -7,28 +7,39 @@
 #ifndef NNUE_SIMD_AFFINE_SPANS_VEC_H
 #define NNUE_SIMD_AFFINE_SPANS_VEC_H
 
-/* sum over j < n of x[j] * w[j] in s's lanes, whole vectors only; returns the bytes done. */
-VEC_TARGET static inline __attribute__((always_inline)) uint32_t span_dot(vdot_t *s, const uint8_t *x,
-                                                                          const int8_t *w, uint32_t n)
+/* Outputs o < nb (a constant: the sums stay in registers) of the block at w: the common span's
+ * input vectors loaded once for the block, each output's own span after; a span's rest after its
+ * last whole vector by the definition. */
+VEC_TARGET static inline __attribute__((always_inline)) void
+spans_block(const uint8_t *in, uint32_t n1, const uint32_t *at, uint32_t n2, const int8_t *w, uint32_t row,
+            const int32_t *bias, int32_t *out, const int nb)
 {
-    uint32_t j = 0;
-    for (; j + VEC_BYTES <= n; j += VEC_BYTES)
-        *s = vdot_add_bytes(*s, x + j, w + j);
-    return j;
+    vdot_t s[4];
+    for (int b = 0; b < nb; b++)
+        s[b] = vdot_zero();
+    uint32_t j = 0, k = 0;
+    for (; j + VEC_BYTES <= n1; j += VEC_BYTES)
+        for (int b = 0; b < nb; b++)
+            s[b] = vdot_add_bytes(s[b], in + j, w + (size_t)b * row + j);
+    for (; k + VEC_BYTES <= n2; k += VEC_BYTES)
+        for (int b = 0; b < nb; b++)
+            s[b] = vdot_add_bytes(s[b], in + at[b] + k, w + (size_t)b * row + n1 + k);
+    for (int b = 0; b < nb; b++) {
+        const int8_t *wb = w + (size_t)b * row;
+        uint32_t sum = (uint32_t)vec_hsum_i32(vdot_sum(s[b])) + nnue_ref_dot_u8(in + j, wb + j, n1 - j) +
+                       nnue_ref_dot_u8(in + at[b] + k, wb + n1 + k, n2 - k);
+        out[b] = (int32_t)(sum + (uint32_t)bias[b]);
+    }
 }
 
 VEC_KERNEL void affine_u8_spans(const uint8_t *in, uint32_t n1, const uint32_t *at, uint32_t n2, const int8_t *w,
                                 uint32_t row, const int32_t *bias, int32_t *out, uint32_t n_out)
 {
-    for (uint32_t o = 0; o < n_out; o++) {
-        const int8_t *wo = w + (size_t)o * row;
-        const uint8_t *x2 = in + at[o];
-        vdot_t s1 = vdot_zero(), s2 = vdot_zero(); /* two chains: the spans' sums run side by side */
-        uint32_t d1 = span_dot(&s1, in, wo, n1), d2 = span_dot(&s2, x2, wo + n1, n2);
-        uint32_t sum = (uint32_t)vec_hsum_i32(vec_add_i32(vdot_sum(s1), vdot_sum(s2)));
-        sum += nnue_ref_dot_u8(in + d1, wo + d1, n1 - d1) + nnue_ref_dot_u8(x2 + d2, wo + n1 + d2, n2 - d2);
-        out[o] = (int32_t)(sum + (uint32_t)bias[o]);
-    }
+    uint32_t o = 0;
+    for (; o + 4 <= n_out; o += 4)
+        spans_block(in, n1, at + o, n2, w + (size_t)o * row, row, bias + o, out + o, 4);
+    for (; o < n_out; o++)
+        spans_block(in, n1, at + o, n2, w + (size_t)o * row, row, bias + o, out + o, 1);
 }
 
 #endif
