@@ -33,8 +33,9 @@ VEC_KERNEL int ft_pairwise_nz(const int16_t *acc, uint8_t *out, uint32_t at, uin
     return nnue_ref_nonzero_groups(out, (at + j) / 4, (at + half) / 4, idx, count);
 }
 
-VEC_KERNEL int32_t head_u8(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32_t *b1,
-                           const int8_t *w2, const int32_t *b2)
+VEC_TARGET static inline __attribute__((always_inline)) int32_t
+head_rest(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32_t *b1, const int8_t *w2,
+          const int32_t *b2)
 {
     uint8_t in[256] __attribute__((aligned(64))); /* fc2's input: at most 64 + 64 bytes, then act_bytes' overrun */
     int32_t o1[32] __attribute__((aligned(64))), o2;
@@ -51,6 +52,32 @@ VEC_KERNEL int32_t head_u8(const nnue_head_u8 *h, const int32_t *x, const int8_t
     head_zero4(in + at + 32);
     run(in, NULL, (at + 32 + 3) / 4, w2, b2, &o2, 1, 16);
     return o2;
+}
+
+VEC_KERNEL int32_t head_u8(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32_t *b1,
+                           const int8_t *w2, const int32_t *b2)
+{
+    return head_rest(h, x, w1, b1, w2, b2);
+}
+
+/* fc0 with its output count constant (16 or 32) and the list or dense form known, so run()'s
+ * sums stay in registers; the activations then read fc0's values where they were just stored. */
+VEC_KERNEL int32_t head_u8_fc0(const nnue_head_u8 *h, const uint8_t *in, const uint16_t *idx, uint32_t count,
+                               const int8_t *w0, const int32_t *b0, int32_t *o0, const int8_t *w1, const int32_t *b1,
+                               const int8_t *w2, const int32_t *b2)
+{
+    if (h->n0 == 32) {
+        if (idx)
+            run(in, idx, count, w0, b0, o0, 32, 32);
+        else
+            run(in, NULL, count, w0, b0, o0, 32, 32);
+    } else {
+        if (idx)
+            run(in, idx, count, w0, b0, o0, 16, 16);
+        else
+            run(in, NULL, count, w0, b0, o0, 16, 16);
+    }
+    return head_rest(h, o0, w1, b1, w2, b2);
 }
 
 #endif

@@ -178,6 +178,17 @@ static int ft_pairwise_nz(const int16_t *acc, uint8_t *out, uint32_t at, uint32_
     return nnue_ref_nonzero_groups(out, at / 4, (at + half) / 4, idx, count);
 }
 
+static int32_t head_u8_fc0(const nnue_head_u8 *h, const uint8_t *in, const uint16_t *idx, uint32_t count,
+                           const int8_t *w0, const int32_t *b0, int32_t *o0, const int8_t *w1, const int32_t *b1,
+                           const int8_t *w2, const int32_t *b2)
+{
+    if (idx)
+        affine_u8_list(in, idx, (int)count, w0, b0, o0, h->n0, h->n0);
+    else
+        affine_u8(in, count, w0, b0, o0, h->n0, h->n0);
+    return head_u8(h, o0, w1, b1, w2, b2);
+}
+
 const nnue_kernels nnue_kernels_scalar = {
     NNUE_ISA_SCALAR, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
     sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, tail_32_32_1, board_scan,
@@ -189,4 +200,5 @@ const nnue_kernels nnue_kernels_scalar = {
     acc_sum,
     head_u8,
     ft_pairwise_nz,
+    head_u8_fc0,
 };

@@ -456,4 +456,5 @@ const nnue_kernels VEC_TABLE = {
     acc_sum,   /* refresh in one pass (issue 46 item 5) */
     head_u8,   /* the SFNN head after fc0 in one call (issues 47/48) */
     ft_pairwise_nz,
+    head_u8_fc0, /* fc0 in the head too (issue 46) */
 };
