@@ -22,12 +22,15 @@ VEC_KERNEL int ft_pairwise_nz(const int16_t *acc, uint8_t *out, uint32_t at, uin
     const vec_t hi = vec_set1_i16((int16_t)max);
     uint8_t *o = out + at;
     uint32_t j = 0;
+    vnz_t base = vnz_base((uint16_t)(at / 4));
     for (; j + 2 * VEC_I16 <= half; j += 2 * VEC_I16) {
+        if (VEC_I32 % 8) /* a step of fewer than 8 groups: the base from the position */
+            base = vnz_base((uint16_t)((at + j) / 4));
         vec_t p0 = pairwise(vec_load(acc + j), vec_load(acc + half + j), hi, shift);
         vec_t p1 = pairwise(vec_load(acc + j + VEC_I16), vec_load(acc + half + j + VEC_I16), hi, shift);
         vec_t v = vec_packus_i16(p0, p1);
         vec_store(o + j, v);
-        count = nz_positions(vec_nz_mask_i32(v), (VEC_I32 + 7) / 8, (at + j) / 4, idx, count);
+        count = nz_positions(vec_nz_mask_i32(v), (VEC_I32 + 7) / 8, &base, idx, count);
     }
     nnue_ref_ft_pairwise_u8(acc, o, j, half, max, shift); /* a rest shorter than a vector of bytes */
     return nnue_ref_nonzero_groups(out, (at + j) / 4, (at + half) / 4, idx, count);
