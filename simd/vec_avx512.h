@@ -63,6 +63,11 @@ VEC_FN vec_t vec_min_i32(vec_t a, vec_t b) { return _mm512_min_epi32(a, b); }
 VEC_FN vec_t vec_min_u32(vec_t a, vec_t b) { return _mm512_min_epu32(a, b); }
 VEC_FN vec_t vec_abs_i32(vec_t a) { return _mm512_abs_epi32(a); }
 VEC_FN vec_t vec_srl_i16(vec_t v, int n) { return _mm512_srl_epi16(v, _mm_cvtsi32_si128(n)); }
+/* VEC_MULHI_I16: the high halves of the i16 products, and a left shift (the pairwise product's
+ * pre-shifted form, kernels_vec.h) */
+#define VEC_MULHI_I16 1
+VEC_FN vec_t vec_mulhi_i16(vec_t a, vec_t b) { return _mm512_mulhi_epi16(a, b); }
+VEC_FN vec_t vec_sll_i16(vec_t v, int n) { return _mm512_sll_epi16(v, _mm_cvtsi32_si128(n)); }
 VEC_FN vec_t vec_srl_i32(vec_t v, int n) { return _mm512_srl_epi32(v, _mm_cvtsi32_si128(n)); }
 VEC_FN vec_t vec_sra_i32(vec_t v, int n) { return _mm512_sra_epi32(v, _mm_cvtsi32_si128(n)); }
 VEC_FN vec_t vec_madd_i16(vec_t a, vec_t b) { return _mm512_madd_epi16(a, b); }
