@@ -106,6 +106,14 @@ typedef struct nnue_plan {
     int u8head_at, u8head_end, u8head_x;
     uint32_t u8head_gap;
     nnue_head_u8 u8head;
+    /* u8head.n0 > 0: fc0 (layer u8head_fc0, the sparse u8 layer reading the network input) joins
+     * the call (kernels.h head_u8_fc0); fc2's slot lies u8head_gap0 values after fc0's; the
+     * layers between are skipped or views of fc0 (u8head_view[v], u8head_view_off[v] values in). */
+    int u8head_fc0;
+    uint32_t u8head_gap0;
+    int u8head_n_views;
+    int16_t u8head_view[4];
+    uint16_t u8head_view_off[4];
     /* The FT activation is pairwise, each side's bytes whole groups, and the one sparse layer reads
      * the network input: its non-zero list comes with the bytes (kernels.h ft_pairwise_nz). */
     int nz_fused;

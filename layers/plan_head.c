@@ -82,6 +82,41 @@ static int head_at(const nnue_arch *a, const nnue_plan *plan, int i1, nnue_head_
     return i2;
 }
 
+/* fc0 in the call too: x is the sparse u8 layer reading the network input (16 or 32 outputs,
+ * nothing padded), or a view of its first values; the layers up to fc1 are skipped or views of
+ * it, whose addresses the forward pass sets. */
+static void head_fc0(const nnue_arch *a, nnue_plan *plan)
+{
+    int i0 = plan->u8head_x;
+    if (i0 < 0)
+        return;
+    if (!plan->layers[i0].u8 && plan->layers[i0].kind == NNUE_OP_VIEW && a->layers[i0].p.slice.offset == 0)
+        i0 = a->layers[i0].inputs[0];
+    if (i0 < 0)
+        return;
+    const nnue_plan_layer *p0 = &plan->layers[i0];
+    uint32_t n0 = a->layers[i0].out_size;
+    if (!p0->u8 || !p0->sparse || !p0->from_network || p0->zero_biases || p0->n_pieces || (n0 != 16 && n0 != 32) ||
+        p0->out_pad != n0 || plan->u8head.m0 > n0)
+        return;
+    int nv = 0;
+    for (int j = i0 + 1; j < plan->u8head_at; j++) {
+        const nnue_plan_layer *pj = &plan->layers[j];
+        if (pj->skipped)
+            continue;
+        if (pj->u8 || pj->kind != NNUE_OP_VIEW || a->layers[j].inputs[0] != i0 || nv == 4)
+            return;
+        plan->u8head_view[nv] = (int16_t)j;
+        plan->u8head_view_off[nv++] = (uint16_t)a->layers[j].p.slice.offset;
+    }
+    plan->u8head_n_views = nv;
+    plan->u8head_fc0 = i0;
+    plan->u8head_gap0 = plan->u8head_gap;
+    for (int j = i0; j < plan->u8head_at; j++)
+        plan->u8head_gap0 += a->layers[j].out_size;
+    plan->u8head.n0 = n0;
+}
+
 void nnue_plan_head(const nnue_arch *a, nnue_plan *plan)
 {
     for (int i1 = 1; i1 < a->n_layers; i1++) {
@@ -96,6 +131,7 @@ void nnue_plan_head(const nnue_arch *a, nnue_plan *plan)
         plan->u8head_gap = 0;
         for (int j = i1; j < i2; j++)
             plan->u8head_gap += a->layers[j].out_size;
+        head_fc0(a, plan);
         return;
     }
 }

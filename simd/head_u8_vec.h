@@ -1,7 +1,8 @@
 /* simd/head_u8_vec.h: the SFNN head's own kernels on the vector layer, included by kernels_vec.h
  * before its table (it uses that file's pairwise, nz_positions, act_bytes and run()):
  * ft_pairwise_nz, the network input bytes with their non-zero list made in the same pass (each
- * vector of bytes tested while it is in a register), and head_u8 (fc1 and fc2 in one call).
+ * vector of bytes tested while it is in a register), head_u8 (fc1 and fc2 in one call) and
+ * head_u8_fc0 (fc0 too, from the non-zero list).
  * head_u8's The bytes are act_u8's, made in a buffer on the stack (each piece a whole vector at
  * a time, the next one overwriting past its end), and the sums run()'s with the sizes known here
  * (fc1: 32 outputs, out_pad 32; fc2: 1 output, out_pad 16): what the plain path does with four
@@ -16,25 +17,60 @@ VEC_TARGET static inline void head_zero4(uint8_t *p)
     memcpy(p, &zero, sizeof zero);
 }
 
+/* The pairwise bytes of one step: (clamp(a) * clamp(b)) >> shift, or, pre-shifted (hs > 0),
+ * the high half of (clamp(a) << hs) * min(b, max) with hs = 16 - shift: the same value where
+ * max << hs fits i16 (Stockfish 18/19's 255, 9), and <= 0 for a negative b, which the unsigned
+ * pack makes 0 as the clamp did. */
+VEC_TARGET static inline __attribute__((always_inline)) vec_t pair_step(const int16_t *a, const int16_t *b, vec_t hi,
+                                                                         int shift, int hs)
+{
+#if defined(VEC_MULHI_I16)
+    if (hs) {
+        vec_t p0 = vec_mulhi_i16(vec_sll_i16(clamp_i16(vec_load(a), hi), hs), vec_min_i16(vec_load(b), hi));
+        vec_t p1 = vec_mulhi_i16(vec_sll_i16(clamp_i16(vec_load(a + VEC_I16), hi), hs),
+                                 vec_min_i16(vec_load(b + VEC_I16), hi));
+        return vec_packus_i16(p0, p1);
+    }
+#endif
+    (void)hs;
+    return vec_packus_i16(pairwise(vec_load(a), vec_load(b), hi, shift),
+                          pairwise(vec_load(a + VEC_I16), vec_load(b + VEC_I16), hi, shift));
+}
+
+VEC_TARGET static inline __attribute__((always_inline)) int pair_nz(const int16_t *acc, uint8_t *out, uint32_t at,
+                                                                     uint32_t half, vec_t hi, int shift, int hs,
+                                                                     uint16_t *idx, int count, uint32_t *jp)
+{
+    uint8_t *o = out + at;
+    uint32_t j = 0;
+    vnz_t base = vnz_base((uint16_t)(at / 4));
+    for (; j + 2 * VEC_I16 <= half; j += 2 * VEC_I16) {
+        if (VEC_I32 % 8) /* a step of fewer than 8 groups: the base from the position */
+            base = vnz_base((uint16_t)((at + j) / 4));
+        vec_t v = pair_step(acc + j, acc + half + j, hi, shift, hs);
+        vec_store(o + j, v);
+        count = nz_positions(vec_nz_mask_i32(v), (VEC_I32 + 7) / 8, &base, idx, count);
+    }
+    *jp = j;
+    return count;
+}
+
 VEC_KERNEL int ft_pairwise_nz(const int16_t *acc, uint8_t *out, uint32_t at, uint32_t half, int32_t max, int shift,
                               uint16_t *idx, int count)
 {
     const vec_t hi = vec_set1_i16((int16_t)max);
-    uint8_t *o = out + at;
-    uint32_t j = 0;
-    for (; j + 2 * VEC_I16 <= half; j += 2 * VEC_I16) {
-        vec_t p0 = pairwise(vec_load(acc + j), vec_load(acc + half + j), hi, shift);
-        vec_t p1 = pairwise(vec_load(acc + j + VEC_I16), vec_load(acc + half + j + VEC_I16), hi, shift);
-        vec_t v = vec_packus_i16(p0, p1);
-        vec_store(o + j, v);
-        count = nz_positions(vec_nz_mask_i32(v), (VEC_I32 + 7) / 8, (at + j) / 4, idx, count);
-    }
-    nnue_ref_ft_pairwise_u8(acc, o, j, half, max, shift); /* a rest shorter than a vector of bytes */
+    uint32_t j;
+    if (shift >= 1 && shift <= 15 && max >= 0 && max << (16 - shift) <= 32767)
+        count = pair_nz(acc, out, at, half, hi, shift, 16 - shift, idx, count, &j);
+    else
+        count = pair_nz(acc, out, at, half, hi, shift, 0, idx, count, &j);
+    nnue_ref_ft_pairwise_u8(acc, out + at, j, half, max, shift); /* a rest shorter than a vector of bytes */
     return nnue_ref_nonzero_groups(out, (at + j) / 4, (at + half) / 4, idx, count);
 }
 
-VEC_KERNEL int32_t head_u8(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32_t *b1,
-                           const int8_t *w2, const int32_t *b2)
+VEC_TARGET static inline __attribute__((always_inline)) int32_t
+head_rest(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32_t *b1, const int8_t *w2,
+          const int32_t *b2)
 {
     uint8_t in[256] __attribute__((aligned(64))); /* fc2's input: at most 64 + 64 bytes, then act_bytes' overrun */
     int32_t o1[32] __attribute__((aligned(64))), o2;
@@ -51,6 +87,32 @@ VEC_KERNEL int32_t head_u8(const nnue_head_u8 *h, const int32_t *x, const int8_t
     head_zero4(in + at + 32);
     run(in, NULL, (at + 32 + 3) / 4, w2, b2, &o2, 1, 16);
     return o2;
+}
+
+VEC_KERNEL int32_t head_u8(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32_t *b1,
+                           const int8_t *w2, const int32_t *b2)
+{
+    return head_rest(h, x, w1, b1, w2, b2);
+}
+
+/* fc0 with its output count constant (16 or 32) and the list or dense form known, so run()'s
+ * sums stay in registers; the activations then read fc0's values where they were just stored. */
+VEC_KERNEL int32_t head_u8_fc0(const nnue_head_u8 *h, const uint8_t *in, const uint16_t *idx, uint32_t count,
+                               const int8_t *w0, const int32_t *b0, int32_t *o0, const int8_t *w1, const int32_t *b1,
+                               const int8_t *w2, const int32_t *b2)
+{
+    if (h->n0 == 32) {
+        if (idx)
+            run(in, idx, count, w0, b0, o0, 32, 32);
+        else
+            run(in, NULL, count, w0, b0, o0, 32, 32);
+    } else {
+        if (idx)
+            run(in, idx, count, w0, b0, o0, 16, 16);
+        else
+            run(in, NULL, count, w0, b0, o0, 16, 16);
+    }
+    return head_rest(h, o0, w1, b1, w2, b2);
 }
 
 #endif

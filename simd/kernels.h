@@ -53,6 +53,7 @@ typedef struct nnue_sum_part {
 typedef struct nnue_head_u8 {
     uint32_t m0;        /* 1..32 */
     uint32_t fc2_all;
+    uint32_t n0;        /* head_u8_fc0: fc0's outputs (16 or 32, out_pad the same); x is fc0's first m0 */
     int32_t sq0[3], cr0[2], sq1[3], cr1[2];
 } nnue_head_u8;
 
@@ -173,6 +174,12 @@ typedef struct nnue_kernels {
      * i8), in values <= 127. Each output one dot product along its inputs, no padding outputs. */
     void (*affine_u8_spans)(const uint8_t *in, uint32_t n1, const uint32_t *at, uint32_t n2, const int8_t *w,
                             uint32_t row, const int32_t *bias, int32_t *out, uint32_t n_out);
+    /* fc0 too (issue 46): o0[0 .. h->n0) = affine_u8_list(in, idx, count, w0, b0) (affine_u8 over
+     * count groups when idx is NULL; out_pad n0), then head_u8(h, o0, w1, b1, w2, b2) on those
+     * values as they come out of fc0. o0 is written for the layers that read fc0 besides the head. */
+    int32_t (*head_u8_fc0)(const nnue_head_u8 *h, const uint8_t *in, const uint16_t *idx, uint32_t count,
+                           const int8_t *w0, const int32_t *b0, int32_t *o0, const int8_t *w1, const int32_t *b1,
+                           const int8_t *w2, const int32_t *b2);
 } nnue_kernels;
 
 /* Table for a level (levels above nnue_isa_best() must not be called; NULL when not built). */

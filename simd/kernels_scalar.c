@@ -188,6 +188,17 @@ static void affine_u8_spans(const uint8_t *in, uint32_t n1, const uint32_t *at, 
     }
 }
 
+static int32_t head_u8_fc0(const nnue_head_u8 *h, const uint8_t *in, const uint16_t *idx, uint32_t count,
+                           const int8_t *w0, const int32_t *b0, int32_t *o0, const int8_t *w1, const int32_t *b1,
+                           const int8_t *w2, const int32_t *b2)
+{
+    if (idx)
+        affine_u8_list(in, idx, (int)count, w0, b0, o0, h->n0, h->n0);
+    else
+        affine_u8(in, count, w0, b0, o0, h->n0, h->n0);
+    return head_u8(h, o0, w1, b1, w2, b2);
+}
+
 const nnue_kernels nnue_kernels_scalar = {
     NNUE_ISA_SCALAR, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
     sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, tail_32_32_1, board_scan,
@@ -200,4 +211,5 @@ const nnue_kernels nnue_kernels_scalar = {
     head_u8,
     ft_pairwise_nz,
     affine_u8_spans,
+    head_u8_fc0,
 };

@@ -84,11 +84,19 @@ VEC_KERNEL void ft_pairwise_u8(const int16_t *acc, uint8_t *out, uint32_t half, 
  * vectors), then each byte of bits turned into positions by nnue_nz_table and stored as a whole
  * batch of 8 (idx has room for groups + 16 entries), advancing by its popcount. */
 #define NZ_STEP (VEC_I32 > 8 ? VEC_I32 : 8)
-VEC_TARGET static inline int nz_positions(unsigned nz, uint32_t bytes, uint32_t g, uint16_t *idx, int count)
+#ifndef VEC_NZ_BASE /* the base as a number, broadcast by each store */
+typedef uint16_t vnz_t;
+VEC_TARGET static inline vnz_t vnz_base(uint16_t g) { return g; }
+VEC_TARGET static inline vnz_t vnz_next(vnz_t b) { return (vnz_t)(b + 8); }
+VEC_TARGET static inline void vec_nz_store8v(uint16_t *dst, const uint8_t *pos, vnz_t b) { vec_nz_store8(dst, pos, b); }
+#endif
+/* *base: the group number of the first of the next 8 (advanced by 8 a byte of bits). */
+VEC_TARGET static inline int nz_positions(unsigned nz, uint32_t bytes, vnz_t *base, uint16_t *idx, int count)
 {
     for (uint32_t b = 0; b < bytes; b++) {
         unsigned byte = nz >> (8 * b) & 0xFF;
-        vec_nz_store8(idx + count, nnue_nz_table[byte], (uint16_t)(g + 8 * b));
+        vec_nz_store8v(idx + count, nnue_nz_table[byte], *base);
+        *base = vnz_next(*base);
         count += __builtin_popcount(byte);
     }
     return count;
@@ -98,11 +106,12 @@ VEC_KERNEL int nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t *idx)
 {
     int count = 0;
     uint32_t g = 0;
+    vnz_t base = vnz_base(0);
     for (; g + NZ_STEP <= groups; g += NZ_STEP) {
         unsigned nz = 0;
         for (int v = 0; v < NZ_STEP / VEC_I32; v++)
             nz |= vec_nz_mask_i32(vec_load(in + 4 * g + VEC_BYTES * v)) << (VEC_I32 * v);
-        count = nz_positions(nz, NZ_STEP / 8, g, idx, count);
+        count = nz_positions(nz, NZ_STEP / 8, &base, idx, count);
     }
 #if defined(VEC_MASKED)
     if (g < groups) { /* the masked lanes read as zero groups */
@@ -110,7 +119,7 @@ VEC_KERNEL int nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t *idx)
         unsigned nz = 0;
         for (uint32_t v = 0; v < NZ_STEP / VEC_I32; v++)
             nz |= vec_nz_mask_i32(vec_load_n_i32(in + 4 * g + VEC_BYTES * v, part(m, v, VEC_I32))) << (VEC_I32 * v);
-        count = nz_positions(nz, (m + 7) / 8, g, idx, count);
+        count = nz_positions(nz, (m + 7) / 8, &base, idx, count);
         g = groups;
     }
 #endif
@@ -458,4 +467,5 @@ const nnue_kernels VEC_TABLE = {
     head_u8,   /* the SFNN head after fc0 in one call (issues 47/48) */
     ft_pairwise_nz,
     affine_u8_spans, /* output-major layers with few outputs */
+    head_u8_fc0, /* fc0 in the head too (issue 46) */
 };

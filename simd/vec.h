@@ -25,6 +25,8 @@
  *   vec_dot_i32_i64(s, a, b)   s (i64 lanes) + every a[k] * b[k] in i64, lanes free as above
  *   vec_nz_mask_i32(v)   bit k set when i32 lane k is not zero
  *   vec_nz_store8(dst, pos, base)   dst[k] = base + pos[k], k < 8 (u16 dst, u8 pos)
+ *   optional (VEC_NZ_BASE): vnz_t, vnz_base(g), vnz_next(b) (+ 8), vec_nz_store8v(dst, pos, b): the
+ *   same with the base held in a vector across steps (kernels_vec.h falls back to a u16)
  * The u8 x i8 dot product (the affine layers' inner step), in any representation the set likes:
  *   vdot_t, vdot_zero()  a running sum per output lane (VEC_BYTES / 4 outputs)
  *   vdot_input(p)        the 4 input bytes at p in the form vdot_add takes (a broadcast)

@@ -63,6 +63,11 @@ VEC_FN vec_t vec_min_i32(vec_t a, vec_t b) { return _mm512_min_epi32(a, b); }
 VEC_FN vec_t vec_min_u32(vec_t a, vec_t b) { return _mm512_min_epu32(a, b); }
 VEC_FN vec_t vec_abs_i32(vec_t a) { return _mm512_abs_epi32(a); }
 VEC_FN vec_t vec_srl_i16(vec_t v, int n) { return _mm512_srl_epi16(v, _mm_cvtsi32_si128(n)); }
+/* VEC_MULHI_I16: the high halves of the i16 products, and a left shift (the pairwise product's
+ * pre-shifted form, kernels_vec.h) */
+#define VEC_MULHI_I16 1
+VEC_FN vec_t vec_mulhi_i16(vec_t a, vec_t b) { return _mm512_mulhi_epi16(a, b); }
+VEC_FN vec_t vec_sll_i16(vec_t v, int n) { return _mm512_sll_epi16(v, _mm_cvtsi32_si128(n)); }
 VEC_FN vec_t vec_srl_i32(vec_t v, int n) { return _mm512_srl_epi32(v, _mm_cvtsi32_si128(n)); }
 VEC_FN vec_t vec_sra_i32(vec_t v, int n) { return _mm512_sra_epi32(v, _mm_cvtsi32_si128(n)); }
 VEC_FN vec_t vec_madd_i16(vec_t a, vec_t b) { return _mm512_madd_epi16(a, b); }
@@ -90,6 +95,16 @@ VEC_FN void vec_nz_store8(uint16_t *dst, const uint8_t *pos, uint16_t base)
 {
     __m128i p = _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)pos));
     _mm_storeu_si128((__m128i *)dst, _mm_add_epi16(_mm_set1_epi16((int16_t)base), p));
+}
+
+/* The list's base kept in a vector across the steps (vec.h VEC_NZ_BASE). */
+#define VEC_NZ_BASE 1
+typedef __m128i vnz_t;
+VEC_FN vnz_t vnz_base(uint16_t g) { return _mm_set1_epi16((int16_t)g); }
+VEC_FN vnz_t vnz_next(vnz_t b) { return _mm_add_epi16(b, _mm_set1_epi16(8)); }
+VEC_FN void vec_nz_store8v(uint16_t *dst, const uint8_t *pos, vnz_t base)
+{
+    _mm_storeu_si128((__m128i *)dst, _mm_add_epi16(base, _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)pos))));
 }
 
 VEC_FN vdot_t vdot_zero(void) { return _mm512_setzero_si512(); }

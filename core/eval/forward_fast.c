@@ -118,6 +118,22 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
             next += l->out_size;
             continue;
         }
+        if (plan->u8head.n0 && i == plan->u8head_fc0 && k->head_u8_fc0) { /* fc0 to fc2 (layers/plan_head.c) */
+            int count = nz >= 0 ? nz : k->nonzero_groups(u8_net, pl->groups, idx);
+            int dense = (uint64_t)count * 10 >= (uint64_t)pl->groups * 9; /* as the plain path's choice below */
+            int at = plan->u8head_at, end = plan->u8head_end;
+            int32_t *o2 = next + plan->u8head_gap0;
+            *o2 = k->head_u8_fc0(&plan->u8head, u8_net, dense ? NULL : idx, dense ? pl->groups : (uint32_t)count,
+                                 pl->weights[bucket], stack[i].biases, next, plan->layers[at].weights[bucket],
+                                 stack[at].biases, plan->layers[end].weights[bucket], stack[end].biases);
+            outputs[i] = next;
+            for (int v = 0; v < plan->u8head_n_views; v++)
+                outputs[plan->u8head_view[v]] = next + plan->u8head_view_off[v];
+            outputs[end] = o2;
+            next = o2 + a->layers[end].out_size;
+            i = end;
+            continue;
+        }
         if (pl->u8 && i > 0 && i == plan->u8head_at && k->head_u8) { /* fc1 and fc2 in one call (layers/plan_head.c) */
             int end = plan->u8head_end;
             int32_t *o2 = next + plan->u8head_gap;

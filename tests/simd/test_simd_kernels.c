@@ -539,6 +539,33 @@ START_TEST(head_u8)
             ck_assert_msg(got == want, "%s head_u8 rep %d m0 %u all %u sq1 %d: %d, scalar %d", nnue_isa_label(isa),
                           rep, h.m0, h.fc2_all, h.sq1[2], got, want);
         }
+        /* head_u8_fc0: fc0 (64 groups, listed or dense) then the head on its values */
+        static uint8_t in0[256];
+        static int8_t w0[64 * 32 * 4];
+        static uint16_t idx0[64];
+        int32_t o0[32], o0k[32], b0[32], count = 0;
+        h.n0 = h.m0 <= 16 && rnd() % 2 ? 16 : 32;
+        for (int j = 0; j < 256; j++)
+            in0[j] = (uint8_t)(rnd() % 4 ? 0 : pick(0, 127));
+        for (int j = 0; j < 64 * 32 * 4; j++)
+            w0[j] = (int8_t)pick(-128, 127);
+        for (int j = 0; j < 32; j++)
+            b0[j] = pick(-(1 << 20), 1 << 20);
+        for (int g = 0; g < 64; g++)
+            if (rnd() % 3)
+                idx0[count++] = (uint16_t)g;
+        const uint16_t *il = rep % 2 ? idx0 : NULL;
+        uint32_t n = il ? (uint32_t)count : 64;
+        sc->affine_u8_list(in0, il, (int)n, w0, b0, o0, h.n0, h.n0);
+        want = sc->head_u8(&h, o0, w1, b1, w2, b2);
+        for (int isa = 0; isa < NNUE_ISA_COUNT; isa++) {
+            const nnue_kernels *k = isa ? isa_set(isa) : sc;
+            if (!k)
+                continue;
+            int32_t got = k->head_u8_fc0(&h, in0, il, n, w0, b0, o0k, w1, b1, w2, b2);
+            ck_assert_msg(got == want && memcmp(o0, o0k, h.n0 * 4) == 0, "%s head_u8_fc0 rep %d n0 %u: %d, want %d",
+                          nnue_isa_label(isa), rep, h.n0, got, want);
+        }
     }
 }
 END_TEST
