@@ -77,15 +77,7 @@ VEC_FN void vec_nz_store8(uint16_t *dst, const uint8_t *pos, uint16_t base)
     _mm_storeu_si128((__m128i *)dst, _mm_add_epi16(_mm_set1_epi16((int16_t)base), p));
 }
 
-/* The list's base kept in a vector across the steps (vec.h VEC_NZ_BASE). */
-#define VEC_NZ_BASE 1
-typedef __m128i vnz_t;
-VEC_FN vnz_t vnz_base(uint16_t g) { return _mm_set1_epi16((int16_t)g); }
-VEC_FN vnz_t vnz_next(vnz_t b) { return _mm_add_epi16(b, _mm_set1_epi16(8)); }
-VEC_FN void vec_nz_store8v(uint16_t *dst, const uint8_t *pos, vnz_t base)
-{
-    _mm_storeu_si128((__m128i *)dst, _mm_add_epi16(base, _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)pos))));
-}
+#include "simd/vnz_x86.h" /* the list's base kept in a vector (vec.h VEC_NZ_BASE) */
 
 VEC_FN vdot_t vdot_zero(void) { return _mm256_setzero_si256(); }
 VEC_FN vdot_t vdot_sum(vdot_t s) { return s; }
