@@ -73,6 +73,13 @@ typedef struct nnue_plan_layer {
     uint32_t *span_at;
 } nnue_plan_layer;
 
+/* A layer run by its scalar propagate at a place known at load (nnue_plan.rest). */
+typedef struct nnue_plan_step {
+    int16_t layer;
+    uint32_t out_off;
+    uint32_t in_off[NNUE_MAX_LAYER_INPUTS];
+} nnue_plan_step;
+
 typedef struct nnue_plan {
     nnue_plan_kind kind;
     int network_u8;                      /* a u8 layer reads the network input (clamp/pairwise kernel) */
@@ -117,6 +124,13 @@ typedef struct nnue_plan {
     /* The FT activation is pairwise, each side's bytes whole groups, and the one sparse layer reads
      * the network input: its non-zero list comes with the bytes (kernels.h ft_pairwise_nz). */
     int nz_fused;
+    /* rest_ok: the whole pass after the network bytes is the head_u8_fc0 call on fc0 = layer 0,
+     * then the n_rest layers after fc2 that run their scalar propagate (views and every other
+     * layer's values placed at load, layers/plan_head.c): no walk over the layers. Offsets are in
+     * int32 values from the scratch's start, where the walk would put them. */
+    int rest_ok, n_rest;
+    uint32_t rest_fc2_off, rest_result_off;
+    nnue_plan_step rest[NNUE_MAX_LAYERS];
 } nnue_plan;
 
 /* The plan for arch with the weights weights[stacks * n_layers] (nnue_net.layer_weights), or

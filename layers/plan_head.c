@@ -117,6 +117,54 @@ static void head_fc0(const nnue_arch *a, nnue_plan *plan)
     plan->u8head.n0 = n0;
 }
 
+/* Where the layer walk of the forward pass (core/eval/forward_fast.c) would put each layer's values
+ * when fc0 is layer 0 in the head call, and the layers after fc2 as steps: views and concat views
+ * resolved to offsets, the others run by their propagate. Leaves rest_ok 0 for anything else. */
+static void head_rest(const nnue_arch *a, nnue_plan *plan)
+{
+    if (plan->u8head_fc0 != 0 || !plan->u8head.n0 || plan->network_i32 || plan->tail_at || plan->head_at)
+        return;
+    uint32_t off[NNUE_MAX_LAYERS];
+    uint32_t next = 2 * a->ft.out_per_side;
+    off[0] = next;
+    for (int v = 0; v < plan->u8head_n_views; v++)
+        off[plan->u8head_view[v]] = next + plan->u8head_view_off[v];
+    int end = plan->u8head_end;
+    off[end] = next + plan->u8head_gap0;
+    next = off[end] + a->layers[end].out_size;
+    int n = 0;
+    for (int i = end + 1; i < a->n_layers; i++) {
+        const nnue_layer *l = &a->layers[i];
+        const nnue_plan_layer *pl = &plan->layers[i];
+        for (int k = 0; k < l->n_inputs; k++) { /* inputs: fc0, its views, fc2 or a rest layer */
+            int x = l->inputs[k];
+            int placed = x == 0 || x >= end;
+            for (int v = 0; v < plan->u8head_n_views; v++)
+                placed |= x == plan->u8head_view[v];
+            if (x < 0 || !placed)
+                return;
+        }
+        if (pl->u8 || pl->skipped || pl->weights32 || pl->weights16 || pl->weights_f32)
+            return;
+        if (pl->kind == NNUE_OP_VIEW || pl->concat_view) {
+            off[i] = off[l->inputs[0]] + (pl->kind == NNUE_OP_VIEW ? l->p.slice.offset : 0);
+        } else if (pl->kind == NNUE_OP_PROPAGATE) {
+            nnue_plan_step *s = &plan->rest[n++];
+            s->layer = (int16_t)i;
+            s->out_off = off[i] = next;
+            for (int k = 0; k < l->n_inputs; k++)
+                s->in_off[k] = off[l->inputs[k]];
+        } else {
+            return;
+        }
+        next += l->out_size;
+    }
+    plan->rest_fc2_off = off[end];
+    plan->rest_result_off = off[a->n_layers - 1];
+    plan->n_rest = n;
+    plan->rest_ok = 1;
+}
+
 void nnue_plan_head(const nnue_arch *a, nnue_plan *plan)
 {
     for (int i1 = 1; i1 < a->n_layers; i1++) {
@@ -132,6 +180,7 @@ void nnue_plan_head(const nnue_arch *a, nnue_plan *plan)
         for (int j = i1; j < i2; j++)
             plan->u8head_gap += a->layers[j].out_size;
         head_fc0(a, plan);
+        head_rest(a, plan);
         return;
     }
 }

@@ -58,6 +58,32 @@ static void make_input(const nnue_arch *a, const nnue_plan_layer *pl, const int3
     memcpy(out + end, &zero, sizeof zero);
 }
 
+/* fc0 to fc2 in the head call, then the layers after it at their places (plan.h rest_ok): no walk. */
+static int32_t head_and_rest(const nnue_net *net, const nnue_kernels *k, const nnue_plan *plan, int32_t *values,
+                             const uint8_t *u8_net, uint16_t *idx, int nz, int bucket)
+{
+    const nnue_arch *a = net->arch;
+    const nnue_plan_layer *pl = &plan->layers[0];
+    const nnue_layer_weights *stack = net->layer_weights + (size_t)bucket * a->n_layers;
+    int count = nz >= 0 ? nz : k->nonzero_groups(u8_net, pl->groups, idx);
+    int dense = (uint64_t)count * 10 >= (uint64_t)pl->groups * 9; /* as the walk's choice */
+    int at = plan->u8head_at, end = plan->u8head_end;
+    values[plan->rest_fc2_off] =
+        k->head_u8_fc0(&plan->u8head, u8_net, dense ? NULL : idx, dense ? pl->groups : (uint32_t)count,
+                       pl->weights[bucket], stack[0].biases, values + 2 * a->ft.out_per_side,
+                       plan->layers[at].weights[bucket], stack[at].biases, plan->layers[end].weights[bucket],
+                       stack[end].biases);
+    for (int r = 0; r < plan->n_rest; r++) {
+        const nnue_plan_step *s = &plan->rest[r];
+        const nnue_layer *l = &a->layers[s->layer];
+        const int32_t *in[NNUE_MAX_LAYER_INPUTS];
+        for (int j = 0; j < l->n_inputs; j++)
+            in[j] = values + s->in_off[j];
+        l->type->propagate(l, &stack[s->layer], in, values + s->out_off);
+    }
+    return values[plan->rest_result_off];
+}
+
 int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int16_t *us, const int16_t *them,
                           int bucket, int32_t *scratch)
 {
@@ -84,6 +110,8 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
         }
         memset(u8_net + 2 * ops, 0, plan->u8_net_bytes - 2 * ops);
     }
+    if (plan->rest_ok && k->head_u8_fc0)
+        return head_and_rest(net, k, plan, input, u8_net, idx, nz, bucket);
     if (plan->network_i32) {
         nnue_ft_transform(&a->ft, us, input);
         nnue_ft_transform(&a->ft, them, input + ops);
