@@ -252,6 +252,16 @@ START_TEST(out_of_domain_falls_back)
     b.king_sq[0] = 200;
     ck_assert_int_eq(nnue_expr_run(&e, &b, NULL), nnue_expr_eval(&e, &b));
     ck_assert_int_eq(nnue_expr_run(&e, &b, NULL), 7 * 8 + (200 % 9) / 3);
+    /* One variable under one table (the program's own short path): the same fallback. */
+    ck_assert_int_eq(nnue_expr_compile_for(&e, "min((stm_hand_pawn + 3) / 4, 3)", nnue_game_find("shogi"), &err),
+                     NNUE_OK);
+    nnue_expr_prog_build(&e, nnue_game_find("shogi"));
+    ck_assert_int_eq(e.prog.n_steps, 2);
+    ck_assert_int_eq(e.prog.steps[1].kind, NNUE_PROG_TABLE_STEP);
+    ck_assert_int_eq(nnue_expr_run(&e, &b, NULL), 3);
+    b.hand[0][1] = 5;
+    ck_assert_int_eq(nnue_expr_run(&e, &b, NULL), 2);
+    ck_assert_int_eq(nnue_expr_run(&e, &b, NULL), nnue_expr_eval(&e, &b));
 }
 END_TEST
 
