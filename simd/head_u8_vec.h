@@ -44,6 +44,16 @@ VEC_TARGET static inline __attribute__((always_inline)) int pair_nz(const int16_
     uint8_t *o = out + at;
     uint32_t j = 0;
     vnz_t base = vnz_base((uint16_t)(at / 4));
+    if (VEC_I32 % 8 == 0) /* four steps a turn: the loop's own instructions once for all */
+        for (; j + 8 * VEC_I16 <= half; j += 8 * VEC_I16) {
+            vec_t v[4];
+            for (int u = 0; u < 4; u++) {
+                v[u] = pair_step(acc + j + 2 * VEC_I16 * u, acc + half + j + 2 * VEC_I16 * u, hi, shift, hs);
+                vec_store(o + j + 2 * VEC_I16 * u, v[u]);
+            }
+            for (int u = 0; u < 4; u++)
+                count = nz_positions(vec_nz_mask_i32(v[u]), (VEC_I32 + 7) / 8, &base, idx, count);
+        }
     for (; j + 2 * VEC_I16 <= half; j += 2 * VEC_I16) {
         if (VEC_I32 % 8) /* a step of fewer than 8 groups: the base from the position */
             base = vnz_base((uint16_t)((at + j) / 4));
