@@ -82,8 +82,8 @@ static int head_at(const nnue_arch *a, const nnue_plan *plan, int i1, nnue_head_
     return i2;
 }
 
-/* fc0 in the call too: x is the sparse u8 layer reading the network input (16 or 32 outputs,
- * nothing padded), or a view of its first values; the layers up to fc1 are skipped or views of
+/* fc0 in the call too: x is the sparse u8 layer reading the network input (8, 16 or 32 outputs,
+ * 8 padded to 16), or a view of its first values; the layers up to fc1 are skipped or views of
  * it, whose addresses the forward pass sets. */
 static void head_fc0(const nnue_arch *a, nnue_plan *plan)
 {
@@ -96,8 +96,8 @@ static void head_fc0(const nnue_arch *a, nnue_plan *plan)
         return;
     const nnue_plan_layer *p0 = &plan->layers[i0];
     uint32_t n0 = a->layers[i0].out_size;
-    if (!p0->u8 || !p0->sparse || !p0->from_network || p0->zero_biases || p0->n_pieces || (n0 != 16 && n0 != 32) ||
-        p0->out_pad != n0 || plan->u8head.m0 > n0)
+    if (!p0->u8 || !p0->sparse || !p0->from_network || p0->zero_biases || p0->n_pieces ||
+        (n0 != 8 && n0 != 16 && n0 != 32) || p0->out_pad != NNUE_HEAD_FC0_PAD(n0) || plan->u8head.m0 > n0)
         return;
     int nv = 0;
     for (int j = i0 + 1; j < plan->u8head_at; j++) {

@@ -105,7 +105,7 @@ VEC_KERNEL int32_t head_u8(const nnue_head_u8 *h, const int32_t *x, const int8_t
     return head_rest(h, x, w1, b1, w2, b2);
 }
 
-/* fc0 with its output count constant (16 or 32) and the list or dense form known, so run()'s
+/* fc0 with its output count constant (8, 16 or 32) and the list or dense form known, so run()'s
  * sums stay in registers; the activations then read fc0's values where they were just stored. */
 VEC_KERNEL int32_t head_u8_fc0(const nnue_head_u8 *h, const uint8_t *in, const uint16_t *idx, uint32_t count,
                                const int8_t *w0, const int32_t *b0, int32_t *o0, const int8_t *w1, const int32_t *b1,
@@ -116,11 +116,16 @@ VEC_KERNEL int32_t head_u8_fc0(const nnue_head_u8 *h, const uint8_t *in, const u
             run(in, idx, count, w0, b0, o0, 32, 32);
         else
             run(in, NULL, count, w0, b0, o0, 32, 32);
-    } else {
+    } else if (h->n0 == 16) {
         if (idx)
             run(in, idx, count, w0, b0, o0, 16, 16);
         else
             run(in, NULL, count, w0, b0, o0, 16, 16);
+    } else { /* 8, padded to 16 (NNUE_HEAD_FC0_PAD) */
+        if (idx)
+            run(in, idx, count, w0, b0, o0, 8, 16);
+        else
+            run(in, NULL, count, w0, b0, o0, 8, 16);
     }
     return head_rest(h, o0, w1, b1, w2, b2);
 }

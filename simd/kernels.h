@@ -19,6 +19,8 @@
 #include "base/isa.h"
 
 #define NNUE_KERNEL_OUT_BLOCK 16   /* outputs per prepared block (one 512-bit i32 vector) */
+/* fc0's out_pad in head_u8_fc0: its n0 outputs rounded up to a prepared block (YaneuraOu's 8 -> 16). */
+#define NNUE_HEAD_FC0_PAD(n0) ((n0) < NNUE_KERNEL_OUT_BLOCK ? NNUE_KERNEL_OUT_BLOCK : (n0))
 
 /* The weight rows of one accumulator update that spans feature sets of both kinds (acc_mixed):
  * i16 rows and i8 rows (sign-extended), each subtracted or added. When buckets > 0, also their
@@ -53,7 +55,7 @@ typedef struct nnue_sum_part {
 typedef struct nnue_head_u8 {
     uint32_t m0;        /* 1..32 */
     uint32_t fc2_all;
-    uint32_t n0;        /* head_u8_fc0: fc0's outputs (16 or 32, out_pad the same); x is fc0's first m0 */
+    uint32_t n0;        /* head_u8_fc0: fc0's outputs (8, 16 or 32; out_pad NNUE_HEAD_FC0_PAD(n0)); x is fc0's first m0 */
     int32_t sq0[3], cr0[2], sq1[3], cr1[2];
 } nnue_head_u8;
 
@@ -175,7 +177,7 @@ typedef struct nnue_kernels {
     void (*affine_u8_spans)(const uint8_t *in, uint32_t n1, const uint32_t *at, uint32_t n2, const int8_t *w,
                             uint32_t row, const int32_t *bias, int32_t *out, uint32_t n_out);
     /* fc0 too (issue 46): o0[0 .. h->n0) = affine_u8_list(in, idx, count, w0, b0) (affine_u8 over
-     * count groups when idx is NULL; out_pad n0), then head_u8(h, o0, w1, b1, w2, b2) on those
+     * count groups when idx is NULL; out_pad NNUE_HEAD_FC0_PAD(n0)), then head_u8(h, o0, w1, b1, w2, b2) on those
      * values as they come out of fc0. o0 is written for the layers that read fc0 besides the head. */
     int32_t (*head_u8_fc0)(const nnue_head_u8 *h, const uint8_t *in, const uint16_t *idx, uint32_t count,
                            const int8_t *w0, const int32_t *b0, int32_t *o0, const int8_t *w1, const int32_t *b1,

@@ -193,9 +193,9 @@ static int32_t head_u8_fc0(const nnue_head_u8 *h, const uint8_t *in, const uint1
                            const int8_t *w2, const int32_t *b2)
 {
     if (idx)
-        affine_u8_list(in, idx, (int)count, w0, b0, o0, h->n0, h->n0);
+        affine_u8_list(in, idx, (int)count, w0, b0, o0, h->n0, NNUE_HEAD_FC0_PAD(h->n0));
     else
-        affine_u8(in, count, w0, b0, o0, h->n0, h->n0);
+        affine_u8(in, count, w0, b0, o0, h->n0, NNUE_HEAD_FC0_PAD(h->n0));
     return head_u8(h, o0, w1, b1, w2, b2);
 }
 

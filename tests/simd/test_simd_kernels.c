@@ -544,7 +544,8 @@ START_TEST(head_u8)
         static int8_t w0[64 * 32 * 4];
         static uint16_t idx0[64];
         int32_t o0[32], o0k[32], b0[32], count = 0;
-        h.n0 = h.m0 <= 16 && rnd() % 2 ? 16 : 32;
+        unsigned pick_n0 = rnd() % 3; /* 8 (YaneuraOu's, padded to 16), 16 or 32, at least m0 */
+        h.n0 = h.m0 <= 8 && pick_n0 == 0 ? 8 : h.m0 <= 16 && pick_n0 == 1 ? 16 : 32;
         for (int j = 0; j < 256; j++)
             in0[j] = (uint8_t)(rnd() % 4 ? 0 : pick(0, 127));
         for (int j = 0; j < 64 * 32 * 4; j++)
@@ -556,7 +557,7 @@ START_TEST(head_u8)
                 idx0[count++] = (uint16_t)g;
         const uint16_t *il = rep % 2 ? idx0 : NULL;
         uint32_t n = il ? (uint32_t)count : 64;
-        sc->affine_u8_list(in0, il, (int)n, w0, b0, o0, h.n0, h.n0);
+        sc->affine_u8_list(in0, il, (int)n, w0, b0, o0, h.n0, NNUE_HEAD_FC0_PAD(h.n0));
         want = sc->head_u8(&h, o0, w1, b1, w2, b2);
         for (int isa = 0; isa < NNUE_ISA_COUNT; isa++) {
             const nnue_kernels *k = isa ? isa_set(isa) : sc;
