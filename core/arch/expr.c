@@ -133,6 +133,7 @@ static int lookup_var(parser *ps, const char *text, size_t len)
         }
         e->vars[slot] = var;
         e->table_vars[slot] = tv;
+        e->table_slots |= tv ? 1u << slot : 0u;
         e->var_game[slot] = owner;
         e->n_vars++;
     }

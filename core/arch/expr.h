@@ -39,6 +39,7 @@ typedef struct nnue_expr {
     int n_vars;                     /* distinct variables; a VAR op's value indexes these */
     const nnue_game_var *vars[NNUE_EXPR_MAX_VARS];   /* NULL = "pieces" or a table variable */
     const nnue_table_var *table_vars[NNUE_EXPR_MAX_VARS]; /* non-NULL: slot v is this table variable */
+    uint32_t table_slots;           /* bit v: table_vars[v] is set (an evaluation visits only those) */
     const nnue_game *var_game[NNUE_EXPR_MAX_VARS];   /* the game offering it; NULL = every game */
     nnue_expr_prog prog;            /* the ops compiled to straight steps (core/arch/expr_prog.h); n_steps 0 until nnue_expr_prog_build */
 } nnue_expr;

@@ -216,6 +216,7 @@ static int table_step(compiler *c, int n, const inputs *in)
     static const nnue_table_var given = {.name = "input"}; /* its value comes from values[] */
     for (int j = 0; j < in->n; j++)
         sub->table_vars[j] = &given;
+    sub->table_slots = (1u << in->n) - 1; /* in->n <= NNUE_PROG_MAX_IN */
     emit_sub(c, in, n);
     nnue_prog_step *s = new_step(c, NNUE_PROG_TABLE_STEP, 0, 0);
     if (!s)

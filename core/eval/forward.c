@@ -55,10 +55,9 @@ static int32_t bucket_of(const nnue_net *net, const nnue_acc_entry *e, const nnu
     const nnue_expr *sel = &net->arch->selector;
     int32_t values[NNUE_EXPR_MAX_VARS], *vals = table_values ? table_values : values;
     int tables = 0;
-    for (int v = 0; v < sel->n_vars; v++) {
+    for (uint32_t slots = sel->table_slots; slots; slots &= slots - 1) {
+        int v = __builtin_ctz(slots);
         const nnue_table_var *tv = sel->table_vars[v];
-        if (!tv)
-            continue;
         int64_t *measure = measures ? &measures[v] : NULL;
         if (!net->tables[v])
             vals[v] = tv->lo;
