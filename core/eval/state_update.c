@@ -170,8 +170,44 @@ static void boards_back_to(nnue_state *s, const nnue_board *board, int first)
         nnue_board_before(&s->boards[i], &s->entries[i].delta, &s->boards[i - 1]);
 }
 
+/* The common step of a search and of the bench: one move below a computed parent, both
+ * perspectives incremental, a net of one feature set. The batch path does the same (its lists in
+ * the same order, its rows requested the same way) with its bookkeeping for any number of moves
+ * and sets, about a third of a chess update's instructions; 0 when it is not that case. */
+#define ONE_MOVE_ROOM 64 /* indices per list here; a set that may change more takes the batch path */
+static int one_move_one_set(nnue_state *s, const nnue_board *board)
+{
+    const nnue_ft_desc *ft = &s->net->arch->ft;
+    nnue_acc_entry *cur = &s->entries[s->ply], *par = cur - 1;
+    const nnue_feature_set *fs = ft->sets[0].features;
+    if (ft->n_sets != 1 || s->ply == 0 || cur->computed[0] || cur->computed[1] || !par->computed[0] ||
+        !par->computed[1] || cur->refresh[0] || cur->refresh[1] ||
+        (cur->has_threats && fs->changed_threats) || (fs->max_changed ? fs->max_changed : NNUE_MAX_CHANGED) > ONE_MOVE_ROOM)
+        return 0;
+    uint32_t removed[2][ONE_MOVE_ROOM], added[2][ONE_MOVE_ROOM];
+    uint32_t *const rm[2] = {removed[0], removed[1]}, *const ad[2] = {added[0], added[1]};
+    int nr[2], na[2];
+    if (fs->changed_both)
+        fs->changed_both(&s->set_params[0], board, &cur->delta, rm, nr, ad, na);
+    else
+        for (int p = 0; p < 2; p++)
+            fs->changed(&s->set_params[0], board, &cur->delta, p, removed[p], &nr[p], added[p], &na[p]);
+    for (int p = 0; p < 2; p++) {
+        nnue_acc_prefetch_rows(s->net, 0, added[p], na[p]);
+        nnue_acc_prefetch_rows(s->net, 0, removed[p], nr[p]);
+    }
+    for (int p = 0; p < 2; p++) {
+        nnue_acc_apply_rows(s->net, s->kernels, 0, removed[p], nr[p], added[p], na[p], cur->acc[p], par->acc[p],
+                            cur->psqt[p], par->psqt[p]);
+        cur->computed[p] = 1;
+    }
+    return 1;
+}
+
 void nnue_state_update(nnue_state *s, const nnue_board *board)
 {
+    if (one_move_one_set(s, board))
+        return;
     nnue_acc_entry *entries = s->entries, *cur = &entries[s->ply];
     int from[2] = {-1, -1};   /* per perspective: -1 computed, 0 from scratch, k > 0 see below */
     for (int p = 0; p < 2; p++) {
