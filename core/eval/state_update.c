@@ -204,9 +204,59 @@ static int one_move_one_set(nnue_state *s, const nnue_board *board)
     return 1;
 }
 
+/* The same step for a net of several sets (Stockfish 18/19, Pikafish, the 2026 chess nets): each
+ * set's lists (from the move's threat changes where handed in), listed by kind as they are made,
+ * then one pass per perspective. 0 when it is not that case. */
+static __attribute__((noinline)) int one_move_sets(nnue_state *s, const nnue_board *board)
+{
+    const nnue_ft_desc *ft = &s->net->arch->ft;
+    nnue_acc_entry *cur = &s->entries[s->ply], *par = cur - 1;
+    if (s->ply == 0 || cur->computed[0] || cur->computed[1] || !par->computed[0] || !par->computed[1] ||
+        cur->refresh[0] || cur->refresh[1])
+        return 0;
+    uint32_t pool[PENDING_INDICES]; /* one move's lists, both perspectives, any net */
+    size_t used = 0, kind[2] = {0, 0};
+    for (int t = 0; t < ft->n_sets; t++) {
+        size_t bound = ft->sets[t].features->max_changed ? ft->sets[t].features->max_changed : NNUE_MAX_CHANGED;
+        used += 4 * bound;
+        kind[s->net->row_table[t].i8] += bound;
+    }
+    if (used > sizeof pool / sizeof pool[0])
+        return 0;
+    nnue_row_lists rows[2];
+    size_t taken = list_room(&rows[0], s->row_pool, kind, ft->psqt_buckets != 0);
+    list_room(&rows[1], s->row_pool + taken, kind, ft->psqt_buckets != 0);
+    used = 0;
+    for (int t = 0; t < ft->n_sets; t++) {
+        const nnue_feature_set *fs = ft->sets[t].features;
+        size_t bound = fs->max_changed ? fs->max_changed : NNUE_MAX_CHANGED;
+        uint32_t *const removed[2] = {pool + used, pool + used + 2 * bound};
+        uint32_t *const added[2] = {pool + used + bound, pool + used + 3 * bound};
+        used += 4 * bound;
+        int nr[2] = {0, 0}, na[2] = {0, 0};
+        if (cur->has_threats && fs->changed_threats) { /* the threat changes handed in with the move */
+            const nnue_threat *at = s->threat_stack + cur->threats_at;
+            nnue_threat_span span = {at, at + cur->n_threats_removed, cur->n_threats_removed, cur->n_threats_added};
+            fs->changed_threats(&s->set_params[t], board, &cur->delta, &span, 0, 1, removed, nr, added, na);
+        } else if (fs->changed_both) {
+            fs->changed_both(&s->set_params[t], board, &cur->delta, removed, nr, added, na);
+        } else {
+            for (int p = 0; p < 2; p++)
+                fs->changed(&s->set_params[t], board, &cur->delta, p, removed[p], &nr[p], added[p], &na[p]);
+        }
+        for (int p = 0; p < 2; p++) /* listed by kind, each row requested as it is listed */
+            nnue_acc_list_set(s->net, t, removed[p], nr[p], added[p], na[p], &rows[p]);
+    }
+    for (int p = 0; p < 2; p++) {
+        nnue_acc_apply_listed(s->net, s->kernels, &rows[p], cur->acc[p], par->acc[p], cur->psqt[p], par->psqt[p]);
+        cur->computed[p] = 1;
+    }
+    return 1;
+}
+
 void nnue_state_update(nnue_state *s, const nnue_board *board)
 {
-    if (one_move_one_set(s, board))
+    if (s->net->arch->ft.n_sets == 1 ? one_move_one_set(s, board) : one_move_sets(s, board))
         return;
     nnue_acc_entry *entries = s->entries, *cur = &entries[s->ply];
     int from[2] = {-1, -1};   /* per perspective: -1 computed, 0 from scratch, k > 0 see below */
