@@ -544,8 +544,7 @@ START_TEST(head_u8)
         static int8_t w0[64 * 32 * 4];
         static uint16_t idx0[64];
         int32_t o0[32], o0k[32], b0[32], count = 0;
-        unsigned pick_n0 = rnd() % 3; /* 8 (YaneuraOu's, padded to 16), 16 or 32, at least m0 */
-        h.n0 = h.m0 <= 8 && pick_n0 == 0 ? 8 : h.m0 <= 16 && pick_n0 == 1 ? 16 : 32;
+        h.n0 = rnd() % 3 == 0 && h.m0 <= 8 ? 8 : h.m0 <= 16 && rnd() % 2 ? 16 : 32; /* 8 padded to 16 (YaneuraOu) */
         for (int j = 0; j < 256; j++)
             in0[j] = (uint8_t)(rnd() % 4 ? 0 : pick(0, 127));
         for (int j = 0; j < 64 * 32 * 4; j++)
