@@ -4,6 +4,15 @@
 #ifndef NNUE_SIMD_ACC_ROWS_VEC_H
 #define NNUE_SIMD_ACC_ROWS_VEC_H
 
+/* Loops over a move's few rows stay loops: unrolled copies cost more to enter than they save, and
+ * the smaller kernels keep the hot code within the L1i (callgrind's cache simulation, sf19
+ * incremental: 124 L1i misses an evaluation with clang's unrolling, 110 without). */
+#if defined(__clang__)
+#define ROWS_NO_UNROLL _Pragma("clang loop unroll(disable)")
+#else
+#define ROWS_NO_UNROLL
+#endif
+
 #if defined(VEC_MASKED)
 /* A row's last partial vector, masked (after ROWS_PASS); j moves to n. */
 #define ROWS_TAIL(LOAD_N)                                                                                             \
@@ -29,10 +38,10 @@
         vec_t v[VEC_ACC_TILE];                                                                                        \
         for (int t = 0; t < VEC_ACC_TILE; t++)                                                                        \
             v[t] = vec_load(src + j + VEC_I16 * t);                                                                   \
-        for (int k = 0; k < n_sub; k++)                                                                               \
+        ROWS_NO_UNROLL for (int k = 0; k < n_sub; k++)                                                                \
             for (int t = 0; t < VEC_ACC_TILE; t++)                                                                    \
                 v[t] = vec_sub_i16(v[t], LOAD_ROW(sub[k] + j + VEC_I16 * t));                                         \
-        for (int k = 0; k < n_add; k++)                                                                               \
+        ROWS_NO_UNROLL for (int k = 0; k < n_add; k++)                                                                \
             for (int t = 0; t < VEC_ACC_TILE; t++)                                                                    \
                 v[t] = vec_add_i16(v[t], LOAD_ROW(add[k] + j + VEC_I16 * t));                                         \
         for (int t = 0; t < VEC_ACC_TILE; t++)                                                                        \
@@ -70,9 +79,9 @@ VEC_KERNEL __attribute__((noinline)) void acc_i32(int32_t *dst, const int32_t *s
     uint32_t j = 0;
     for (; j + VEC_I32 <= n; j += VEC_I32) {
         vec_t v = vec_load(src + j);
-        for (int k = 0; k < n_sub; k++)
+        ROWS_NO_UNROLL for (int k = 0; k < n_sub; k++)
             v = vec_sub_i32(v, vec_load(sub[k] + j));
-        for (int k = 0; k < n_add; k++)
+        ROWS_NO_UNROLL for (int k = 0; k < n_add; k++)
             v = vec_add_i32(v, vec_load(add[k] + j));
         vec_store(dst + j, v);
     }
@@ -80,9 +89,9 @@ VEC_KERNEL __attribute__((noinline)) void acc_i32(int32_t *dst, const int32_t *s
     if (j < n) { /* PSQT rows of 8 values on 16-lane vectors take only this */
         uint32_t m = n - j;
         vec_t v = vec_load_n_i32(src + j, m);
-        for (int k = 0; k < n_sub; k++)
+        ROWS_NO_UNROLL for (int k = 0; k < n_sub; k++)
             v = vec_sub_i32(v, vec_load_n_i32(sub[k] + j, m));
-        for (int k = 0; k < n_add; k++)
+        ROWS_NO_UNROLL for (int k = 0; k < n_add; k++)
             v = vec_add_i32(v, vec_load_n_i32(add[k] + j, m));
         vec_store_n_i32(dst + j, v, m);
         j = n;
@@ -93,14 +102,7 @@ VEC_KERNEL __attribute__((noinline)) void acc_i32(int32_t *dst, const int32_t *s
 
 /* Every row of list[0 .. count) into the T vectors v at values j .. j + T * VEC_I16 (T a
  * constant where this is expanded): v[t] = OP(v[t], LOAD(row + j + VEC_I16 * t)). The loop over
- * rows is not unrolled: the tile is unrolled already, and the smaller kernel keeps the hot code
- * within the L1i (callgrind's cache simulation, sf19 incremental: 124 L1i misses an evaluation
- * with clang's unrolling, 110 without, as before this kernel). */
-#if defined(__clang__)
-#define ROWS_NO_UNROLL _Pragma("clang loop unroll(disable)")
-#else
-#define ROWS_NO_UNROLL
-#endif
+ * rows is not unrolled (ROWS_NO_UNROLL): the tile is unrolled already. */
 #define MIXED_INTO(T, list, count, LOAD, OP)                                                                          \
     ROWS_NO_UNROLL for (int k = 0; k < (count); k++)                                                                  \
         for (int t = 0; t < (T); t++)                                                                                 \

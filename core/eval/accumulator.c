@@ -25,6 +25,16 @@ static void apply_patches(const nnue_narrow_rows *nr, const uint32_t *sub, int n
             dst[nr->patches[p].col] = (int16_t)((uint16_t)dst[nr->patches[p].col] + (uint16_t)nr->patches[p].delta);
 }
 
+/* The addresses of rows idx[0 .. n) of a table of rows `row` bytes long. */
+static void row_addresses(const void **out, const char *rows, size_t row, const uint32_t *idx, int n)
+{
+#if defined(__clang__) /* one to three rows a move: unrolled copies cost more than they save */
+#pragma clang loop unroll(disable) vectorize(disable)
+#endif
+    for (int i = 0; i < n; i++)
+        out[i] = rows + (size_t)idx[i] * row;
+}
+
 /* dst = src - rows(sub) + rows(add) for feature set s's weights, and psqt_dst = psqt_src -/+ its
  * PSQT rows (when the net has PSQT; psqt_src NULL = zero). */
 void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, const uint32_t *sub, int n_sub,
@@ -36,29 +46,23 @@ void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, cons
     const void *rsub[NNUE_MAX_ACTIVE_ANY], *radd[NNUE_MAX_ACTIVE_ANY];
     const nnue_narrow_rows *nr = &net->narrow[s];
     if (ft->sets[s].weight_type == NNUE_I8 || nr->rows) {
-        const int8_t *w = nr->rows ? nr->rows : (const int8_t *)net->set_weights[s];
-        for (int i = 0; i < n_sub; i++)
-            rsub[i] = w + (size_t)sub[i] * width;
-        for (int i = 0; i < n_add; i++)
-            radd[i] = w + (size_t)add[i] * width;
+        const char *w = nr->rows ? (const char *)nr->rows : (const char *)net->set_weights[s];
+        row_addresses(rsub, w, width, sub, n_sub);
+        row_addresses(radd, w, width, add, n_add);
         k->acc_i8(dst, src, (const int8_t *const *)rsub, n_sub, (const int8_t *const *)radd, n_add, width);
         if (nr->patch_start)
             apply_patches(nr, sub, n_sub, add, n_add, dst);
     } else {
-        const int16_t *w = net->set_weights[s];
-        for (int i = 0; i < n_sub; i++)
-            rsub[i] = w + (size_t)sub[i] * width;
-        for (int i = 0; i < n_add; i++)
-            radd[i] = w + (size_t)add[i] * width;
+        const char *w = (const char *)net->set_weights[s];
+        row_addresses(rsub, w, width * sizeof(int16_t), sub, n_sub);
+        row_addresses(radd, w, width * sizeof(int16_t), add, n_add);
         k->acc_i16(dst, src, (const int16_t *const *)rsub, n_sub, (const int16_t *const *)radd, n_add, width);
     }
     if (!buckets)
         return;
-    const int32_t *p = net->set_psqt[s];
-    for (int i = 0; i < n_sub; i++)
-        rsub[i] = p + (size_t)sub[i] * buckets;
-    for (int i = 0; i < n_add; i++)
-        radd[i] = p + (size_t)add[i] * buckets;
+    const char *p = (const char *)net->set_psqt[s];
+    row_addresses(rsub, p, buckets * sizeof(int32_t), sub, n_sub);
+    row_addresses(radd, p, buckets * sizeof(int32_t), add, n_add);
     if (!psqt_src) {
         memset(psqt_dst, 0, buckets * sizeof(int32_t));
         psqt_src = psqt_dst;
@@ -85,6 +89,32 @@ static void list_rows(const void **out, const int32_t **pout, const char *rows, 
             pout[i] = (const int32_t *)(psqt + (size_t)idx[i] * prow);
             __builtin_prefetch(pout[i]);
         }
+    }
+}
+
+void nnue_acc_apply_move_rows(const nnue_net *net, const nnue_kernels *k, const nnue_move_rows *m)
+{
+    const nnue_row_table *t = &net->row_table[0];
+    const nnue_ft_desc *ft = &net->arch->ft;
+    const void *rsub[2][NNUE_MOVE_ROWS], *radd[2][NNUE_MOVE_ROWS];
+    const int32_t *psub[2][NNUE_MOVE_ROWS], *padd[2][NNUE_MOVE_ROWS];
+    for (int p = 0; p < 2; p++) { /* every row requested before either perspective reads one */
+        list_rows(rsub[p], t->psqt ? psub[p] : NULL, t->rows, t->row_bytes, t->psqt, t->psqt_bytes, m->sub[p],
+                  m->n_sub[p]);
+        list_rows(radd[p], t->psqt ? padd[p] : NULL, t->rows, t->row_bytes, t->psqt, t->psqt_bytes, m->add[p],
+                  m->n_add[p]);
+    }
+    for (int p = 0; p < 2; p++) {
+        if (t->i8)
+            k->acc_i8(m->dst[p], m->src[p], (const int8_t *const *)rsub[p], m->n_sub[p],
+                      (const int8_t *const *)radd[p], m->n_add[p], ft->width);
+        else
+            k->acc_i16(m->dst[p], m->src[p], (const int16_t *const *)rsub[p], m->n_sub[p],
+                       (const int16_t *const *)radd[p], m->n_add[p], ft->width);
+        if (t->patched)
+            apply_patches(&net->narrow[0], m->sub[p], m->n_sub[p], m->add[p], m->n_add[p], m->dst[p]);
+        if (t->psqt)
+            k->acc_i32(m->psqt_dst[p], m->psqt_src[p], psub[p], m->n_sub[p], padd[p], m->n_add[p], ft->psqt_buckets);
     }
 }
 

@@ -43,6 +43,23 @@ void nnue_acc_list_set(const nnue_net *net, int s, const uint32_t *sub, int n_su
 void nnue_acc_apply_listed(const nnue_net *net, const nnue_kernels *k, const nnue_row_lists *l, int16_t *dst,
                            const int16_t *src, int32_t *psqt_dst, const int32_t *psqt_src);
 
+/* One move's rows of a one-set net, both perspectives (nnue_acc_apply_move_rows): at most
+ * NNUE_MOVE_ROWS in each list; the sources computed (psqt_src not NULL where the net has PSQT). */
+#define NNUE_MOVE_ROWS 64
+typedef struct nnue_move_rows {
+    const uint32_t *sub[2], *add[2];
+    int n_sub[2], n_add[2];
+    int16_t *dst[2];
+    const int16_t *src[2];
+    int32_t *psqt_dst[2];
+    const int32_t *psqt_src[2];
+} nnue_move_rows;
+
+/* dst[p] = src[p] - rows(sub[p]) + rows(add[p]) for both perspectives p of feature set 0 (PSQT
+ * too), every row's address listed and requested first, then each perspective summed: what
+ * nnue_acc_apply_rows does twice, without a second pass over the lists to request the rows. */
+void nnue_acc_apply_move_rows(const nnue_net *net, const nnue_kernels *k, const nnue_move_rows *m);
+
 /* dst = src - rows(sub) + rows(add) of feature set s's weights (its narrowed i8 rows and
  * patches when built, core/net/net_narrow.c), and psqt_dst = psqt_src -/+ its PSQT rows when the net
  * has PSQT (psqt_src NULL = zero). dst may equal src. */

@@ -174,7 +174,7 @@ static void boards_back_to(nnue_state *s, const nnue_board *board, int first)
  * perspectives incremental, a net of one feature set. The batch path does the same (its lists in
  * the same order, its rows requested the same way) with its bookkeeping for any number of moves
  * and sets, about a third of a chess update's instructions; 0 when it is not that case. */
-#define ONE_MOVE_ROOM 64 /* indices per list here; a set that may change more takes the batch path */
+#define ONE_MOVE_ROOM NNUE_MOVE_ROWS /* indices per list here; a set that may change more takes the batch path */
 static int one_move_one_set(nnue_state *s, const nnue_board *board)
 {
     const nnue_ft_desc *ft = &s->net->arch->ft;
@@ -192,15 +192,11 @@ static int one_move_one_set(nnue_state *s, const nnue_board *board)
     else
         for (int p = 0; p < 2; p++)
             fs->changed(&s->set_params[0], board, &cur->delta, p, removed[p], &nr[p], added[p], &na[p]);
-    for (int p = 0; p < 2; p++) {
-        nnue_acc_prefetch_rows(s->net, 0, added[p], na[p]);
-        nnue_acc_prefetch_rows(s->net, 0, removed[p], nr[p]);
-    }
-    for (int p = 0; p < 2; p++) {
-        nnue_acc_apply_rows(s->net, s->kernels, 0, removed[p], nr[p], added[p], na[p], cur->acc[p], par->acc[p],
-                            cur->psqt[p], par->psqt[p]);
-        cur->computed[p] = 1;
-    }
+    const nnue_move_rows m = {{removed[0], removed[1]}, {added[0], added[1]}, {nr[0], nr[1]}, {na[0], na[1]},
+                              {cur->acc[0], cur->acc[1]}, {par->acc[0], par->acc[1]},
+                              {cur->psqt[0], cur->psqt[1]}, {par->psqt[0], par->psqt[1]}};
+    nnue_acc_apply_move_rows(s->net, s->kernels, &m);
+    cur->computed[0] = cur->computed[1] = 1;
     return 1;
 }
 
