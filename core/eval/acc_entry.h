@@ -10,7 +10,10 @@
 
 typedef struct nnue_acc_entry {
     nnue_delta delta;              /* the move that led here (unused at the root) */
-    uint8_t refresh[2];            /* the move forces perspective p to refresh */
+    uint8_t refresh[2];            /* the sets (bit k) whose features of perspective p the move
+                                      invalidates (0xff: every set, a bad entry); nonzero forces p
+                                      to refresh, or the one-move update rebuilds those sets' rows
+                                      alone (core/eval/state_update.c) */
     uint8_t computed[2];
     uint8_t bad_delta;             /* the pushed board or delta did not fit the game: never applied */
     int32_t pieces[2];             /* pieces (board and hands, kings included) whose features perspective

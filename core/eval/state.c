@@ -206,7 +206,7 @@ static void mark_bad(nnue_acc_entry *e)
     e->pieces[0] = e[-1].pieces[0];
     e->pieces[1] = e[-1].pieces[1];
     e->has_threats = 0;
-    e->refresh[0] = e->refresh[1] = 1;
+    e->refresh[0] = e->refresh[1] = 0xff;
     e->computed[0] = e->computed[1] = 0;
 }
 
@@ -270,10 +270,10 @@ int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *de
         /* The sets that may force a refresh: all of them after a move of p's own king, else those
          * whose rule is not that move alone (push_check.h king_only). */
         unsigned ask = scan.king_moved[p] ? s->all_sets : s->all_sets & ~(unsigned)s->push_check.king_only;
-        uint8_t refresh = 0;
-        for (; ask && !refresh; ask &= ask - 1) {
+        uint8_t refresh = 0; /* every set asked: the update may rebuild only those that need it */
+        for (; ask; ask &= ask - 1) {
             int k = __builtin_ctz(ask);
-            refresh = (uint8_t)ft->sets[k].features->needs_refresh(&ft->sets[k].params, board, delta, p);
+            refresh |= (uint8_t)((ft->sets[k].features->needs_refresh(&ft->sets[k].params, board, delta, p) != 0) << k);
         }
         e->refresh[p] = refresh;
         e->computed[p] = 0;

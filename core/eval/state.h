@@ -41,6 +41,7 @@ struct nnue_state {
     int cache_on;                  /* nnue_state_set_refresh_cache(), default 0 */
     int bad_root;                  /* reset() was given a board that does not fit the net's game */
     int bad_deltas;                /* entries on the stack with bad_delta set */
+    uint64_t partial_refreshes;    /* one-move updates that rebuilt some sets' rows (state_update.c) */
     nnue_board_shape shape;        /* the net's game: what reset/push/evaluate check boards against */
     int max_pieces;                /* the fewest max_pieces of the net's feature sets (0: none) */
     const struct nnue_feature_set *limit_set; /* the set that declares it */

@@ -11,6 +11,7 @@
 
 #include "base/board_undo.h"
 #include "core/eval/accumulator.h"
+#include "core/eval/board_check.h"
 #include "core/eval/state.h"
 
 /* One pending move of a lazy update: perspective, entry, and each set's changed lists; with
@@ -200,20 +201,84 @@ static int one_move_one_set(nnue_state *s, const nnue_board *board)
     return 1;
 }
 
+/* Room for one perspective's removed (or added) indices of set fs in a one-move update: its
+ * max_changed, or its max_active where the update rebuilds its rows (rebuilt). */
+static size_t one_move_bound(const nnue_feature_set *fs, int rebuilt)
+{
+    size_t changed = fs->max_changed ? fs->max_changed : NNUE_MAX_CHANGED;
+    size_t active = fs->max_active ? fs->max_active : NNUE_MAX_ACTIVE;
+    return rebuilt && active > changed ? active : changed;
+}
+
+/* 1 when a board the update built itself (the board before a move) passes the checks evaluate()
+ * makes of a whole board: the game's shape, the net's piece bound, each set's board_fits. */
+static int board_fits(const nnue_state *s, const nnue_board *board)
+{
+    nnue_error quiet;
+    int pieces;
+    if (nnue_board_check(&s->shape, board, &pieces, &quiet) != 0 || (s->max_pieces && pieces > s->max_pieces))
+        return 0;
+    const nnue_ft_desc *ft = &s->net->arch->ft;
+    for (int k = 0; k < ft->n_sets; k++) {
+        const nnue_feature_set *fs = ft->sets[k].features;
+        char why[160];
+        if (fs->board_fits && fs->board_fits(&ft->sets[k].params, board, why, sizeof why))
+            return 0;
+    }
+    return 1;
+}
+
+/* A move that forces some sets of a perspective to refresh but not the others (a king move: the
+ * king-bucketed pieces, not the threats or pawn pairs) costs less as an update: those sets' rows
+ * of the board before the move taken off the parent's accumulator and those of the board after
+ * added (wrapping sums: the same values as a refresh), the other sets' changed rows as for any
+ * move; the rows of the board before are the parent's, mostly still in cache. 1 when that is the
+ * case for refresh bits rebuild[] and it pays by the sets' declared bounds (twice the rebuilt
+ * sets' active rows against every set's), with the board before the move in *before (rebuilt from
+ * the current one and checked whole as evaluate() checks boards); 0 for a full refresh. */
+static int partial_refresh(nnue_state *s, const nnue_acc_entry *cur, const nnue_board *board,
+                           const unsigned rebuild[2], nnue_board *before)
+{
+    const nnue_ft_desc *ft = &s->net->arch->ft;
+    for (int p = 0; p < 2; p++) {
+        if ((rebuild[p] & ~s->all_sets) || rebuild[p] == s->all_sets) /* every set, or a bad entry */
+            return 0;
+        size_t rebuilt = 0, all = 0;
+        for (int t = 0; t < ft->n_sets; t++) {
+            const nnue_feature_set *fs = ft->sets[t].features;
+            size_t active = fs->max_active ? fs->max_active : NNUE_MAX_ACTIVE;
+            all += active;
+            rebuilt += rebuild[p] >> t & 1 ? 2 * active : 0;
+        }
+        if (rebuilt >= all)
+            return 0;
+    }
+    for (int i = 0; i < cur->delta.count; i++) /* the board before keeps the hands of the one after */
+        if (cur->delta.dirty[i].old_sq == NNUE_SQ_HAND || cur->delta.dirty[i].new_sq == NNUE_SQ_HAND)
+            return 0;
+    nnue_board_before(board, &cur->delta, before);
+    return board_fits(s, before);
+}
+
 /* The same step for a net of several sets (Stockfish 18/19, Pikafish, the 2026 chess nets): each
  * set's lists (from the move's threat changes where handed in), listed by kind as they are made,
- * then one pass per perspective. 0 when it is not that case. */
+ * then one pass per perspective; a move that refreshes some sets of a perspective rebuilds their
+ * rows from the boards (partial_refresh). 0 when it is not that case. */
 static __attribute__((noinline)) int one_move_sets(nnue_state *s, const nnue_board *board)
 {
     const nnue_ft_desc *ft = &s->net->arch->ft;
     nnue_acc_entry *cur = &s->entries[s->ply], *par = cur - 1;
-    if (s->ply == 0 || cur->computed[0] || cur->computed[1] || !par->computed[0] || !par->computed[1] ||
-        cur->refresh[0] || cur->refresh[1])
+    if (s->ply == 0 || cur->computed[0] || cur->computed[1] || !par->computed[0] || !par->computed[1])
         return 0;
+    const unsigned rebuild[2] = {cur->refresh[0], cur->refresh[1]}, rebuilt = rebuild[0] | rebuild[1];
+    nnue_board before;
+    if (rebuilt && !partial_refresh(s, cur, board, rebuild, &before))
+        return 0;
+    s->partial_refreshes += rebuilt != 0;
     uint32_t pool[PENDING_INDICES]; /* one move's lists, both perspectives, any net */
     size_t used = 0, kind[2] = {0, 0};
     for (int t = 0; t < ft->n_sets; t++) {
-        size_t bound = ft->sets[t].features->max_changed ? ft->sets[t].features->max_changed : NNUE_MAX_CHANGED;
+        size_t bound = one_move_bound(ft->sets[t].features, rebuilt >> t & 1);
         used += 4 * bound;
         kind[s->net->row_table[t].i8] += bound;
     }
@@ -225,20 +290,35 @@ static __attribute__((noinline)) int one_move_sets(nnue_state *s, const nnue_boa
     used = 0;
     for (int t = 0; t < ft->n_sets; t++) {
         const nnue_feature_set *fs = ft->sets[t].features;
-        size_t bound = fs->max_changed ? fs->max_changed : NNUE_MAX_CHANGED;
+        const nnue_feature_params *params = &s->set_params[t];
+        size_t bound = one_move_bound(fs, rebuilt >> t & 1);
         uint32_t *const removed[2] = {pool + used, pool + used + 2 * bound};
         uint32_t *const added[2] = {pool + used + bound, pool + used + 3 * bound};
         used += 4 * bound;
         int nr[2] = {0, 0}, na[2] = {0, 0};
-        if (cur->has_threats && fs->changed_threats) { /* the threat changes handed in with the move */
+        const int threats = cur->has_threats && fs->changed_threats;
+        nnue_threat_span span = {NULL, NULL, 0, 0};
+        if (threats) { /* the threat changes handed in with the move */
             const nnue_threat *at = s->threat_stack + cur->threats_at;
-            nnue_threat_span span = {at, at + cur->n_threats_removed, cur->n_threats_removed, cur->n_threats_added};
-            fs->changed_threats(&s->set_params[t], board, &cur->delta, &span, 0, 1, removed, nr, added, na);
+            span = (nnue_threat_span){at, at + cur->n_threats_removed, cur->n_threats_removed, cur->n_threats_added};
+        }
+        if (rebuilt >> t & 1) { /* rebuilt for one perspective at least: each on its own */
+            for (int p = 0; p < 2; p++)
+                if (rebuild[p] >> t & 1) {
+                    nr[p] = fs->active(params, &before, p, removed[p]);
+                    na[p] = fs->active(params, board, p, added[p]);
+                } else if (threats) {
+                    fs->changed_threats(params, board, &cur->delta, &span, p, p, removed, nr, added, na);
+                } else {
+                    fs->changed(params, board, &cur->delta, p, removed[p], &nr[p], added[p], &na[p]);
+                }
+        } else if (threats) {
+            fs->changed_threats(params, board, &cur->delta, &span, 0, 1, removed, nr, added, na);
         } else if (fs->changed_both) {
-            fs->changed_both(&s->set_params[t], board, &cur->delta, removed, nr, added, na);
+            fs->changed_both(params, board, &cur->delta, removed, nr, added, na);
         } else {
             for (int p = 0; p < 2; p++)
-                fs->changed(&s->set_params[t], board, &cur->delta, p, removed[p], &nr[p], added[p], &na[p]);
+                fs->changed(params, board, &cur->delta, p, removed[p], &nr[p], added[p], &na[p]);
         }
         for (int p = 0; p < 2; p++) /* listed by kind, each row requested as it is listed */
             nnue_acc_list_set(s->net, t, removed[p], nr[p], added[p], na[p], &rows[p]);
