@@ -204,3 +204,29 @@ long long eval_check_narrow_rows(const nnue_net *net, int s)
     ck_assert_uint_eq(misfits ? nr->patch_start[ft->sets[s].inputs] : 0, misfits);
     return (long long)misfits;
 }
+
+void eval_expect_fresh(const nnue_net *net, nnue_state *s, const nnue_board *board, int lo, int hi, const char *where)
+{
+    nnue_eval_detail d, f;
+    nnue_evaluate(s, board, &d);
+    nnue_state *fresh = nnue_state_new(net, 0);
+    ck_assert_ptr_nonnull(fresh);
+    nnue_state_set_refresh_cache(fresh, 0);
+    nnue_state_reset(fresh, board);
+    nnue_evaluate(fresh, board, &f);
+    const nnue_ft_desc *ft = &net->arch->ft;
+    for (int p = lo; p <= hi; p++) {
+        const nnue_acc_entry *a = &s->entries[s->ply], *b = &fresh->entries[0];
+        ck_assert_msg(memcmp(a->acc[p], b->acc[p], ft->width * sizeof(int16_t)) == 0,
+                      "%s: accumulator of perspective %d differs from a full refresh", where, p);
+        if (ft->psqt_buckets)
+            ck_assert_msg(memcmp(a->psqt[p], b->psqt[p], ft->psqt_buckets * sizeof(int32_t)) == 0,
+                          "%s: PSQT of perspective %d differs from a full refresh", where, p);
+    }
+    ck_assert_msg(lo != 0 || hi != 1 ||
+                      (d.bucket == f.bucket && d.psqt == f.psqt && d.positional == f.positional && d.total == f.total &&
+                       d.scaled == f.scaled),
+                  "%s: %d/%d/%d, a full refresh %d/%d/%d", where, d.psqt, d.positional, d.total, f.psqt, f.positional,
+                  f.total);
+    nnue_state_free(fresh);
+}

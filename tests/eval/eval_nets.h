@@ -53,6 +53,13 @@ void *eval_parse(const nnue_game *game, const char *text);
 /* Full-refresh evaluation of a board with a fresh state. */
 void eval_fresh(const nnue_net *net, const nnue_board *board, nnue_eval_detail *detail);
 
+/* Evaluates board on s (a state of net, brought up to date however it is: incrementally, from its
+ * cache, ...) and fails the test (naming `where`) unless perspectives lo..hi of its current entry
+ * hold a fresh state's accumulators and PSQT sums value for value, and, when lo..hi is 0..1, the
+ * evaluation is the fresh one's too. */
+void eval_expect_fresh(const nnue_net *net, nnue_state *s, const nnue_board *board, int lo, int hi,
+                       const char *where);
+
 /* Checks feature set s's i8 rows (core/net/net_narrow.c) against its i16 rows: built exactly when the
  * set is i16 with at most 1 value in 256 outside -128..127; each i8 value is the i16 one clamped;
  * the row's patches give back every i16 value exactly. Returns the number of patched values, or

@@ -21,30 +21,6 @@ static const eval_net *net_info;
 static nnue_net *net;
 static const nnue_game *game;
 
-static void same_as_fresh(nnue_state *s, const nnue_board *board, const char *where)
-{
-    nnue_eval_detail di, df;
-    nnue_evaluate(s, board, &di);
-    nnue_state *fresh = nnue_state_new(net, 0);
-    nnue_state_set_refresh_cache(fresh, 0);
-    nnue_state_reset(fresh, board);
-    nnue_evaluate(fresh, board, &df);
-    const nnue_ft_desc *ft = &net->arch->ft;
-    for (int p = 0; p < 2; p++) {
-        const nnue_acc_entry *a = &s->entries[s->ply], *b = &fresh->entries[0];
-        ck_assert_msg(memcmp(a->acc[p], b->acc[p], ft->width * sizeof(int16_t)) == 0,
-                      "%s: accumulator of perspective %d differs from a full refresh", where, p);
-        if (ft->psqt_buckets)
-            ck_assert_msg(memcmp(a->psqt[p], b->psqt[p], ft->psqt_buckets * sizeof(int32_t)) == 0,
-                          "%s: PSQT of perspective %d differs from a full refresh", where, p);
-    }
-    ck_assert_msg(di.bucket == df.bucket && di.psqt == df.psqt && di.positional == df.positional &&
-                      di.total == df.total && di.scaled == df.scaled,
-                  "%s: cached %d/%d/%d, full %d/%d/%d", where, di.psqt, di.positional, di.total, df.psqt,
-                  df.positional, df.total);
-    nnue_state_free(fresh);
-}
-
 static uint64_t rng = 0x2545F4914F6CDD1Dull;
 static unsigned next_random(unsigned n)
 {
@@ -135,7 +111,7 @@ static void king_walks(int every, int steps, const char *isa)
             continue;
         void *pos = eval_parse(game, line);
         nnue_state_reset(s, game->board(pos));
-        same_as_fresh(s, game->board(pos), line);
+        eval_expect_fresh(net, s, game->board(pos), 0, 1, line);
         int depth = 0;
         for (int step = 0; step < steps; step++) {
             int n = depth < 63 ? game->legal_moves(pos, moves) : 0;
@@ -154,7 +130,7 @@ static void king_walks(int every, int steps, const char *isa)
                 game->make(pos, played[depth++], &delta);
                 ck_assert_int_eq(nnue_state_push(s, game->board(pos), &delta), 0);
             }
-            same_as_fresh(s, game->board(pos), line);
+            eval_expect_fresh(net, s, game->board(pos), 0, 1, line);
             checks++;
         }
         while (depth > 0) {
@@ -272,7 +248,7 @@ START_TEST(cache_off_for_roots_and_when_off)
                 nnue_delta d;
                 game->make(pos, moves[i], &d);
                 nnue_state_push(s, game->board(pos), &d);
-                same_as_fresh(s, game->board(pos), line);
+                eval_expect_fresh(net, s, game->board(pos), 0, 1, line);
                 nnue_state_pop(s);
                 game->unmake(pos, moves[i]);
             }

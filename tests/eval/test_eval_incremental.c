@@ -24,29 +24,6 @@ static const char *net_path;
 static nnue_net *net;
 static const nnue_game *game;
 
-static void check_same(nnue_state *inc, const nnue_board *board, const char *where)
-{
-    nnue_eval_detail di, df;
-    nnue_evaluate(inc, board, &di);
-    nnue_state *fresh = nnue_state_new(net, 0);
-    nnue_state_reset(fresh, board);
-    nnue_evaluate(fresh, board, &df);
-    const nnue_ft_desc *ft = &net->arch->ft;
-    for (int p = 0; p < 2; p++) {
-        const nnue_acc_entry *a = &inc->entries[inc->ply], *b = &fresh->entries[0];
-        ck_assert_msg(memcmp(a->acc[p], b->acc[p], ft->width * sizeof(int16_t)) == 0,
-                      "%s: accumulator of perspective %d differs from a full refresh", where, p);
-        if (ft->psqt_buckets)
-            ck_assert_msg(memcmp(a->psqt[p], b->psqt[p], ft->psqt_buckets * sizeof(int32_t)) == 0,
-                          "%s: PSQT accumulator of perspective %d differs", where, p);
-    }
-    ck_assert_msg(di.bucket == df.bucket && di.psqt == df.psqt && di.positional == df.positional &&
-                      di.total == df.total && di.scaled == df.scaled,
-                  "%s: incremental %d/%d/%d, full %d/%d/%d", where, di.psqt, di.positional, di.total, df.psqt,
-                  df.positional, df.total);
-    nnue_state_free(fresh);
-}
-
 /* Makes move and pushes it: plainly, or with its threat changes when threats_on (checked to be
  * kept when the net takes them and the adapter records them). */
 static void make_and_push(nnue_state *s, void *pos, nnue_move move)
@@ -89,7 +66,7 @@ static void every_move(void)
         nnue_eval_detail before, after;
         nnue_evaluate(s, game->board(pos), &before);
         make_and_push(s, pos, move);
-        check_same(s, game->board(pos), f[1]);
+        eval_expect_fresh(net, s, game->board(pos), 0, 1, f[1]);
         if (shogi && strcmp(net_info->name, "shogi") == 0 && n >= 9) {
             nnue_evaluate(s, game->board(pos), &after);
             ck_assert_int_eq(before.positional, atoi(f[7]));
@@ -136,11 +113,11 @@ START_TEST(bad_threats_refused)
     t.added[0] = (nnue_threat){NNUE_PIECE(0, 15), 3, NNUE_PIECE(1, 1), 200};
     ck_assert_int_eq(nnue_state_push_threats(s, game->board(pos), &delta, &t), -1);
     ck_assert_str_eq(nnue_state_error(s)->file, "nnue_threats");
-    check_same(s, game->board(pos), "a refused threat list");
+    eval_expect_fresh(net, s, game->board(pos), 0, 1, "a refused threat list");
     nnue_state_pop(s);
     t.n_removed = NNUE_MAX_THREATS + 1;
     ck_assert_int_eq(nnue_state_push_threats(s, game->board(pos), &delta, &t), -1);
-    check_same(s, game->board(pos), "too many threats");
+    eval_expect_fresh(net, s, game->board(pos), 0, 1, "too many threats");
     nnue_state_pop(s);
     /* Each field of each of 9 threats (the checker takes 4 at a time, then the rest one by one). */
     const nnue_board *b = game->board(pos);
@@ -208,14 +185,14 @@ START_TEST(non_attacks_refused)
                     char field[32];
                     snprintf(field, sizeof field, "added[%d]", t.n_added - 1);
                     ck_assert_msg(strstr(e->message, field), "%s", e->message);
-                    check_same(s, b, "a refused non-attack");
+                    eval_expect_fresh(net, s, b, 0, 1, "a refused non-attack");
                 }
                 nnue_state_pop(s);
             }
     ck_assert_int_eq(refused, (s->takes_threats ? tried : 0));
     t = made; /* the move's own lists still pass */
     ck_assert_int_eq(nnue_state_push_threats(s, b, &delta, &t), 0);
-    check_same(s, b, "the move's threats");
+    eval_expect_fresh(net, s, b, 0, 1, "the move's threats");
     nnue_state_free(s);
     free(pos);
 }
@@ -250,7 +227,7 @@ static void random_walks(void)
             played[depth] = moves[next_random((unsigned)n)];
             make_and_push(s, pos, played[depth++]);
             if (ply % 3 == 0) {
-                check_same(s, game->board(pos), line);
+                eval_expect_fresh(net, s, game->board(pos), 0, 1, line);
                 checks++;
             }
         }
@@ -258,7 +235,7 @@ static void random_walks(void)
             nnue_state_pop(s);
             game->unmake(pos, played[--depth]);
             if (depth % 4 == 1) { /* evaluating after pops reuses what was computed on the way down */
-                check_same(s, game->board(pos), line);
+                eval_expect_fresh(net, s, game->board(pos), 0, 1, line);
                 checks++;
             }
         }
@@ -309,7 +286,7 @@ START_TEST(shogi_games_incremental)
             ck_assert_msg(d.positional == atoi(f[4]) && d.total == atoi(f[5]),
                           "game %s ply %s: raw %d eval %d, golden %s %s", f[0], f[1], d.positional, d.total, f[4], f[5]);
         else
-            check_same(s, game->board(pos), f[2]);
+            eval_expect_fresh(net, s, game->board(pos), 0, 1, f[2]);
         plies++;
         if (strcmp(f[3], "-") != 0) {
             nnue_move move;

@@ -17,29 +17,6 @@
 static nnue_net *net;
 static const nnue_game *chess;
 
-/* Evaluates board on s and compares perspectives lo..hi's accumulators (and, when both, the
- * evaluation) with a full refresh's. */
-static void expect_fresh(nnue_state *s, const nnue_board *board, int lo, int hi, const char *where)
-{
-    nnue_eval_detail d, f;
-    nnue_evaluate(s, board, &d);
-    nnue_state *fresh = nnue_state_new(net, 0);
-    ck_assert_int_eq(nnue_state_reset(fresh, board), 0);
-    nnue_evaluate(fresh, board, &f);
-    const nnue_ft_desc *ft = &net->arch->ft;
-    for (int p = lo; p <= hi; p++) {
-        const nnue_acc_entry *a = &s->entries[s->ply], *b = &fresh->entries[0];
-        ck_assert_msg(memcmp(a->acc[p], b->acc[p], ft->width * sizeof(int16_t)) == 0,
-                      "%s: accumulator of perspective %d differs from a full refresh", where, p);
-        if (ft->psqt_buckets)
-            ck_assert_msg(memcmp(a->psqt[p], b->psqt[p], ft->psqt_buckets * sizeof(int32_t)) == 0,
-                          "%s: PSQT of perspective %d differs from a full refresh", where, p);
-    }
-    ck_assert_msg(lo != 0 || hi != 1 || (d.total == f.total && d.positional == f.positional && d.psqt == f.psqt),
-                  "%s: %d/%d against a full refresh's %d/%d", where, d.psqt, d.positional, f.psqt, f.positional);
-    nnue_state_free(fresh);
-}
-
 static int is_king_move(const void *pos, nnue_move move, nnue_delta *delta)
 {
     void *copy = malloc(chess->pos_size);
@@ -73,7 +50,7 @@ START_TEST(king_moves_rebuild_only_the_king_sets)
             ck_assert_int_eq(nnue_state_push(s, chess->board(pos), &delta), 0);
             char where[600];
             snprintf(where, sizeof where, "%s, king move %d", line, i);
-            expect_fresh(s, chess->board(pos), 0, 1, where);
+            eval_expect_fresh(net, s, chess->board(pos), 0, 1, where);
             nnue_state_pop(s);
             chess->unmake(pos, moves[i]);
             kings++;
@@ -109,12 +86,12 @@ START_TEST(a_delta_that_lies_is_not_rebuilt_from)
     uint64_t before = s->partial_refreshes;
     if (nnue_state_push(s, chess->board(pos), &lie) == 0) /* white's refresh is from the board; black's
                                                              update applies the lie, a value of no meaning */
-        expect_fresh(s, chess->board(pos), 0, 0, "a king move with a piece taken off an empty square");
+        eval_expect_fresh(net, s, chess->board(pos), 0, 0, "a king move with a piece taken off an empty square");
     ck_assert_int_eq(s->partial_refreshes, before);
     nnue_state_pop(s);
     /* the true delta is rebuilt from */
     ck_assert_int_eq(nnue_state_push(s, chess->board(pos), &delta), 0);
-    expect_fresh(s, chess->board(pos), 0, 1, "the king move e1e2");
+    eval_expect_fresh(net, s, chess->board(pos), 0, 1, "the king move e1e2");
     ck_assert_int_eq(s->partial_refreshes, before + 1);
     nnue_state_free(s);
     free(pos);
