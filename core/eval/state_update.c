@@ -11,7 +11,7 @@
 
 #include "base/board_undo.h"
 #include "core/eval/accumulator.h"
-#include "core/eval/board_check.h"
+#include "core/eval/board_fit.h"
 #include "core/eval/state.h"
 
 /* One pending move of a lazy update: perspective, entry, and each set's changed lists; with
@@ -210,24 +210,6 @@ static size_t one_move_bound(const nnue_feature_set *fs, int rebuilt)
     return rebuilt && active > changed ? active : changed;
 }
 
-/* 1 when a board the update built itself (the board before a move) passes the checks evaluate()
- * makes of a whole board: the game's shape, the net's piece bound, each set's board_fits. */
-static int board_fits(const nnue_state *s, const nnue_board *board)
-{
-    nnue_error quiet;
-    int pieces;
-    if (nnue_board_check(&s->shape, board, &pieces, &quiet) != 0 || (s->max_pieces && pieces > s->max_pieces))
-        return 0;
-    const nnue_ft_desc *ft = &s->net->arch->ft;
-    for (int k = 0; k < ft->n_sets; k++) {
-        const nnue_feature_set *fs = ft->sets[k].features;
-        char why[160];
-        if (fs->board_fits && fs->board_fits(&ft->sets[k].params, board, why, sizeof why))
-            return 0;
-    }
-    return 1;
-}
-
 /* A move that forces some sets of a perspective to refresh but not the others (a king move: the
  * king-bucketed pieces, not the threats or pawn pairs) costs less as an update: those sets' rows
  * of the board before the move taken off the parent's accumulator and those of the board after
@@ -257,7 +239,9 @@ static int partial_refresh(nnue_state *s, const nnue_acc_entry *cur, const nnue_
         if (cur->delta.dirty[i].old_sq == NNUE_SQ_HAND || cur->delta.dirty[i].new_sq == NNUE_SQ_HAND)
             return 0;
     nnue_board_before(board, &cur->delta, before);
-    return board_fits(s, before);
+    nnue_error quiet; /* a board before that does not fit (a delta that lies): the refresh instead */
+    int pieces;
+    return nnue_state_board_fits(s, before, &pieces, &quiet) == 0;
 }
 
 /* The same step for a net of several sets (Stockfish 18/19, Pikafish, the 2026 chess nets): each
