@@ -1,8 +1,7 @@
-/* core/eval/board_fit.c: a whole board checked against a state's net (see board_fit.h). */
+/* core/eval/board_fit.c: a whole board checked against a net (see board_fit.h). */
 #include "core/eval/board_fit.h"
 
 #include "base/error.h"
-#include "core/eval/board_check.h"
 
 #include <stdio.h>
 
@@ -23,10 +22,11 @@ static void nth_piece(const nnue_board *b, int n, char *buf, size_t size)
     snprintf(buf, size, "nowhere");
 }
 
-int nnue_state_board_fits(const nnue_state *s, const nnue_board *board, int *pieces, nnue_error *err)
+int nnue_board_fits_net(const nnue_board_shape *shape, const nnue_board_limits *s, const nnue_board *board,
+                        int *pieces, nnue_error *err)
 {
     int count;
-    if (nnue_board_check(&s->shape, board, &count, err) != 0)
+    if (nnue_board_check(shape, board, &count, err) != 0)
         return -1;
     *pieces = count;
     if (s->max_pieces && count > s->max_pieces) {
@@ -40,7 +40,7 @@ int nnue_state_board_fits(const nnue_state *s, const nnue_board *board, int *pie
                      s->max_pieces + 1, where);
         return -1;
     }
-    const nnue_ft_desc *ft = &s->net->arch->ft;
+    const nnue_ft_desc *ft = s->ft;
     for (int k = 0; k < ft->n_sets; k++) {
         const nnue_feature_set *fs = ft->sets[k].features;
         char why[160];

@@ -127,8 +127,9 @@ void nnue_state_free(nnue_state *s)
  * s->error. */
 static int check_board(nnue_state *s, const nnue_board *board)
 {
+    const nnue_board_limits limits = {&s->net->arch->ft, s->max_pieces, s->limit_set};
     int pieces = -1;
-    int fits = nnue_state_board_fits(s, board, &pieces, &s->error);
+    int fits = nnue_board_fits_net(&s->shape, &limits, board, &pieces, &s->error);
     if (pieces >= 0) /* the game's rules passed */
         s->board_pieces = s->pads && pieces < s->max_pieces ? s->max_pieces : pieces;
     return fits;

@@ -240,8 +240,9 @@ static int partial_refresh(nnue_state *s, const nnue_acc_entry *cur, const nnue_
             return 0;
     nnue_board_before(board, &cur->delta, before);
     nnue_error quiet; /* a board before that does not fit (a delta that lies): the refresh instead */
+    const nnue_board_limits limits = {&s->net->arch->ft, s->max_pieces, s->limit_set};
     int pieces;
-    return nnue_state_board_fits(s, before, &pieces, &quiet) == 0;
+    return nnue_board_fits_net(&s->shape, &limits, before, &pieces, &quiet) == 0;
 }
 
 /* The same step for a net of several sets (Stockfish 18/19, Pikafish, the 2026 chess nets): each
