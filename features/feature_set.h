@@ -83,6 +83,16 @@ typedef struct nnue_feature_set {
     /* 1: changed() reads more of `after` than the moved pieces' context (Full_Threats reads the
      * whole board), so the state hands it the exact board after each move of a lazy update. */
     uint8_t exact_board;
+    /* With exact_board: 1 when changed() and changed_both() stay defined on any bytes of `after`
+     * besides the kings' squares and the side to move (indices below dimensions(), lists within
+     * max_changed: PP_3Wide reads only which squares hold pawns), so evaluate() need not check
+     * the board whole before a one-move step of this set. 0: it does. */
+    uint8_t changed_any_board;
+    /* With changed_threats: 1 when it reads of `after` only the kings' squares and the side to
+     * move (Full_Threats: the perspectives' orientation), the rest coming from the handed-in
+     * threats push checked; evaluate() then checks only those before such a step. 0: the board
+     * whole. */
+    uint8_t threats_read_kings;
     /* 1: needs_refresh() reads the whole board, not only the kings and the delta (Pikafish's
      * mirror rule weighs every piece), so the state checks every pushed board whole first.
      * (Without it, a push checks only what push reads: core/eval/state.c.) */

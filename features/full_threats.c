@@ -406,6 +406,7 @@ const nnue_feature_set nnue_fs_full_threats = {
     .max_changed = FT_MAX,
     .max_pieces = 32,
     .exact_board = 1,
+    .threats_read_kings = 1, /* changed_threats: the orientation from the kings, the pairs handed in */
     .dimensions = full_threats_dimensions,
     .active = full_threats_active,
     .changed = full_threats_changed,

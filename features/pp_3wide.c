@@ -216,6 +216,7 @@ const nnue_feature_set nnue_fs_pp_3wide = {
     .max_active = PP_MAX_ACTIVE,
     .max_changed = PP_MAX_CHANGED,
     .exact_board = 1,
+    .changed_any_board = 1, /* squares 8..55 tested for pawns: any byte is a pawn or not */
     .dimensions = pp_dimensions,
     .active = pp_active,
     .changed = pp_changed,

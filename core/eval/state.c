@@ -49,6 +49,10 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
         if (fs->max_pieces && (!s->limit_set || fs->max_pieces < s->max_pieces))
             s->max_pieces = fs->max_pieces, s->limit_set = fs;
         s->push_reads_board |= fs->refresh_reads_board;
+        if (fs->exact_board && !fs->changed_any_board)
+            s->step_reads_board[0] |= 1u << k;
+        if (fs->exact_board && !(fs->changed_threats ? fs->threats_read_kings : fs->changed_any_board))
+            s->step_reads_board[1] |= 1u << k;
         s->pads |= fs->pads_to_max;
         s->takes_threats |= fs->changed_threats != NULL;
         s->ext_sets |= nnue_fs_is_extension(fs);
@@ -314,16 +318,19 @@ void nnue_state_invalidate(nnue_state *s)
 }
 
 /* 1 when this evaluation may read more of its board than the king squares and the side to move:
- * a refresh, several moves to apply, or a set that reads the whole board after each move. */
+ * a refresh, several moves to apply, or a one-move step of a set that reads the board after the
+ * move (step_reads_board: Full_Threats listing a move's threats from the boards, not when they
+ * were handed in). */
 static int reads_whole_board(const nnue_state *s)
 {
     const nnue_acc_entry *cur = &s->entries[s->ply];
-    if (s->boards)
-        return 1;
     for (int p = 0; p < 2; p++)
         if (!cur->computed[p] && (s->ply == 0 || cur->refresh[p] || !cur[-1].computed[p]))
             return 1;
-    return 0;
+    if (cur->computed[0] && cur->computed[1])
+        return 0;
+    /* one move below computed parents: the sets' steps read what they declare */
+    return s->step_reads_board[cur->has_threats] != 0;
 }
 
 int32_t nnue_evaluate(nnue_state *s, const nnue_board *board, nnue_eval_detail *detail)

@@ -47,6 +47,9 @@ struct nnue_state {
     const struct nnue_feature_set *limit_set; /* the set that declares it */
     int whole_boards;              /* nnue_state_set_whole_board_checks(): check every board whole */
     int push_reads_board;          /* a set's needs_refresh() reads the whole board: push checks it */
+    unsigned step_reads_board[2];  /* the sets whose one-move step reads the board beyond the kings
+                                      ([1]: with the move's threats handed in), so evaluate() checks
+                                      it whole first (features/feature_set.h changed_any_board) */
     int board_pieces;              /* what a refresh from the last board checked whole holds, in
                                       pieces: its count, or max_pieces when a set pads to it
                                       (nnue_state_update stores it in the entries it refreshes) */

@@ -107,13 +107,14 @@ void expect_exact(nnue_state *s, const nnue_net *net, const nnue_board *b, const
     expect_value_of(s, net, b, b, where);
 }
 
-/* The net has a set that reads every square at each update (threat sets): evaluate() then checks
- * the board whole after every move, not only at a refresh. */
+/* The net has a set whose step after a move pushed without its threats reads the board beyond
+ * the kings (Full_Threats lists the threats from it): evaluate() then checks the board whole after
+ * every such move, not only at a refresh. */
 int reads_every_square(const nnue_net *net)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
     for (int k = 0; k < ft->n_sets; k++)
-        if (ft->sets[k].features->exact_board)
+        if (ft->sets[k].features->exact_board && !ft->sets[k].features->changed_any_board)
             return 1;
     return 0;
 }

@@ -79,6 +79,61 @@ START_TEST(pushed_boards_are_checked)
 }
 END_TEST
 
+/* A net with a set that takes a move's threat changes (Full_Threats). */
+static int takes_threats(const nnue_net *net)
+{
+    for (int k = 0; k < net->arch->ft.n_sets; k++)
+        if (net->arch->ft.sets[k].features->changed_threats)
+            return 1;
+    return 0;
+}
+
+/* A move pushed with its threat changes (nnue_state_push_threats): Full_Threats maps the pairs
+ * handed in and reads only the kings of the board after it, PP_3Wide only which squares hold
+ * pawns, so evaluate() checks only the kings before that step, and a corrupted square off them is
+ * not read: the value is the position's. The same move pushed without them has Full_Threats list
+ * them from the board, which evaluate() checks whole and refuses. With whole-board checks on,
+ * push refuses the board either way. */
+START_TEST(threat_moves_read_only_the_kings)
+{
+    const board_net *n;
+    int whole;
+    nnue_state *s = state_for(_i, &n, &whole);
+    if (!takes_threats(n->net)) {
+        nnue_state_free(s);
+        return;
+    }
+    const nnue_game *game = nnue_game_find("chess");
+    void *pos = eval_parse(game, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    ck_assert_int_eq(nnue_state_reset(s, game->board(pos)), 0);
+    expect_exact(s, n->net, game->board(pos), n->label);
+    nnue_move move;
+    nnue_error err;
+    ck_assert_int_eq(game->parse_move(pos, "f3e5", &move, &err), 0); /* takes a pawn: pairs change too */
+    nnue_delta delta;
+    static nnue_threats t;
+    ck_assert_int_eq(nnue_game_make_threats(game, pos, move, &delta, &t), 1);
+    nnue_board bad = *game->board(pos);
+    bad.piece_on[24] = NNUE_PIECE(0, 15); /* a4, empty: a code no game has */
+    const char *code = "square 24 holds piece code 0x0f";
+    ck_assert_int_eq(nnue_state_push_threats(s, &bad, &delta, &t), whole ? -1 : 0);
+    ck_assert_int_eq(s->entries[s->ply].has_threats, !whole);
+    if (whole)
+        expect_refused_eval(s, &bad, code, n->label);
+    else
+        expect_value_of(s, n->net, &bad, game->board(pos), n->label);
+    nnue_state_pop(s);
+    ck_assert_int_eq(nnue_state_push(s, &bad, &delta), whole ? -1 : 0);
+    expect_refused_eval(s, &bad, code, n->label);
+    nnue_state_pop(s);
+    /* the true board after both: exact */
+    ck_assert_int_eq(nnue_state_push_threats(s, game->board(pos), &delta, &t), 0);
+    expect_exact(s, n->net, game->board(pos), n->label);
+    nnue_state_free(s);
+    free(pos);
+}
+END_TEST
+
 /* Corrupt fields of a fitting root board, each refused with its own message. */
 START_TEST(reset_names_what_does_not_fit)
 {
@@ -186,6 +241,7 @@ int main(void)
     Suite *s = suite_create("eval_boards");
     TCase *tc = tcase_create("boards");
     tcase_add_loop_test(tc, pushed_boards_are_checked, 0, 2 * N_NETS);
+    tcase_add_loop_test(tc, threat_moves_read_only_the_kings, 0, 2 * N_NETS);
     tcase_add_test(tc, reset_names_what_does_not_fit);
     tcase_add_loop_test(tc, shogi_golds_refused, 0, 2 * N_NETS);
     tcase_add_loop_test(tc, chess_queens_refused, 0, N_NETS);
