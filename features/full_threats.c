@@ -88,11 +88,14 @@ static const int8_t target_map[N_VARIANTS][7][7] = {
 static uint64_t empty_attacks[16][64];
 static uint16_t offsets[16][64];
 static uint32_t totals[16], bases[N_VARIANTS][16];
-/* By attacker x and victim y (Stockfish numbers, in the perspective's colours): the index of the
- * pair's first feature, bases[x] + (colour(y) * numValidTargets[x] / 2 + slot) * total[x], or -1
- * when the variant has no such pair; same_kind[x][y]: the pair counts once (only from' > to'). */
-static int32_t pair_base[N_VARIANTS][16][16];
-static uint8_t same_kind[16][16];
+/* By attacker x and victim y (Stockfish numbers, in the perspective's colours) and the oriented
+ * squares' order: pair_first[v][x][y][f' > t'] is the index of the pair's first feature, bases[x]
+ * + (colour(y) * numValidTargets[x] / 2 + slot) * total[x], or -1 where there is none (the
+ * variant has no such pair, or a pair that counts once, same kind, with f' < t'). */
+static int32_t pair_first[N_VARIANTS][16][16][2];
+/* attacks_below[x][f][t]: how many of A(x, f) lie below t, the index's last term (at most 27):
+ * a table (64 KB, as Stockfish keeps one) instead of a popcount per threat. */
+static uint8_t attacks_below[16][64][64];
 
 /* Built once when the library is loaded, after the attack tables (their constructor has a
  * higher priority); constant afterwards. */
@@ -119,14 +122,20 @@ __attribute__((constructor)) static void full_threats_tables(void)
             for (int yc = 0; yc < 2; yc++)
                 for (int yt = 1; yt <= 6; yt++) {
                     int x = 8 * xc + xt, y = 8 * yc + yt;
-                    same_kind[x][y] = xt == yt && (xc != yc || xt != NNUE_CHESS_PAWN);
+                    int once = xt == yt && (xc != yc || xt != NNUE_CHESS_PAWN);
                     for (int v = 0; v < N_VARIANTS; v++) {
                         int slot = target_map[v][xt][yt];
-                        pair_base[v][x][y] = slot < 0 ? -1
-                                                      : (int32_t)(bases[v][x] + (uint32_t)(yc * num_valid_targets[v][xt] / 2 + slot) *
-                                                                                    totals[x]);
+                        int32_t first = slot < 0 ? -1
+                                                 : (int32_t)(bases[v][x] + (uint32_t)(yc * num_valid_targets[v][xt] / 2 + slot) *
+                                                                               totals[x]);
+                        pair_first[v][x][y][1] = first;
+                        pair_first[v][x][y][0] = once ? -1 : first;
                     }
                 }
+    for (int x = 0; x < 16; x++)
+        for (int f = 0; f < 64; f++)
+            for (int t = 0; t < 64; t++)
+                attacks_below[x][f][t] = (uint8_t)__builtin_popcountll(empty_attacks[x][f] & ((1ull << t) - 1));
 }
 
 static int variant_of(const nnue_feature_params *params)
@@ -134,21 +143,14 @@ static int variant_of(const nnue_feature_params *params)
     return params && params->variant < N_VARIANTS ? params->variant : 0;
 }
 
-/* Index of X on `from` attacking Y on `to` (real squares, nnue piece codes), -1 = no feature,
- * without its last term: the attacks of X' from from' below to' (*below), which the caller counts
- * for a whole list at once with its kernel table's popcount_add (simd/kernels.h). */
-static inline int32_t threat_part(int v, int persp, int orient, uint8_t attacker, int from, uint8_t victim, int to,
-                                  uint64_t *below)
+/* Index of X on `from` attacking Y on `to` (real squares, nnue piece codes) for persp, negative
+ * when it is no feature: three table reads, no branch (the callers keep it when >= 0). */
+static inline int32_t threat_index(int v, int persp, int orient, uint8_t attacker, int from, uint8_t victim, int to)
 {
     int x = (((attacker >> 4) ^ persp) << 3) | (attacker & 15), y = (((victim >> 4) ^ persp) << 3) | (victim & 15);
-    int32_t base = pair_base[v][x][y];
-    if (base < 0)
-        return -1;
     int f = from ^ orient, t = to ^ orient;
-    if (same_kind[x][y] && f < t)
-        return -1;
-    *below = empty_attacks[x][f] & ((1ull << t) - 1);
-    return base + offsets[x][f];
+    int32_t first = pair_first[v][x][y][f > t];
+    return first < 0 ? -1 : first + (int32_t)offsets[x][f] + attacks_below[x][f][t];
 }
 
 static int orientation(const nnue_board *board, int persp)
@@ -170,7 +172,6 @@ static void threats_of(const nnue_feature_params *params, const nnue_board *boar
     nnue_ca_sets s;
     nnue_ca_sets_of(board, &s);
     int orient[2] = {orientation(board, 0), orientation(board, 1)};
-    uint64_t below[2][FT_MAX + 1]; /* + 1: a threat past FT_MAX computes its part, then is dropped */
     n[0] = n[1] = 0;
     for (uint64_t pieces = s.occupied; pieces; pieces &= pieces - 1) {
         int from = __builtin_ctzll(pieces);
@@ -178,15 +179,12 @@ static void threats_of(const nnue_feature_params *params, const nnue_board *boar
         for (uint64_t a = nnue_ca_attacks(x, from, s.occupied) & s.occupied; a; a &= a - 1) {
             int to = __builtin_ctzll(a);
             for (int p = lo; p <= hi; p++) {
-                int32_t f = threat_part(v, p, orient[p], x, from, board->piece_on[to], to, &below[p][n[p]]);
+                int32_t f = threat_index(v, p, orient[p], x, from, board->piece_on[to], to);
                 if (f >= 0 && n[p] < FT_MAX)
                     out[p][n[p]++] = (uint32_t)f;
             }
         }
     }
-    const nnue_kernels *k = nnue_fs_kernels(params);
-    for (int p = lo; p <= hi; p++)
-        k->popcount_add(below[p], out[p], (uint32_t)n[p]);
 }
 
 static void full_threats_active_both(const nnue_feature_params *params, const nnue_board *board,
@@ -293,39 +291,43 @@ static void list_threat_changes(const nnue_board *after, const nnue_delta *delta
     }
 }
 
-/* persp's indices of the raw threats that are features of it. */
+/* persp's indices of the raw threats that are features of it (each written, kept when it is
+ * one: no branch to mispredict). */
 static int threat_indices(const nnue_feature_params *params, const raw_threat *r, int n, int persp, int orient,
                           uint32_t *out)
 {
     int v = variant_of(params), k = 0;
-    uint64_t below[FT_MAX];
     for (int i = 0; i < n; i++) {
-        int32_t f = threat_part(v, persp, orient, r[i].attacker, r[i].from, r[i].victim, r[i].to, &below[k]);
-        if (f >= 0)
-            out[k++] = (uint32_t)f;
+        int32_t f = threat_index(v, persp, orient, r[i].attacker, r[i].from, r[i].victim, r[i].to);
+        out[k] = (uint32_t)f;
+        k += f >= 0;
     }
-    nnue_fs_kernels(params)->popcount_add(below, out, (uint32_t)k);
     return k;
 }
 
-/* Both perspectives' indices in one pass over the raw threats (n[p] each). */
+/* Both perspectives' indices in one pass over the raw threats (n[p] each). The second
+ * perspective's numbers are the first's with the colours swapped (x ^ 8, y ^ 8), so each threat's
+ * table rows are found once; locals only, so that nothing is reloaded after the stores. */
 static void threat_indices_both(const nnue_feature_params *params, const raw_threat *r, int count, const int orient[2],
                                 uint32_t *const out[2], int n[2])
 {
-    int v = variant_of(params), k0 = 0, k1 = 0;
-    uint32_t *o0 = out[0], *o1 = out[1];
-    uint64_t below[2][FT_MAX];
+    const int32_t(*first)[2] = pair_first[variant_of(params)][0];
+    const int o0 = orient[0], o1 = orient[1];
+    uint32_t *restrict w0 = out[0], *restrict w1 = out[1];
+    int k0 = 0, k1 = 0;
     for (int i = 0; i < count; i++) {
-        int32_t f0 = threat_part(v, 0, orient[0], r[i].attacker, r[i].from, r[i].victim, r[i].to, &below[0][k0]);
-        int32_t f1 = threat_part(v, 1, orient[1], r[i].attacker, r[i].from, r[i].victim, r[i].to, &below[1][k1]);
-        if (f0 >= 0)
-            o0[k0++] = (uint32_t)f0;
-        if (f1 >= 0)
-            o1[k1++] = (uint32_t)f1;
+        const raw_threat q = r[i];
+        const int x0 = ((q.attacker >> 1) & 8) | (q.attacker & 15), y0 = ((q.victim >> 1) & 8) | (q.victim & 15);
+        const int x1 = x0 ^ 8, pair0 = 16 * x0 + y0, pair1 = pair0 ^ (16 * 8 + 8);
+        const int f0 = q.from ^ o0, t0 = q.to ^ o0, f1 = q.from ^ o1, t1 = q.to ^ o1;
+        const int32_t b0 = first[pair0][f0 > t0], b1 = first[pair1][f1 > t1];
+        const int32_t i0 = b0 + (int32_t)offsets[x0][f0] + attacks_below[x0][f0][t0];
+        const int32_t i1 = b1 + (int32_t)offsets[x1][f1] + attacks_below[x1][f1][t1];
+        w0[k0] = (uint32_t)i0;
+        w1[k1] = (uint32_t)i1;
+        k0 += b0 >= 0;
+        k1 += b1 >= 0;
     }
-    const nnue_kernels *k = nnue_fs_kernels(params);
-    k->popcount_add(below[0], o0, (uint32_t)k0);
-    k->popcount_add(below[1], o1, (uint32_t)k1);
     n[0] = k0;
     n[1] = k1;
 }
@@ -375,7 +377,7 @@ static void full_threats_changed_threats(const nnue_feature_params *params, cons
 }
 
 /* A handed-in pair is a feature only where `to` is among the empty-board attacks of its attacker
- * on `from` (the table threat_part counts below `to`): any other pair, from == to included, would
+ * on `from` (the table attacks_below counts from): any other pair, from == to included, would
  * index past the attacker's rows. Real colours and squares: the perspective's flips map attacks
  * onto attacks. */
 static int full_threats_threat_is_attack(const nnue_feature_params *params, const nnue_threat *t)
