@@ -141,8 +141,6 @@ typedef struct nnue_kernels {
      * board part: both perspectives' BonaPiece indices in square order, features/shogi_halfkp.c.) */
     int (*list_bytes)(const uint8_t *b, uint32_t n, const int32_t *table, int32_t stride, int32_t a0, int32_t a1,
                       uint32_t *o0, uint32_t *o1, int room);
-    /* out[i] += popcount(bits[i]), i < n, wrapping (Full_Threats' offsets below a square). */
-    void (*popcount_add)(const uint64_t *bits, uint32_t *out, uint32_t n);
     /* --- One pass per perspective update (issue 46 item 2) --- */
     /* acc_i16 and acc_i8 in one: dst[j] = src[j] - sub16 rows + add16 rows - sub8 rows + add8
      * rows, j < n, i16 wrapping (i8 values sign-extended); one pass over dst, each tile held in

@@ -1,5 +1,5 @@
 /* simd/kernels_bytes_vec.h: the byte and bit kernels of the feature sets and the board check
- * (kernels.h board_scan, list_bytes, popcount_add), written once like kernels_vec.h (which
+ * (kernels.h board_scan, list_bytes), written once like kernels_vec.h (which
  * includes this file before its table, after the set's vec_<isa>.h) and, like it, the scalar
  * definitions (kernels_scalar.h) where no vector step applies.
  *
@@ -12,9 +12,7 @@
  *
  * list_bytes: the scalar definition compiled for the set (BMI's tzcnt/blsr on x86-64), unless
  * the set names a vector one (VEC_LIST_BYTES: simd/list_bytes_avx512.h, compress stores).
- *
- * popcount_add: the definition's loop compiled for the set, so __builtin_popcountll is the
- * set's instruction (popcnt in the x86-64 sets' target lists, cnt on NEON, i64.popcnt in wasm). */
+ */
 #ifndef NNUE_SIMD_KERNELS_BYTES_VEC_H
 #define NNUE_SIMD_KERNELS_BYTES_VEC_H
 
@@ -73,11 +71,5 @@ VEC_KERNEL int list_bytes(const uint8_t *b, uint32_t n, const int32_t *table, in
 }
 #define VEC_LIST_BYTES list_bytes
 #endif
-
-VEC_KERNEL void popcount_add(const uint64_t *bits, uint32_t *out, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++)
-        out[i] += (uint32_t)__builtin_popcountll(bits[i]);
-}
 
 #endif

@@ -138,11 +138,6 @@ static int list_bytes(const uint8_t *b, uint32_t n, const int32_t *table, int32_
     return nnue_ref_list_bytes(b, 0, n, table, stride, a0, a1, o0, o1, 0, room);
 }
 
-static void popcount_add(const uint64_t *bits, uint32_t *out, uint32_t n)
-{
-    nnue_ref_popcount_add(bits, out, 0, n);
-}
-
 static void acc_sum(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, const nnue_sum_part *parts, int n_parts,
                     uint32_t width, uint32_t buckets)
 {
@@ -205,7 +200,7 @@ const nnue_kernels nnue_kernels_scalar = {
     affine_i32,
     affine_i16p,
     act_u8,
-    list_bytes, popcount_add,
+    list_bytes,
     acc_mixed,
     acc_sum,
     head_u8,

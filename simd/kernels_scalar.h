@@ -181,7 +181,7 @@ static inline void nnue_ref_pack_u8(const int32_t *in, uint8_t *out, uint32_t fr
     memset(out + n, 0, n_pad - n);
 }
 
-/* --- Byte lists and bit counts for the feature sets (kernels.h list_bytes, popcount_add,
+/* --- Byte lists and bit counts for the feature sets (kernels.h list_bytes,
  * board_scan). --- */
 
 /* Bit j set when p[j] != 0, j < 8: the high bit of each nonzero byte, gathered by a multiply. */
@@ -229,12 +229,6 @@ static inline int nnue_ref_list_bytes(const uint8_t *b, uint32_t from, uint32_t 
             }
     }
     return k;
-}
-
-static inline void nnue_ref_popcount_add(const uint64_t *bits, uint32_t *out, uint32_t from, uint32_t n)
-{
-    for (uint32_t i = from; i < n; i++)
-        out[i] += (uint32_t)__builtin_popcountll(bits[i]);
 }
 
 /* board_scan over squares[from .. n): the bad-code bits (0 = none) ORed into *bad and the

@@ -1,5 +1,5 @@
 /* tests/simd/test_simd_kernels_features.c: the feature sets' and the board check's kernels
- * (board_scan, list_bytes, popcount_add) of every kernel set the CPU supports against their scalar
+ * (board_scan, list_bytes) of every kernel set the CPU supports against their scalar
  * definitions; part of test_simd_kernels (test_simd_kernels.c adds these cases). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,38 +103,9 @@ START_TEST(list_bytes_definition)
 }
 END_TEST
 
-/* popcount_add: against the scalar set and __builtin_popcountll, lengths 0..300 (past 256, the
- * longest list a threat set hands it), sparse and dense masks, sums that wrap. */
-START_TEST(popcount_add)
-{
-    uint64_t bits[300];
-    uint32_t want[301], got[301];
-    for (int isa = 0; isa < NNUE_ISA_COUNT; isa++) {
-        const nnue_kernels *k = isa_set(isa);
-        if (!k)
-            continue;
-        for (int rep = 0; rep < 2000; rep++) {
-            uint32_t n = rnd() % 301;
-            for (uint32_t i = 0; i <= n && i < 300; i++) {
-                uint64_t r = (uint64_t)rnd() << 43 ^ (uint64_t)rnd() << 21 ^ rnd();
-                bits[i] = rep % 3 == 0 ? r : rep % 3 == 1 ? r & ((uint64_t)rnd() << 32 | rnd()) : ~0ull >> (rnd() % 64);
-                want[i] = got[i] = rnd() % 8 == 0 ? UINT32_MAX - rnd() % 40 : rnd();
-            }
-            want[n] = got[n] = 0x5A5A5A5Au; /* one past the end: untouched */
-            for (uint32_t i = 0; i < n; i++)
-                want[i] += (uint32_t)__builtin_popcountll(bits[i]);
-            k->popcount_add(bits, got, n);
-            ck_assert_msg(memcmp(want, got, (n + 1) * sizeof *got) == 0, "%s popcount_add n=%u differs",
-                          nnue_isa_label(isa), n);
-        }
-    }
-}
-END_TEST
-
 void add_feature_kernel_tests(TCase *tc)
 {
     tcase_add_test(tc, board_scan);
     tcase_add_test(tc, list_bytes);
     tcase_add_test(tc, list_bytes_definition);
-    tcase_add_test(tc, popcount_add);
 }
