@@ -74,8 +74,10 @@ void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, cons
  * (its first two lines, as nnue_acc_prefetch_rows), and their PSQT rows into pout (when not NULL),
  * requested too. An added row (`added`) is mostly not in cache (a new square's row): the rest of
  * its lines are requested into L2 as well, since the update reads it tile by tile and the lines
- * past the first two otherwise came one tile at a time (sf19 incremental: ab 0.96-0.97). Removed
- * rows were summed into the parent not long before and are left to the cache. */
+ * past the first two otherwise came one tile at a time (sf19 incremental: ab 0.96-0.97; the nets of
+ * several sets, nnue_acc_list_set). Removed rows were summed into the parent not long before and
+ * are left to the cache. The one-set nets' rows (nnue_acc_apply_move_rows) gained nothing from it
+ * (chess, sf17, shogi, yo-progress within 1%, sf17's 6 KB rows perhaps 2% slower): not there. */
 static void list_rows(const void **out, const int32_t **pout, const char *rows, size_t row, const char *psqt,
                       size_t prow, const uint32_t *idx, int n, int added)
 {
@@ -108,7 +110,7 @@ void nnue_acc_apply_move_rows(const nnue_net *net, const nnue_kernels *k, const 
         list_rows(rsub[p], t->psqt ? psub[p] : NULL, t->rows, t->row_bytes, t->psqt, t->psqt_bytes, m->sub[p],
                   m->n_sub[p], 0);
         list_rows(radd[p], t->psqt ? padd[p] : NULL, t->rows, t->row_bytes, t->psqt, t->psqt_bytes, m->add[p],
-                  m->n_add[p], 1);
+                  m->n_add[p], 0);
     }
     for (int p = 0; p < 2; p++) {
         if (t->i8)
