@@ -2,6 +2,8 @@
  * the piece sets of a board view. */
 #include "features/chess_attacks.h"
 
+#include "features/feature_util.h"
+
 #include <string.h>
 
 uint64_t nnue_ca_ray[8][64];
@@ -42,22 +44,11 @@ __attribute__((constructor(101))) static void chess_attack_tables(void)
                 nnue_ca_pawn_from[c][__builtin_ctzll(a)] |= 1ull << sq;
 }
 
-/* Bit i set when byte i of the 8 bytes at p is not zero (byte-wise test, then the 8 flags
- * gathered into one byte by a multiplication). */
-static uint64_t nonzero_bytes(const uint8_t *p)
-{
-    uint64_t w;
-    memcpy(&w, p, 8);
-    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
-    uint64_t high = ((w & low7) + low7) | w; /* top bit of each byte: the byte is not zero */
-    return (((high >> 7) & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56;
-}
-
 void nnue_ca_sets_of(const nnue_board *board, nnue_ca_sets *s)
 {
     memset(s, 0, sizeof *s);
     for (int i = 0; i < 8; i++)
-        s->occupied |= nonzero_bytes(board->piece_on + 8 * i) << (8 * i);
+        s->occupied |= nnue_fs_nonzero_bytes8(board->piece_on + 8 * i) << (8 * i);
     for (uint64_t o = s->occupied; o; o &= o - 1) {
         int sq = __builtin_ctzll(o);
         uint8_t p = board->piece_on[sq];

@@ -80,16 +80,22 @@ static inline void nnue_fs_board_changed(const nnue_delta *delta, int persp,
     *n_added = na;
 }
 
-/* Bit k set when byte k of the 8 bytes at p is nonzero; portable word arithmetic (no vector
- * unit assumed): the high bit of each byte collects "any bit set", one multiply gathers them. */
+/* Bit k set when the high bit of byte k of w is set: one multiply gathers the eight bits into
+ * the top byte (portable word arithmetic, no vector unit assumed). */
+static inline uint64_t nnue_fs_byte_high_bits(uint64_t w)
+{
+    return (((w >> 7) & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56;
+}
+
+/* Bit k set when byte k of the 8 bytes at p is nonzero: the high bit of each byte collects "any
+ * bit set". */
 static inline uint64_t nnue_fs_nonzero_bytes8(const uint8_t *p)
 {
     uint64_t x = 0;
     for (int i = 0; i < 8; i++)
         x |= (uint64_t)p[i] << (8 * i);
     const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
-    uint64_t high = (((x & low7) + low7) | x) >> 7 & 0x0101010101010101ull;
-    return (high * 0x0102040810204080ull) >> 56;
+    return nnue_fs_byte_high_bits(((x & low7) + low7) | x);
 }
 
 /* Board-only games: every piece on the board that is a feature. On a 64-square board the

@@ -125,9 +125,8 @@ __attribute__((constructor)) static void full_threats_tables(void)
                     int once = xt == yt && (xc != yc || xt != NNUE_CHESS_PAWN);
                     for (int v = 0; v < N_VARIANTS; v++) {
                         int slot = target_map[v][xt][yt];
-                        int32_t first = slot < 0 ? -1
-                                                 : (int32_t)(bases[v][x] + (uint32_t)(yc * num_valid_targets[v][xt] / 2 + slot) *
-                                                                               totals[x]);
+                        uint32_t column = (uint32_t)(yc * num_valid_targets[v][xt] / 2 + slot);
+                        int32_t first = slot < 0 ? -1 : (int32_t)(bases[v][x] + column * totals[x]);
                         pair_first[v][x][y][1] = first;
                         pair_first[v][x][y][0] = once ? -1 : first;
                     }
@@ -305,28 +304,22 @@ static int threat_indices(const nnue_feature_params *params, const raw_threat *r
     return k;
 }
 
-/* Both perspectives' indices in one pass over the raw threats (n[p] each). The second
- * perspective's numbers are the first's with the colours swapped (x ^ 8, y ^ 8), so each threat's
- * table rows are found once; locals only, so that nothing is reloaded after the stores. */
+/* Both perspectives' indices in one pass over the raw threats (n[p] each), kept as in
+ * threat_indices. */
 static void threat_indices_both(const nnue_feature_params *params, const raw_threat *r, int count, const int orient[2],
                                 uint32_t *const out[2], int n[2])
 {
-    const int32_t(*first)[2] = pair_first[variant_of(params)][0];
-    const int o0 = orient[0], o1 = orient[1];
+    const int v = variant_of(params), o0 = orient[0], o1 = orient[1];
     uint32_t *restrict w0 = out[0], *restrict w1 = out[1];
     int k0 = 0, k1 = 0;
     for (int i = 0; i < count; i++) {
         const raw_threat q = r[i];
-        const int x0 = ((q.attacker >> 1) & 8) | (q.attacker & 15), y0 = ((q.victim >> 1) & 8) | (q.victim & 15);
-        const int x1 = x0 ^ 8, pair0 = 16 * x0 + y0, pair1 = pair0 ^ (16 * 8 + 8);
-        const int f0 = q.from ^ o0, t0 = q.to ^ o0, f1 = q.from ^ o1, t1 = q.to ^ o1;
-        const int32_t b0 = first[pair0][f0 > t0], b1 = first[pair1][f1 > t1];
-        const int32_t i0 = b0 + (int32_t)offsets[x0][f0] + attacks_below[x0][f0][t0];
-        const int32_t i1 = b1 + (int32_t)offsets[x1][f1] + attacks_below[x1][f1][t1];
-        w0[k0] = (uint32_t)i0;
-        w1[k1] = (uint32_t)i1;
-        k0 += b0 >= 0;
-        k1 += b1 >= 0;
+        int32_t f0 = threat_index(v, 0, o0, q.attacker, q.from, q.victim, q.to);
+        int32_t f1 = threat_index(v, 1, o1, q.attacker, q.from, q.victim, q.to);
+        w0[k0] = (uint32_t)f0;
+        w1[k1] = (uint32_t)f1;
+        k0 += f0 >= 0;
+        k1 += f1 >= 0;
     }
     n[0] = k0;
     n[1] = k1;

@@ -57,15 +57,10 @@ static inline uint32_t pair_index(const pawn_pair *q, int persp, int orient)
     return hi * (hi - 1) / 2 + lo;
 }
 
-/* Pawn squares of each colour. */
 /* Pawn squares of each colour on ranks 2..7 (type 1, colour bit 4 of the code), eight squares a
  * word without a branch: a byte's low nibble is 1 exactly when (nibble ^ 1) + 0x7F leaves its
- * high bit clear; the high bits are then gathered into eight square bits by one multiply. */
-static inline uint64_t high_bits_to_squares(uint64_t m)
-{
-    return ((m >> 7) * 0x0102040810204080ull) >> 56;
-}
-
+ * high bit clear; the high bits are then gathered into eight square bits
+ * (nnue_fs_byte_high_bits). */
 static void pawns_of(const nnue_board *board, uint64_t pawns[2])
 {
     const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
@@ -74,8 +69,8 @@ static void pawns_of(const nnue_board *board, uint64_t pawns[2])
         uint64_t x;
         memcpy(&x, board->piece_on + 8 * rank, sizeof x);
         uint64_t pawn = ~(((x & 0x0F * ones) ^ ones) + 0x7F * ones) & high, black = (x << 3) & high;
-        pawns[0] |= high_bits_to_squares(pawn & ~black) << (8 * rank);
-        pawns[1] |= high_bits_to_squares(pawn & black) << (8 * rank);
+        pawns[0] |= nnue_fs_byte_high_bits(pawn & ~black) << (8 * rank);
+        pawns[1] |= nnue_fs_byte_high_bits(pawn & black) << (8 * rank);
     }
 }
 

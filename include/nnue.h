@@ -203,10 +203,10 @@ int nnue_state_reset(nnue_state *state, const nnue_board *board);
  * it reads (a few nanoseconds): the delta (count, squares, hand slots, piece codes), the board's
  * square count, side to move and king squares (in range), and the pieces the accumulators will
  * hold (the count of the board each was last refreshed from plus each move's net change) against
- * the net's feature sets' limit; the rest of
- * the board is checked whole where it is read (by nnue_evaluate for a refresh and for sets that
- * read every square after the move; at push already for sets whose refresh rule weighs every piece, Pikafish's),
- * or at every push with nnue_state_set_whole_board_checks. Returns 0; -1 when the stack is full
+ * the net's feature sets' limit; the rest of the board is checked whole where it is read (by
+ * nnue_evaluate for a refresh and for sets that read every square after the move; at push
+ * already for sets whose refresh rule weighs every piece, Pikafish's), or at every push with
+ * nnue_state_set_whole_board_checks. Returns 0; -1 when the stack is full
  * (max_ply; nothing pushed) or when the board or the delta does not fit the game
  * (nnue_state_error() says what; the entry is pushed but its delta never applied: the position
  * is then refreshed from the board, which nnue_evaluate checks whole). Pops stay balanced either
