@@ -1,45 +1,36 @@
 /* games/threat_log.c: the end of a recorder's move (games/threat_log.h): indirect pairs listed
- * in both lists are dropped from both. */
+ * in both lists are dropped from both, and the lists handed to the caller. */
 #include <string.h>
 
 #include "games/threat_log.h"
 
-static inline uint32_t pair_key(const nnue_threat *t)
+/* A dropped pair's word is 0: its attacker byte is 0, which no piece code is, so it matches
+ * nothing later and is left out of the copy. */
+void nnue_threat_log_end(nnue_threat_log *l)
 {
-    uint32_t k;
-    memcpy(&k, t, sizeof k);
-    return k;
-}
-
-/* A dropped entry's attacker is 0, which no piece code is (so it matches nothing later). */
-void nnue_threat_log_cancel(nnue_threat_log *l)
-{
-    int dropped = 0;
-    nnue_threats *t = l->t;
     for (int i = 0; i < l->n_xray; i++) {
         int added = l->xray[i] >> 15, at = l->xray[i] & 0x7FFF;
-        nnue_threat *self = added ? &t->added[at] : &t->removed[at];
-        if (!self->attacker)
+        uint32_t key = l->word[added][at], *other = l->word[!added];
+        if (!key)
             continue;
-        uint32_t key = pair_key(self);
-        nnue_threat *other = added ? t->removed : t->added;
-        int n = added ? t->n_removed : t->n_added;
-        for (int j = 0; j < n; j++)
-            if (pair_key(&other[j]) == key) {
-                self->attacker = other[j].attacker = 0;
-                dropped = 1;
+        for (int j = 0, n = l->n[!added]; j < n; j++)
+            if (other[j] == key) {
+                l->word[added][at] = other[j] = 0;
                 break;
             }
     }
-    if (!dropped)
-        return;
-    uint16_t *counts[2] = {&t->n_removed, &t->n_added};
+    nnue_threats *t = l->t;
     nnue_threat *lists[2] = {t->removed, t->added};
-    for (int k = 0; k < 2; k++) {
+    uint16_t counts[2];
+    for (int k = 0; k < 2; k++) { /* each word written, kept when not dropped: no branch */
         int n = 0;
-        for (int j = 0; j < *counts[k]; j++)
-            if (lists[k][j].attacker)
-                lists[k][n++] = lists[k][j];
-        *counts[k] = (uint16_t)n;
+        for (int j = 0; j < l->n[k]; j++) {
+            uint32_t w = l->word[k][j];
+            memcpy(&lists[k][n], &w, sizeof w);
+            n += w != 0;
+        }
+        counts[k] = (uint16_t)n;
     }
+    t->n_removed = counts[0];
+    t->n_added = counts[1];
 }

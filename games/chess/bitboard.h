@@ -41,16 +41,18 @@ extern bb_t chess_pawn_att[2][64];     /* squares a pawn of colour c on sq attac
 extern bb_t chess_between[64][64];     /* squares strictly between two aligned squares */
 extern bb_t chess_line[64][64];        /* whole line through two aligned squares, else 0 */
 
+/* The ray cut at its first blocker, without a branch: with no blocker the lookup lands on h8 (up)
+ * or a1 (down), whose rays in those directions are empty, so the whole ray stays. */
 static inline bb_t ray_up(int dir, int sq, bb_t occ)
 {
-    bb_t r = chess_ray[dir][sq], b = r & occ;
-    return b ? r ^ chess_ray[dir][bb_lsb(b)] : r;
+    bb_t r = chess_ray[dir][sq];
+    return r ^ chess_ray[dir][bb_lsb((r & occ) | BB(63))];
 }
 
 static inline bb_t ray_down(int dir, int sq, bb_t occ)
 {
-    bb_t r = chess_ray[dir][sq], b = r & occ;
-    return b ? r ^ chess_ray[dir][bb_msb(b)] : r;
+    bb_t r = chess_ray[dir][sq];
+    return r ^ chess_ray[dir][bb_msb((r & occ) | 1)];
 }
 
 static inline bb_t rook_attacks(int sq, bb_t occ)

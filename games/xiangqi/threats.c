@@ -200,7 +200,7 @@ void xq_make_threats(xq_pos *pos, nnue_move move, nnue_delta *delta, nnue_threat
             replace_step(&l, &b, piece, to);
         else
             put_step(&l, &b, piece, to);
-        nnue_threat_log_cancel(&l);
+        nnue_threat_log_end(&l);
     }
     xq_make(pos, move, delta);
 }
