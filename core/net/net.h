@@ -35,12 +35,18 @@ typedef struct nnue_row_patch {
 
 /* A feature set's rows as i8 values, each i16 weight clamped to -128..127, and per row the
  * patches that restore the clamped ones: row r's are patches[patch_start[r] .. patch_start[r + 1]).
- * patch_start is NULL when every value fits. */
+ * patch_start is NULL when every value fits. first[r] is row r's first patch with
+ * NNUE_PATCH_MORE set in its column when more follow, or a patch adding 0 to column r % width when
+ * the row has none: the update applies it without a branch and reads patch_start only for the few
+ * rows with more (core/eval/accumulator.c). */
 typedef struct nnue_narrow_rows {
     int8_t *rows;
     uint32_t *patch_start;
     nnue_row_patch *patches;
+    nnue_row_patch *first;
 } nnue_narrow_rows;
+
+#define NNUE_PATCH_MORE 0x8000u /* in nnue_row_patch.col of first[]: the row has more patches */
 
 /* Where the accumulator update reads feature set s's rows (core/eval/accumulator.c), resolved once
  * at load with narrow[] (core/net/net_narrow.c): row r at rows + r * row_bytes (the narrowed i8 copy

@@ -52,8 +52,9 @@ static int build(nnue_narrow_rows *nr, const int16_t *w, uint32_t inputs, uint32
     if (misfits) {
         nr->patch_start = malloc(((size_t)inputs + 1) * sizeof *nr->patch_start);
         nr->patches = malloc(misfits * sizeof *nr->patches);
+        nr->first = malloc((size_t)inputs * sizeof *nr->first);
     }
-    if (!nr->rows || (misfits && (!nr->patch_start || !nr->patches)))
+    if (!nr->rows || (misfits && (!nr->patch_start || !nr->patches || !nr->first)))
         return -1;
     size_t used = 0;
     for (uint32_t r = 0; r < inputs; r++) {
@@ -67,8 +68,16 @@ static int build(nnue_narrow_rows *nr, const int16_t *w, uint32_t inputs, uint32
                 nr->patches[used++] = (nnue_row_patch){(uint16_t)c, (int16_t)(row[c] - out[c])};
         }
     }
-    if (misfits)
-        nr->patch_start[inputs] = (uint32_t)used;
+    if (!misfits)
+        return 0;
+    nr->patch_start[inputs] = (uint32_t)used;
+    for (uint32_t r = 0; r < inputs; r++) {
+        uint32_t at = nr->patch_start[r], count = nr->patch_start[r + 1] - at;
+        nnue_row_patch f = count ? nr->patches[at] : (nnue_row_patch){(uint16_t)(r % width), 0};
+        if (count > 1)
+            f.col = (uint16_t)(f.col | NNUE_PATCH_MORE);
+        nr->first[r] = f;
+    }
     return 0;
 }
 
@@ -77,7 +86,8 @@ static void release(nnue_narrow_rows *nr)
     free(nr->rows);
     free(nr->patch_start);
     free(nr->patches);
-    *nr = (nnue_narrow_rows){NULL, NULL, NULL};
+    free(nr->first);
+    *nr = (nnue_narrow_rows){NULL, NULL, NULL, NULL};
 }
 
 /* row_table[] from the rows the update reads (narrow[] where built). */
@@ -97,7 +107,7 @@ static void fill_row_table(nnue_net *net)
 void nnue_net_narrow_rows(nnue_net *net)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
-    for (int s = 0; s < ft->n_sets && ft->width <= 65536u; s++) { /* patch columns are 16-bit */
+    for (int s = 0; s < ft->n_sets && ft->width <= NNUE_PATCH_MORE; s++) { /* patch columns: 15 bits */
         if (ft->sets[s].weight_type != NNUE_I16 || net->narrow[s].rows)
             continue;
         size_t n = (size_t)ft->sets[s].inputs * ft->width;

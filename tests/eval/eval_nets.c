@@ -199,6 +199,20 @@ long long eval_check_narrow_rows(const nnue_net *net, int s)
             }
         if (memcmp(row, want, ft->width * sizeof *row) != 0)
             ck_abort_msg("row %u differs after its patches", r);
+        if (misfits) { /* the update's route: first[r] always, the rest when it says more follow */
+            for (uint32_t c = 0; c < ft->width; c++)
+                row[c] = got[c];
+            nnue_row_patch f = nr->first[r];
+            uint32_t col = f.col & (NNUE_PATCH_MORE - 1), count = nr->patch_start[r + 1] - nr->patch_start[r];
+            if (col >= ft->width || (f.col & NNUE_PATCH_MORE) != (count > 1 ? NNUE_PATCH_MORE : 0) ||
+                (!count && f.delta))
+                ck_abort_msg("row %u: first patch column %u delta %d with %u patches", r, f.col, f.delta, count);
+            row[col] = (int16_t)(row[col] + f.delta);
+            for (uint32_t p = nr->patch_start[r] + 1; count > 1 && p < nr->patch_start[r + 1]; p++)
+                row[nr->patches[p].col] = (int16_t)(row[nr->patches[p].col] + nr->patches[p].delta);
+            if (memcmp(row, want, ft->width * sizeof *row) != 0)
+                ck_abort_msg("row %u differs after its first patch and the rest", r);
+        }
     }
     free(row);
     ck_assert_uint_eq(misfits ? nr->patch_start[ft->sets[s].inputs] : 0, misfits);
