@@ -51,17 +51,38 @@ extern xq_bb xq_king_to[XQ_SQUARES];        /* king steps (symmetric) */
 extern xq_bb xq_pawn_to[2][XQ_SQUARES];     /* a pawn of colour c on sq: its targets */
 extern xq_bb xq_pawn_from[2][XQ_SQUARES];   /* pawns of colour c that would attack sq */
 
-/* The first occupied square beyond sq in orthogonal direction d, or -1. */
-static inline int xq_first_on(xq_bb occ, int sq, int d)
+/* The lowest and the highest square of a set, or -1 for an empty one, with no branch on whether
+ * it is empty (the line scans of a move step mispredicted on it): the lowest over a bit past the
+ * board, the highest of the set shifted up one over a set bit 0. */
+static inline int xq_lowest_or_none(xq_bb b)
+{
+    int r = xq_lsb(b | xq_bit(XQ_SQUARES));
+    return r < XQ_SQUARES ? r : -1;
+}
+
+static inline int xq_highest_or_none(xq_bb b)
+{
+    return xq_msb(b << 1 | 1) - 1;
+}
+
+/* The pieces on the ray from sq in orthogonal direction d, nearest first: the first (first) and
+ * the second (second), -1 where there is none. Upwards (d even) the lowest squares, downwards
+ * the highest. */
+static inline void xq_first_two_on(xq_bb occ, int sq, int d, int *first, int *second)
 {
     xq_bb b = xq_ray[sq][d] & occ;
-    if (!b)
-        return -1;
-    return d & 1 ? xq_msb(b) : xq_lsb(b);
+    if (d & 1) {
+        int f = xq_highest_or_none(b);
+        *first = f;
+        *second = xq_highest_or_none(b & ~xq_bit(f & 127)); /* f = -1: bit 127, in no set */
+    } else {
+        *first = xq_lowest_or_none(b);
+        *second = xq_lowest_or_none(b & (b - 1));
+    }
 }
 
 /* The occupied squares a horse, elephant, advisor, king or pawn p on sq attacks (occ: the
- * occupancy); rooks and cannons attack along lines (xq_first_on). */
+ * occupancy); rooks and cannons attack along lines (xq_first_two_on). */
 static inline xq_bb xq_step_targets(uint8_t p, int sq, xq_bb occ)
 {
     xq_bb t = 0;

@@ -28,33 +28,44 @@ typedef struct step_board {
     uint8_t on[XQ_SQUARES];
 } step_board;
 
-/* The first and second pieces beyond a square s in each orthogonal direction (-1: none). They do
- * not depend on s's own occupancy, so one scan serves a step before and after it. */
+/* The first and second pieces beyond a square s in each orthogonal direction (-1: none), and the
+ * same as two square sets (a missing piece left out). They do not depend on s's own occupancy,
+ * so one scan serves a step before and after it. */
 typedef struct lines {
     int8_t first[4], second[4];
+    xq_bb firsts, seconds;
 } lines;
 
 static void scan_lines(const step_board *b, int s, lines *v)
 {
+    v->firsts = v->seconds = 0;
     for (int d = 0; d < 4; d++) {
-        int f = xq_first_on(b->occ, s, d);
+        int f, g;
+        xq_first_two_on(b->occ, s, d, &f, &g);
         v->first[d] = (int8_t)f;
-        v->second[d] = (int8_t)(f >= 0 ? xq_first_on(b->occ, f, d) : -1);
+        v->second[d] = (int8_t)g;
+        v->firsts |= xq_bit(f & 127); /* -1 is bit 127, past every square: masked off below */
+        v->seconds |= xq_bit(g & 127);
     }
+    v->firsts &= b->occ;
+    v->seconds &= b->occ;
+}
+
+/* All ones when c holds, else 0. */
+static inline xq_bb xq_when(int c)
+{
+    return (xq_bb)0 - (xq_bb)(c != 0);
 }
 
 /* The occupied squares p on s attacks: a rook the first piece of each line, a cannon the second. */
 static xq_bb targets(const step_board *b, uint8_t p, int s, const lines *v)
 {
     int t = NNUE_PIECE_TYPE(p);
-    if (t != XQ_ROOK && t != XQ_CANNON)
-        return xq_step_targets(p, s, b->occ);
-    const int8_t *at = t == XQ_ROOK ? v->first : v->second;
-    xq_bb r = 0;
-    for (int d = 0; d < 4; d++)
-        if (at[d] >= 0)
-            r |= xq_bit(at[d]);
-    return r;
+    if (t == XQ_ROOK)
+        return v->firsts;
+    if (t == XQ_CANNON)
+        return v->seconds;
+    return xq_step_targets(p, s, b->occ);
 }
 
 /* The squares of the pieces attacking s: rooks first on a line, cannons second, the others. */
@@ -64,26 +75,20 @@ static xq_bb step_attackers(const step_board *b, int s)
 {
     xq_bb a = 0, horses = b->piece[XQ_KNIGHT] | b->piece[8 + XQ_KNIGHT];
     xq_bb elephants = b->piece[XQ_BISHOP] | b->piece[8 + XQ_BISHOP];
-    for (int d = 0; d < 4; d++) {
-        int eye = xq_diag_next[s][d];
-        if (eye >= 0 && !((b->occ >> eye) & 1))
-            a |= (xq_horse_from[s][d] & horses) | (xq_elephant_to[s][d] & elephants);
-    }
+    for (int d = 0; d < 4; d++) /* a leg or eye off the board (-1) reads bit 127, always clear; its tables are 0 */
+        a |= ((xq_horse_from[s][d] & horses) | (xq_elephant_to[s][d] & elephants)) &
+             xq_when(!((b->occ >> (xq_diag_next[s][d] & 127)) & 1));
     a |= xq_advisor_to[s] & (b->piece[XQ_ADVISOR] | b->piece[8 + XQ_ADVISOR]);
     a |= xq_king_to[s] & (b->piece[XQ_KING] | b->piece[8 + XQ_KING]);
     return a | (xq_pawn_from[0][s] & b->piece[XQ_PAWN]) | (xq_pawn_from[1][s] & b->piece[8 + XQ_PAWN]);
 }
 
+/* The rooks first and the cannons second on the lines from s, then the stepping pieces: no
+ * branch on the pieces found. */
 static xq_bb attackers(const step_board *b, int s, const lines *v)
 {
-    xq_bb a = step_attackers(b, s);
-    for (int d = 0; d < 4; d++) {
-        if (v->first[d] >= 0 && NNUE_PIECE_TYPE(b->on[v->first[d]]) == XQ_ROOK)
-            a |= xq_bit(v->first[d]);
-        if (v->second[d] >= 0 && NNUE_PIECE_TYPE(b->on[v->second[d]]) == XQ_CANNON)
-            a |= xq_bit(v->second[d]);
-    }
-    return a;
+    return step_attackers(b, s) | (v->firsts & (b->piece[XQ_ROOK] | b->piece[8 + XQ_ROOK])) |
+           (v->seconds & (b->piece[XQ_CANNON] | b->piece[8 + XQ_CANNON]));
 }
 
 static void log_targets(nnue_threat_log *l, const step_board *b, int added, uint8_t p, int s, const lines *v)
