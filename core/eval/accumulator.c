@@ -16,15 +16,20 @@
  * (unsigned): the first without a branch (first[], core/net/net.h: a row without patches adds 0),
  * the rest only for the rows that have more. A branch on "has patches" mispredicted on the ~18% of
  * the shogi random net's rows that do. */
-static inline void patch_row(const nnue_narrow_rows *nr, uint32_t r, int16_t *dst, uint16_t sign)
+static inline void patch_add(int16_t *dst, unsigned col, int16_t delta, unsigned sign)
+{
+    /* sign 1 or 0xFFFF: the product in unsigned int (uint16_t alone would promote to int and
+     * overflow), its low 16 bits the delta or its negation */
+    dst[col] = (int16_t)(uint16_t)((uint16_t)dst[col] + sign * (uint16_t)delta);
+}
+
+static inline void patch_row(const nnue_narrow_rows *nr, uint32_t r, int16_t *dst, unsigned sign)
 {
     const nnue_row_patch f = nr->first[r];
-    const unsigned col = f.col & (NNUE_PATCH_MORE - 1);
-    dst[col] = (int16_t)((uint16_t)dst[col] + (uint16_t)(sign * (uint16_t)f.delta));
+    patch_add(dst, f.col & (NNUE_PATCH_MORE - 1), f.delta, sign);
     if (__builtin_expect(f.col & NNUE_PATCH_MORE, 0))
         for (uint32_t p = nr->patch_start[r] + 1; p < nr->patch_start[r + 1]; p++)
-            dst[nr->patches[p].col] =
-                (int16_t)((uint16_t)dst[nr->patches[p].col] + (uint16_t)(sign * (uint16_t)nr->patches[p].delta));
+            patch_add(dst, nr->patches[p].col, nr->patches[p].delta, sign);
 }
 
 /* The i8 rows' patches (core/net/net_narrow.c) of the subtracted and added rows, onto dst. */
@@ -32,9 +37,9 @@ static void apply_patches(const nnue_narrow_rows *nr, const uint32_t *sub, int n
                           int16_t *dst)
 {
     for (int i = 0; i < n_sub; i++)
-        patch_row(nr, sub[i], dst, (uint16_t)-1);
+        patch_row(nr, sub[i], dst, 0xFFFFu);
     for (int i = 0; i < n_add; i++)
-        patch_row(nr, add[i], dst, 1);
+        patch_row(nr, add[i], dst, 1u);
 }
 
 /* The addresses of rows idx[0 .. n) of a table of rows `row` bytes long. */
