@@ -12,7 +12,7 @@
 
 #include "core/eval/accumulator.h"
 
-/* Row r's patches onto dst, added (sign 1) or subtracted (-1), in i16 wrapping arithmetic
+/* Row r's patches onto dst, added (sign 1) or subtracted (sign 0xFFFF), in i16 wrapping arithmetic
  * (unsigned): the first without a branch (first[], core/net/net.h: a row without patches adds 0),
  * the rest only for the rows that have more. A branch on "has patches" mispredicted on the ~18% of
  * the shogi random net's rows that do. */

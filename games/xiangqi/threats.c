@@ -68,7 +68,6 @@ static xq_bb targets(const step_board *b, uint8_t p, int s, const lines *v)
     return xq_step_targets(p, s, b->occ);
 }
 
-/* The squares of the pieces attacking s: rooks first on a line, cannons second, the others. */
 /* The squares of the horses, elephants, advisors, kings and pawns that attack s (bitboard.h's
  * rules, from the pieces' squares: xq_horse_from, xq_pawn_from and the symmetric steps). */
 static xq_bb step_attackers(const step_board *b, int s)
