@@ -38,7 +38,16 @@ typedef struct nnue_feature_params {
      * (shogi HalfKP's board part, Full_Threats' bit counts): nnue_fs_kernels(). NULL in the
      * architecture's own parameters: the scalar table. */
     const struct nnue_kernels *kernels;
+    /* The set's board summaries (summary_bytes, below), which the state keeps per ply and hands in
+     * for its calls of the hooks that take a board: summary_after, the summary of the board the
+     * hook gets (`board`, or `after` of a move hook); summary_before, of the board before the
+     * move (the move hooks: needs_refresh(), changed(), changed_both(), changed_threats()).
+     * NULL in the architecture's own parameters (tests, the refresh cache's key, any other
+     * caller): a set then takes what it needs from the board. */
+    const void *summary_before, *summary_after;
 } nnue_feature_params;
+
+#define NNUE_FS_SUMMARY_BYTES 64 /* most bytes of a set's board summary */
 
 /* What a set's YAML key handlers (nnue_feature_set.fields) receive as their target: the first
  * member of every struct load/arch_ft.c passes to them. */
@@ -93,9 +102,10 @@ typedef struct nnue_feature_set {
      * threats push checked; evaluate() then checks only those before such a step. 0: the board
      * whole. */
     uint8_t threats_read_kings;
-    /* 1: needs_refresh() reads the whole board, not only the kings and the delta (Pikafish's
-     * mirror rule weighs every piece), so the state checks every pushed board whole first.
-     * (Without it, a push checks only what push reads: core/eval/state.c.) */
+    /* 1: needs_refresh() reads the whole board, not only the kings, the delta and the summaries
+     * (a rule that weighs every piece and keeps no summary), so the state checks every pushed
+     * board whole first. (Without it, a push checks only what push reads: core/eval/state.c.
+     * Pikafish's mirror rule weighs every piece through its summary: features/xiangqi_context.h.) */
     uint8_t refresh_reads_board;
     /* 1: active() fills its list up to max_pieces' worth of features with padding features when
      * the board holds fewer pieces (YaneuraOu's shogi sets), and changed() never takes padding
@@ -163,6 +173,20 @@ typedef struct nnue_feature_set {
      * square to another: nnue_fs_own_king_moved), whatever the board; push then calls it only
      * after such a move (tests/features check the claim on random moves). */
     uint8_t refresh_on_own_king_move;
+    /* Optional, all three or none: a summary of the whole board that the move hooks read
+     * (Pikafish's king buckets and mirror weigh every piece: features/xiangqi_context.h), which the
+     * state keeps per ply and hands in (params->summary_before, summary_after) instead of the set
+     * retaking it from the board at each call. summary(): from a board; summary_move(): from the
+     * summary of the board before a move, and the move (`after` and `delta` as changed() gets
+     * them). Both are defined on any bytes (the state calls them before it checks a board whole,
+     * and a summary of a board that does not fit the game is never read); summary_bytes <=
+     * NNUE_FS_SUMMARY_BYTES, every byte written (tests compare summaries byte by byte: a move's
+     * summary equals the summary of the board after it). Sets with the same three keep one
+     * summary in a state (Pikafish's two sets share theirs). */
+    uint16_t summary_bytes;
+    void (*summary)(const nnue_feature_params *params, const nnue_board *board, void *out);
+    void (*summary_move)(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                         const void *before, void *out);
 } nnue_feature_set;
 
 /* The registry (features/registry.c): what the rest of the library asks, never a set's own file

@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 
+#include "features/feature_set.h"
 #include "nnue_board.h"
 
 /* A set of the 90 squares, bit sq = square sq. */
@@ -19,10 +20,6 @@ static inline int xqf_first(bb90 b)
 
 /* The occupied squares of a 90-square board (8 squares per step). */
 bb90 xqf_occupied(const nnue_board *board);
-
-/* The mirror of each perspective's view alone (as xqf_contexts computes it): from the kings'
- * files, and only when both stand on file e from the pieces' balance. */
-void xqf_mirrors(const nnue_board *board, int mirror[2]);
 
 /* Pikafish's piece number: type (rook 1, advisor, cannon, pawn, knight, bishop, king 7) plus
  * 8 for black; the perspective's own pieces count as red. */
@@ -48,21 +45,55 @@ typedef struct xqf_context {
     int mirror;        /* the view flips files */
 } xqf_context;
 
-/* Both perspectives' contexts in one pass over the pieces; xqf_context_of: one of them. */
+/* What the contexts read of a board besides the kings' squares: each colour's balance sum (the
+ * "mid mirror" test's) and the pieces by piece number (type & 7, + 8 for colour 1); and both
+ * perspectives' contexts. The two sets' board summary (features/feature_set.h), kept by the
+ * state per ply: a move changes the sums by its own pieces alone. */
+typedef struct xqf_summary {
+    uint64_t enc[2];
+    uint8_t counts[16];
+    xqf_context ctx[2];
+} xqf_summary;
+
+/* The summary of a board (a pass over its pieces), and of the board after a move from the one of
+ * the board before it (the delta's pieces taken off and put on, the kings' squares of `after`),
+ * as both sets' summary() and summary_move() (one pair of functions: a state keeps one summary
+ * for the two). Defined on any bytes: squares past the board and kings off it count as nothing. */
+void xqf_fs_summary(const nnue_feature_params *params, const nnue_board *board, void *out);
+void xqf_fs_summary_move(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                         const void *before, void *out);
+
+/* Both perspectives' contexts of a board (a pass over its pieces). */
 void xqf_contexts(const nnue_board *board, xqf_context ctx[2]);
-void xqf_context_of(const nnue_board *board, int persp, xqf_context *ctx);
 
-/* What a move (the board after it and its delta) may change of persp's context: 1 = anything
- * (a king in the delta, or with attack = 1 a rook, knight or cannon of persp put on or taken off
- * the board: compare the contexts); 2 = only the mirror's balance test (both kings on file e:
- * compare the mirrors); 0 = nothing. Saves rebuilding the board before and passes over
- * its pieces at every push. */
-int xqf_context_may_change(const nnue_board *after, const nnue_delta *delta, int persp, int attack);
+/* The contexts of the board a hook gets: from the state's summary when it handed one in. */
+static inline void xqf_board_contexts(const nnue_feature_params *params, const nnue_board *board, xqf_context ctx[2])
+{
+    const xqf_summary *s = params ? params->summary_after : NULL;
+    if (!s) {
+        xqf_contexts(board, ctx);
+        return;
+    }
+    ctx[0] = s->ctx[0], ctx[1] = s->ctx[1];
+}
 
-/* Both perspectives' contexts of the board after a move (`now`) and, unless `before` is NULL, of
- * the board before it as base/board_undo.h would rebuild it from `after` and the delta, without
- * rebuilding it: the piece sums (remembered for the last boards seen on the thread) with the
- * delta's squares swapped. */
-void xqf_contexts_move(const nnue_board *after, const nnue_delta *delta, xqf_context now[2], xqf_context before[2]);
+/* From the boards: the one before rebuilt from `after` and the delta (base/board_undo.h). */
+void xqf_move_contexts_of_boards(const nnue_board *after, const nnue_delta *delta, xqf_context now[2],
+                                 xqf_context before[2]);
+
+/* The contexts a move hook works with, of the board after the move and, unless `before` is NULL,
+ * of the board before it: the state's summaries when it handed them in, else from the boards. */
+static inline void xqf_move_contexts(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                                     xqf_context now[2], xqf_context before[2])
+{
+    const xqf_summary *a = params ? params->summary_after : NULL, *b = params ? params->summary_before : NULL;
+    if (!a || (before && !b)) {
+        xqf_move_contexts_of_boards(after, delta, now, before);
+        return;
+    }
+    now[0] = a->ctx[0], now[1] = a->ctx[1];
+    if (before)
+        before[0] = b->ctx[0], before[1] = b->ctx[1];
+}
 
 #endif

@@ -41,11 +41,11 @@ static hka_ctx hka_of(const xqf_context *x)
     return (hka_ctx){x->mirror, (uint32_t)(PS_NB * (x->king_bucket * 4 + x->attack_bucket))};
 }
 
-static hka_ctx hka_context(const nnue_board *board, int persp)
+static hka_ctx hka_context(const nnue_feature_params *params, const nnue_board *board, int persp)
 {
-    xqf_context x;
-    xqf_context_of(board, persp, &x);
-    return hka_of(&x);
+    xqf_context x[2];
+    xqf_board_contexts(params, board, x);
+    return hka_of(&x[persp]);
 }
 
 static uint32_t hka_dimensions(const nnue_feature_params *params)
@@ -56,17 +56,15 @@ static uint32_t hka_dimensions(const nnue_feature_params *params)
 
 static int hka_active(const nnue_feature_params *params, const nnue_board *board, int persp, uint32_t *out)
 {
-    (void)params;
-    hka_ctx c = hka_context(board, persp);
+    hka_ctx c = hka_context(params, board, persp);
     return nnue_fs_board_active(board, persp, hka_index, &c, out);
 }
 
 static void hka_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
                         int persp, uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
 {
-    (void)params;
     xqf_context x[2];
-    xqf_contexts_move(after, delta, x, NULL);
+    xqf_move_contexts(params, after, delta, x, NULL);
     hka_ctx c = hka_of(&x[persp]);
     nnue_fs_board_changed(delta, persp, hka_index, &c, removed, n_removed, added, n_added);
 }
@@ -74,9 +72,8 @@ static void hka_changed(const nnue_feature_params *params, const nnue_board *aft
 /* Both perspectives with one pass over the pieces for their contexts. */
 static void hka_active_both(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2], int n[2])
 {
-    (void)params;
     xqf_context x[2];
-    xqf_contexts(board, x);
+    xqf_board_contexts(params, board, x);
     for (int p = 0; p < 2; p++) {
         hka_ctx c = hka_of(&x[p]);
         n[p] = nnue_fs_board_active(board, p, hka_index, &c, out[p]);
@@ -86,9 +83,8 @@ static void hka_active_both(const nnue_feature_params *params, const nnue_board 
 static void hka_changed_both(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
                              uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2])
 {
-    (void)params;
     xqf_context x[2];
-    xqf_contexts_move(after, delta, x, NULL);
+    xqf_move_contexts(params, after, delta, x, NULL);
     for (int p = 0; p < 2; p++) {
         hka_ctx c = hka_of(&x[p]);
         nnue_fs_board_changed(delta, p, hka_index, &c, removed[p], &n_removed[p], added[p], &n_added[p]);
@@ -98,14 +94,8 @@ static void hka_changed_both(const nnue_feature_params *params, const nnue_board
 static int hka_needs_refresh(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
                              int persp)
 {
-    (void)params;
-    int may = xqf_context_may_change(after, delta, persp, 1);
-    if (!may)
-        return 0;
     xqf_context a[2], b[2];
-    xqf_contexts_move(after, delta, a, b);
-    if (may == 2) /* only the mirror's balance test can change */
-        return a[persp].mirror != b[persp].mirror;
+    xqf_move_contexts(params, after, delta, a, b);
     hka_ctx x = hka_of(&a[persp]), y = hka_of(&b[persp]);
     return x.mirror != y.mirror || x.base != y.base;
 }
@@ -118,8 +108,7 @@ static uint32_t hka_refresh_keys(const nnue_feature_params *params)
 
 static uint32_t hka_refresh_key(const nnue_feature_params *params, const nnue_board *board, int persp)
 {
-    (void)params;
-    hka_ctx c = hka_context(board, persp);
+    hka_ctx c = hka_context(params, board, persp);
     return c.base / PS_NB * 2 + (uint32_t)c.mirror;
 }
 
@@ -130,8 +119,10 @@ const nnue_feature_set nnue_fs_xiangqi_halfka = {
     .hash = 0x7F234CB8u,
     .max_active = 32,
     .max_pieces = 32, /* one feature a piece, kings included */
-    .exact_board = 1, /* buckets and mirror read the whole board (counts, mid-mirror sum) */
-    .refresh_reads_board = 1,
+    /* Buckets and mirror weigh the whole board (counts, mid-mirror sum): from the state's summary
+     * (xqf_fs_summary_move: the delta's pieces), so needs_refresh() reads no board; called
+     * without one, changed() takes them from the board. */
+    .exact_board = 1,
     .dimensions = hka_dimensions,
     .active = hka_active,
     .changed = hka_changed,
@@ -140,4 +131,7 @@ const nnue_feature_set nnue_fs_xiangqi_halfka = {
     .refresh_key = hka_refresh_key,
     .active_both = hka_active_both,
     .changed_both = hka_changed_both,
+    .summary_bytes = sizeof(xqf_summary),
+    .summary = xqf_fs_summary,
+    .summary_move = xqf_fs_summary_move,
 };

@@ -324,13 +324,6 @@ static int indices_of(const raw_threat *r, int n, int persp, int mirror, uint32_
     return k;
 }
 
-static int mirror_of(const nnue_board *board, int persp)
-{
-    int mirror[2];
-    xqf_mirrors(board, mirror);
-    return mirror[persp];
-}
-
 static uint32_t xt_dimensions(const nnue_feature_params *params)
 {
     (void)params;
@@ -339,20 +332,21 @@ static uint32_t xt_dimensions(const nnue_feature_params *params)
 
 static int xt_active(const nnue_feature_params *params, const nnue_board *board, int persp, uint32_t *out)
 {
-    (void)params;
     raw_threat r[RAW_MAX];
-    return indices_of(r, raw_threats(board, r), persp, mirror_of(board, persp), out);
+    xqf_context x[2];
+    xqf_board_contexts(params, board, x);
+    return indices_of(r, raw_threats(board, r), persp, x[persp].mirror, out);
 }
 
 static void xt_active_both(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
                            int n[2])
 {
-    (void)params;
     raw_threat r[RAW_MAX];
-    int nr = raw_threats(board, r), mirror[2];
-    xqf_mirrors(board, mirror);
+    int nr = raw_threats(board, r);
+    xqf_context x[2];
+    xqf_board_contexts(params, board, x);
     for (int p = 0; p < 2; p++)
-        n[p] = indices_of(r, nr, p, mirror[p], out[p]);
+        n[p] = indices_of(r, nr, p, x[p].mirror, out[p]);
 }
 
 /* The threats a move removed and added (real squares, piece codes; any perspective). */
@@ -451,11 +445,10 @@ static void list_changes(const nnue_board *after, const nnue_delta *delta, threa
 static void xt_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
                        int persp, uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
 {
-    (void)params;
     threat_changes c;
     list_changes(after, delta, &c);
     xqf_context x[2];
-    xqf_contexts_move(after, delta, x, NULL);
+    xqf_move_contexts(params, after, delta, x, NULL);
     int mirror = x[persp].mirror; /* unchanged by the move, else it forces a refresh */
     *n_removed = indices_of(c.removed, c.n_removed, persp, mirror, removed);
     *n_added = indices_of(c.added, c.n_added, persp, mirror, added);
@@ -464,11 +457,10 @@ static void xt_changed(const nnue_feature_params *params, const nnue_board *afte
 static void xt_changed_both(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
                             uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2])
 {
-    (void)params;
     threat_changes c;
     list_changes(after, delta, &c);
     xqf_context x[2];
-    xqf_contexts_move(after, delta, x, NULL);
+    xqf_move_contexts(params, after, delta, x, NULL);
     int mirror[2] = {x[0].mirror, x[1].mirror}; /* unchanged by the move, else it forces a refresh */
     for (int p = 0; p < 2; p++) {
         n_removed[p] = indices_of(c.removed, c.n_removed, p, mirror[p], removed[p]);
@@ -481,9 +473,8 @@ static void xt_changed_threats(const nnue_feature_params *params, const nnue_boa
                                const nnue_threat_span *t, int lo, int hi, uint32_t *const removed[2], int n_removed[2],
                                uint32_t *const added[2], int n_added[2])
 {
-    (void)params;
     xqf_context x[2];
-    xqf_contexts_move(after, delta, x, NULL);
+    xqf_move_contexts(params, after, delta, x, NULL);
     int mirror[2] = {x[0].mirror, x[1].mirror}; /* unchanged by the move, else it forces a refresh */
     for (int p = lo; p <= hi; p++) {
         n_removed[p] = indices_of(t->removed, t->n_removed, p, mirror[p], removed[p]);
@@ -500,11 +491,8 @@ int xqf_board_threats(const nnue_board *board, nnue_threat *out)
 static int xt_needs_refresh(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
                             int persp)
 {
-    (void)params;
-    if (!xqf_context_may_change(after, delta, persp, 0))
-        return 0;
     xqf_context a[2], b[2];
-    xqf_contexts_move(after, delta, a, b);
+    xqf_move_contexts(params, after, delta, a, b);
     return a[persp].mirror != b[persp].mirror;
 }
 
@@ -516,8 +504,7 @@ const nnue_feature_set nnue_fs_xiangqi_threats = {
     .max_active = FT_MAX,
     .max_changed = FT_MAX,
     .max_pieces = 32,
-    .exact_board = 1,
-    .refresh_reads_board = 1,
+    .exact_board = 1, /* the move's threats from both boards; the mirror from the state's summary */
     .dimensions = xt_dimensions,
     .active = xt_active,
     .changed = xt_changed,
@@ -525,4 +512,7 @@ const nnue_feature_set nnue_fs_xiangqi_threats = {
     .active_both = xt_active_both,
     .changed_both = xt_changed_both,
     .changed_threats = xt_changed_threats,
+    .summary_bytes = sizeof(xqf_summary),
+    .summary = xqf_fs_summary,
+    .summary_move = xqf_fs_summary_move,
 };

@@ -56,6 +56,16 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
         s->pads |= fs->pads_to_max;
         s->takes_threats |= fs->changed_threats != NULL;
         s->ext_sets |= nnue_fs_is_extension(fs);
+        if (fs->summary && fs->summary_move && fs->summary_bytes <= NNUE_FS_SUMMARY_BYTES) {
+            int j = 0; /* the first set with the same summary keeps it for both */
+            while (!(s->summary_sets >> j & 1 && a->ft.sets[j].features->summary == fs->summary &&
+                     a->ft.sets[j].features->summary_move == fs->summary_move &&
+                     a->ft.sets[j].features->summary_bytes == fs->summary_bytes) && j < k)
+                j++;
+            s->summary_sets |= 1u << k;
+            s->summary_owners |= (unsigned)(j == k) << k;
+            s->summary_slot[k] = (uint8_t)j;
+        }
     }
     s->cache_on = 0; /* see nnue_state_set_refresh_cache in include/nnue.h */
     nnue_refresh_cache_init(&s->cache, net);
@@ -72,7 +82,10 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
         s->boards = malloc(sizeof *s->boards * ((size_t)max_ply + 1));
     if (a->ft.n_sets > 1)
         s->row_pool = malloc(NNUE_ROW_POOL * sizeof *s->row_pool);
-    if (!s->entries || !s->memory || !s->scratch || (exact && !s->boards) || (a->ft.n_sets > 1 && !s->row_pool)) {
+    if (s->summary_sets)
+        s->summaries = calloc(((size_t)max_ply + 1) * (size_t)a->ft.n_sets, NNUE_FS_SUMMARY_BYTES);
+    if (!s->entries || !s->memory || !s->scratch || (exact && !s->boards) || (a->ft.n_sets > 1 && !s->row_pool) ||
+        (s->summary_sets && !s->summaries)) {
         nnue_state_free(s);
         return NULL;
     }
@@ -123,6 +136,7 @@ void nnue_state_free(nnue_state *s)
     free(s->boards);
     free(s->threat_stack);
     free(s->row_pool);
+    free(s->summaries);
     nnue_net_release(s->net); /* the net's memory goes with its last state after nnue_net_free */
     free(s);
 }
@@ -186,6 +200,22 @@ static int net_gone(nnue_state *s)
     return 1;
 }
 
+/* Entry i's board summaries (features/feature_set.h): from the board when fresh (a root, an entry
+ * that did not fit, or the child of one), else from entry i - 1's and the move. */
+static void take_summaries(nnue_state *s, int i, const nnue_board *board, const nnue_delta *delta, int fresh)
+{
+    const nnue_ft_desc *ft = &s->net->arch->ft;
+    for (unsigned m = s->summary_owners; m; m &= m - 1) {
+        int k = __builtin_ctz(m);
+        const nnue_feature_set *fs = ft->sets[k].features;
+        if (fresh)
+            fs->summary(&s->set_params[k], board, nnue_state_summary(s, i, k));
+        else
+            fs->summary_move(&s->set_params[k], board, delta, nnue_state_summary(s, i - 1, k),
+                             nnue_state_summary(s, i, k));
+    }
+}
+
 int nnue_state_reset(nnue_state *s, const nnue_board *board)
 {
     if (!s || net_gone(s))
@@ -199,6 +229,8 @@ int nnue_state_reset(nnue_state *s, const nnue_board *board)
     s->error.code = NNUE_OK;
     s->bad_root = check_board(s, board) != 0;
     s->entries[0].pieces[0] = s->entries[0].pieces[1] = s->bad_root ? 0 : s->board_pieces;
+    if (board)
+        take_summaries(s, 0, board, NULL, 1);
     return s->bad_root ? -1 : 0;
 }
 
@@ -229,9 +261,15 @@ int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *de
     e->threats_at = e[-1].threats_at + (e[-1].has_threats ? e[-1].n_threats_removed + e[-1].n_threats_added : 0u);
     if (e->bad_delta) {
         mark_bad(e);
+        if (board) /* its children's summaries start from this board's */
+            take_summaries(s, s->ply, board, NULL, 1);
         return -1;
     }
     e->delta = *delta;
+    if (s->summary_sets) {
+        take_summaries(s, s->ply, board, delta, e[-1].bad_delta || (s->ply == 1 && s->bad_root));
+        nnue_state_summaries_of_move(s, s->ply);
+    }
     for (int p = 0; p < 2; p++) {
         /* The sets that may force a refresh: all of them after a move of p's own king, else those
          * whose rule is not that move alone (push_check.h king_only). */
@@ -239,7 +277,7 @@ int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *de
         uint8_t refresh = 0; /* every set asked: the update may rebuild only those that need it */
         for (; ask; ask &= ask - 1) {
             int k = __builtin_ctz(ask);
-            refresh |= (uint8_t)((ft->sets[k].features->needs_refresh(&ft->sets[k].params, board, delta, p) != 0) << k);
+            refresh |= (uint8_t)((ft->sets[k].features->needs_refresh(&s->set_params[k], board, delta, p) != 0) << k);
         }
         e->refresh[p] = refresh;
         e->computed[p] = 0;

@@ -69,7 +69,30 @@ struct nnue_state {
                                       (NNUE_ROW_POOL entries, core/eval/state_update.c), else NULL */
     nnue_push_check push_check;    /* push's one-pass checks of deltas and threats, for this net */
     unsigned all_sets;             /* bit k for each feature set k of the net */
+    unsigned summary_sets;         /* bit k: set k has a board summary (features/feature_set.h) */
+    unsigned summary_owners;       /* the sets that take one: the first of those with the same functions */
+    uint8_t summary_slot[NNUE_MAX_FT_SETS]; /* set k's summary: that of set summary_slot[k] */
+    unsigned char *summaries;      /* [max_ply + 1][n_sets][NNUE_FS_SUMMARY_BYTES] when summary_sets,
+                                      entry i's (the board after its move) set by reset and push */
 };
+
+/* Set k's summary of entry i's board. */
+static inline unsigned char *nnue_state_summary(const nnue_state *s, int i, int k)
+{
+    size_t slot = (size_t)i * (size_t)s->net->arch->ft.n_sets + s->summary_slot[k];
+    return s->summaries + slot * NNUE_FS_SUMMARY_BYTES;
+}
+
+/* Points the sets' parameters at the summaries of entry i's move: the board after it, and the one
+ * before it (entry i - 1); for the hooks the state calls next for that move or that board. */
+static inline void nnue_state_summaries_of_move(nnue_state *s, int i)
+{
+    for (unsigned m = s->summary_sets; m; m &= m - 1) {
+        int k = __builtin_ctz(m);
+        s->set_params[k].summary_before = i > 0 ? nnue_state_summary(s, i - 1, k) : NULL;
+        s->set_params[k].summary_after = nnue_state_summary(s, i, k);
+    }
+}
 
 /* Runs this state on another kernel set (tests compare sets); the current entry's
  * accumulators are recomputed on the next evaluation. Returns -1 if the CPU lacks it. */

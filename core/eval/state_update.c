@@ -114,6 +114,7 @@ SPECIALIZED void apply_moves_with(nnue_state *s, const nnue_board *board, const 
         }
         const nnue_board *after = s->boards && i < s->ply ? &s->boards[i] : board;
         const nnue_acc_entry *e = &s->entries[i];
+        nnue_state_summaries_of_move(s, i);
         const nnue_delta *delta = &e->delta;
         for (int t = 0; t < ft->n_sets; t++) {
             const nnue_feature_set *fs = ft->sets[t].features;
@@ -290,7 +291,9 @@ static __attribute__((noinline)) int one_move_sets(nnue_state *s, const nnue_boa
         if (rebuilt >> t & 1) { /* rebuilt for one perspective at least: each on its own */
             for (int p = 0; p < 2; p++)
                 if (rebuild[p] >> t & 1) {
+                    nnue_state_summaries_of_move(s, s->ply - 1); /* the board before's, for a moment */
                     nr[p] = fs->active(params, &before, p, removed[p]);
+                    nnue_state_summaries_of_move(s, s->ply);
                     na[p] = fs->active(params, board, p, added[p]);
                 } else if (threats) {
                     fs->changed_threats(params, board, &cur->delta, &span, p, p, removed, nr, added, na);
@@ -317,6 +320,8 @@ static __attribute__((noinline)) int one_move_sets(nnue_state *s, const nnue_boa
 
 void nnue_state_update(nnue_state *s, const nnue_board *board)
 {
+    nnue_state_summaries_of_move(s, s->ply); /* the current board's, for every hook below but those
+                                                 of earlier moves (apply_moves_with, partial_refresh) */
     if (s->net->arch->ft.n_sets == 1 ? one_move_one_set(s, board) : one_move_sets(s, board))
         return;
     nnue_acc_entry *entries = s->entries, *cur = &entries[s->ply];
@@ -353,6 +358,7 @@ void nnue_state_update(nnue_state *s, const nnue_board *board)
         apply_moves_sets(s, board, steps); /* out of line: the one-set path stays as small as before */
     else if (steps[0] > 0 || steps[1] > 0)
         apply_moves_one(s, board, steps);
+    nnue_state_summaries_of_move(s, s->ply); /* the refreshes below read the current board */
     for (int p = 0; p < 2; p++) {
         int k = from[p];
         if (k < 0 || steps[p] > 0)

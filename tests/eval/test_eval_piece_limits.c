@@ -248,11 +248,19 @@ START_TEST(xiangqi_limit)
         empty++;
     more.piece_on[empty] = NNUE_PIECE(1, 4); /* a 33rd piece: a pawn */
     more.piece_count++;
+    /* push reads the kings, the delta and the sets' summaries (the mirror rule's sums kept from the
+     * moves): the board whole is first read, and refused, at evaluate */
+    ck_assert_int_eq(nnue_state_push(s, &more, &delta), 0);
+    expect_refused_eval(s, &more, "33 pieces", n->label);
+    expect_error(s, "takes at most 32", n->label);
+    nnue_state_pop(s);
+    nnue_state_set_whole_board_checks(s, 1);
     ck_assert_int_eq(nnue_state_push(s, &more, &delta), -1);
     expect_error(s, "33 pieces", n->label);
     expect_error(s, "takes at most 32", n->label);
     expect_refused_eval(s, &more, "33 pieces", n->label);
     nnue_state_pop(s);
+    nnue_state_set_whole_board_checks(s, 0);
     nnue_state_set_refresh_cache(s, 1);
     ck_assert_int_eq(nnue_state_reset(s, &more), -1);
     expect_error(s, "33 pieces", n->label);

@@ -117,6 +117,39 @@ static void check_given(const nnue_feature_set *fs, const nnue_board *b0, const 
     }
 }
 
+/* The sets' board summary (features/feature_set.h, kept per ply by the state): a move's summary
+ * equals the summary of the board after it byte by byte, and the hooks answer the same with the
+ * summaries handed in (as the state hands them) as without them (as everything above calls them). */
+static void check_summaries(const nnue_feature_set *fs, const nnue_board *b0, const nnue_board *b1, const nnue_delta *d)
+{
+    ck_assert_ptr_nonnull(fs->summary);
+    ck_assert_ptr_nonnull(fs->summary_move);
+    ck_assert_uint_le(fs->summary_bytes, NNUE_FS_SUMMARY_BYTES);
+    unsigned char was[NNUE_FS_SUMMARY_BYTES], moved[NNUE_FS_SUMMARY_BYTES], is[NNUE_FS_SUMMARY_BYTES];
+    memset(moved, 0xA5, sizeof moved);
+    fs->summary(NULL, b0, was);
+    fs->summary_move(NULL, b1, d, was, moved);
+    fs->summary(NULL, b1, is);
+    ck_assert_msg(!memcmp(moved, is, fs->summary_bytes), "%s: the move's summary differs from the board's", fs->name);
+    nnue_feature_params with = {.summary_before = was, .summary_after = is}, at_b0 = {.summary_after = was};
+    static uint32_t x[4][256], y[4][256];
+    for (int p = 0; p < 2; p++) {
+        int refresh = fs->needs_refresh(NULL, b1, d, p);
+        ck_assert_int_eq(fs->needs_refresh(&with, b1, d, p), refresh);
+        int nx = fs->active(&with, b1, p, x[0]), ny = fs->active(NULL, b1, p, y[0]);
+        ck_assert(nx == ny && !memcmp(x[0], y[0], sizeof(uint32_t) * (size_t)nx));
+        nx = fs->active(&at_b0, b0, p, x[0]), ny = fs->active(NULL, b0, p, y[0]);
+        ck_assert(nx == ny && !memcmp(x[0], y[0], sizeof(uint32_t) * (size_t)nx));
+        if (refresh)
+            continue;
+        int n1[2], n2[2];
+        fs->changed(&with, b1, d, p, x[0], &n1[0], x[1], &n1[1]);
+        fs->changed(NULL, b1, d, p, y[0], &n2[0], y[1], &n2[1]);
+        ck_assert(n1[0] == n2[0] && !memcmp(x[0], y[0], sizeof(uint32_t) * (size_t)n1[0]));
+        ck_assert(n1[1] == n2[1] && !memcmp(x[1], y[1], sizeof(uint32_t) * (size_t)n1[1]));
+    }
+}
+
 /* One move checked for both sets and perspectives; returns incremental updates seen. */
 static int check_move(nnue_move m)
 {
@@ -160,6 +193,7 @@ static int check_move(nnue_move m)
         }
     for (int s = 0; s < 2; s++) { /* the one-pass forms write what the per-perspective ones do */
         check_both(sets[s], b1, &d);
+        check_summaries(sets[s], &b0, b1, &d);
         if (sets[s]->changed_threats)
             check_given(sets[s], &b0, b1, &d);
     }
