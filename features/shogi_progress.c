@@ -20,8 +20,6 @@
 #include "features/shogi_bonapiece.h"
 #include "features/table_var.h"
 
-extern const nnue_feature_set nnue_fs_shogi_halfkp;
-
 #define PROGRESS_ROWS (81u * SHOGI_FE_END)
 #define PROGRESS_VALUES (1u + PROGRESS_ROWS) /* the bias, then the table */
 
@@ -35,30 +33,46 @@ static void progress_prepare(int32_t *table)
     }
 }
 
-/* The weights of a list of HalfKP features (always inside the table on checked boards). */
-static int64_t weights_of(const int32_t *table, const uint32_t *idx, int n)
-{
-    int64_t s = 0;
-    for (int i = 0; i < n; i++)
-        s += idx[i] < PROGRESS_ROWS ? table[1 + idx[i]] : 0;
-    return s;
-}
-
-/* Each side's 38 terms, both lists in one pass over the board. */
-static void progress_parts(const int32_t *table, const nnue_board *board, int64_t out[2])
-{
-    uint32_t idx[2][NNUE_MAX_ACTIVE];
-    uint32_t *const lists[2] = {idx[0], idx[1]};
-    int n[2];
-    nnue_fs_shogi_halfkp.active_both(NULL, board, lists, n);
-    for (int p = 0; p < 2; p++)
-        out[p] = weights_of(table, idx[p], n[p]);
-}
-
 /* The weight of HalfKP feature f, 0 for none (f < 0: a king, or no square). */
 static inline int64_t weight_at(const int32_t *table, int32_t f)
 {
     return (uint32_t)f < PROGRESS_ROWS ? table[1 + f] : 0;
+}
+
+/* Each side's 38 terms in one pass over the board: HalfKP_shogi's active lists of both
+ * perspectives (its index rules, shogi_bonapiece.h, in its order and within its bounds: board
+ * squares, then hands, then BonaPiece 0 per missing piece) summed as they are formed instead of
+ * listed first. */
+static void progress_parts(const int32_t *table, const nnue_board *board, int64_t out[2])
+{
+    const int32_t kb0 = shogi_king_base(board, 0), kb1 = shogi_king_base(board, 1);
+    int64_t s0 = 0, s1 = 0;
+    int n = 0;
+    uint64_t occ[2];
+    shogi_occupancy(board, occ);
+    for (int half = 0; half < 2; half++)
+        for (uint64_t m = occ[half]; m && n < NNUE_MAX_ACTIVE; m &= m - 1) {
+            int32_t sq = 64 * half + __builtin_ctzll(m);
+            uint8_t pc = board->piece_on[sq];
+            int32_t t = shogi_board_base[pc & 15], c = 81 * (pc >> 4);
+            if (!t) /* a king: no feature */
+                continue;
+            s0 += weight_at(table, kb0 + t + c + sq);
+            s1 += weight_at(table, kb1 + 161 + t - c - sq); /* white: own king block, 80 - sq, colours swapped */
+            n++;
+        }
+    for (int c = 0; c < 2; c++)
+        for (int t = NNUE_SHOGI_PAWN; t <= NNUE_SHOGI_ROOK; t++)
+            for (int k = 0; k < board->hand[c][t] && n < NNUE_MAX_ACTIVE; k++, n++) {
+                s0 += weight_at(table, kb0 + shogi_hand_base[c][t] + k);
+                s1 += weight_at(table, kb1 + shogi_hand_base[!c][t] + k);
+            }
+    for (; n < SHOGI_PIECES; n++) { /* FORMATS.md 4.4: BonaPiece 0 per missing piece */
+        s0 += weight_at(table, kb0);
+        s1 += weight_at(table, kb1);
+    }
+    out[0] = s0;
+    out[1] = s1;
 }
 
 static inline int32_t feature_at(int32_t kb, int persp, uint8_t piece, int sq, int slot)

@@ -54,11 +54,14 @@ __attribute__((constructor)) static void xqf_tables(void)
         }
 }
 
+/* 0..5 for a king in its palace; any other square 0..89 (a board no check has vouched for:
+ * evaluate() checks only the kings' squares before a move's step) also gives 0..5, so that no
+ * index leaves the table. */
 static int king_bucket(int ksq)
 {
     int r = ksq / 9;
     int rr = r <= 2 ? r : 9 - r;
-    return rr * 2 + (ksq % 9 == 4);
+    return (rr <= 2 ? rr : 2) * 2 + (ksq % 9 == 4);
 }
 
 bb90 xqf_occupied(const nnue_board *board)

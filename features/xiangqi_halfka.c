@@ -121,8 +121,10 @@ const nnue_feature_set nnue_fs_xiangqi_halfka = {
     .max_pieces = 32, /* one feature a piece, kings included */
     /* Buckets and mirror weigh the whole board (counts, mid-mirror sum): from the state's summary
      * (xqf_fs_summary_move: the delta's pieces), so needs_refresh() reads no board; called
-     * without one, changed() takes them from the board. */
+     * without one, changed() takes them from the board, defined on any bytes (the kings' squares
+     * checked, the sums and counts only compared): evaluate() need not check the board whole. */
     .exact_board = 1,
+    .changed_any_board = 1,
     .dimensions = hka_dimensions,
     .active = hka_active,
     .changed = hka_changed,

@@ -505,6 +505,9 @@ const nnue_feature_set nnue_fs_xiangqi_threats = {
     .max_changed = FT_MAX,
     .max_pieces = 32,
     .exact_board = 1, /* the move's threats from both boards; the mirror from the state's summary */
+    /* From handed-in threats (checked by push) and the summary's mirror, no board byte is read but
+     * the kings (the summary's); without a summary the mirror comes from any bytes, defined. */
+    .threats_read_kings = 1,
     .dimensions = xt_dimensions,
     .active = xt_active,
     .changed = xt_changed,

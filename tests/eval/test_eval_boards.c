@@ -134,6 +134,61 @@ START_TEST(threat_moves_read_only_the_kings)
 }
 END_TEST
 
+/* Pikafish's sets keep their king buckets and mirror in the state's board summary
+ * (features/xiangqi_context.h): a move pushed with its threat changes reads of the board only the
+ * kings (FullThreats_xiangqi maps the pairs handed in, HalfKAv2_hm_xiangqi the delta), so a
+ * corrupted square off them is not read and the value is the position's; pushed without them,
+ * FullThreats_xiangqi lists them from the boards, which evaluate() checks whole and refuses. A king
+ * square outside its palace passes the kings' check (any square of the board does): each is
+ * evaluated or refused, with every index inside its table (the sanitizer builds check that). */
+START_TEST(xiangqi_moves_read_only_the_kings)
+{
+    const board_net *n = &xq_nets[_i];
+    int lists_from_boards = strcmp(n->label, "HalfKAv2_hm_xiangqi") != 0;
+    const nnue_game *game = nnue_game_find("xiangqi");
+    void *pos = eval_parse(game, game->start);
+    nnue_state *s = nnue_state_new(n->net, 8);
+    ck_assert_int_eq(nnue_state_reset(s, game->board(pos)), 0);
+    expect_exact(s, n->net, game->board(pos), n->label);
+    nnue_move move;
+    nnue_error err;
+    ck_assert_int_eq(game->parse_move(pos, "h2e2", &move, &err), 0);
+    nnue_delta delta;
+    static nnue_threats t;
+    ck_assert_int_eq(nnue_game_make_threats(game, pos, move, &delta, &t), 1);
+    nnue_board bad = *game->board(pos);
+    ck_assert_int_eq(bad.piece_on[40], 0);
+    bad.piece_on[40] = NNUE_PIECE(0, 15); /* e5, empty: a code no game has */
+    ck_assert_int_eq(nnue_state_push_threats(s, &bad, &delta, &t), 0);
+    expect_value_of(s, n->net, &bad, game->board(pos), n->label);
+    nnue_state_pop(s);
+    ck_assert_int_eq(nnue_state_push(s, &bad, &delta), 0);
+    if (lists_from_boards)
+        expect_refused_eval(s, &bad, "square 40 holds piece code 0x0f", n->label);
+    else
+        expect_value_of(s, n->net, &bad, game->board(pos), n->label);
+    nnue_state_pop(s);
+    int refused = 0, evaluated = 0;
+    for (int sq = 0; sq < 90; sq++)
+        for (int c = 0; c < 2; c++) {
+            nnue_board k = *game->board(pos);
+            k.king_sq[c] = (uint8_t)sq;
+            ck_assert_int_eq(nnue_state_push_threats(s, &k, &delta, &t), 0);
+            nnue_eval_detail d;
+            nnue_evaluate(s, &k, &d);
+            refused += d.bucket == -1;
+            evaluated += d.bucket != -1;
+            nnue_state_pop(s);
+        }
+    ck_assert_int_gt(refused, 0); /* a king square that holds no king, where the board is read */
+    ck_assert_int_gt(evaluated, 0); /* the true squares at least */
+    ck_assert_int_eq(nnue_state_push_threats(s, game->board(pos), &delta, &t), 0);
+    expect_exact(s, n->net, game->board(pos), n->label);
+    nnue_state_free(s);
+    free(pos);
+}
+END_TEST
+
 /* Corrupt fields of a fitting root board, each refused with its own message. */
 START_TEST(reset_names_what_does_not_fit)
 {
@@ -245,6 +300,7 @@ int main(void)
     tcase_add_test(tc, reset_names_what_does_not_fit);
     tcase_add_loop_test(tc, shogi_golds_refused, 0, 2 * N_NETS);
     tcase_add_loop_test(tc, chess_queens_refused, 0, N_NETS);
+    tcase_add_loop_test(tc, xiangqi_moves_read_only_the_kings, 0, N_XQ);
     suite_add_tcase(s, tc);
     int rc = test_run(s);
     board_nets_free();
