@@ -179,7 +179,7 @@ typedef struct nnue_feature_set {
      * retaking it from the board at each call. summary(): from a board; summary_move(): from the
      * summary of the board before a move, and the move (`after` and `delta` as changed() gets
      * them). Both are defined on any bytes (the state calls them before it checks a board whole,
-     * and a summary of a board that does not fit the game is never read); summary_bytes <=
+     * and a summary of a board that does not fit the game never decides an update); summary_bytes <=
      * NNUE_FS_SUMMARY_BYTES, every byte written (tests compare summaries byte by byte: a move's
      * summary equals the summary of the board after it). Sets with the same three keep one
      * summary in a state (Pikafish's two sets share theirs). */

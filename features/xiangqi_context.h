@@ -58,7 +58,7 @@ typedef struct xqf_summary {
 /* The summary of a board (a pass over its pieces), and of the board after a move from the one of
  * the board before it (the delta's pieces taken off and put on, the kings' squares of `after`),
  * as both sets' summary() and summary_move() (one pair of functions: a state keeps one summary
- * for the two). Defined on any bytes: squares past the board and kings off it count as nothing. */
+ * for the two). Defined on any bytes: squares past the board count as nothing, a king off it as on square 0. */
 void xqf_fs_summary(const nnue_feature_params *params, const nnue_board *board, void *out);
 void xqf_fs_summary_move(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
                          const void *before, void *out);

@@ -204,8 +204,7 @@ int nnue_state_reset(nnue_state *state, const nnue_board *board);
  * square count, side to move and king squares (in range), and the pieces the accumulators will
  * hold (the count of the board each was last refreshed from plus each move's net change) against
  * the net's feature sets' limit; the rest of the board is checked whole where it is read (by
- * nnue_evaluate for a refresh and for sets that read every square after the move; at push
- * already for sets whose refresh rule weighs every piece, Pikafish's), or at every push with
+ * nnue_evaluate for a refresh and for sets that read every square after the move), or at every push with
  * nnue_state_set_whole_board_checks. Returns 0; -1 when the stack is full
  * (max_ply; nothing pushed) or when the board or the delta does not fit the game
  * (nnue_state_error() says what; the entry is pushed but its delta never applied: the position
@@ -271,11 +270,12 @@ void nnue_state_set_refresh_cache(nnue_state *state, int on);
 /* Evaluates the current position (board must be the one given to the last reset/push: the
  * accumulators follow the pushed deltas). The board is checked first, the whole of it as reset()
  * checks it when the update reads it all (a perspective refreshed from it, several moves applied
- * at once, a set that reads every square: Full_Threats listing a move's threats from the board,
- * Pikafish's sets), else the square count, side to move and king squares, all an incremental
- * update reads (Full_Threats after a move pushed with its threats, nnue_state_push_threats, reads
- * only the kings; PP_3Wide only whether squares hold pawns, defined for any byte); the layer-stack
- * bucket then takes piece_count (and shogi's hands) as given, clamped into range. No byte is
+ * at once, a set that reads every square: Full_Threats or FullThreats_xiangqi listing a move's
+ * threats from the board), else the square count, side to move and king squares, all an incremental
+ * update reads (Full_Threats and FullThreats_xiangqi after a move pushed with its threats,
+ * nnue_state_push_threats, read only the kings; PP_3Wide only whether squares hold pawns, defined
+ * for any byte); the layer-stack bucket then takes piece_count (and shogi's hands, Pikafish's rook
+ * and minor counts from the squares, defined for any byte) as given, clamped into range. No byte is
  * read out of bounds whatever the board. Returns detail->total; detail may be NULL. A board
  * that does not fit gives 0 with detail.bucket = -1 (nnue_state_error() says why). */
 int32_t nnue_evaluate(nnue_state *state, const nnue_board *board, nnue_eval_detail *detail);

@@ -229,7 +229,8 @@ int nnue_state_reset(nnue_state *s, const nnue_board *board)
     s->error.code = NNUE_OK;
     s->bad_root = check_board(s, board) != 0;
     s->entries[0].pieces[0] = s->entries[0].pieces[1] = s->bad_root ? 0 : s->board_pieces;
-    if (board)
+    s->root_summary = board && !s->bad_root;
+    if (s->root_summary)
         take_summaries(s, 0, board, NULL, 1);
     return s->bad_root ? -1 : 0;
 }
@@ -267,7 +268,7 @@ int nnue_state_push(nnue_state *s, const nnue_board *board, const nnue_delta *de
     }
     e->delta = *delta;
     if (s->summary_sets) {
-        take_summaries(s, s->ply, board, delta, e[-1].bad_delta || (s->ply == 1 && s->bad_root));
+        take_summaries(s, s->ply, board, delta, e[-1].bad_delta || (s->ply == 1 && !s->root_summary));
         nnue_state_summaries_of_move(s, s->ply);
     }
     for (int p = 0; p < 2; p++) {

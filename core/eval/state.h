@@ -74,6 +74,8 @@ struct nnue_state {
     uint8_t summary_slot[NNUE_MAX_FT_SETS]; /* set k's summary: that of set summary_slot[k] */
     unsigned char *summaries;      /* [max_ply + 1][n_sets][NNUE_FS_SUMMARY_BYTES] when summary_sets,
                                       entry i's (the board after its move) set by reset and push */
+    int root_summary;              /* reset took entry 0's from a board that fits (else a first push
+                                      takes its own from its board) */
 };
 
 /* Set k's summary of entry i's board. */
@@ -81,6 +83,14 @@ static inline unsigned char *nnue_state_summary(const nnue_state *s, int i, int 
 {
     size_t slot = (size_t)i * (size_t)s->net->arch->ft.n_sets + s->summary_slot[k];
     return s->summaries + slot * NNUE_FS_SUMMARY_BYTES;
+}
+
+/* No summaries for the hooks called next: they take what they need from the board given (a
+ * refresh reads the board it was handed, checked whole, not the one a push summarised). */
+static inline void nnue_state_summaries_none(nnue_state *s)
+{
+    for (unsigned m = s->summary_sets; m; m &= m - 1)
+        s->set_params[__builtin_ctz(m)].summary_before = s->set_params[__builtin_ctz(m)].summary_after = NULL;
 }
 
 /* Points the sets' parameters at the summaries of entry i's move: the board after it, and the one

@@ -339,6 +339,7 @@ void nnue_state_update(nnue_state *s, const nnue_board *board)
     for (int p = 0; p < 2; p++)
         scratch[p] = from[p] == 0 || (from[p] > 0 && entries[from[p]].refresh[p] && !s->cache_on);
     if (scratch[0] && scratch[1]) {
+        nnue_state_summaries_none(s);
         /* Both from scratch (a root, or a king move whose other side has no computed ancestor
          * either, cache off): one pass over the board. */
         nnue_accumulator_refresh_both(s->net, s->kernels, s->set_params, board, cur);
@@ -358,7 +359,7 @@ void nnue_state_update(nnue_state *s, const nnue_board *board)
         apply_moves_sets(s, board, steps); /* out of line: the one-set path stays as small as before */
     else if (steps[0] > 0 || steps[1] > 0)
         apply_moves_one(s, board, steps);
-    nnue_state_summaries_of_move(s, s->ply); /* the refreshes below read the current board */
+    nnue_state_summaries_none(s); /* the refreshes below read the board given, checked whole */
     for (int p = 0; p < 2; p++) {
         int k = from[p];
         if (k < 0 || steps[p] > 0)

@@ -185,6 +185,24 @@ START_TEST(xiangqi_moves_read_only_the_kings)
     ck_assert_int_eq(nnue_state_push_threats(s, game->board(pos), &delta, &t), 0);
     expect_exact(s, n->net, game->board(pos), n->label);
     nnue_state_free(s);
+    /* A state pushed to without a reset first, or after a reset with no board: its first push
+     * takes its summary from its board, and the moves after it are exact. */
+    for (int variant = 0; variant < 2; variant++) {
+        s = nnue_state_new(n->net, 8);
+        if (variant)
+            ck_assert_int_eq(nnue_state_reset(s, NULL), -1);
+        ck_assert_int_eq(nnue_state_push_threats(s, game->board(pos), &delta, &t), 0);
+        expect_exact(s, n->net, game->board(pos), n->label);
+        nnue_move next;
+        ck_assert_int_eq(game->parse_move(pos, "h9g7", &next, &err), 0);
+        nnue_delta d2;
+        static nnue_threats t2;
+        ck_assert_int_eq(nnue_game_make_threats(game, pos, next, &d2, &t2), 1);
+        ck_assert_int_eq(nnue_state_push_threats(s, game->board(pos), &d2, &t2), 0);
+        expect_exact(s, n->net, game->board(pos), n->label);
+        game->unmake(pos, next);
+        nnue_state_free(s);
+    }
     free(pos);
 }
 END_TEST
