@@ -11,8 +11,9 @@
  * whose index is king * 1548 + BonaPiece: row and column of the table at once.
  * The engine computes S from scratch on each evaluation (76 table reads). Here the two sides'
  * shares (the 38 terms of each) are also kept incrementally (part, part_move, value_of:
- * core/eval/table_parts.c): a move changes at most two terms of each side, through
- * HalfKP_shogi's own changed() lists, and a side's share is taken afresh when its king moves. */
+ * core/eval/table_parts.c): a move changes the terms of its dirty pieces (up to four: a capture
+ * takes one piece off the board and adds one to a hand), computed in place by HalfKP_shogi's index
+ * rules, and a side's share is taken afresh when its king moves. */
 #include <math.h>
 
 #include "features/feature_set.h"
@@ -40,9 +41,9 @@ static inline int64_t weight_at(const int32_t *table, int32_t f)
 }
 
 /* Each side's 38 terms in one pass over the board: HalfKP_shogi's active lists of both
- * perspectives (its index rules, shogi_bonapiece.h, in its order and within its bounds: board
- * squares, then hands, then BonaPiece 0 per missing piece) summed as they are formed instead of
- * listed first. */
+ * perspectives (its index rules, shogi_bonapiece.h, as part_move below uses them; board squares,
+ * then hands, then BonaPiece 0 per missing piece) summed as they are formed instead of listed
+ * first. */
 static void progress_parts(const int32_t *table, const nnue_board *board, int64_t out[2])
 {
     const int32_t kb0 = shogi_king_base(board, 0), kb1 = shogi_king_base(board, 1);
@@ -52,20 +53,20 @@ static void progress_parts(const int32_t *table, const nnue_board *board, int64_
     shogi_occupancy(board, occ);
     for (int half = 0; half < 2; half++)
         for (uint64_t m = occ[half]; m && n < NNUE_MAX_ACTIVE; m &= m - 1) {
-            int32_t sq = 64 * half + __builtin_ctzll(m);
+            int sq = 64 * half + __builtin_ctzll(m);
             uint8_t pc = board->piece_on[sq];
-            int32_t t = shogi_board_base[pc & 15], c = 81 * (pc >> 4);
-            if (!t) /* a king: no feature */
+            int32_t f0 = shogi_board_index(kb0, 0, pc, sq);
+            if (f0 < 0) /* a king: no feature */
                 continue;
-            s0 += weight_at(table, kb0 + t + c + sq);
-            s1 += weight_at(table, kb1 + 161 + t - c - sq); /* white: own king block, 80 - sq, colours swapped */
+            s0 += weight_at(table, f0);
+            s1 += weight_at(table, shogi_board_index(kb1, 1, pc, sq));
             n++;
         }
     for (int c = 0; c < 2; c++)
         for (int t = NNUE_SHOGI_PAWN; t <= NNUE_SHOGI_ROOK; t++)
             for (int k = 0; k < board->hand[c][t] && n < NNUE_MAX_ACTIVE; k++, n++) {
-                s0 += weight_at(table, kb0 + shogi_hand_base[c][t] + k);
-                s1 += weight_at(table, kb1 + shogi_hand_base[!c][t] + k);
+                s0 += weight_at(table, shogi_hand_index(kb0, 0, NNUE_PIECE(c, t), k));
+                s1 += weight_at(table, shogi_hand_index(kb1, 1, NNUE_PIECE(c, t), k));
             }
     for (; n < SHOGI_PIECES; n++) { /* FORMATS.md 4.4: BonaPiece 0 per missing piece */
         s0 += weight_at(table, kb0);

@@ -26,6 +26,12 @@ static void use_kernels(nnue_state *s, const nnue_kernels *k)
     }
 }
 
+/* Two sets whose summaries are the same functions (features/feature_set.h): one is kept for both. */
+static int same_summary(const nnue_feature_set *a, const nnue_feature_set *b)
+{
+    return a->summary == b->summary && a->summary_move == b->summary_move && a->summary_bytes == b->summary_bytes;
+}
+
 nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
 {
     if (!net || max_ply < 0 || max_ply > 100000 || nnue_net_retain(net) != 0)
@@ -58,9 +64,7 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
         s->ext_sets |= nnue_fs_is_extension(fs);
         if (fs->summary && fs->summary_move && fs->summary_bytes <= NNUE_FS_SUMMARY_BYTES) {
             int j = 0; /* the first set with the same summary keeps it for both */
-            while (!(s->summary_sets >> j & 1 && a->ft.sets[j].features->summary == fs->summary &&
-                     a->ft.sets[j].features->summary_move == fs->summary_move &&
-                     a->ft.sets[j].features->summary_bytes == fs->summary_bytes) && j < k)
+            while (j < k && !(s->summary_sets >> j & 1 && same_summary(a->ft.sets[j].features, fs)))
                 j++;
             s->summary_sets |= 1u << k;
             s->summary_owners |= (unsigned)(j == k) << k;

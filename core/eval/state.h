@@ -89,8 +89,10 @@ static inline unsigned char *nnue_state_summary(const nnue_state *s, int i, int 
  * refresh reads the board it was handed, checked whole, not the one a push summarised). */
 static inline void nnue_state_summaries_none(nnue_state *s)
 {
-    for (unsigned m = s->summary_sets; m; m &= m - 1)
-        s->set_params[__builtin_ctz(m)].summary_before = s->set_params[__builtin_ctz(m)].summary_after = NULL;
+    for (unsigned m = s->summary_sets; m; m &= m - 1) {
+        int k = __builtin_ctz(m);
+        s->set_params[k].summary_before = s->set_params[k].summary_after = NULL;
+    }
 }
 
 /* Points the sets' parameters at the summaries of entry i's move: the board after it, and the one
