@@ -7,6 +7,13 @@
 /* Loops over a move's few rows stay loops: unrolled copies cost more to enter than they save, and
  * the smaller kernels keep the hot code within the L1i (callgrind's cache simulation, sf19
  * incremental: 124 L1i misses an evaluation with clang's unrolling, 110 without). */
+/* Vectors per tile when every row is i16 (acc_i16): each row's vector is an add's memory
+ * operand there, so a set may keep more of the accumulator in registers than where i8 rows must be
+ * widened into a register first (VEC_ACC_TILE). */
+#ifndef VEC_ACC_TILE_I16
+#define VEC_ACC_TILE_I16 VEC_ACC_TILE
+#endif
+
 #if defined(__clang__)
 #define ROWS_NO_UNROLL _Pragma("clang loop unroll(disable)")
 #else
@@ -30,21 +37,21 @@
 #define ROWS_TAIL(LOAD_N)
 #endif
 
-/* dst = src - sub rows + add rows on i16 (acc_i16) or on i8 rows widened (acc_i8): VEC_ACC_TILE
- * vectors kept in registers across all the rows, then single vectors, then the scalar tail. */
-#define ROWS_PASS(LOAD_ROW)                                                                                           \
+/* dst = src - sub rows + add rows on i16 (acc_i16) or on i8 rows widened (acc_i8): T vectors
+ * kept in registers across all the rows, then single vectors, then the scalar tail. */
+#define ROWS_PASS(LOAD_ROW, T)                                                                                        \
     uint32_t j = 0;                                                                                                   \
-    for (; j + VEC_I16 * VEC_ACC_TILE <= n; j += VEC_I16 * VEC_ACC_TILE) {                                            \
-        vec_t v[VEC_ACC_TILE];                                                                                        \
-        for (int t = 0; t < VEC_ACC_TILE; t++)                                                                        \
+    for (; j + VEC_I16 * (T) <= n; j += VEC_I16 * (T)) {                                                              \
+        vec_t v[(T)];                                                                                                 \
+        for (int t = 0; t < (T); t++)                                                                                 \
             v[t] = vec_load(src + j + VEC_I16 * t);                                                                   \
         ROWS_NO_UNROLL for (int k = 0; k < n_sub; k++)                                                                \
-            for (int t = 0; t < VEC_ACC_TILE; t++)                                                                    \
+            for (int t = 0; t < (T); t++)                                                                             \
                 v[t] = vec_sub_i16(v[t], LOAD_ROW(sub[k] + j + VEC_I16 * t));                                         \
         ROWS_NO_UNROLL for (int k = 0; k < n_add; k++)                                                                \
-            for (int t = 0; t < VEC_ACC_TILE; t++)                                                                    \
+            for (int t = 0; t < (T); t++)                                                                             \
                 v[t] = vec_add_i16(v[t], LOAD_ROW(add[k] + j + VEC_I16 * t));                                         \
-        for (int t = 0; t < VEC_ACC_TILE; t++)                                                                        \
+        for (int t = 0; t < (T); t++)                                                                                 \
             vec_store(dst + j + VEC_I16 * t, v[t]);                                                                   \
     }                                                                                                                 \
     for (; j + VEC_I16 <= n; j += VEC_I16) {                                                                          \
@@ -59,7 +66,7 @@
 VEC_KERNEL void acc_i16(int16_t *dst, const int16_t *src, const int16_t *const *sub, int n_sub,
                         const int16_t *const *add, int n_add, uint32_t n)
 {
-    ROWS_PASS(vec_load)
+    ROWS_PASS(vec_load, VEC_ACC_TILE_I16)
     ROWS_TAIL(vec_load_n_i16)
     nnue_ref_acc_i16(dst, src, sub, n_sub, add, n_add, j, n);
 }
@@ -67,7 +74,7 @@ VEC_KERNEL void acc_i16(int16_t *dst, const int16_t *src, const int16_t *const *
 VEC_KERNEL void acc_i8(int16_t *dst, const int16_t *src, const int8_t *const *sub, int n_sub,
                        const int8_t *const *add, int n_add, uint32_t n)
 {
-    ROWS_PASS(vec_load_i8_i16)
+    ROWS_PASS(vec_load_i8_i16, VEC_ACC_TILE)
     ROWS_TAIL(vec_load_n_i8_i16)
     nnue_ref_acc_i8(dst, src, sub, n_sub, add, n_add, j, n);
 }

@@ -8,6 +8,7 @@
  *   vec_t, VEC_BYTES     one integer vector and its width in bytes (16, 32 or 64)
  *   VEC_TARGET           the attribute every function of the set carries (base/targets.h), or empty
  *   VEC_ACC_TILE         vectors kept in registers per pass over the accumulator rows
+ *   VEC_ACC_TILE_I16     optional: the same where every row is i16 (acc_i16; default VEC_ACC_TILE)
  *   VEC_AFFINE_BLOCKS    output vectors (1..4) summed per pass of the u8 x i8 affine kernel
  *   VEC_AFFINE_UNROLL    input groups in flight there (independent sums per output vector)
  * and, as static inline functions (memory operands unaligned; i16/i32 arithmetic wrapping):

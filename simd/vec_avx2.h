@@ -15,6 +15,7 @@ typedef __m256i vdot_t;
 #define VEC_BYTES 32
 #define VEC_TARGET NNUE_TARGET(NNUE_TARGET_AVX2)
 #define VEC_ACC_TILE 8
+#define VEC_ACC_TILE_I16 16 /* all 16 registers: i16 rows are the adds' memory operands */
 #define VEC_AFFINE_BLOCKS 2 /* 16 registers: 4 x 2 sums */
 #define VEC_AFFINE_UNROLL 4
 #define VEC_FN VEC_TARGET static inline
