@@ -37,10 +37,8 @@
 #define ROWS_TAIL(LOAD_N)
 #endif
 
-/* dst = src - sub rows + add rows on i16 (acc_i16) or on i8 rows widened (acc_i8): T vectors
- * kept in registers across all the rows, then single vectors, then the scalar tail. */
-#define ROWS_PASS(LOAD_ROW, T)                                                                                        \
-    uint32_t j = 0;                                                                                                   \
+/* Tiles of T vectors from value j on while they fit, held in registers across all the rows. */
+#define ROWS_TILES(LOAD_ROW, T)                                                                                       \
     for (; j + VEC_I16 * (T) <= n; j += VEC_I16 * (T)) {                                                              \
         vec_t v[(T)];                                                                                                 \
         for (int t = 0; t < (T); t++)                                                                                 \
@@ -53,7 +51,14 @@
                 v[t] = vec_add_i16(v[t], LOAD_ROW(add[k] + j + VEC_I16 * t));                                         \
         for (int t = 0; t < (T); t++)                                                                                 \
             vec_store(dst + j + VEC_I16 * t, v[t]);                                                                   \
-    }                                                                                                                 \
+    }
+
+/* dst = src - sub rows + add rows on i16 (acc_i16) or on i8 rows widened (acc_i8): tiles of T
+ * vectors, then of T / 2 (what is left of a row), then single vectors, then the scalar tail. */
+#define ROWS_PASS(LOAD_ROW, T)                                                                                        \
+    uint32_t j = 0;                                                                                                   \
+    ROWS_TILES(LOAD_ROW, T)                                                                                           \
+    ROWS_TILES(LOAD_ROW, (T) / 2)                                                                                     \
     for (; j + VEC_I16 <= n; j += VEC_I16) {                                                                          \
         vec_t v = vec_load(src + j);                                                                                  \
         for (int k = 0; k < n_sub; k++)                                                                               \
