@@ -4,9 +4,6 @@
 #ifndef NNUE_SIMD_ACC_ROWS_VEC_H
 #define NNUE_SIMD_ACC_ROWS_VEC_H
 
-/* Loops over a move's few rows stay loops: unrolled copies cost more to enter than they save, and
- * the smaller kernels keep the hot code within the L1i (callgrind's cache simulation, sf19
- * incremental: 124 L1i misses an evaluation with clang's unrolling, 110 without). */
 /* Vectors per tile when every row is i16 (acc_i16): each row's vector is an add's memory
  * operand there, so a set may keep more of the accumulator in registers than where i8 rows must be
  * widened into a register first (VEC_ACC_TILE). */
@@ -14,6 +11,9 @@
 #define VEC_ACC_TILE_I16 VEC_ACC_TILE
 #endif
 
+/* Loops over a move's few rows stay loops: unrolled copies cost more to enter than they save, and
+ * the smaller kernels keep the hot code within the L1i (callgrind's cache simulation, sf19
+ * incremental: 124 L1i misses an evaluation with clang's unrolling, 110 without). */
 #if defined(__clang__)
 #define ROWS_NO_UNROLL _Pragma("clang loop unroll(disable)")
 #else
