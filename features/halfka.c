@@ -67,6 +67,14 @@ static void halfka_changed(const nnue_feature_params *params, const nnue_board *
     nnue_fs_board_changed(delta, persp, halfka_index, &c, removed, n_removed, added, n_added);
 }
 
+/* Both perspectives in one pass over the delta (one_move_one_set, the common step). */
+static void halfka_changed_both(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                            uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2])
+{
+    (void)params;
+    nnue_fs_planes_changed_both(delta, halfka_context(after, 0), halfka_context(after, 1), removed, n_removed, added, n_added);
+}
+
 static int halfka_needs_refresh(const nnue_feature_params *params, const nnue_board *after,
                                 const nnue_delta *delta, int persp)
 {
@@ -100,6 +108,7 @@ const nnue_feature_set nnue_fs_halfka = {
     .active = halfka_active,
     .active_both = halfka_active_both,
     .changed = halfka_changed,
+    .changed_both = halfka_changed_both,
     .needs_refresh = halfka_needs_refresh,
     .refresh_on_own_king_move = 1,
     .refresh_keys = halfka_refresh_keys,

@@ -58,6 +58,14 @@ static void halfkp_changed(const nnue_feature_params *params, const nnue_board *
     nnue_fs_board_changed(delta, persp, halfkp_index, &c, removed, n_removed, added, n_added);
 }
 
+/* Both perspectives in one pass over the delta (one_move_one_set, the common step). */
+static void halfkp_changed_both(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
+                            uint32_t *const removed[2], int n_removed[2], uint32_t *const added[2], int n_added[2])
+{
+    (void)params;
+    nnue_fs_planes_changed_both(delta, halfkp_context(after, 0), halfkp_context(after, 1), removed, n_removed, added, n_added);
+}
+
 static int halfkp_needs_refresh(const nnue_feature_params *params, const nnue_board *after,
                                 const nnue_delta *delta, int persp)
 {
@@ -91,6 +99,7 @@ const nnue_feature_set nnue_fs_halfkp = {
     .active = halfkp_active,
     .active_both = halfkp_active_both,
     .changed = halfkp_changed,
+    .changed_both = halfkp_changed_both,
     .needs_refresh = halfkp_needs_refresh,
     .refresh_on_own_king_move = 1,
     .refresh_keys = halfkp_refresh_keys,

@@ -92,4 +92,37 @@ static inline void nnue_fs_planes_active_both(const nnue_board *board, nnue_fs_p
     n[1] = n1;
 }
 
+/* Both perspectives' changed() lists of a board-only delta in one pass over it: the same lists, in
+ * the same order, as nnue_fs_board_changed with nnue_fs_plane_index for each (a dirty entry with a
+ * square and a piece gives each perspective its index when that is a feature). */
+static inline void nnue_fs_planes_changed_both(const nnue_delta *delta, nnue_fs_planes v0, nnue_fs_planes v1,
+                                               uint32_t *const removed[2], int n_removed[2],
+                                               uint32_t *const added[2], int n_added[2])
+{
+    int r0 = 0, r1 = 0, a0 = 0, a1 = 0;
+    for (int i = 0; i < delta->count; i++) {
+        const nnue_dirty *d = &delta->dirty[i];
+        if (d->old_sq >= 0 && d->old_piece) {
+            int32_t f0 = nnue_fs_plane_index(&v0, d->old_piece, d->old_sq);
+            int32_t f1 = nnue_fs_plane_index(&v1, d->old_piece, d->old_sq);
+            removed[0][r0] = (uint32_t)f0;
+            removed[1][r1] = (uint32_t)f1;
+            r0 += f0 >= 0;
+            r1 += f1 >= 0;
+        }
+        if (d->new_sq >= 0 && d->new_piece) {
+            int32_t f0 = nnue_fs_plane_index(&v0, d->new_piece, d->new_sq);
+            int32_t f1 = nnue_fs_plane_index(&v1, d->new_piece, d->new_sq);
+            added[0][a0] = (uint32_t)f0;
+            added[1][a1] = (uint32_t)f1;
+            a0 += f0 >= 0;
+            a1 += f1 >= 0;
+        }
+    }
+    n_removed[0] = r0;
+    n_removed[1] = r1;
+    n_added[0] = a0;
+    n_added[1] = a1;
+}
+
 #endif
