@@ -478,22 +478,12 @@ void nnue_expr_prog_build(nnue_expr *e, const nnue_game *game)
     free(sub);
 }
 
-int32_t nnue_expr_run(const nnue_expr *e, const nnue_board *b, const int32_t *table_values)
+/* The steps of a program of more than one table (nnue_expr_run below): out of line, so that the
+ * common one-table selector pays for none of this function's registers and stack. */
+static __attribute__((noinline)) int32_t run_steps(const nnue_expr *e, const nnue_board *b,
+                                                   const int32_t *table_values)
 {
     const nnue_expr_prog *p = &e->prog;
-    if (!p->n_steps)
-        return nnue_expr_eval_with(e, b, table_values);
-    if (p->n_steps == 2 && p->n_vars == 1 && p->steps[1].kind == NNUE_PROG_TABLE_STEP) {
-        /* One table over one variable ((pieces - 1) / 4, the common selector): no step loop. */
-        const nnue_game_var *gv = e->vars[0];
-        int64_t x = gv ? gv->value(b) : e->table_vars[0] ? (table_values ? table_values[0] : e->table_vars[0]->lo)
-                                      : b->piece_count;
-        const nnue_prog_step *t = &p->steps[1];
-        int64_t at = t->off + t->coef[0] * x;
-        if (x < p->steps[0].lo || x > p->steps[0].hi || (uint64_t)at >= (uint64_t)t->size)
-            return nnue_expr_eval_with(e, b, table_values); /* outside its domain (the table's: cannot be) */
-        return p->pool[t->k + at];
-    }
     int64_t v[NNUE_PROG_MAX_STEPS];
     int i = 0;
     for (; i < p->n_vars; i++) { /* each variable once, checked against its domain */
@@ -535,4 +525,23 @@ int32_t nnue_expr_run(const nnue_expr *e, const nnue_board *b, const int32_t *ta
     }
     int64_t r = v[p->n_steps - 1];
     return (int32_t)(r > INT32_MAX ? INT32_MAX : r < INT32_MIN ? INT32_MIN : r);
+}
+
+int32_t nnue_expr_run(const nnue_expr *e, const nnue_board *b, const int32_t *table_values)
+{
+    const nnue_expr_prog *p = &e->prog;
+    if (!p->n_steps)
+        return nnue_expr_eval_with(e, b, table_values);
+    if (p->n_steps == 2 && p->n_vars == 1 && p->steps[1].kind == NNUE_PROG_TABLE_STEP) {
+        /* One table over one variable ((pieces - 1) / 4, the common selector): no step loop. */
+        const nnue_game_var *gv = e->vars[0];
+        int64_t x = gv ? gv->value(b) : e->table_vars[0] ? (table_values ? table_values[0] : e->table_vars[0]->lo)
+                                      : b->piece_count;
+        const nnue_prog_step *t = &p->steps[1];
+        int64_t at = t->off + t->coef[0] * x;
+        if (x < p->steps[0].lo || x > p->steps[0].hi || (uint64_t)at >= (uint64_t)t->size)
+            return nnue_expr_eval_with(e, b, table_values); /* outside its domain (the table's: cannot be) */
+        return p->pool[t->k + at];
+    }
+    return run_steps(e, b, table_values);
 }
