@@ -11,6 +11,8 @@
  * HalfKAv2_hm row at once, as Stockfish 15.1 does) ran no faster on the chess refresh workload
  * (user time, fastest of 6 runs of 5 iterations, AVX-512 Xeon: 0.89 s against 0.86 s for 8
  * vectors and 0.90 s for 16): a refresh is bound by the rows' transfer, not by the adds.
+ * AVX2 takes 512 bytes of an i16 row too (16 vectors: all its registers, the rows being the adds'
+ * memory operands; simd/vec_avx2.h).
  * Narrower tiles then take what is left of a row, then single vectors, then one partial vector
  * (VEC_MASKED), then the scalar definition. */
 #ifndef NNUE_SIMD_ACC_SUM_VEC_H

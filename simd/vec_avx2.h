@@ -16,6 +16,11 @@ typedef __m256i vdot_t;
 #define VEC_TARGET NNUE_TARGET(NNUE_TARGET_AVX2)
 #define VEC_ACC_TILE 8
 #define VEC_ACC_TILE_I16 16 /* all 16 registers: i16 rows are the adds' memory operands */
+/* acc_sum (a refresh) in tiles of 512 bytes of an i16 row, as acc_i16: chess refresh 3-7% faster
+ * than tiles of 8 in four runs of 15-25 alternating rounds (docs/speed.md); i8 rows keep 8 (their
+ * widened vectors need registers of their own) */
+#define VEC_SUM_TILE16 16
+#define VEC_SUM_TILE8 8
 #define VEC_AFFINE_BLOCKS 2 /* 16 registers: 4 x 2 sums */
 #define VEC_AFFINE_UNROLL 4
 #define VEC_FN VEC_TARGET static inline
