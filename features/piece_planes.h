@@ -92,6 +92,17 @@ static inline void nnue_fs_planes_active_both(const nnue_board *board, nnue_fs_p
     n[1] = n1;
 }
 
+/* Piece pc on square sq appended to both perspectives' lists where it is a feature there. */
+static inline void nnue_fs_planes_append2(const nnue_fs_planes *v0, const nnue_fs_planes *v1, unsigned pc, int sq,
+                                          uint32_t *const out[2], int *n0, int *n1)
+{
+    int32_t f0 = nnue_fs_plane_index(v0, pc, sq), f1 = nnue_fs_plane_index(v1, pc, sq);
+    out[0][*n0] = (uint32_t)f0;
+    out[1][*n1] = (uint32_t)f1;
+    *n0 += f0 >= 0;
+    *n1 += f1 >= 0;
+}
+
 /* Both perspectives' changed() lists of a board-only delta in one pass over it: the same lists, in
  * the same order, as nnue_fs_board_changed with nnue_fs_plane_index for each (a dirty entry with a
  * square and a piece gives each perspective its index when that is a feature). */
@@ -102,22 +113,10 @@ static inline void nnue_fs_planes_changed_both(const nnue_delta *delta, nnue_fs_
     int r0 = 0, r1 = 0, a0 = 0, a1 = 0;
     for (int i = 0; i < delta->count; i++) {
         const nnue_dirty *d = &delta->dirty[i];
-        if (d->old_sq >= 0 && d->old_piece) {
-            int32_t f0 = nnue_fs_plane_index(&v0, d->old_piece, d->old_sq);
-            int32_t f1 = nnue_fs_plane_index(&v1, d->old_piece, d->old_sq);
-            removed[0][r0] = (uint32_t)f0;
-            removed[1][r1] = (uint32_t)f1;
-            r0 += f0 >= 0;
-            r1 += f1 >= 0;
-        }
-        if (d->new_sq >= 0 && d->new_piece) {
-            int32_t f0 = nnue_fs_plane_index(&v0, d->new_piece, d->new_sq);
-            int32_t f1 = nnue_fs_plane_index(&v1, d->new_piece, d->new_sq);
-            added[0][a0] = (uint32_t)f0;
-            added[1][a1] = (uint32_t)f1;
-            a0 += f0 >= 0;
-            a1 += f1 >= 0;
-        }
+        if (d->old_sq >= 0 && d->old_piece)
+            nnue_fs_planes_append2(&v0, &v1, d->old_piece, d->old_sq, removed, &r0, &r1);
+        if (d->new_sq >= 0 && d->new_piece)
+            nnue_fs_planes_append2(&v0, &v1, d->new_piece, d->new_sq, added, &a0, &a1);
     }
     n_removed[0] = r0;
     n_removed[1] = r1;
