@@ -44,6 +44,7 @@ void nnue_plan_free(nnue_plan *plan)
         nnue_plan_layer *pl = &plan->layers[i];
         free(pl->zero_biases);
         free(pl->span_at);
+        free(pl->pairs);
         FREE_STACKS(pl->weights32, plan->stacks);
         FREE_STACKS(pl->weights16, plan->stacks);
         FREE_STACKS(pl->weights_f32, plan->stacks);
@@ -77,6 +78,45 @@ static int8_t *prepare_weights(const nnue_layer *l, const nnue_layer_weights *lw
         return permute(l, lw->weights, l->p.affine.padded_in, groups, out_pad);
     l->type->dense_i8(l, lw, dense);
     return permute(l, dense, l->in_size, groups, out_pad);
+}
+
+/* The 16-output blocks of a layer's prepared weights w ([groups][out_pad][4]) in which two input
+ * groups' products may share one i16 lane (kernels.h head_u8_fc0's pairs): a lane holds, for one
+ * output, the products of one half of a group (two inputs) of each group, so with inputs in
+ * 0 .. in_hi the sum stays within i16 for any two groups when twice the largest half's positive
+ * weights, times in_hi, is at most 32767, and the same for the negative ones and -32768. Bit k
+ * for outputs 16k .. 16k + 15 (padding outputs have zero weights). layers/plan.h. */
+uint32_t nnue_plan_pair_blocks(const int8_t *w, uint32_t groups, uint32_t out_pad, int64_t in_hi)
+{
+    uint32_t bits = 0;
+    for (uint32_t b = 0; b < 32 && b * NNUE_KERNEL_OUT_BLOCK < out_pad; b++) {
+        int ok = 1;
+        for (uint32_t o = b * NNUE_KERNEL_OUT_BLOCK; ok && o < (b + 1) * NNUE_KERNEL_OUT_BLOCK; o++)
+            for (int h = 0; ok && h < 2; h++) {
+                int64_t pos = 0, neg = 0;
+                for (uint32_t g = 0; g < groups; g++) {
+                    const int8_t *x = w + ((size_t)g * out_pad + o) * 4 + 2 * h;
+                    int64_t p = (x[0] > 0 ? x[0] : 0) + (x[1] > 0 ? x[1] : 0);
+                    int64_t n = (x[0] < 0 ? -x[0] : 0) + (x[1] < 0 ? -x[1] : 0);
+                    pos = p > pos ? p : pos;
+                    neg = n > neg ? n : neg;
+                }
+                ok = 2 * in_hi * pos <= 32767 && 2 * in_hi * neg <= 32768;
+            }
+        bits |= (uint32_t)ok << b;
+    }
+    return bits;
+}
+
+/* pl->pairs of a sparse layer reading the network, its inputs at most in_hi: 0, or -1 when memory
+ * ran out. */
+static int prepare_pairs(uint32_t stacks, int64_t in_hi, nnue_plan_layer *pl)
+{
+    if (!(pl->pairs = calloc(stacks, sizeof *pl->pairs)))
+        return -1;
+    for (uint32_t s = 0; s < stacks; s++)
+        pl->pairs[s] = nnue_plan_pair_blocks(pl->weights[s], pl->groups, pl->out_pad, in_hi);
+    return 0;
 }
 
 /* A layer type with spans_i8 runs output-major where that takes at most half the products of the
@@ -307,7 +347,8 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
             return -1;
         if (spans)
             pl->sparse = 0; /* every output reads its spans whole */
-        else if (prepare_dense(a, weights, i, pl) < 0)
+        else if (prepare_dense(a, weights, i, pl) < 0 ||
+                 (pl->sparse && pl->from_network && prepare_pairs(a->stacks, in.hi, pl) < 0))
             return -1;
         if (!pl->from_network && round64((size_t)pl->groups * 4 + 16) > plan->u8_tmp_bytes)
             plan->u8_tmp_bytes = (uint32_t)round64((size_t)pl->groups * 4 + 16);

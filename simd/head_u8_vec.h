@@ -88,14 +88,14 @@ head_rest(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32
     act_bytes(x, in, m0, h->sq0[0], h->sq0[1], h->sq0[2]);
     act_bytes(x, in + m0, m0, h->cr0[0], h->cr0[1], 0);
     head_zero4(in + 2 * m0);
-    run(in, NULL, (2 * m0 + 3) / 4, w1, b1, o1, 32, 32);
+    run(in, NULL, (2 * m0 + 3) / 4, w1, b1, o1, 32, 32, 0);
     if (h->sq1[2] > 0) {
         act_bytes(o1, in + at, 32, h->sq1[0], h->sq1[1], h->sq1[2]);
         at += 32;
     }
     act_bytes(o1, in + at, 32, h->cr1[0], h->cr1[1], 0);
     head_zero4(in + at + 32);
-    run(in, NULL, (at + 32 + 3) / 4, w2, b2, &o2, 1, 16);
+    run(in, NULL, (at + 32 + 3) / 4, w2, b2, &o2, 1, 16, 0);
     return o2;
 }
 
@@ -108,24 +108,24 @@ VEC_KERNEL int32_t head_u8(const nnue_head_u8 *h, const int32_t *x, const int8_t
 /* fc0 with its output count constant (8, 16 or 32) and the list or dense form known, so run()'s
  * sums stay in registers; the activations then read fc0's values where they were just stored. */
 VEC_KERNEL int32_t head_u8_fc0(const nnue_head_u8 *h, const uint8_t *in, const uint16_t *idx, uint32_t count,
-                               const int8_t *w0, const int32_t *b0, int32_t *o0, const int8_t *w1, const int32_t *b1,
-                               const int8_t *w2, const int32_t *b2)
+                               uint32_t pairs, const int8_t *w0, const int32_t *b0, int32_t *o0, const int8_t *w1,
+                               const int32_t *b1, const int8_t *w2, const int32_t *b2)
 {
     if (h->n0 == 32) {
         if (idx)
-            run(in, idx, count, w0, b0, o0, 32, 32);
+            run(in, idx, count, w0, b0, o0, 32, 32, pairs);
         else
-            run(in, NULL, count, w0, b0, o0, 32, 32);
+            run(in, NULL, count, w0, b0, o0, 32, 32, pairs);
     } else if (h->n0 == 16) {
         if (idx)
-            run(in, idx, count, w0, b0, o0, 16, 16);
+            run(in, idx, count, w0, b0, o0, 16, 16, pairs);
         else
-            run(in, NULL, count, w0, b0, o0, 16, 16);
+            run(in, NULL, count, w0, b0, o0, 16, 16, pairs);
     } else { /* 8, padded to 16 (NNUE_HEAD_FC0_PAD) */
         if (idx)
-            run(in, idx, count, w0, b0, o0, 8, 16);
+            run(in, idx, count, w0, b0, o0, 8, 16, pairs);
         else
-            run(in, NULL, count, w0, b0, o0, 8, 16);
+            run(in, NULL, count, w0, b0, o0, 8, 16, pairs);
     }
     return head_rest(h, o0, w1, b1, w2, b2);
 }

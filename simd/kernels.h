@@ -176,10 +176,13 @@ typedef struct nnue_kernels {
                             uint32_t row, const int32_t *bias, int32_t *out, uint32_t n_out);
     /* fc0 too (issue 46): o0[0 .. h->n0) = affine_u8_list(in, idx, count, w0, b0) (affine_u8 over
      * count groups when idx is NULL; out_pad NNUE_HEAD_FC0_PAD(n0)), then head_u8(h, o0, w1, b1, w2, b2) on those
-     * values as they come out of fc0. o0 is written for the layers that read fc0 besides the head. */
+     * values as they come out of fc0. o0 is written for the layers that read fc0 besides the head.
+     * pairs: bit k when outputs 16k .. 16k + 15 may add two groups' u8 x i8 products in one i16
+     * lane before widening them (nnue_plan_layer.pairs: proven from w0 and the inputs' bound), the
+     * step a set without VNNI saves a widening per two groups with (VEC_DOT_PAIRS); 0 = never. */
     int32_t (*head_u8_fc0)(const nnue_head_u8 *h, const uint8_t *in, const uint16_t *idx, uint32_t count,
-                           const int8_t *w0, const int32_t *b0, int32_t *o0, const int8_t *w1, const int32_t *b1,
-                           const int8_t *w2, const int32_t *b2);
+                           uint32_t pairs, const int8_t *w0, const int32_t *b0, int32_t *o0, const int8_t *w1,
+                           const int32_t *b1, const int8_t *w2, const int32_t *b2);
 } nnue_kernels;
 
 /* Table for a level (levels above nnue_isa_best() must not be called; NULL when not built). */

@@ -184,9 +184,10 @@ static void affine_u8_spans(const uint8_t *in, uint32_t n1, const uint32_t *at, 
 }
 
 static int32_t head_u8_fc0(const nnue_head_u8 *h, const uint8_t *in, const uint16_t *idx, uint32_t count,
-                           const int8_t *w0, const int32_t *b0, int32_t *o0, const int8_t *w1, const int32_t *b1,
-                           const int8_t *w2, const int32_t *b2)
+                           uint32_t pairs, const int8_t *w0, const int32_t *b0, int32_t *o0, const int8_t *w1,
+                           const int32_t *b1, const int8_t *w2, const int32_t *b2)
 {
+    (void)pairs; /* the definition sums in 32 bits */
     if (idx)
         affine_u8_list(in, idx, (int)count, w0, b0, o0, h->n0, NNUE_HEAD_FC0_PAD(h->n0));
     else

@@ -132,11 +132,15 @@ VEC_KERNEL int nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t *idx)
  * group's input is broadcast once for all nb blocks (AVX2 ran Stockfish 19's 32 outputs in two
  * passes). Forced inline: with a constant nb and the dense/list choice known, the sums stay in
  * registers (as a separate function clang spilled them, about a third slower). */
+#ifndef VEC_DOT_PAIRS
+#define VEC_DOT_PAIRS 0 /* vdot_add2 (vec.h): the set widens two groups' products at once */
+#endif
 #ifndef VEC_AFFINE_SUMS
 #define VEC_AFFINE_SUMS (VEC_AFFINE_BLOCKS * VEC_AFFINE_UNROLL)
 #endif
 VEC_TARGET static inline __attribute__((always_inline)) void
-pass(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *wb, size_t stride, const int nb, vec_t *res)
+pass(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *wb, size_t stride, const int nb, vec_t *res,
+     int paired)
 {
     const int un = VEC_AFFINE_SUMS / nb >= VEC_AFFINE_UNROLL ? VEC_AFFINE_UNROLL
                    : VEC_AFFINE_SUMS / nb >= 1               ? VEC_AFFINE_SUMS / nb
@@ -146,6 +150,19 @@ pass(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *wb, s
         for (int b = 0; b < nb; b++)
             s[u][b] = vdot_zero();
     uint32_t i = 0;
+#if VEC_DOT_PAIRS
+    if (paired) /* two groups a sum, widened once (run() below: where the weights allow it) */
+        for (; i + 2 * (uint32_t)un <= count; i += 2 * (uint32_t)un)
+            for (int u = 0; u < un; u++) {
+                uint32_t g0 = idx ? idx[i + 2 * u] : i + 2 * u, g1 = idx ? idx[i + 2 * u + 1] : i + 2 * u + 1;
+                vec_t x0 = vdot_input(in + 4 * g0), x1 = vdot_input(in + 4 * g1);
+                for (int b = 0; b < nb; b++)
+                    s[u][b] = vdot_add2(s[u][b], x0, wb + g0 * stride + VEC_BYTES * b, x1,
+                                        wb + g1 * stride + VEC_BYTES * b);
+            }
+#else
+    (void)paired;
+#endif
     for (; i + (uint32_t)un <= count; i += (uint32_t)un)
         for (int u = 0; u < un; u++) {
             uint32_t g = idx ? idx[i + u] : i + u;
@@ -184,10 +201,12 @@ VEC_TARGET static inline void finish(vec_t sum, const int32_t *bias, int32_t *ou
     }
 }
 
-#define PASS(k) pass(in, idx, count, wb, stride, (k), res)
+#define PASS(k) pass(in, idx, count, wb, stride, (k), res, paired)
+/* pairs: kernels.h head_u8_fc0's (bit k: outputs 16k .. 16k + 15 may sum two groups in an i16
+ * lane); a pass pairs its groups when every one of its outputs may. */
 VEC_TARGET static inline __attribute__((always_inline)) void run(const uint8_t *in, const uint16_t *idx, uint32_t count,
                                                                  const int8_t *w, const int32_t *bias, int32_t *out,
-                                                                 uint32_t n_out, uint32_t out_pad)
+                                                                 uint32_t n_out, uint32_t out_pad, uint32_t pairs)
 {
     size_t stride = (size_t)out_pad * 4;
     vec_t res[4];
@@ -195,6 +214,9 @@ VEC_TARGET static inline __attribute__((always_inline)) void run(const uint8_t *
         uint32_t left = (n_out - o + VEC_I32 - 1) / VEC_I32;
         int nb = left >= 4 ? 4 : (int)left;
         const int8_t *wb = w + (size_t)o * 4;
+        uint32_t first = o / 16, last = (o + (uint32_t)nb * VEC_I32 - 1) / 16;
+        uint32_t need = last < 31 ? ((2u << last) - 1) & ~((1u << first) - 1) : ~((1u << first) - 1);
+        int paired = pairs && (pairs & need) == need;
         switch (nb) { /* constant block counts, so the sums stay in registers */
         case 4: PASS(4); break;
         case 3: PASS(3); break;
@@ -209,13 +231,13 @@ VEC_TARGET static inline __attribute__((always_inline)) void run(const uint8_t *
 VEC_KERNEL void affine_u8(const uint8_t *in, uint32_t groups, const int8_t *w, const int32_t *bias, int32_t *out,
                           uint32_t n_out, uint32_t out_pad)
 {
-    run(in, NULL, groups, w, bias, out, n_out, out_pad);
+    run(in, NULL, groups, w, bias, out, n_out, out_pad, 0);
 }
 
 VEC_KERNEL void affine_u8_list(const uint8_t *in, const uint16_t *idx, int count, const int8_t *w,
                                const int32_t *bias, int32_t *out, uint32_t n_out, uint32_t out_pad)
 {
-    run(in, idx, (uint32_t)count, w, bias, out, n_out, out_pad);
+    run(in, idx, (uint32_t)count, w, bias, out, n_out, out_pad, 0);
 }
 
 /* kernels.h affine_i32: input-major weights, so each input is one broadcast times whole output

@@ -119,6 +119,17 @@ VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
 #endif
 }
 
+#if !defined(VEC_VNNI)
+/* As vec_avx2.h's: two groups widened once where the weights allow (VNNI's dot needs no widening). */
+#define VEC_DOT_PAIRS 1
+VEC_FN vdot_t vdot_add2(vdot_t s, vec_t x0, const int8_t *w0, vec_t x1, const int8_t *w1)
+{
+    __m512i p = _mm512_add_epi16(_mm512_maddubs_epi16(x0, _mm512_loadu_si512(w0)),
+                                 _mm512_maddubs_epi16(x1, _mm512_loadu_si512(w1)));
+    return _mm512_add_epi32(s, _mm512_madd_epi16(p, _mm512_set1_epi16(1)));
+}
+#endif
+
 VEC_FN vdot_t vdot_add_bytes(vdot_t s, const uint8_t *p, const int8_t *w)
 {
     return vdot_add(s, _mm512_loadu_si512(p), w);

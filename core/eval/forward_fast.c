@@ -70,7 +70,7 @@ static int32_t head_and_rest(const nnue_net *net, const nnue_kernels *k, const n
     int at = plan->u8head_at, end = plan->u8head_end;
     values[plan->rest_fc2_off] =
         k->head_u8_fc0(&plan->u8head, u8_net, dense ? NULL : idx, dense ? pl->groups : (uint32_t)count,
-                       pl->weights[bucket], stack[0].biases, values + 2 * a->ft.out_per_side,
+                       pl->pairs ? pl->pairs[bucket] : 0, pl->weights[bucket], stack[0].biases, values + 2 * a->ft.out_per_side,
                        plan->layers[at].weights[bucket], stack[at].biases, plan->layers[end].weights[bucket],
                        stack[end].biases);
     for (int r = 0; r < plan->n_rest; r++) {
@@ -152,7 +152,7 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
             int at = plan->u8head_at, end = plan->u8head_end;
             int32_t *o2 = next + plan->u8head_gap0;
             *o2 = k->head_u8_fc0(&plan->u8head, u8_net, dense ? NULL : idx, dense ? pl->groups : (uint32_t)count,
-                                 pl->weights[bucket], stack[i].biases, next, plan->layers[at].weights[bucket],
+                                 pl->pairs ? pl->pairs[bucket] : 0, pl->weights[bucket], stack[i].biases, next, plan->layers[at].weights[bucket],
                                  stack[at].biases, plan->layers[end].weights[bucket], stack[end].biases);
             outputs[i] = next;
             for (int v = 0; v < plan->u8head_n_views; v++)

@@ -545,10 +545,14 @@ START_TEST(head_u8)
         static uint16_t idx0[64];
         int32_t o0[32], o0k[32], b0[32], count = 0;
         h.n0 = rnd() % 3 == 0 && h.m0 <= 8 ? 8 : h.m0 <= 16 && rnd() % 2 ? 16 : 32; /* 8 padded to 16 (YaneuraOu) */
-        for (int j = 0; j < 256; j++)
-            in0[j] = (uint8_t)(rnd() % 4 ? 0 : pick(0, 127));
+        for (int j = 0; j < 256; j++) /* rep % 8 == 7: every input at its bound 127, the extreme sums */
+            in0[j] = (uint8_t)(rep % 8 == 7 ? 127 : rnd() % 4 ? 0 : pick(0, 127));
+        /* rep % 4 >= 2: weights within -64..64, where two groups' products always fit an i16 lane
+         * (inputs <= 127), and pairs on for every block; else the full range and pairs off */
+        int bounded = rep % 4 >= 2;
         for (int j = 0; j < 64 * 32 * 4; j++)
-            w0[j] = (int8_t)pick(-128, 127);
+            w0[j] = (int8_t)(bounded ? pick(-64, 64) : pick(-128, 127));
+        uint32_t pairs = bounded ? 0xFFFFFFFFu : 0;
         for (int j = 0; j < 32; j++)
             b0[j] = pick(-(1 << 20), 1 << 20);
         for (int g = 0; g < 64; g++)
@@ -562,7 +566,7 @@ START_TEST(head_u8)
             const nnue_kernels *k = isa ? isa_set(isa) : sc;
             if (!k)
                 continue;
-            int32_t got = k->head_u8_fc0(&h, in0, il, n, w0, b0, o0k, w1, b1, w2, b2);
+            int32_t got = k->head_u8_fc0(&h, in0, il, n, pairs, w0, b0, o0k, w1, b1, w2, b2);
             ck_assert_msg(got == want && memcmp(o0, o0k, h.n0 * 4) == 0, "%s head_u8_fc0 rep %d n0 %u: %d, want %d",
                           nnue_isa_label(isa), rep, h.n0, got, want);
         }
@@ -573,6 +577,7 @@ END_TEST
 void add_feature_kernel_tests(TCase *tc); /* test_simd_kernels_features.c */
 void add_refresh_kernel_tests(TCase *tc); /* test_simd_kernels_refresh.c */
 void add_spans_kernel_tests(TCase *tc);   /* test_simd_kernels_spans.c */
+void add_pairs_kernel_tests(TCase *tc);   /* test_simd_kernels_pairs.c */
 
 int main(void)
 {
@@ -591,6 +596,7 @@ int main(void)
     tcase_add_test(tc, act_u8);
     tcase_add_test(tc, small_tail);
     tcase_add_test(tc, head_u8);
+    add_pairs_kernel_tests(tc);
     tcase_add_test(tc, pairwise_nz);
     add_feature_kernel_tests(tc);
     add_refresh_kernel_tests(tc);
