@@ -156,8 +156,8 @@ void nnue_plan_head(const nnue_arch *a, nnue_plan *plan);
 int nnue_plan_f32_head(const nnue_arch *a, const nnue_layer_weights *weights, nnue_plan *plan);
 
 /* The 16-output blocks (bit k: outputs 16k .. 16k + 15, k < 32) of a u8 layer's prepared weights w
- * ([groups][out_pad][4]) in which two input groups' products may be added in one i16 lane, inputs
- * being 0 .. in_hi (nnue_plan_layer.pairs; kernels.h head_u8_fc0). */
+ * ([groups][out_pad][4]) in which two different input groups' products may be added in one i16
+ * lane, inputs being 0 .. in_hi (nnue_plan_layer.pairs; kernels.h head_u8_fc0). */
 uint32_t nnue_plan_pair_blocks(const int8_t *w, uint32_t groups, uint32_t out_pad, int64_t in_hi);
 
 #endif

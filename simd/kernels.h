@@ -177,8 +177,8 @@ typedef struct nnue_kernels {
     /* fc0 too (issue 46): o0[0 .. h->n0) = affine_u8_list(in, idx, count, w0, b0) (affine_u8 over
      * count groups when idx is NULL; out_pad NNUE_HEAD_FC0_PAD(n0)), then head_u8(h, o0, w1, b1, w2, b2) on those
      * values as they come out of fc0. o0 is written for the layers that read fc0 besides the head.
-     * pairs: bit k when outputs 16k .. 16k + 15 may add two groups' u8 x i8 products in one i16
-     * lane before widening them (nnue_plan_layer.pairs: proven from w0 and the inputs' bound), the
+     * pairs: bit k when outputs 16k .. 16k + 15 may add two different groups' u8 x i8 products in
+     * one i16 lane before widening them (nnue_plan_layer.pairs: proven from w0 and the inputs' bound), the
      * step a set without VNNI saves a widening per two groups with (VEC_DOT_PAIRS); 0 = never. */
     int32_t (*head_u8_fc0)(const nnue_head_u8 *h, const uint8_t *in, const uint16_t *idx, uint32_t count,
                            uint32_t pairs, const int8_t *w0, const int32_t *b0, int32_t *o0, const int8_t *w1,

@@ -11,30 +11,39 @@ enum { GROUPS = 64, PAD = 32 };
 
 static int8_t w[GROUPS * PAD * 4];
 
-/* Output o's half h of group g is (a, b), every other weight 0. */
-static uint32_t blocks_with(int o, int g, int h, int a, int b, int64_t in_hi)
+/* Output o's half h of groups g and g2 is (a, b) and (c, d), every other weight 0. */
+static uint32_t blocks_with(int o, int g, int g2, int h, const int v[4], int64_t in_hi)
 {
     memset(w, 0, sizeof w);
-    w[((size_t)g * PAD + o) * 4 + 2 * h] = (int8_t)a;
-    w[((size_t)g * PAD + o) * 4 + 2 * h + 1] = (int8_t)b;
+    w[((size_t)g * PAD + o) * 4 + 2 * h] = (int8_t)v[0];
+    w[((size_t)g * PAD + o) * 4 + 2 * h + 1] = (int8_t)v[1];
+    w[((size_t)g2 * PAD + o) * 4 + 2 * h] = (int8_t)v[2];
+    w[((size_t)g2 * PAD + o) * 4 + 2 * h + 1] = (int8_t)v[3];
     return nnue_plan_pair_blocks(w, GROUPS, PAD, in_hi);
 }
 
 START_TEST(pair_blocks_bounds)
 {
-    /* 2 * 127 * (a + b) <= 32767 for the positive weights, 32768 for the negative ones */
-    static const struct { int a, b, in_hi, ok; } cases[] = {
-        {64, 64, 127, 1},   {65, 64, 127, 1},   {65, 65, 127, 0},   {-64, -64, 127, 1}, {-65, -64, 127, 1},
-        {-65, -65, 127, 0}, {-128, -1, 127, 1}, {-128, -2, 127, 0}, {127, -128, 127, 1}, {127, 3, 126, 1},
-        {127, 4, 126, 0},   {127, 127, 126, 0}, {127, 127, 64, 1},  {0, 0, 255, 1},
+    /* in_hi times the two groups' positive weights at most 32767 (127: a sum of 258 passes, 259
+     * not), the negative ones 32768: a group is never paired with itself, so one large group
+     * alone passes */
+    static const struct { int v[4], in_hi, ok; } cases[] = {
+        {{64, 64, 64, 64}, 127, 1},     {{65, 64, 64, 64}, 127, 1},     {{65, 65, 64, 64}, 127, 1},
+        {{65, 65, 65, 64}, 127, 0},     {{-64, -64, -65, -64}, 127, 1}, {{-65, -65, -64, -64}, 127, 1},
+        {{-65, -65, -65, -64}, 127, 0}, {{-128, -1, -128, -1}, 127, 1}, {{-128, -2, -128, -1}, 127, 0},
+        {{127, -128, 127, -128}, 127, 1}, {{127, 127, 0, 0}, 127, 1},   {{127, 127, 4, 0}, 127, 1},
+        {{127, 127, 0, 5}, 127, 0},     {{-128, -128, 0, 0}, 127, 1},   {{-128, -128, -3, 0}, 127, 0},
+        {{127, 3, 127, 3}, 126, 1},     {{127, 4, 127, 3}, 126, 0},     {{127, 127, 127, 127}, 64, 1},
+        {{0, 0, 0, 0}, 255, 1},
     };
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
         for (int o = 0; o < PAD; o += 7)
             for (int h = 0; h < 2; h++) {
-                uint32_t bits = blocks_with(o, (int)(c * 5 % GROUPS), h, cases[c].a, cases[c].b, cases[c].in_hi);
+                int g = (int)(c * 5 % GROUPS), g2 = (g + 1 + (int)c) % GROUPS;
+                uint32_t bits = blocks_with(o, g, g2, h, cases[c].v, cases[c].in_hi);
                 uint32_t want = cases[c].ok ? 3u : 3u & ~(1u << (o / 16));
-                ck_assert_msg(bits == want, "(%d, %d) at output %d half %d, inputs <= %d: blocks %x, want %x",
-                              cases[c].a, cases[c].b, o, h, cases[c].in_hi, bits, want);
+                ck_assert_msg(bits == want, "case %zu at output %d half %d, inputs <= %d: blocks %x, want %x", c, o,
+                              h, cases[c].in_hi, bits, want);
             }
 }
 END_TEST
