@@ -11,7 +11,6 @@
 
 uint64_t rng = 0x243F6A8885A308D3ull;
 
-
 START_TEST(accumulators)
 {
     const nnue_kernels *ref = &nnue_kernels_scalar;
@@ -543,16 +542,12 @@ START_TEST(head_u8)
         static uint8_t in0[256];
         static int8_t w0[64 * 32 * 4];
         static uint16_t idx0[64];
-        int32_t o0[32], o0k[32], b0[32], count = 0;
+        int32_t o0[32], o0k[32], b0[32], count = 0, bounded = rep % 4 >= 2; /* -64..64 weights: pairs on */
         h.n0 = rnd() % 3 == 0 && h.m0 <= 8 ? 8 : h.m0 <= 16 && rnd() % 2 ? 16 : 32; /* 8 padded to 16 (YaneuraOu) */
         for (int j = 0; j < 256; j++) /* rep % 8 == 7: every input at its bound 127, the extreme sums */
             in0[j] = (uint8_t)(rep % 8 == 7 ? 127 : rnd() % 4 ? 0 : pick(0, 127));
-        /* rep % 4 >= 2: weights within -64..64, where two groups' products always fit an i16 lane
-         * (inputs <= 127), and pairs on for every block; else the full range and pairs off */
-        int bounded = rep % 4 >= 2;
         for (int j = 0; j < 64 * 32 * 4; j++)
             w0[j] = (int8_t)(bounded ? pick(-64, 64) : pick(-128, 127));
-        uint32_t pairs = bounded ? 0xFFFFFFFFu : 0;
         for (int j = 0; j < 32; j++)
             b0[j] = pick(-(1 << 20), 1 << 20);
         for (int g = 0; g < 64; g++)
@@ -566,7 +561,7 @@ START_TEST(head_u8)
             const nnue_kernels *k = isa ? isa_set(isa) : sc;
             if (!k)
                 continue;
-            int32_t got = k->head_u8_fc0(&h, in0, il, n, pairs, w0, b0, o0k, w1, b1, w2, b2);
+            int32_t got = k->head_u8_fc0(&h, in0, il, n, bounded ? ~0u : 0, w0, b0, o0k, w1, b1, w2, b2);
             ck_assert_msg(got == want && memcmp(o0, o0k, h.n0 * 4) == 0, "%s head_u8_fc0 rep %d n0 %u: %d, want %d",
                           nnue_isa_label(isa), rep, h.n0, got, want);
         }
@@ -574,10 +569,9 @@ START_TEST(head_u8)
 }
 END_TEST
 
-void add_feature_kernel_tests(TCase *tc); /* test_simd_kernels_features.c */
-void add_refresh_kernel_tests(TCase *tc); /* test_simd_kernels_refresh.c */
-void add_spans_kernel_tests(TCase *tc);   /* test_simd_kernels_spans.c */
-void add_pairs_kernel_tests(TCase *tc);   /* test_simd_kernels_pairs.c */
+/* test_simd_kernels_features.c, _refresh.c, _spans.c, _pairs.c */
+void add_feature_kernel_tests(TCase *tc), add_refresh_kernel_tests(TCase *tc), add_spans_kernel_tests(TCase *tc),
+    add_pairs_kernel_tests(TCase *tc);
 
 int main(void)
 {
