@@ -51,7 +51,7 @@ typedef struct nnue_plan_layer {
     int8_t **weights;        /* [stacks] prepared weights, or NULL */
     uint32_t *pairs;         /* [stacks] a sparse layer reading the network: bit k when outputs 16k ..
                                 16k + 15 may add two input groups' products in one i16 lane
-                                (kernels.h head_u8_fc0's pairs; layers/plan.c pair_blocks), or NULL */
+                                (kernels.h head_u8_fc0's pairs; layers/plan_pairs.c), or NULL */
     int32_t **weights32;     /* [stacks] an int32 affine layer's weights for affine_i32 ([in][out_pad],
                                 as int32), or NULL */
     float **weights_f32;     /* [stacks] a one-chain affine_f32 layer's weights input-major for the
@@ -154,10 +154,5 @@ void nnue_plan_head(const nnue_arch *a, nnue_plan *plan);
 /* Step of nnue_plan_make (layers/plan_f32.c): finds a U8 plan's float head and makes its steps
  * (head_at stays 0 where there is none). Returns -1 when memory ran out. */
 int nnue_plan_f32_head(const nnue_arch *a, const nnue_layer_weights *weights, nnue_plan *plan);
-
-/* The 16-output blocks (bit k: outputs 16k .. 16k + 15, k < 32) of a u8 layer's prepared weights w
- * ([groups][out_pad][4]) in which two different input groups' products may be added in one i16
- * lane, inputs being 0 .. in_hi (nnue_plan_layer.pairs; kernels.h head_u8_fc0). */
-uint32_t nnue_plan_pair_blocks(const int8_t *w, uint32_t groups, uint32_t out_pad, int64_t in_hi);
 
 #endif

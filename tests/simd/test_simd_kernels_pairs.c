@@ -1,11 +1,11 @@
 /* tests/simd/test_simd_kernels_pairs.c: where head_u8_fc0 may add two input groups' products in
- * one i16 lane (kernels.h pairs): the plan's proof (layers/plan.c nnue_plan_pair_blocks) at its
+ * one i16 lane (kernels.h pairs): the plan's proof (layers/plan_pairs.c) at its
  * exact bounds, and every kernel set at inputs and weights on those bounds, against the scalar set. */
 #include <check.h>
 #include <string.h>
 
 #include "kernel_inputs.h"
-#include "layers/plan.h"
+#include "layers/plan_pairs.h"
 
 enum { GROUPS = 64, PAD = 32 };
 
@@ -64,7 +64,7 @@ START_TEST(pairs_at_the_bound)
         for (size_t j = 0; j < sizeof w; j++)
             w[j] = (int8_t)(sign * (j % 2 ? 64 : 65));
         uint32_t pairs = nnue_plan_pair_blocks(w, GROUPS, PAD, 127);
-        ck_assert_uint_eq(pairs, 3);
+        ck_assert_int_eq(pairs, 3);
         nnue_head_u8 h = {.m0 = 15, .n0 = 32, .sq0 = {19, 127, 46340}, .cr0 = {6, 127}, .cr1 = {6, 127}};
         int32_t want_o0[PAD], o0[PAD];
         int32_t want = nnue_kernels_scalar.head_u8_fc0(&h, in, idx, GROUPS, 0, w, b0, want_o0, w1, b1, w2, b2);
