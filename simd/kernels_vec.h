@@ -214,7 +214,7 @@ VEC_TARGET static inline __attribute__((always_inline)) void run(const uint8_t *
         uint32_t left = (n_out - o + VEC_I32 - 1) / VEC_I32;
         int nb = left >= 4 ? 4 : (int)left;
         const int8_t *wb = w + (size_t)o * 4;
-        uint32_t first = o / 16, last = (o + (uint32_t)nb * VEC_I32 - 1) / 16;
+        uint32_t first = o / NNUE_KERNEL_OUT_BLOCK, last = (o + (uint32_t)nb * VEC_I32 - 1) / NNUE_KERNEL_OUT_BLOCK;
         uint32_t need = last < 31 ? ((2u << last) - 1) & ~((1u << first) - 1) : ~((1u << first) - 1);
         int paired = pairs && (pairs & need) == need;
         switch (nb) { /* constant block counts, so the sums stay in registers */

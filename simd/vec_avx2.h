@@ -101,7 +101,7 @@ VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
     return _mm256_add_epi32(s, _mm256_madd_epi16(p, _mm256_set1_epi16(1)));
 }
 
-/* Two groups' products added in i16 and widened once (kernels_vec.h pass(), where layers/plan.c
+/* Two groups' products added in i16 and widened once (kernels_vec.h pass(), where layers/plan_pairs.c
  * proved that no lane can leave i16: pairs): a widening and an add saved per two groups. */
 #define VEC_DOT_PAIRS 1
 VEC_FN vdot_t vdot_add2(vdot_t s, vec_t x0, const int8_t *w0, vec_t x1, const int8_t *w1)
