@@ -1,7 +1,7 @@
 /* simd/tail_avx2.h: kernels.h's fused small tail (tail_32_32_1: HalfKP's 32-32-1 after the
  * feature transformer) for the AVX2 set, as tail_avx512.h is for the AVX-512 sets. Included by
- * kernels_avx2.c after vec_avx2.h; names itself through VEC_TAIL_32_32_1 for kernels_vec.h's
- * table. Every value stays in registers: the 32 activation bytes of each small layer in one
+ * kernels_avx2.c after kernels_vec.h (its crelu), which declared tail_32_32_1 for the table.
+ * Every value stays in registers: the 32 activation bytes of each small layer in one
  * vector (packed by AVX2's per-lane packs, so its dwords hold the input groups in the order
  * 0, 2, 4, 6, 1, 3, 5, 7), each group broadcast from it by vpermd, and fc2's eight weight groups
  * (output 0 of each 64-byte block) gathered into one vector in that same order. Without it the
@@ -20,7 +20,7 @@ VEC_TARGET static inline vec_t tail_crelu_bytes(const vec_t v[4], int shift, int
     const vec_t top = vec_set1_i32(max);
     vec_t c[4];
     for (int k = 0; k < 4; k++)
-        c[k] = vec_min_i32(vec_max_i32(vec_sra_i32(v[k], shift), vec_zero()), top);
+        c[k] = crelu(v[k], shift, top);
     /* values 0..127: neither pack saturates */
     return _mm256_packus_epi16(_mm256_packs_epi32(c[0], c[1]), _mm256_packs_epi32(c[2], c[3]));
 }
@@ -50,6 +50,5 @@ VEC_TARGET static int32_t tail_32_32_1(const int32_t *in, int s1, int32_t m1, co
     const vec_t d = _mm256_madd_epi16(_mm256_maddubs_epi16(h2, w2v), _mm256_set1_epi16(1));
     return (int32_t)((uint32_t)b2[0] + (uint32_t)vec_hsum_i32(d));
 }
-#define VEC_TAIL_32_32_1 tail_32_32_1
 
 #endif
