@@ -1,6 +1,7 @@
 /* games/registry.c: the games an architecture, the tool and the tests can name: the built-in
- * table below, then the games registered at run time (nnue_register_game; descriptors of the
- * first version, through the deprecated nnue_game_register, as a copy of the current size).
+ * table below, then the games registered at run time (nnue_register_game; descriptors of an
+ * earlier version as a copy of the current size: the second version's through nnue_register_game,
+ * the first's through the deprecated nnue_game_register).
  * Adding a built-in game: one adapter folder and two lines below (its extern and its entry). */
 #include <pthread.h>
 #include <stddef.h>
@@ -69,21 +70,9 @@ static const char *descriptor_problem(const nnue_game *g)
     return NULL;
 }
 
-nnue_status nnue_register_game(const nnue_game *game, nnue_error *err)
-{
-    if (game && game->size != sizeof(nnue_game)) {
-        nnue_error_clear(err);
-        return nnue_fail(err, NNUE_E_ARG,
-                         "registering game '%s': expected a descriptor of size %zu (.size = sizeof(nnue_game)), "
-                         "found size %u%s", game->name ? game->name : "", sizeof(nnue_game), (unsigned)game->size,
-                         game->size > sizeof(nnue_game) ? " (built against a newer nnue_board.h than this library)"
-                         : " (a first-version descriptor without size registers through nnue_game_register)");
-    }
-    return nnue_registry_add(&games, game, game ? descriptor_problem(game) : NULL, err);
-}
-
-/* Descriptors of the first version registered through nnue_game_register: the library's copy of
- * the current size (later fields empty), and the caller's descriptor it was made from. */
+/* Descriptors of an earlier version (nnue_game_register's first, nnue_register_game's second): the
+ * library's copy of the current size (later fields empty), and the caller's descriptor it was made
+ * from. */
 static struct {
     const nnue_game *given;
     nnue_game copy;
@@ -91,12 +80,10 @@ static struct {
 static int n_firsts;
 static pthread_mutex_t firsts_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Reads only the first NNUE_GAME_SIZE_V1 bytes of game (descriptor_problem reads no later field). */
-nnue_status nnue_game_register(const nnue_game *game, nnue_error *err)
+/* Registers a copy of the first `bytes` bytes of game (a checked descriptor of an earlier
+ * version), the current size with the later fields empty; the same descriptor again is a no-op. */
+static nnue_status register_copy(const nnue_game *game, size_t bytes, nnue_error *err)
 {
-    const char *problem = game ? descriptor_problem(game) : NULL;
-    if (!game || problem)
-        return nnue_registry_add(&games, game, problem, err);
     if (nnue_game_find(game->name) == game) /* registered before with its size (or built in): a no-op */
         return nnue_registry_add(&games, game, NULL, err);
     pthread_mutex_lock(&firsts_lock);
@@ -112,7 +99,7 @@ nnue_status nnue_game_register(const nnue_game *game, nnue_error *err)
                        NNUE_MAX_GAMES);
     } else {
         memset(&firsts[i].copy, 0, sizeof firsts[i].copy);
-        memcpy(&firsts[i].copy, game, NNUE_GAME_SIZE_V1);
+        memcpy(&firsts[i].copy, game, bytes);
         firsts[i].copy.size = sizeof(nnue_game);
         firsts[i].given = game;
         st = nnue_registry_add(&games, &firsts[i].copy, NULL, err);
@@ -123,8 +110,33 @@ nnue_status nnue_game_register(const nnue_game *game, nnue_error *err)
     return st;
 }
 
+nnue_status nnue_register_game(const nnue_game *game, nnue_error *err)
+{
+    if (game && game->size != sizeof(nnue_game) && game->size != NNUE_GAME_SIZE_V2) {
+        nnue_error_clear(err);
+        return nnue_fail(err, NNUE_E_ARG,
+                         "registering game '%s': expected a descriptor of size %zu (.size = sizeof(nnue_game)), "
+                         "found size %u%s", game->name ? game->name : "", sizeof(nnue_game), (unsigned)game->size,
+                         game->size > sizeof(nnue_game) ? " (built against a newer nnue_board.h than this library)"
+                         : " (a first-version descriptor without size registers through nnue_game_register)");
+    }
+    const char *problem = game ? descriptor_problem(game) : NULL;
+    if (!game || problem || game->size == sizeof(nnue_game))
+        return nnue_registry_add(&games, game, problem, err);
+    return register_copy(game, NNUE_GAME_SIZE_V2, err); /* a second-version descriptor: read no further */
+}
+
+/* Reads only the first NNUE_GAME_SIZE_V1 bytes of game (descriptor_problem reads no later field). */
+nnue_status nnue_game_register(const nnue_game *game, nnue_error *err)
+{
+    const char *problem = game ? descriptor_problem(game) : NULL;
+    if (!game || problem)
+        return nnue_registry_add(&games, game, problem, err);
+    return register_copy(game, NNUE_GAME_SIZE_V1, err);
+}
+
 /* game with every field of this version: game itself when built-in or registered with its size,
- * the copy when it was registered through nnue_game_register, else NULL (a descriptor the library
+ * the copy when it was registered as an earlier version (register_copy), else NULL (a descriptor the library
  * does not know, whose size it cannot tell). The built-in games are found without a lock. */
 static const nnue_game *current(const nnue_game *game)
 {

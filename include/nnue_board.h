@@ -156,7 +156,7 @@ typedef struct nnue_game_record {
  * descriptor sets `size = sizeof(nnue_game)` and registers with nnue_register_game; a later
  * field is appended after the last one, so a library keeps accepting the sizes it accepted
  * before. The first version ended at write_record (NNUE_GAME_SIZE_V1, no size field: registered
- * through the deprecated nnue_game_register). */
+ * through the deprecated nnue_game_register), the second at material (NNUE_GAME_SIZE_V2). */
 typedef struct nnue_game {
     const char *name;           /* YAML 'game' and `--game` word, at most 15 characters */
     /* Shape */
@@ -216,23 +216,33 @@ typedef struct nnue_game {
      * nnue.h NNUE_CP_MATERIAL). NULL: the game has no material rule, and an architecture of it
      * with a material centipawn model gets none (nnue_cp_rule_for says why). */
     int (*material)(const nnue_board *board);
+    /* ---- Version 3 (ABI addition; every field above is version 2, unchanged) ---- */
+    /* Optional: every selector variable of a board at once, values[v] = vars[v].value(board) for v
+     * in 0..n_vars-1 (equal, on every board: tests/games/test_game_versions.c checks the built-in
+     * games). A selector over several variables (YaneuraOu's hands and kings: 17) then costs one
+     * call an evaluation instead of one a variable. NULL: each value() is called. */
+    void (*var_values)(const nnue_board *board, int32_t *values);
 } nnue_game;
 
 /* Bytes of the first version of nnue_game (through write_record), the descriptors of
  * nnue_game_register. */
 #define NNUE_GAME_SIZE_V1 offsetof(nnue_game, size)
+/* Bytes of the second version (through material): nnue_register_game still accepts them. */
+#define NNUE_GAME_SIZE_V2 offsetof(nnue_game, var_values)
 
 /* The built-in games (games/registry.c), NULL-terminated. */
 extern const nnue_game *const nnue_games[];
 
 /* Adds a game at run time (an engine's or a test's own adapter), after the built-in ones.
  * Its descriptor must outlive every use (a static const object). Checks the descriptor: its
- * size (sizeof(nnue_game) of this header; another size is refused, naming both), a name of
- * 1..15 characters not used by another game, files * ranks <= NNUE_MAX_SQUARES, king_type and
- * hand_types within piece_types <= 15, the required functions, texts and piece names. Returns
- * NNUE_OK, or NNUE_E_ARG with err filled. Registering the same descriptor again is a no-op
- * (NNUE_OK). Thread-safe. At most NNUE_MAX_GAMES registered games. The lookups below then
- * return this very descriptor. */
+ * size (sizeof(nnue_game) of this header, or NNUE_GAME_SIZE_V2 of a descriptor built against the
+ * second version's header; another size is refused, naming both), a name of 1..15 characters not
+ * used by another game, files * ranks <= NNUE_MAX_SQUARES, king_type and hand_types within
+ * piece_types <= 15, the required functions, texts and piece names. Returns NNUE_OK, or
+ * NNUE_E_ARG with err filled. Registering the same descriptor again is a no-op (NNUE_OK).
+ * Thread-safe. At most NNUE_MAX_GAMES registered games. The lookups below then return this very
+ * descriptor (of a second-version one: a copy of the current size with the later fields empty,
+ * as nnue_game_register makes). */
 #define NNUE_MAX_GAMES 16
 nnue_status nnue_register_game(const nnue_game *game, nnue_error *err);
 

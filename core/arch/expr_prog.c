@@ -20,6 +20,7 @@
 
 #include "core/arch/expr.h"
 #include "core/arch/expr_ops.h"
+#include "core/arch/expr_prog.h"
 
 #define SAFE ((int64_t)1 << 39)   /* below the clamp (2^40): + - * of such values are exact */
 
@@ -435,12 +436,45 @@ static int compile_node(compiler *c, int n)
     return s >= 0 || c->failed ? s : op_step(c, n);
 }
 
+_Static_assert(sizeof(((nnue_expr_prog *)0)->game_var) >= NNUE_EXPR_MAX_VARS &&
+                   sizeof(((nnue_expr_prog *)0)->var_span) >= NNUE_EXPR_MAX_VARS * sizeof(uint32_t),
+               "the runner's arrays hold a value per variable slot");
+
+/* The game whose var_values gives every game variable e reads, with each slot's index in its list
+ * (p->batch, p->game_var); none (batch NULL, every slot NNUE_PROG_NOT_BATCHED) when a slot's
+ * variable comes from another game, or the game has no batch or more than NNUE_PROG_GAME_VARS
+ * variables. */
+static void find_batch(const nnue_expr *e, nnue_expr_prog *p)
+{
+    const nnue_game *g = NULL;
+    uint8_t at[NNUE_EXPR_MAX_VARS];
+    memset(at, NNUE_PROG_NOT_BATCHED, sizeof at);
+    for (int v = 0; v < e->n_vars; v++) {
+        if (!e->vars[v])
+            continue;
+        const nnue_game *owner = e->var_game[v];
+        if (!owner || (g && owner != g) || !owner->var_values || owner->n_vars > NNUE_PROG_GAME_VARS)
+            return;
+        int k = 0; /* its place in the game's list: the same descriptor entry */
+        while (k < owner->n_vars && &owner->vars[k] != e->vars[v])
+            k++;
+        if (k == owner->n_vars)
+            return;
+        at[v] = (uint8_t)k;
+        g = owner;
+    }
+    p->batch = g;
+    if (g)
+        memcpy(p->game_var, at, sizeof at);
+}
+
 void nnue_expr_prog_build(nnue_expr *e, const nnue_game *game)
 {
     compiler *c = calloc(1, sizeof *c);
     nnue_expr *sub = calloc(1, sizeof *sub);
     nnue_expr_prog *p = &e->prog;
     memset(p, 0, sizeof *p);
+    memset(p->game_var, NNUE_PROG_NOT_BATCHED, sizeof p->game_var);
     if (!c || !sub || e->n_ops == 0) {
         free(c);
         free(sub);
@@ -473,6 +507,14 @@ void nnue_expr_prog_build(nnue_expr *e, const nnue_game *game)
         }
         if (c->failed)
             p->n_steps = 0;
+    }
+    if (p->n_steps) {
+        nnue_expr_prog_fuse(p);
+        find_batch(e, p);
+        for (int v = 0; v < p->n_vars; v++) { /* variable domains are int32 (nnue_game_var, nnue_table_var) */
+            p->var_lo[v] = (int32_t)p->steps[v].lo;
+            p->var_span[v] = (uint32_t)(p->steps[v].hi - p->steps[v].lo);
+        }
     }
     free(c);
     free(sub);

@@ -18,5 +18,8 @@ int32_t nnue_expr_run(const nnue_expr *expr, const nnue_board *board, const int3
  * game, or 0..255 when game is NULL. An expression whose program would not fit keeps
  * prog.n_steps 0 (the interpreter runs). */
 void nnue_expr_prog_build(nnue_expr *expr, const nnue_game *game);
+/* The last step of nnue_expr_prog_build (core/arch/expr_fuse.c): sums spliced into the tables and
+ * sums that read them, and steps nothing reads dropped; the same value on every board. */
+void nnue_expr_prog_fuse(nnue_expr_prog *prog);
 
 #endif

@@ -16,6 +16,10 @@
 #define NNUE_PROG_MAX_IN 8       /* inputs of one step */
 #define NNUE_PROG_TABLE 1024     /* entries of one table */
 #define NNUE_PROG_POOL 2048      /* entries of all tables */
+#define NNUE_PROG_GAME_VARS 64   /* most variables of a game whose values are read in one call */
+#define NNUE_PROG_NOT_BATCHED 0xFF /* game_var[]: the slot is not read from the game's batch */
+
+struct nnue_game;
 
 enum { NNUE_PROG_VAR = 1, NNUE_PROG_SUM, NNUE_PROG_TABLE_STEP, NNUE_PROG_OP };
 
@@ -37,6 +41,14 @@ typedef struct nnue_expr_prog {
     int pool_used;
     nnue_prog_step steps[NNUE_PROG_MAX_STEPS];   /* the last one is the expression's value */
     int32_t pool[NNUE_PROG_POOL];
+    /* Where every game variable the expression reads is offered by one game with var_values
+     * (include/nnue_board.h): that game, and per slot the variable's index in its list
+     * (NNUE_PROG_NOT_BATCHED for "pieces" and table variables). NULL: each value() is called. */
+    const struct nnue_game *batch;
+    uint8_t game_var[32];             /* NNUE_EXPR_MAX_VARS (core/arch/expr.h) */
+    /* Each variable slot's domain, as the runner checks it: lo and hi - lo (steps[v].lo/hi). */
+    int32_t var_lo[32];
+    uint32_t var_span[32];
 } nnue_expr_prog;
 
 #endif

@@ -113,6 +113,7 @@ const nnue_game nnue_game_shogi = {
     .piece_names = piece_names,
     .vars = sh_selector_vars,
     .n_vars = SH_SELECTOR_VARS,
+    .var_values = sh_selector_values,
     .start = NNUE_SHOGI_START_SFEN,
     .position_word = "sfen",
     .protocol = "usi",

@@ -63,6 +63,7 @@ void sh_put(nnue_shogi_pos *pos, int cell, unsigned piece);
 /* The descriptor's selector variables and match rules (selector.c, rules.c). */
 #define SH_SELECTOR_VARS 18
 extern const nnue_game_var sh_selector_vars[SH_SELECTOR_VARS];
+void sh_selector_values(const nnue_board *board, int32_t *values); /* all of them at once */
 int sh_adjudicate(const void *pos, const nnue_game_history *h, int *winner, const char **reason);
 int sh_declaration_valid(const void *pos);
 

@@ -55,3 +55,20 @@ const nnue_game_var sh_selector_vars[SH_SELECTOR_VARS] = {
     VAR(nstm_hand_silver, 0, 4), VAR(nstm_hand_gold, 0, 4),   VAR(nstm_hand_bishop, 0, 2),
     VAR(nstm_hand_rook, 0, 2),
 };
+
+/* Every variable above at once, in the table's order (nnue_game.var_values): the kings' squares
+ * turned once, the hands read in a row. */
+void sh_selector_values(const nnue_board *b, int32_t *values)
+{
+    static const uint8_t hand_order[7] = {SH_PAWN, SH_LANCE, SH_KNIGHT, SH_SILVER, SH_GOLD, SH_BISHOP, SH_ROOK};
+    const int us = STM(b), them = !us;
+    const int ours = king_from_own_side(b, us), theirs = king_from_own_side(b, them);
+    values[0] = ours % 9;
+    values[1] = ours / 9;
+    values[2] = theirs % 9;
+    values[3] = theirs / 9;
+    for (int t = 0; t < 7; t++) {
+        values[4 + t] = b->hand[us][hand_order[t]];
+        values[11 + t] = b->hand[them][hand_order[t]];
+    }
+}

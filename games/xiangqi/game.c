@@ -160,6 +160,16 @@ static const nnue_game_var vars[] = {
     {"nstm_minors", 0, 4, nstm_minors},
 };
 
+/* All four at once (nnue_game.var_values): one call for Pikafish's selector. */
+static void var_values(const nnue_board *b, int32_t *values)
+{
+    const int us = STM(b);
+    values[0] = xq_count(b, us, XQ_ROOK);
+    values[1] = xq_count(b, !us, XQ_ROOK);
+    values[2] = minors(b, us);
+    values[3] = minors(b, !us);
+}
+
 static const char *const piece_names[] = {"R", "A", "C", "P", "N", "B", "K"};
 
 static const char *const probes[] = {
@@ -179,6 +189,7 @@ const nnue_game nnue_game_xiangqi = {
     .piece_names = piece_names,
     .vars = vars,
     .n_vars = (int)(sizeof vars / sizeof vars[0]),
+    .var_values = var_values,
     .start = XQ_START_FEN,
     .position_word = "fen",
     .protocol = "uci",

@@ -105,6 +105,7 @@ typedef struct nnue_game {
     uint32_t size;
     void (*make_threats)(void *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats);
     int (*material)(const nnue_board *board);
+    void (*var_values)(const nnue_board *board, int32_t *values);
 } nnue_game;
 
 int nnue_game_count(void);

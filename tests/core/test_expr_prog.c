@@ -3,7 +3,9 @@
  * corpora (chess, shogi with the handicap corpus, xiangqi: every position and every legal
  * child, table variables at their ends and at random) and on random boards, out-of-domain
  * ones included; random expressions agree too; the built-in selectors compile to tables and
- * sums only; and the comparison catches a wrong table entry. */
+ * sums only, read a game's variables in one call where it offers them (nnue_game.var_values),
+ * and have their sums folded into the tables that read them; and the comparison catches a wrong
+ * table entry. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,7 +122,7 @@ static int straight(const nnue_expr *e)
 
 START_TEST(builtin_selectors_agree_over_corpora)
 {
-    int selectors = 0, distinct = 0;
+    int selectors = 0, distinct = 0, batched = 0;
     char seen[32][NNUE_EXPR_TEXT_MAX + 16];
     for (int i = 0; i < nnue_arch_builtin_count(); i++) {
         nnue_arch *a = NULL;
@@ -130,6 +132,14 @@ START_TEST(builtin_selectors_agree_over_corpora)
             const nnue_expr *e = &a->selector;
             ck_assert_msg(straight(e), "%s: selector %s did not compile to tables and sums (%d steps)", a->name,
                           e->text, e->prog.n_steps);
+            int game_vars = 0;
+            for (int v = 0; v < e->n_vars; v++)
+                game_vars += e->vars[v] != NULL;
+            /* a game that offers its variables at once (shogi, xiangqi) is read in one call */
+            ck_assert_msg(!game_vars || e->prog.batch == (a->game_desc->var_values ? a->game_desc : NULL),
+                          "%s: selector %s reads %d variables of %s without its batch", a->name, e->text, game_vars,
+                          a->game);
+            batched += e->prog.batch != NULL;
             char key[sizeof seen[0]];
             snprintf(key, sizeof key, "%s:%s", a->game, e->text);
             int known = 0; /* sfnnv2 .. sfnnv16 share theirs: the corpora once per game and text */
@@ -151,6 +161,7 @@ START_TEST(builtin_selectors_agree_over_corpora)
     fprintf(stderr, "%d selectors (%d distinct), %ld comparisons\n", selectors, distinct, compared);
     ck_assert_int_ge(selectors, 15);
     ck_assert_int_ge(distinct, 8);
+    ck_assert_int_ge(batched, 4); /* pikafish, shogi_sfnn1536, shogi_sfnn_progress8, shogi_sfnn_shard */
 }
 END_TEST
 
@@ -265,6 +276,37 @@ START_TEST(out_of_domain_falls_back)
 }
 END_TEST
 
+/* Sums fold into the tables and sums that read them (core/arch/expr_fuse.c): YaneuraOu's
+ * hand-king-progress selector keeps its 17 variables, four tables (two hand buckets over their sums
+ * of seven counts, the kings, the progress) and the final sum, no sum feeding a table; the hands'
+ * tables read the counts themselves with the sums' weights. */
+START_TEST(sums_fold_into_their_readers)
+{
+    nnue_arch *a = NULL;
+    nnue_error err;
+    ck_assert_int_eq(nnue_arch_load_builtin("shogi_sfnn_progress8", &a, &err), NNUE_OK);
+    const nnue_expr_prog *p = &a->selector.prog;
+    ck_assert_int_eq(p->n_vars, 17);
+    ck_assert_int_eq(p->n_steps, 17 + 5);
+    int tables = 0, weights = 0;
+    for (int i = p->n_vars; i < p->n_steps; i++) {
+        const nnue_prog_step *s = &p->steps[i];
+        if (s->kind != NNUE_PROG_TABLE_STEP)
+            continue;
+        tables++;
+        for (int j = 0; j < s->n_in; j++) {
+            ck_assert_int_lt(s->in[j], p->n_vars); /* read variables only */
+            weights += s->coef[j];
+        }
+    }
+    ck_assert_int_eq(tables, 4);
+    /* the two hand tables: (1 + 2 + 2 + 3 + 3 + 5 + 5) each; the kings' table 9 + 1; the progress 1 */
+    ck_assert_int_eq(weights, 2 * 21 + 10 + 1);
+    ck_assert_int_eq(p->steps[p->n_steps - 1].kind, NNUE_PROG_SUM);
+    nnue_arch_free(a);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("expr_prog");
@@ -274,6 +316,7 @@ int main(void)
     tcase_add_test(tc, random_expressions_agree);
     tcase_add_test(tc, a_wrong_entry_shows);
     tcase_add_test(tc, out_of_domain_falls_back);
+    tcase_add_test(tc, sums_fold_into_their_readers);
     suite_add_tcase(s, tc);
     return test_run(s);
 }

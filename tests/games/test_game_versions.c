@@ -5,6 +5,8 @@
  *  - a descriptor of the first version (NNUE_GAME_SIZE_V1 bytes, no size field, in a buffer of
  *    exactly that size so that a sanitizer build catches a read past it) still registers through
  *    the deprecated nnue_game_register and works: perft, plain make, no threats, no material;
+ *  - a descriptor of the second version (NNUE_GAME_SIZE_V2 bytes, built before var_values) still
+ *    registers through nnue_register_game, as a copy of the current size without the batch;
  *  - a wrong size is refused with a message naming both sizes;
  *  - the deprecated names of the extension calls still register;
  *  - centipawns ask the game for the material (core/net/net_centipawns.c): chess counts
@@ -33,7 +35,9 @@ START_TEST(builtin_descriptors_are_current)
     ck_assert(chess->make_threats && chess->material && nnue_game_records_threats(chess));
     ck_assert(xiangqi->make_threats && !xiangqi->material && nnue_game_records_threats(xiangqi));
     ck_assert(!shogi->make_threats && !shogi->material && !nnue_game_records_threats(shogi));
+    ck_assert(shogi->var_values && xiangqi->var_values && !chess->var_values); /* chess offers no variables */
     ck_assert_uint_eq(NNUE_GAME_SIZE_V1, offsetof(nnue_game, write_record) + sizeof(void (*)(void)));
+    ck_assert_uint_eq(NNUE_GAME_SIZE_V2, offsetof(nnue_game, material) + sizeof(void (*)(void)));
 }
 END_TEST
 
@@ -61,7 +65,7 @@ START_TEST(first_version_still_registers)
     ck_assert_ptr_eq(nnue_game_at(count), g);
     ck_assert_ptr_ne(g, old); /* the library's copy, of the current size, later fields empty */
     ck_assert_uint_eq(g->size, sizeof(nnue_game));
-    ck_assert(!g->make_threats && !g->material);
+    ck_assert(!g->make_threats && !g->material && !g->var_values);
     ck_assert_ptr_eq(g->parse, toy_game.parse);
     ck_assert_ptr_eq(g->make, toy_game.make);
     ck_assert_int_eq(g->files, TOY_FILES);
@@ -98,6 +102,39 @@ START_TEST(first_version_still_registers)
     ck_assert_ptr_eq(nnue_game_find(toy_game.name), &toy_game);
     free(old); /* the library keeps its copy, not the caller's bytes */
     ck_assert_str_eq(nnue_game_find("toy9x10v1")->name, "toy9x10v1");
+}
+END_TEST
+
+/* A second-version descriptor (through material, size NNUE_GAME_SIZE_V2) in a buffer of exactly
+ * that many bytes: nnue_register_game reads no further and registers a copy of the current size. */
+START_TEST(second_version_still_registers)
+{
+    unsigned char *bytes = malloc(NNUE_GAME_SIZE_V2);
+    ck_assert_ptr_nonnull(bytes);
+    nnue_game v2 = toy_game;
+    v2.name = "toy9x10v2";
+    v2.size = (uint32_t)NNUE_GAME_SIZE_V2;
+    memcpy(bytes, &v2, NNUE_GAME_SIZE_V2);
+    const nnue_game *old = (const nnue_game *)bytes;
+    nnue_error err;
+    int count = nnue_game_count();
+    ck_assert_msg(nnue_register_game(old, &err) == NNUE_OK, "%s", err.message);
+    ck_assert_int_eq(nnue_register_game(old, &err), NNUE_OK); /* again: a no-op */
+    ck_assert_int_eq(nnue_game_count(), count + 1);
+    const nnue_game *g = nnue_game_find("toy9x10v2");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_ptr_ne(g, old);
+    ck_assert_uint_eq(g->size, sizeof(nnue_game));
+    ck_assert_ptr_null(g->var_values);
+    ck_assert_ptr_eq(g->vars, toy_game.vars);
+    ck_assert_int_eq(g->n_vars, toy_game.n_vars);
+    ck_assert_ptr_eq(g->make, toy_game.make);
+    void *pos = malloc(toy_game.pos_size);
+    ck_assert_int_eq(g->parse(pos, g->start, &err), 0);
+    ck_assert_uint_eq(nnue_perft(g, pos, 3), nnue_perft(&toy_game, pos, 3));
+    free(pos);
+    free(bytes); /* the library keeps its copy */
+    ck_assert_str_eq(nnue_game_find("toy9x10v2")->name, "toy9x10v2");
 }
 END_TEST
 
@@ -226,6 +263,7 @@ int main(void)
     TCase *tc = tcase_create("game_versions");
     tcase_add_test(tc, builtin_descriptors_are_current);
     tcase_add_test(tc, first_version_still_registers);
+    tcase_add_test(tc, second_version_still_registers);
     tcase_add_test(tc, wrong_size_is_refused);
     tcase_add_test(tc, deprecated_extension_names_still_register);
     tcase_add_test(tc, chess_counts_material);
