@@ -515,6 +515,7 @@ void nnue_expr_prog_build(nnue_expr *e, const nnue_game *game)
             p->var_lo[v] = (int32_t)p->steps[v].lo;
             p->var_span[v] = (uint32_t)(p->steps[v].hi - p->steps[v].lo);
         }
+        nnue_expr_prog_flatten(p);
     }
     free(c);
     free(sub);

@@ -21,5 +21,9 @@ void nnue_expr_prog_build(nnue_expr *expr, const nnue_game *game);
 /* The last step of nnue_expr_prog_build (core/arch/expr_fuse.c): sums spliced into the tables and
  * sums that read them, and steps nothing reads dropped; the same value on every board. */
 void nnue_expr_prog_fuse(nnue_expr_prog *prog);
+/* After it and after the batch and domains are set (core/arch/expr_flat.c): prog->flat, when the
+ * steps are tables over variables and their weighted sum (or one table), with every index provably
+ * within int32. */
+void nnue_expr_prog_flatten(nnue_expr_prog *prog);
 
 #endif

@@ -1,37 +1,91 @@
 /* core/arch/expr_run.c: runs a selector's compiled steps (core/arch/expr_prog.h), what an
- * evaluation calls to choose its layer stack; core/arch/expr_prog.c builds them. */
+ * evaluation calls to choose its layer stack; core/arch/expr_prog.c builds them.
+ * Written for few instructions, since it runs on every evaluation: YaneuraOu's
+ * hand-king-progress selector (17 variables) cost 105 ns of ~680 an evaluation here as a loop over
+ * steps with a call per variable (AMD EPYC, AVX2, a second run measured in place), 75 ns with the
+ * game's batch and folded sums, and runs in the flat form now (run_flat). */
 #include "core/arch/expr.h"
 #include "core/arch/expr_ops.h"
 #include "core/arch/expr_prog.h"
 
-/* The steps of a program of more than one table (nnue_expr_run below): out of line, so that the
- * common one-table selector pays for none of this function's registers and stack. Written for
- * few instructions a step, since a selector of YaneuraOu's (17 variables, hands, kings, progress)
- * ran here on every evaluation (105 ns of ~680 on the AMD EPYC, AVX2): the game's variables in one
- * call where it offers them together (nnue_game.var_values: prog->batch), their domain checks
- * folded into one test after the loop, and sums and tables in one loop (a table is a sum, its
- * offset first, that then indexes the pool). */
+/* Slot i's own value (a variable not in the batch). */
+static inline int32_t own_value(const nnue_expr *e, int i, const nnue_board *b, const int32_t *table_values)
+{
+    const nnue_game_var *gv = e->vars[i];
+    return gv ? gv->value(b)
+              : e->table_vars[i] ? (table_values ? table_values[i] : e->table_vars[i]->lo) : b->piece_count;
+}
+
+/* Every variable of the program into x (each read once, as the interpreter reads it: the game's
+ * in one call where it offers them together, nnue_game.var_values: prog->batch); nonzero when one
+ * lies outside its domain (a board no check vouched for: then no step holds). The domain checks
+ * are one test after the loop. */
+static inline __attribute__((always_inline)) uint32_t read_vars(const nnue_expr *e, const nnue_board *b,
+                                                                const int32_t *table_values, int32_t *x)
+{
+    const nnue_expr_prog *p = &e->prog;
+    int32_t batch[NNUE_PROG_GAME_VARS];
+    uint32_t outside = 0;
+    const int n_vars = p->n_vars; /* a local: the variables' calls could write memory */
+    if (p->batch)
+        p->batch->var_values(b, batch);
+    for (int i = 0; i < n_vars; i++) {
+        x[i] = p->game_var[i] != NNUE_PROG_NOT_BATCHED ? batch[p->game_var[i]] : own_value(e, i, b, table_values);
+        outside |= (uint32_t)x[i] - (uint32_t)p->var_lo[i] > p->var_span[i];
+    }
+    return outside;
+}
+
+/* The flat form (core/arch/expr_flat.c): the game's batch and the other slots' values in one
+ * array, every one checked against its domain (the batch whole, in a loop the compiler
+ * vectorizes), each table's index from its terms in 32 bits (proven to fit), the value k + the
+ * weighted entries, as the steps compute it. */
+static __attribute__((noinline)) int32_t run_flat(const nnue_expr *e, const nnue_board *b,
+                                                  const int32_t *table_values)
+{
+    const nnue_expr_prog *p = &e->prog;
+    const nnue_prog_flat *f = &p->flat;
+    int32_t x[NNUE_PROG_GAME_VARS + NNUE_EXPR_MAX_VARS];
+    uint32_t outside = 0;
+    if (p->batch) {
+        p->batch->var_values(b, x);
+        for (int g = 0; g < f->n_game; g++)
+            outside |= (uint32_t)x[g] - (uint32_t)f->game_lo[g] > f->game_span[g];
+    }
+    for (int o = 0; o < f->n_own; o++) {
+        const int i = f->own[o];
+        const int32_t v = own_value(e, i, b, table_values);
+        x[NNUE_PROG_GAME_VARS + i] = v;
+        outside |= (uint32_t)v - (uint32_t)p->var_lo[i] > p->var_span[i];
+    }
+    if (outside)
+        return nnue_expr_eval_with(e, b, table_values); /* a variable outside its domain */
+    int64_t r = f->k;
+    for (int t = 0, j = 0; t < f->n_tables; t++) {
+        uint32_t at = (uint32_t)f->off[t]; /* wrapping adds of values whose true sum fits int32 */
+        for (; j < f->first[t + 1]; j++)
+            at += (uint32_t)f->stride[j] * (uint32_t)x[f->src[j]];
+        if (at >= (uint32_t)f->size[t])
+            return nnue_expr_eval_with(e, b, table_values); /* cannot happen: the ranges are proven */
+        r += (int64_t)f->weight[t] * p->pool[f->base[t] + at];
+    }
+    return (int32_t)(r > INT32_MAX ? INT32_MAX : r < INT32_MIN ? INT32_MIN : r);
+}
+
+/* The steps of any other program (nnue_expr_run below): out of line, so that the common
+ * one-table selector pays for none of this function's registers and stack. Sums and tables in one
+ * loop (a table is a sum, its offset first, that then indexes the pool). */
 static __attribute__((noinline)) int32_t run_steps(const nnue_expr *e, const nnue_board *b,
                                                    const int32_t *table_values)
 {
     const nnue_expr_prog *p = &e->prog;
     int64_t v[NNUE_PROG_MAX_STEPS];
-    int32_t batch[NNUE_PROG_GAME_VARS];
-    uint32_t outside = 0;
-    const int n_vars = p->n_vars, n_steps = p->n_steps; /* locals: the variables' calls could write memory */
-    if (p->batch)
-        p->batch->var_values(b, batch);
-    for (int i = 0; i < n_vars; i++) { /* each variable once, checked against its domain */
-        const nnue_game_var *gv = e->vars[i];
-        int32_t x = p->game_var[i] != NNUE_PROG_NOT_BATCHED ? batch[p->game_var[i]]
-                    : gv ? gv->value(b)
-                    : e->table_vars[i] ? (table_values ? table_values[i] : e->table_vars[i]->lo)
-                                       : b->piece_count;
-        outside |= (uint32_t)x - (uint32_t)p->var_lo[i] > p->var_span[i];
-        v[i] = x;
-    }
-    if (outside)
+    int32_t x[NNUE_EXPR_MAX_VARS];
+    const int n_vars = p->n_vars, n_steps = p->n_steps;
+    if (read_vars(e, b, table_values, x))
         return nnue_expr_eval_with(e, b, table_values); /* a variable outside its domain: no step holds */
+    for (int i = 0; i < n_vars; i++)
+        v[i] = x[i];
     for (int i = n_vars; i < n_steps; i++) {
         const nnue_prog_step *s = &p->steps[i];
         int64_t x;
@@ -75,5 +129,5 @@ int32_t nnue_expr_run(const nnue_expr *e, const nnue_board *b, const int32_t *ta
             return nnue_expr_eval_with(e, b, table_values); /* outside its domain (the table's: cannot be) */
         return p->pool[t->k + at];
     }
-    return run_steps(e, b, table_values);
+    return p->flat.n_tables ? run_flat(e, b, table_values) : run_steps(e, b, table_values);
 }

@@ -21,6 +21,32 @@
 
 struct nnue_game;
 
+#define NNUE_PROG_FLAT_TABLES 8
+#define NNUE_PROG_FLAT_TERMS 32
+
+/* The shape every multi-variable selector shipped here compiles to, run without the step loop
+ * (core/arch/expr_flat.c): tables indexed by weighted sums of variables, the value
+ * k + sum of weight[t] * table t's entry. n_tables 0: the program has another shape. */
+typedef struct nnue_prog_flat {
+    uint8_t n_tables;
+    uint8_t first[NNUE_PROG_FLAT_TABLES + 1]; /* table t's terms: first[t] .. first[t + 1] - 1 */
+    /* A term: stride * value src[term] of the runner's values: the batch's entry src (below
+     * NNUE_PROG_GAME_VARS), or slot src - NNUE_PROG_GAME_VARS read on its own. */
+    uint8_t src[NNUE_PROG_FLAT_TERMS];
+    int32_t stride[NNUE_PROG_FLAT_TERMS];
+    int32_t off[NNUE_PROG_FLAT_TABLES];       /* the index: off + the terms, below size */
+    int32_t size[NNUE_PROG_FLAT_TABLES];
+    int32_t base[NNUE_PROG_FLAT_TABLES];      /* the table's first entry in the pool */
+    int32_t weight[NNUE_PROG_FLAT_TABLES];
+    int64_t k;
+    /* The slots read on their own (not batched: table variables, pieces, another game's), and,
+     * with a batch, its n_game values' domains (the whole batch is checked, in one vector loop). */
+    uint8_t n_own, own[32];
+    uint8_t n_game;
+    int32_t game_lo[NNUE_PROG_GAME_VARS];
+    uint32_t game_span[NNUE_PROG_GAME_VARS];
+} nnue_prog_flat;
+
 enum { NNUE_PROG_VAR = 1, NNUE_PROG_SUM, NNUE_PROG_TABLE_STEP, NNUE_PROG_OP };
 
 typedef struct nnue_prog_step {
@@ -49,6 +75,7 @@ typedef struct nnue_expr_prog {
     /* Each variable slot's domain, as the runner checks it: lo and hi - lo (steps[v].lo/hi). */
     int32_t var_lo[32];
     uint32_t var_span[32];
+    nnue_prog_flat flat;
 } nnue_expr_prog;
 
 #endif

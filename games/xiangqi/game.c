@@ -6,23 +6,41 @@
 #include "base/error.h"
 #include "games/xiangqi/internal.h"
 
-/* Squares holding piece code x or y: 16 squares a step in portable vectors (as the board checks),
- * the last 10 one by one. Each lane counts at most 5 squares, so the byte sums cannot carry. */
+typedef uint8_t squares16 __attribute__((vector_size(16)));
+
+/* Squares holding code[v][0] or code[v][1] into n[v] for v < kinds: 16 squares a step in portable
+ * vectors (as the board checks), the last step the 16 squares ending at the last one with the
+ * lanes already counted masked off (no square-by-square tail). A lane counts at most 6 squares, so
+ * the byte sums cannot carry. */
+static inline __attribute__((always_inline)) void count_kinds(const nnue_board *b, const uint8_t (*code)[2], int kinds,
+                                                              int *n)
+{
+    enum { STEPS = XQ_SQUARES / 16, LAST = XQ_SQUARES - 16, SEEN = STEPS * 16 - LAST };
+    _Static_assert(XQ_SQUARES % 16 != 0 && XQ_SQUARES >= 16, "a partial last step");
+    squares16 hits[4] = {{0}, {0}, {0}, {0}};
+    squares16 keep; /* the last step's lanes past the squares counted before it */
+    for (int lane = 0; lane < 16; lane++)
+        keep[lane] = lane < SEEN ? 0 : 0xFF;
+    for (int step = 0; step <= STEPS; step++) {
+        squares16 p;
+        memcpy(&p, b->piece_on + (step < STEPS ? 16 * step : LAST), 16);
+        squares16 mask = step < STEPS ? (squares16){0} - 1 : keep;
+        for (int v = 0; v < kinds; v++)
+            hits[v] -= ((squares16)(p == code[v][0]) | (squares16)(p == code[v][1])) & mask; /* -1 per hit */
+    }
+    for (int v = 0; v < kinds; v++) {
+        uint64_t h[2];
+        memcpy(h, &hits[v], 16);
+        n[v] = (int)(((h[0] + h[1]) * 0x0101010101010101ull) >> 56);
+    }
+}
+
+/* Squares holding piece code x or y. */
 static int count_codes(const nnue_board *b, uint8_t x, uint8_t y)
 {
-    typedef uint8_t squares16 __attribute__((vector_size(16)));
-    squares16 hits = {0};
-    int sq = 0;
-    for (; sq + 16 <= XQ_SQUARES; sq += 16) {
-        squares16 p;
-        memcpy(&p, b->piece_on + sq, 16);
-        hits -= (squares16)(p == x) | (squares16)(p == y); /* -1 per hit */
-    }
-    uint64_t h[2];
-    memcpy(h, &hits, 16);
-    int n = (int)(((h[0] + h[1]) * 0x0101010101010101ull) >> 56);
-    for (; sq < XQ_SQUARES; sq++)
-        n += (b->piece_on[sq] == x) | (b->piece_on[sq] == y);
+    const uint8_t code[1][2] = {{x, y}};
+    int n;
+    count_kinds(b, code, 1, &n);
     return n;
 }
 
@@ -160,14 +178,21 @@ static const nnue_game_var vars[] = {
     {"nstm_minors", 0, 4, nstm_minors},
 };
 
-/* All four at once (nnue_game.var_values): one call for Pikafish's selector. */
+/* All four at once (nnue_game.var_values), in one pass over the squares: the side to move's rooks,
+ * the other side's, the side to move's horses and cannons, the other side's. */
 static void var_values(const nnue_board *b, int32_t *values)
 {
     const int us = STM(b);
-    values[0] = xq_count(b, us, XQ_ROOK);
-    values[1] = xq_count(b, !us, XQ_ROOK);
-    values[2] = minors(b, us);
-    values[3] = minors(b, !us);
+    const uint8_t code[4][2] = {
+        {(uint8_t)NNUE_PIECE(us, XQ_ROOK), (uint8_t)NNUE_PIECE(us, XQ_ROOK)},
+        {(uint8_t)NNUE_PIECE(!us, XQ_ROOK), (uint8_t)NNUE_PIECE(!us, XQ_ROOK)},
+        {(uint8_t)NNUE_PIECE(us, XQ_KNIGHT), (uint8_t)NNUE_PIECE(us, XQ_CANNON)},
+        {(uint8_t)NNUE_PIECE(!us, XQ_KNIGHT), (uint8_t)NNUE_PIECE(!us, XQ_CANNON)},
+    };
+    int n[4];
+    count_kinds(b, code, 4, n);
+    for (int v = 0; v < 4; v++)
+        values[v] = n[v];
 }
 
 static const char *const piece_names[] = {"R", "A", "C", "P", "N", "B", "K"};
