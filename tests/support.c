@@ -132,3 +132,11 @@ int test_split_tabs(char *line, char **fields, int max)
         fields[n - 1][--len] = 0;
     return n;
 }
+
+unsigned test_random_below(uint64_t *state, unsigned n)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return (unsigned)(*state % n);
+}

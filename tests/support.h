@@ -10,6 +10,7 @@
 
 #include <check.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Root of the shared data (no trailing slash). */
 const char *test_shared_dir(void);
@@ -43,5 +44,9 @@ char *test_read_file(const char *path, size_t *size);
 
 /* Splits a tab-separated line in place; returns the number of fields (at most max). */
 int test_split_tabs(char *line, char **fields, int max);
+
+/* A xorshift64 step of *state (never 0), reduced to 0..n-1: the tests' reproducible random
+ * choices (each test keeps its own state and seed). */
+unsigned test_random_below(uint64_t *state, unsigned n);
 
 #endif

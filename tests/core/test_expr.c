@@ -137,10 +137,7 @@ END_TEST
 static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
 static unsigned rnd(unsigned n)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (unsigned)(rng_state % n);
+    return test_random_below(&rng_state, n);
 }
 
 /* A cut expression would be another expression: every one must fit its buffer. */

@@ -18,10 +18,7 @@
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 static unsigned rnd(unsigned n)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (unsigned)(rng_state % n);
+    return test_random_below(&rng_state, n);
 }
 
 /* Table variable values: every slot at its lo (pick 0), its hi (1) or at random (2). */

@@ -12,10 +12,7 @@
 static uint64_t rng = 0x2545F4914F6CDD1Dull;
 static unsigned pick(unsigned n)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (unsigned)(rng % n);
+    return test_random_below(&rng, n);
 }
 
 /* Boards compared in random games of game g; varied[v] says whether variable v took another value
