@@ -80,12 +80,12 @@ static __attribute__((noinline)) int32_t run_steps(const nnue_expr *e, const nnu
 {
     const nnue_expr_prog *p = &e->prog;
     int64_t v[NNUE_PROG_MAX_STEPS];
-    int32_t x[NNUE_EXPR_MAX_VARS];
+    int32_t vars[NNUE_EXPR_MAX_VARS];
     const int n_vars = p->n_vars, n_steps = p->n_steps;
-    if (read_vars(e, b, table_values, x))
+    if (read_vars(e, b, table_values, vars))
         return nnue_expr_eval_with(e, b, table_values); /* a variable outside its domain: no step holds */
     for (int i = 0; i < n_vars; i++)
-        v[i] = x[i];
+        v[i] = vars[i];
     for (int i = n_vars; i < n_steps; i++) {
         const nnue_prog_step *s = &p->steps[i];
         int64_t x;
