@@ -82,6 +82,10 @@ VEC_TARGET static inline __attribute__((always_inline)) int32_t
 head_rest(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32_t *b1, const int8_t *w2,
           const int32_t *b2)
 {
+#if defined(VEC_HEAD_TAIL)
+    if (head_tail_fits(h))
+        return head_tail(h, x, w1, b1, w2, b2);
+#endif
     uint8_t in[256] __attribute__((aligned(64))); /* fc2's input: at most 64 + 64 bytes, then act_bytes' overrun */
     int32_t o1[32] __attribute__((aligned(64))), o2;
     uint32_t m0 = h->m0, at = h->fc2_all ? 2 * m0 : 0;

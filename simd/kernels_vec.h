@@ -476,6 +476,9 @@ VEC_KERNEL void act_u8(const int32_t *in, uint8_t *out, uint32_t n, int shift, i
 
 #include "simd/kernels_bytes_vec.h"
 #include "simd/acc_sum_vec.h"
+#if defined(VEC_HEAD_TAIL) /* the set's own head after fc0, all in registers (head_u8_vec.h takes it) */
+#include VEC_HEAD_TAIL
+#endif
 #include "simd/head_u8_vec.h"
 #include "simd/affine_spans_vec.h"
 

@@ -104,6 +104,7 @@ VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
 /* Two groups' products added in i16 and widened once (kernels_vec.h pass(), where layers/plan_pairs.c
  * proved that no lane can leave i16: pairs): a widening and an add saved per two groups. */
 #define VEC_DOT_PAIRS 1
+#define VEC_HEAD_TAIL "simd/head_tail_avx2.h" /* kernels_vec.h includes it */
 VEC_FN vdot_t vdot_add2(vdot_t s, vec_t x0, const int8_t *w0, vec_t x1, const int8_t *w1)
 {
     __m256i p = _mm256_add_epi16(_mm256_maddubs_epi16(x0, _mm256_loadu_si256((const __m256i *)w0)),
