@@ -10,7 +10,7 @@
  * weights for its one output are gathered in the order the packs leave the groups (as
  * tail_avx2.h does for HalfKP). The byte layouts, the pairs each vpmaddubsw adds and so every
  * value are the plain path's. Included by kernels_vec.h before head_u8_vec.h (it uses that file's
- * crelu, sqr_crelu and vdot_add). */
+ * crelu and sqr_crelu, and vec_avx2.h's vdot_add). */
 #ifndef NNUE_SIMD_HEAD_TAIL_AVX2_H
 #define NNUE_SIMD_HEAD_TAIL_AVX2_H
 
@@ -22,12 +22,13 @@ static inline int head_tail_fits(const nnue_head_u8 *h)
     return (h->m0 <= 16 && !h->fc2_all) || h->m0 == 32;
 }
 
-/* Where input group g of a 32-byte piece sits among the dwords of head_tail_bytes' vector
- * (AVX2's packs work within 128-bit lanes): groups 0, 2, 4, 6, 1, 3, 5, 7. */
+/* The dword of head_tail_bytes' vector that holds input group g of a 32-byte piece (AVX2's packs
+ * work within 128-bit lanes: dwords 0..7 hold groups 0, 2, 4, 6, 1, 3, 5, 7). */
 #define HEAD_TAIL_DWORD(g) ((g) % 2 * 4 + (g) / 2)
 
 /* act_bytes' activation (sqr_crelu when bound > 0, else crelu) of 32 values as 32 bytes in the
- * HEAD_TAIL_DWORD order; the values are 0..max <= 255, so neither pack saturates. */
+ * HEAD_TAIL_DWORD order; the values are 0..max (<= 127 by kernels.h, which also keeps every
+ * vpmaddubsw pair sum inside i16), so neither pack saturates. */
 VEC_TARGET static inline vec_t head_tail_bytes(const vec_t v[4], int shift, int32_t max, int32_t bound)
 {
     const vec_t hi = vec_set1_i32(max), b = vec_set1_i32(bound);
@@ -55,13 +56,13 @@ VEC_TARGET static inline vec_t head_tail_input16(const nnue_head_u8 *h, const in
     /* lane byte k kept where k < m0 */
     const __m256i iota = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7,
                                           8, 9, 10, 11, 12, 13, 14, 15);
-    const __m256i m0 = _mm256_set1_epi8((char)h->m0);
-    const __m256i keep = _mm256_cmpgt_epi8(m0, iota);
+    const __m256i m0v = _mm256_set1_epi8((char)h->m0);
+    const __m256i keep = _mm256_cmpgt_epi8(m0v, iota);
     p = _mm256_and_si256(p, keep);
     /* crelu byte j goes to byte m0 + j: low lane k >= m0 takes j = k - m0, high lane k takes
      * j = 16 + k - m0 while that is below 16 (a set top bit makes vpshufb write zero) */
     const __m256i low_lane = _mm256_setr_epi64x(-1, -1, 0, 0);
-    const __m256i from = _mm256_sub_epi8(iota, m0);
+    const __m256i from = _mm256_sub_epi8(iota, m0v);
     const __m256i ctrl_lo = _mm256_or_si256(from, keep);
     const __m256i ctrl_hi = _mm256_or_si256(_mm256_add_epi8(from, _mm256_set1_epi8(16)),
                                             _mm256_andnot_si256(keep, _mm256_set1_epi8((char)0x80)));
@@ -74,6 +75,7 @@ VEC_TARGET static inline vec_t head_tail_input16(const nnue_head_u8 *h, const in
  * groups from `first`, in the HEAD_TAIL_DWORD order. */
 VEC_TARGET static inline vec_t head_tail_w2(const int8_t *w2, uint32_t first)
 {
+    /* in dwords, 16 a group: groups 0, 2, 4, 6, 1, 3, 5, 7 */
     const __m256i index = _mm256_setr_epi32(0, 32, 64, 96, 16, 48, 80, 112);
     return _mm256_i32gather_epi32((const int *)(const void *)(w2 + 64 * (size_t)first), index, 4);
 }
@@ -116,16 +118,16 @@ VEC_TARGET static inline int32_t head_tail(const nnue_head_u8 *h, const int32_t 
         o1[b] = vec_add_i32(vec_add_i32(vdot_sum(s[0][b]), vdot_sum(s[1][b])), vec_load(b1 + 8 * b));
     /* fc2's input, 32 bytes a vector: fc1's input (fc2_all), sqr_crelu(fc1), crelu(fc1) */
     vec_t in2[4];
-    int n2 = 0;
+    int vectors2 = 0;
     if (h->fc2_all) { /* m0 == 32 here: fc1's two input vectors */
-        in2[n2++] = in1[0];
-        in2[n2++] = in1[1];
+        in2[vectors2++] = in1[0];
+        in2[vectors2++] = in1[1];
     }
     if (h->sq1[2] > 0)
-        in2[n2++] = head_tail_bytes(o1, h->sq1[0], h->sq1[1], h->sq1[2]);
-    in2[n2++] = head_tail_bytes(o1, h->cr1[0], h->cr1[1], 0);
+        in2[vectors2++] = head_tail_bytes(o1, h->sq1[0], h->sq1[1], h->sq1[2]);
+    in2[vectors2++] = head_tail_bytes(o1, h->cr1[0], h->cr1[1], 0);
     vec_t d = vec_zero();
-    for (int r = 0; r < n2; r++)
+    for (int r = 0; r < vectors2; r++)
         d = vec_add_i32(d, _mm256_madd_epi16(_mm256_maddubs_epi16(in2[r], head_tail_w2(w2, 8 * (uint32_t)r)),
                                              _mm256_set1_epi16(1)));
     return (int32_t)((uint32_t)b2[0] + (uint32_t)vec_hsum_i32(d));

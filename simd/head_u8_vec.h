@@ -3,10 +3,11 @@
  * ft_pairwise_nz, the network input bytes with their non-zero list made in the same pass (each
  * vector of bytes tested while it is in a register), head_u8 (fc1 and fc2 in one call) and
  * head_u8_fc0 (fc0 too, from the non-zero list).
- * head_u8's The bytes are act_u8's, made in a buffer on the stack (each piece a whole vector at
- * a time, the next one overwriting past its end), and the sums run()'s with the sizes known here
+ * head_u8's bytes are act_u8's, made in a buffer on the stack (each piece a whole vector at a
+ * time, the next one overwriting past its end), and the sums run()'s with the sizes known here
  * (fc1: 32 outputs, out_pad 32; fc2: 1 output, out_pad 16): what the plain path does with four
- * kernel calls and seven steps of the forward pass. */
+ * kernel calls and seven steps of the forward pass. A set with its own head in registers
+ * (VEC_HEAD_TAIL: simd/head_tail_avx2.h) takes that instead where the shape fits. */
 #ifndef NNUE_SIMD_HEAD_U8_VEC_H
 #define NNUE_SIMD_HEAD_U8_VEC_H
 

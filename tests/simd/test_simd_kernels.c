@@ -478,15 +478,14 @@ END_TEST
 
 /* The SFNN head after fc0 (head_u8: fc1 and fc2 with their activations) equals the scalar set's,
  * which is act_u8, affine_u8, act_u8, affine_u8 in a row: Stockfish 15.1's shape (m0 15, fc2 on
- * crelu(fc1)), Stockfish 19's (m0 32, fc2 on all four activations), and other counts. */
+ * crelu(fc1)), Stockfish 19's (m0 32, fc2 on all four activations), and every other m0 1..32. */
 START_TEST(head_u8)
 {
     static int8_t w1[16 * 32 * 4], w2[32 * 16 * 4];
     static int32_t x[48], b1[32], b2[1];
     static const int32_t relu[][2] = {{7, 127}, {6, 127}, {0, 127}, {21, 127}, {19, 127}, {31, 1}, {0, 0}, {12, 100}};
-    static const uint32_t m0s[] = {15, 32, 8, 7, 16, 1, 2, 31};
-    for (int rep = 0; rep < 3000; rep++) {
-        nnue_head_u8 h = {.m0 = m0s[rnd() % 8], .fc2_all = rnd() % 2};
+    for (int rep = 0; rep < 3000; rep++) { /* every m0 (AVX2's registers path moves bytes by m0) */
+        nnue_head_u8 h = {.m0 = 1 + (uint32_t)(rep % 32), .fc2_all = rnd() % 2};
         int32_t *acts[] = {h.sq0, h.cr0, h.sq1, h.cr1};
         for (int a = 0; a < 4; a++) {
             const int32_t *r = relu[rnd() % 8];
