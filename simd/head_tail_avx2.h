@@ -8,7 +8,7 @@
  * fc0 took 39% of head_u8_fc0 on Stockfish 15.1's net at under two instructions a cycle). Here
  * the bytes are packed into registers and each group is broadcast from them by vpermd; fc2's
  * weights for its one output are gathered in the order the packs leave the groups (as
- * tail_avx2.h does for HalfKP). The byte layouts, the pairs each vpmaddubsw adds and so every
+ * tail_avx2.h does for HalfKP with these same pieces). The byte layouts, the pairs each vpmaddubsw adds and so every
  * value are the plain path's. Included by kernels_vec.h before head_u8_vec.h (it uses that file's
  * crelu and sqr_crelu, and vec_avx2.h's vdot_add). */
 #ifndef NNUE_SIMD_HEAD_TAIL_AVX2_H
@@ -106,9 +106,10 @@ VEC_TARGET static inline int32_t head_tail(const nnue_head_u8 *h, const int32_t 
             s[c][b] = vdot_zero();
     /* constant trip counts, so that the sums stay in registers (a run-time count spilled them) */
     if (wide)
-        for (int g = 0; g < 16; g++)
-            head_tail_group(s[g & 1], _mm256_permutevar8x32_epi32(in1[g / 8], _mm256_set1_epi32(HEAD_TAIL_DWORD(g % 8))),
-                            w1 + 128 * g);
+        for (int g = 0; g < 16; g++) {
+            const vec_t xg = _mm256_permutevar8x32_epi32(in1[g / 8], _mm256_set1_epi32(HEAD_TAIL_DWORD(g % 8)));
+            head_tail_group(s[g & 1], xg, w1 + 128 * g);
+        }
     else
         for (int g = 0; g < 8; g++)
             if ((uint32_t)g < groups1) /* past 2 m0 bytes fc1 has no weights */
