@@ -89,14 +89,13 @@ void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, cons
 
 /* Rows idx[0 .. n) of a table of rows `row` bytes long into out, each requested as it is listed
  * (its first two lines, as nnue_acc_prefetch_rows), and their PSQT rows into pout (when not NULL),
- * requested too. An added row (`added`) is mostly not in cache (a new square's row): the rest of
- * its lines are requested into L2 as well, since the update reads it tile by tile and the lines
- * past the first two otherwise came one tile at a time (sf19 incremental: ab 0.96-0.97; the nets of
- * several sets, nnue_acc_list_set). Removed rows were summed into the parent not long before and
- * are left to the cache. The one-set nets' rows (nnue_acc_apply_move_rows) gained nothing from it
- * (chess, sf17, shogi, yo-progress within 1%, sf17's 6 KB rows perhaps 2% slower): not there. */
+ * requested too. Only those lines: the rest of an added row requested into L2 as well (the
+ * update reads it tile by tile) was slower on the several-set nets wherever measured, most on
+ * the Xeon with AVX-512 (ab, fastest of 9: sf18 0.929, sf19 0.970, plentychess 0.930, stormphrax
+ * 0.942, viridithas 0.938 without it; AMD EPYC with AVX2: sf18 0.972, sf19 0.976, plentychess
+ * 1.020): the requests fill the line buffers that the rows' own loads then wait for. */
 static void list_rows(const void **out, const int32_t **pout, const char *rows, size_t row, const char *psqt,
-                      size_t prow, const uint32_t *idx, int n, int added)
+                      size_t prow, const uint32_t *idx, int n)
 {
 #if defined(__clang__) /* a few rows a list: small code (the L1i) over unrolled loops */
 #pragma clang loop unroll(disable) vectorize(disable)
@@ -111,9 +110,6 @@ static void list_rows(const void **out, const int32_t **pout, const char *rows, 
             pout[i] = (const int32_t *)(psqt + (size_t)idx[i] * prow);
             __builtin_prefetch(pout[i]);
         }
-        if (added)
-            for (size_t at = 128; at < row; at += 64)
-                __builtin_prefetch(r + at, 0, 2);
     }
 }
 
@@ -125,9 +121,9 @@ void nnue_acc_apply_move_rows(const nnue_net *net, const nnue_kernels *k, const 
     const int32_t *psub[2][NNUE_MOVE_ROWS], *padd[2][NNUE_MOVE_ROWS];
     for (int p = 0; p < 2; p++) { /* every row requested before either perspective reads one */
         list_rows(rsub[p], t->psqt ? psub[p] : NULL, t->rows, t->row_bytes, t->psqt, t->psqt_bytes, m->sub[p],
-                  m->n_sub[p], 0);
+                  m->n_sub[p]);
         list_rows(radd[p], t->psqt ? padd[p] : NULL, t->rows, t->row_bytes, t->psqt, t->psqt_bytes, m->add[p],
-                  m->n_add[p], 0);
+                  m->n_add[p]);
     }
     for (int p = 0; p < 2; p++) {
         if (t->i8)
@@ -149,9 +145,9 @@ void nnue_acc_list_set(const nnue_net *net, int s, const uint32_t *sub, int n_su
     const nnue_row_table *t = &net->row_table[s];
     const int i8 = t->i8, ns = l->n_sub[0] + l->n_sub[1], na = l->n_add[0] + l->n_add[1];
     list_rows(l->sub[i8] + l->n_sub[i8], t->psqt ? l->psub + ns : NULL, t->rows, t->row_bytes, t->psqt,
-              t->psqt_bytes, sub, n_sub, 0);
+              t->psqt_bytes, sub, n_sub);
     list_rows(l->add[i8] + l->n_add[i8], t->psqt ? l->padd + na : NULL, t->rows, t->row_bytes, t->psqt,
-              t->psqt_bytes, add, n_add, 1);
+              t->psqt_bytes, add, n_add);
     l->n_sub[i8] += n_sub;
     l->n_add[i8] += n_add;
     if (t->patched) {
