@@ -90,10 +90,12 @@ void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, cons
 /* Rows idx[0 .. n) of a table of rows `row` bytes long into out, each requested as it is listed
  * (its first two lines, as nnue_acc_prefetch_rows), and their PSQT rows into pout (when not NULL),
  * requested too. Only those lines: the rest of an added row requested into L2 as well (the
- * update reads it tile by tile) was slower on the several-set nets wherever measured, most on
- * the Xeon with AVX-512 (ab, fastest of 9: sf18 0.929, sf19 0.970, plentychess 0.930, stormphrax
- * 0.942, viridithas 0.938 without it; AMD EPYC with AVX2: sf18 0.972, sf19 0.976, plentychess
- * 1.020): the requests fill the line buffers that the rows' own loads then wait for. */
+ * update reads it tile by tile) made the several-set nets slower on the Xeon with AVX-512
+ * (Emerald Rapids; ab without it, fastest of 9: sf18 0.929, sf19 0.970, plentychess 0.930,
+ * stormphrax 0.942, viridithas 0.938), the requests filling the line buffers that the rows' own
+ * loads then wait for, and mostly on the AMD EPYC with AVX2 (sf18 0.972, sf19 0.976, plentychess
+ * 1.020); the AMD EPYC with AVX-512 had gained 3.5% on sf19 with them (a093b44, docs/speed.md):
+ * to be measured there again. */
 static void list_rows(const void **out, const int32_t **pout, const char *rows, size_t row, const char *psqt,
                       size_t prow, const uint32_t *idx, int n)
 {
