@@ -7,10 +7,12 @@
  * which the CPU cannot forward, and the chain fc1 -> fc2 waits on each (perf: the layers after
  * fc0 took 39% of head_u8_fc0 on Stockfish 15.1's net at under two instructions a cycle). Here
  * the bytes are packed into registers and each group is broadcast from them by vpermd; fc2's
- * weights for its one output are gathered in the order the packs leave the groups (as
- * tail_avx2.h does for HalfKP with these same pieces). The byte layouts, the pairs each vpmaddubsw adds and so every
- * value are the plain path's. Included by kernels_vec.h before head_u8_vec.h (it uses that file's
- * crelu and sqr_crelu, and vec_avx2.h's vdot_add). */
+ * weights for its one output are gathered in the order the packs leave the groups (tail_avx2.h,
+ * HalfKP's tail, is built from these same pieces). The byte layouts, the pairs each vpmaddubsw
+ * adds and so every value are the plain path's. The same change for the AVX-512 sets gained
+ * nothing on an Intel Xeon (docs/speed.md, "AVX-512 on an Intel Xeon"): AVX-512 keeps the plain
+ * path. Included by kernels_vec.h before head_u8_vec.h (it uses that file's crelu and sqr_crelu,
+ * and vec_avx2.h's vdot_add). */
 #ifndef NNUE_SIMD_HEAD_TAIL_AVX2_H
 #define NNUE_SIMD_HEAD_TAIL_AVX2_H
 

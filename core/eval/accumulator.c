@@ -4,8 +4,8 @@
  * both apply rows through nnue_acc_apply: one set's rows through nnue_acc_apply_rows (i16 rows,
  * i8 rows widened, the narrowed i8 rows with their patches, PSQT rows), several sets' listed by
  * kind (nnue_acc_list_set: the net's row_table read once a set, each row requested as it is
- * listed) and summed with their PSQT rows in one acc_mixed call (nnue_acc_apply_listed). A refresh from
- * scratch (nnue_acc_sum_lists) hands every set's active list to one acc_sum call instead: the
+ * listed) and summed with their PSQT rows in one acc_mixed call (nnue_acc_apply_listed). A refresh
+ * from scratch (nnue_acc_sum_lists) hands every set's active list to one acc_sum call instead: the
  * rows' addresses computed in the kernel (no pointer lists), the accumulator in register tiles,
  * the PSQT rows in the same call. */
 #include <string.h>
