@@ -285,9 +285,9 @@ static int32_t threat_index(int persp, int mirror, uint8_t xp, int from, uint8_t
     int f = sq[from];
     uint64_t m = pair_slots[pc[xp & 31]][f][pc[yp & 31]];
     int s = slot_of_square[f][sq[to]];
-    if (!((m >> s) & 1))
-        return -1;
-    return (int32_t)((m >> 40) + (uint64_t)__builtin_popcountll(m & ((1ull << s) - 1)));
+    /* -1 or-ed in where slot s is not a feature (no branch: see full_threats.c threat_index) */
+    int32_t none = (int32_t)((m >> s) & 1) - 1;
+    return (int32_t)((m >> 40) + (uint64_t)__builtin_popcountll(m & ((1ull << s) - 1))) | none;
 }
 
 /* One threat as it stands on the board (real squares, nnue piece codes), for any perspective: the
@@ -312,14 +312,16 @@ static int raw_threats(const nnue_board *board, raw_threat *out)
     return n;
 }
 
-/* persp's feature indices of raw threats, at most FT_MAX. */
+/* persp's feature indices of raw threats (of the first FT_MAX: no list here holds more), each
+ * written and kept when it is one: no branch to mispredict. */
 static int indices_of(const raw_threat *r, int n, int persp, int mirror, uint32_t *out)
 {
     int k = 0;
+    n = n < FT_MAX ? n : FT_MAX;
     for (int i = 0; i < n; i++) {
         int32_t f = threat_index(persp, mirror, r[i].attacker, r[i].from, r[i].victim, r[i].to);
-        if (f >= 0 && k < FT_MAX)
-            out[k++] = (uint32_t)f;
+        out[k] = (uint32_t)f;
+        k += f >= 0;
     }
     return k;
 }
