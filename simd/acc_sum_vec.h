@@ -31,6 +31,20 @@
 #endif
 #endif
 
+/* Each row's part in the tile is requested SUM_AHEAD rows before it is added, every line of it:
+ * the rows come from the LL or memory in random order, and the loads of the row being added keep
+ * few requests in flight (the line-fill buffers), so the next rows' lines were requested only as
+ * their loads issued. ab on the Xeon (Emerald Rapids, AVX-512), fastest of 9, refresh: yo-progress
+ * 0.916, shogi-sfnn 0.883, yo-shard 0.894, chess 0.980, sf19 0.962; 2, 3, 6 or 8 rows ahead, or
+ * only the first line of each, gained less (docs/speed.md). */
+#define SUM_AHEAD 4
+#define SUM_PREFETCH(p, bytes)                                                                                        \
+    do {                                                                                                              \
+        const char *ahead_ = (const char *)(p);                                                                       \
+        for (size_t line_ = 0; line_ < (bytes); line_ += 64)                                                          \
+            __builtin_prefetch(ahead_ + line_);                                                                       \
+    } while (0)
+
 /* Row addresses listed once per call (a chunk of up to VEC_SUM_LIST rows of each kind at a time)
  * when a row spans at least VEC_SUM_LIST_TILES whole tiles, so a tile's loop over the rows reads a
  * pointer instead of computing the address again for each tile (8 tiles of a 1024-wide row on
@@ -48,6 +62,8 @@
         const uint32_t *idx = parts[q].idx;                                                                           \
         ROWS_NO_UNROLL for (int k = 0; k < parts[q].n; k++) {                                                         \
             const TYPE *r = rows + (size_t)idx[k] * width;                                                            \
+            if (k + SUM_AHEAD < parts[q].n)                                                                           \
+                SUM_PREFETCH(rows + (size_t)idx[k + SUM_AHEAD] * width, T * VEC_I16 * sizeof(TYPE));                  \
             for (int t = 0; t < (T); t++)                                                                             \
                 v[t] = vec_add_i16(v[t], LOAD(r + VEC_I16 * t));                                                      \
         }                                                                                                             \
@@ -66,6 +82,8 @@
 #define SUM_LISTED(T, TYPE, list, count, LOAD)                                                                        \
     ROWS_NO_UNROLL for (int k = 0; k < (count); k++) {                                                                \
         const TYPE *r = (list)[k] + j;                                                                                \
+        if (k + SUM_AHEAD < (count))                                                                                  \
+            SUM_PREFETCH((list)[k + SUM_AHEAD] + j, T * VEC_I16 * sizeof(TYPE));                                      \
         for (int t = 0; t < (T); t++)                                                                                 \
             v[t] = vec_add_i16(v[t], LOAD(r + VEC_I16 * t));                                                          \
     }
