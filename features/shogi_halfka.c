@@ -67,9 +67,11 @@ static inline int32_t ka_hand_index(const ka_view *v, int persp, uint8_t piece, 
 }
 
 /* Both perspectives' lists in one walk over the occupied squares (active() is the same walk
- * for one side): out[p] gets board pieces in square order, then hands, then the padding. */
-static void ka_lists(const nnue_board *board, int halfmirror, int want0, int want1, uint32_t *const out[2],
-                     int n_out[2])
+ * for one side): out[p] gets board pieces in square order, then hands, then the padding. Inlined,
+ * so that each caller's want0 / want1 are constants (a refresh read them from the stack on every
+ * piece). */
+static inline __attribute__((always_inline)) void ka_lists(const nnue_board *board, int halfmirror, int want0,
+                                                          int want1, uint32_t *const out[2], int n_out[2])
 {
     const ka_view v0 = ka_view_of(board, 0, halfmirror), v1 = ka_view_of(board, 1, halfmirror);
     uint32_t *o0 = out[0], *o1 = out[1];
