@@ -32,7 +32,6 @@ START_TEST(value_of_counts_thresholds)
     tv->prepare(table);
     for (int i = 1; i < 256; i++)
         thresholds[i - 1] = (int32_t)llround(log((i / 256.0) / (1.0 - i / 256.0)) * 65536.0);
-    int checked = 0;
     for (int i = 0; i < 255; i++)
         for (int64_t d = -1; d <= 1; d++) {
             int64_t parts[2] = {thresholds[i] + d, 0}, measure = 0;
@@ -40,7 +39,6 @@ START_TEST(value_of_counts_thresholds)
             ck_assert_int_eq(measure, parts[0]);
             ck_assert_msg(p == by_definition(parts[0]), "S = %lld: %d, the definition %d", (long long)parts[0], p,
                           by_definition(parts[0]));
-            checked++;
         }
     const int64_t far[] = {INT64_MIN / 4, (int64_t)INT32_MIN - 1, INT32_MIN, -1, 0, 1,
                            INT32_MAX - 1, INT32_MAX,  (int64_t)INT32_MAX + 1, INT64_MAX / 4};
@@ -50,7 +48,6 @@ START_TEST(value_of_counts_thresholds)
     }
     ck_assert_int_eq(tv->value_of(table, (int64_t[2]){INT32_MAX, INT32_MAX}, NULL), 255);
     ck_assert_int_eq(tv->value_of(table, (int64_t[2]){INT32_MIN, INT32_MIN}, NULL), 0);
-    ck_assert_int_eq(checked, 765);
     free(table);
 }
 END_TEST
