@@ -18,6 +18,8 @@
 #include "nnue_board.h"
 #include "nnue_error.h"
 
+struct nnue_kernels;
+
 typedef struct nnue_table_var {
     const char *name;          /* as selectors name it */
     const char *game;          /* the game whose boards it reads */
@@ -29,8 +31,9 @@ typedef struct nnue_table_var {
     /* Fills table[values .. values + derived) from the file's values (may be NULL). */
     void (*prepare)(int32_t *table);
     /* The value on a board, lo..hi; *measure (when not NULL) gets the quantity it was bucketed
-     * from (progress: the int64 sum). */
-    int32_t (*value)(const int32_t *table, const nnue_board *board, int64_t *measure);
+     * from (progress: the int64 sum). k: the kernel table of the state the call runs for
+     * (simd/kernels.h), never NULL, for a variable whose walk of the board runs a kernel. */
+    int32_t (*value)(const struct nnue_kernels *k, const int32_t *table, const nnue_board *board, int64_t *measure);
     /* Optional, all three or none: the value kept incrementally, as a sum of two perspectives'
      * shares that moves update like an accumulator (core/eval/table_parts.c keeps them per ply).
      * parts(): both perspectives' shares on a board, from scratch (out[persp]); part_move():
@@ -39,7 +42,7 @@ typedef struct nnue_table_var {
      * orients that perspective (its own king moved): then the state takes parts() afresh;
      * value_of(): the value, and *measure as value() gives them, from the two shares. value()
      * must equal value_of() of parts()'. */
-    void (*parts)(const int32_t *table, const nnue_board *board, int64_t out[2]);
+    void (*parts)(const struct nnue_kernels *k, const int32_t *table, const nnue_board *board, int64_t out[2]);
     int (*part_move)(const int32_t *table, const nnue_board *after, const nnue_delta *delta, int persp,
                      int64_t *part);
     int32_t (*value_of)(const int32_t *table, const int64_t parts[2], int64_t *measure);

@@ -49,8 +49,8 @@ static int32_t forward_scalar(const nnue_net *net, const nnue_acc_entry *e, int 
 
 /* The stack; a table variable from the entry's shares (core/eval/table_parts.c) when e has them up
  * to date for its slot, else from its table from scratch (its lo when the net has no table). */
-static int32_t bucket_of(const nnue_net *net, const nnue_acc_entry *e, const nnue_board *board, int32_t *table_values,
-                         int64_t *measures)
+static int32_t bucket_of(const nnue_net *net, const nnue_kernels *k, const nnue_acc_entry *e, const nnue_board *board,
+                         int32_t *table_values, int64_t *measures)
 {
     const nnue_expr *sel = &net->arch->selector;
     int32_t values[NNUE_EXPR_MAX_VARS], *vals = table_values ? table_values : values;
@@ -64,7 +64,7 @@ static int32_t bucket_of(const nnue_net *net, const nnue_acc_entry *e, const nnu
         else if (e && e->tpart_ok[0] && e->tpart_ok[1] && e->tpart_slot == v)
             vals[v] = tv->value_of(net->tables[v], e->tpart, measure);
         else
-            vals[v] = tv->value(net->tables[v], board, measure);
+            vals[v] = tv->value(k, net->tables[v], board, measure);
         tables = 1;
     }
     return nnue_expr_run(sel, board, tables ? vals : NULL); /* the compiled program (core/arch/expr_prog.h) */
@@ -72,7 +72,7 @@ static int32_t bucket_of(const nnue_net *net, const nnue_acc_entry *e, const nnu
 
 int32_t nnue_forward_bucket(const nnue_net *net, const nnue_board *board, int32_t *table_values, int64_t *measures)
 {
-    return bucket_of(net, NULL, board, table_values, measures);
+    return bucket_of(net, &nnue_kernels_scalar, NULL, board, table_values, measures);
 }
 
 int32_t nnue_forward(const nnue_net *net, const nnue_kernels *k, const nnue_acc_entry *e, const nnue_board *board,
@@ -80,7 +80,7 @@ int32_t nnue_forward(const nnue_net *net, const nnue_kernels *k, const nnue_acc_
 {
     const nnue_arch *a = net->arch;
     int stm = board->side_to_move;
-    int32_t bucket = a->stacks > 1 ? bucket_of(net, e, board, NULL, NULL) : 0; /* one stack: nothing to choose */
+    int32_t bucket = a->stacks > 1 ? bucket_of(net, k, e, board, NULL, NULL) : 0; /* one stack: nothing to choose */
     if (bucket < 0 || bucket >= (int32_t)a->stacks)
         bucket = bucket < 0 ? 0 : (int32_t)a->stacks - 1; /* selector ranges are checked on load */
 

@@ -53,7 +53,7 @@ void nnue_table_parts_update(nnue_state *s, const nnue_board *board)
         int incremental = k > 0 && !e[k].refresh[p];
         if (!incremental || by_moves(tv, table, e, k, s->ply, board, p, &cur->tpart[p]) != 0) {
             if (!have_fresh) /* both sides in one pass, for either or both */
-                tv->parts(table, board, fresh), have_fresh = 1;
+                tv->parts(s->kernels, table, board, fresh), have_fresh = 1;
             cur->tpart[p] = fresh[p];
         }
         cur->tpart_ok[p] = 1;

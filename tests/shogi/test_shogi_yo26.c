@@ -229,11 +229,11 @@ START_TEST(progress_incremental_equals_fresh)
             ck_assert(e->tpart_ok[0] && e->tpart_ok[1] && e->tpart_slot == slot);
             int64_t sum_inc, sum_fresh;
             int32_t p_inc = tv->value_of(net->tables[slot], e->tpart, &sum_inc);
-            int32_t p_fresh = tv->value(net->tables[slot], b, &sum_fresh);
+            int32_t p_fresh = tv->value(&nnue_kernels_scalar, net->tables[slot], b, &sum_fresh);
             ck_assert_msg(p_inc == p_fresh && sum_inc == sum_fresh, "%s, %d plies on: progress %d sum %lld, fresh %d %lld",
                           line, ply, p_inc, (long long)sum_inc, p_fresh, (long long)sum_fresh);
             int64_t fresh[2];
-            tv->parts(net->tables[slot], b, fresh);
+            tv->parts(s->kernels, net->tables[slot], b, fresh);
             for (int p = 0; p < 2; p++)
                 ck_assert(e->tpart[p] == fresh[p]);
             checks++;

@@ -228,15 +228,15 @@ END_TEST
 
 /* A table variable kept incrementally gives parts, part_move and value_of together
  * (features/table_var.h): progress does; one with only some of them is refused by name. */
-static int32_t toy_value(const int32_t *table, const nnue_board *board, int64_t *measure)
+static int32_t toy_value(const struct nnue_kernels *k, const int32_t *table, const nnue_board *board, int64_t *measure)
 {
-    (void)table, (void)board, (void)measure;
+    (void)k, (void)table, (void)board, (void)measure;
     return 0;
 }
 
-static void toy_parts(const int32_t *table, const nnue_board *board, int64_t out[2])
+static void toy_parts(const struct nnue_kernels *k, const int32_t *table, const nnue_board *board, int64_t out[2])
 {
-    (void)table, (void)board;
+    (void)k, (void)table, (void)board;
     out[0] = out[1] = 0;
 }
 
