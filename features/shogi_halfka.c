@@ -23,7 +23,7 @@
 #define KA_SIDE(off)                                                                               \
     0, 90 + (off), 252 + (off), 414 + (off), 576 + (off), 738 + (off), 900 + (off), 1224 + (off),   \
         SHOGI_FE_END, 738 + (off), 738 + (off), 738 + (off), 738 + (off), 1062 + (off), 1386 + (off), 0
-static const int16_t ka_piece_base[32] = {KA_SIDE(0), KA_SIDE(81)};
+static const int32_t ka_piece_base[32] = {KA_SIDE(0), KA_SIDE(81)};
 
 /* A board square in a perspective's view: rotated (flip: white's view, 80 - sq), then, when
  * mirrored, file f -> 10 - f (s + 72 - 18 * (s / 9)); one table per (flip, mirror), so a listed
@@ -66,55 +66,41 @@ static inline int32_t ka_hand_index(const ka_view *v, int persp, uint8_t piece, 
     return v->king_base + shogi_hand_base[NNUE_PIECE_COLOUR(piece) != persp][type] + slot;
 }
 
-/* Both perspectives' lists in one walk over the occupied squares (active() is the same walk
- * for one side): out[p] gets board pieces in square order, then hands, then the padding. Inlined,
- * so that each caller's want0 / want1 are constants (a refresh read them from the stack on every
- * piece). */
-static inline __attribute__((always_inline)) void ka_lists(const nnue_board *board, int halfmirror, int want0,
-                                                          int want1, uint32_t *const out[2], int n_out[2])
+/* Both perspectives' lists (active() takes one of them): out[p] gets the board pieces in square
+ * order (the kernel table's list_bytes_map, simd/kernels.h: each piece's base by its code, the
+ * second perspective's with the colour bit flipped, plus its square through the perspective's
+ * rotation and mirror table; the square-by-square walk it replaces took ~100 ns a call on the
+ * Xeon), then hands, then the padding. */
+static void ka_lists(const nnue_kernels *k, const nnue_board *board, int halfmirror, uint32_t *const out[2],
+                     int n_out[2])
 {
     const ka_view v0 = ka_view_of(board, 0, halfmirror), v1 = ka_view_of(board, 1, halfmirror);
     uint32_t *o0 = out[0], *o1 = out[1];
-    uint64_t occ[2];
-    shogi_occupancy(board, occ);
-    int n = 0;
-    for (int h = 0; h < 2; h++) {
-        uint64_t m = occ[h];
-        while (m && n < NNUE_MAX_ACTIVE) {
-            int sq = 64 * h + __builtin_ctzll(m);
-            m &= m - 1;
-            uint8_t p = board->piece_on[sq];
-            if (want0)
-                o0[n] = (uint32_t)ka_board_index(&v0, 0, p, sq);
-            if (want1)
-                o1[n] = (uint32_t)ka_board_index(&v1, 1, p, sq);
-            n++;
-        }
-    }
+    const uint32_t squares = board->num_squares < 81 ? board->num_squares : 81; /* the maps' size */
+    int n = k->list_bytes_map(board->piece_on, squares, ka_piece_base, v0.sq, v1.sq, v0.king_base, v1.king_base, o0,
+                              o1, KA_ENTRIES);
     for (int c = 0; c < 2; c++)
         for (int t = NNUE_SHOGI_PAWN; t <= NNUE_SHOGI_ROOK; t++) {
             int32_t b0 = v0.king_base + shogi_hand_base[c][t], b1 = v1.king_base + shogi_hand_base[!c][t];
-            for (int k = 0; k < board->hand[c][t] && n < NNUE_MAX_ACTIVE; k++, n++) {
-                if (want0)
-                    o0[n] = (uint32_t)(b0 + k);
-                if (want1)
-                    o1[n] = (uint32_t)(b1 + k);
+            for (int j = 0; j < board->hand[c][t] && n < KA_ENTRIES; j++, n++) {
+                o0[n] = (uint32_t)(b0 + j);
+                o1[n] = (uint32_t)(b1 + j);
             }
         }
     for (; n < KA_ENTRIES; n++) { /* BonaPiece 0 per missing piece */
-        if (want0)
-            o0[n] = (uint32_t)v0.king_base;
-        if (want1)
-            o1[n] = (uint32_t)v1.king_base;
+        o0[n] = (uint32_t)v0.king_base;
+        o1[n] = (uint32_t)v1.king_base;
     }
     n_out[0] = n_out[1] = n;
 }
 
-static int ka_active(const nnue_board *board, int persp, int halfmirror, uint32_t *out)
+static int ka_active(const nnue_feature_params *params, const nnue_board *board, int persp, int halfmirror,
+                     uint32_t *out)
 {
-    uint32_t *const lists[2] = {out, out};
+    uint32_t other[KA_ENTRIES]; /* the other perspective's list, unused */
+    uint32_t *const lists[2] = {persp ? other : out, persp ? out : other};
     int n[2];
-    ka_lists(board, halfmirror, persp == 0, persp == 1, lists, n);
+    ka_lists(nnue_fs_kernels(params), board, halfmirror, lists, n);
     return n[persp];
 }
 
@@ -201,8 +187,7 @@ static uint32_t hm2_dimensions(const nnue_feature_params *params)
 
 static int hm2_active(const nnue_feature_params *params, const nnue_board *board, int persp, uint32_t *out)
 {
-    (void)params;
-    return ka_active(board, persp, 1, out);
+    return ka_active(params, board, persp, 1, out);
 }
 
 static void hm2_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
@@ -222,8 +207,7 @@ static void hm2_changed_both(const nnue_feature_params *params, const nnue_board
 static void hm2_active_both(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
                             int n[2])
 {
-    (void)params;
-    ka_lists(board, 1, 1, 1, out, n);
+    ka_lists(nnue_fs_kernels(params), board, 1, out, n);
 }
 
 const nnue_feature_set nnue_fs_shogi_halfka_hm2 = {
@@ -254,8 +238,7 @@ static uint32_t ka2_dimensions(const nnue_feature_params *params)
 
 static int ka2_active(const nnue_feature_params *params, const nnue_board *board, int persp, uint32_t *out)
 {
-    (void)params;
-    return ka_active(board, persp, 0, out);
+    return ka_active(params, board, persp, 0, out);
 }
 
 static void ka2_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
@@ -275,8 +258,7 @@ static void ka2_changed_both(const nnue_feature_params *params, const nnue_board
 static void ka2_active_both(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
                             int n[2])
 {
-    (void)params;
-    ka_lists(board, 0, 1, 1, out, n);
+    ka_lists(nnue_fs_kernels(params), board, 0, out, n);
 }
 
 const nnue_feature_set nnue_fs_shogi_halfka2 = {

@@ -10,8 +10,9 @@
  * already seen masked to zero (an empty square: neither bad nor occupied); a board shorter than
  * one vector is copied into a zeroed one. A set naming its own (VEC_BOARD_SCAN) skips this.
  *
- * list_bytes: the scalar definition compiled for the set (BMI's tzcnt/blsr on x86-64), unless
- * the set names a vector one (VEC_LIST_BYTES: simd/list_bytes_avx512.h, compress stores).
+ * list_bytes, list_bytes_map: the scalar definitions compiled for the set (BMI's tzcnt/blsr on
+ * x86-64), unless the set names vector ones (VEC_LIST_BYTES, VEC_LIST_BYTES_MAP:
+ * simd/list_bytes_avx512.h, compress stores).
  */
 #ifndef NNUE_SIMD_KERNELS_BYTES_VEC_H
 #define NNUE_SIMD_KERNELS_BYTES_VEC_H
@@ -70,6 +71,15 @@ VEC_KERNEL int list_bytes(const uint8_t *b, uint32_t n, const int32_t *table, in
     return nnue_ref_list_bytes(b, 0, n, table, stride, a0, a1, o0, o1, 0, room);
 }
 #define VEC_LIST_BYTES list_bytes
+#endif
+
+#ifndef VEC_LIST_BYTES_MAP
+VEC_KERNEL int list_bytes_map(const uint8_t *b, uint32_t n, const int32_t *table, const uint8_t *map0,
+                              const uint8_t *map1, int32_t a0, int32_t a1, uint32_t *o0, uint32_t *o1, int room)
+{
+    return nnue_ref_list_bytes_map(b, 0, n, table, map0, map1, a0, a1, o0, o1, 0, room);
+}
+#define VEC_LIST_BYTES_MAP list_bytes_map
 #endif
 
 #endif

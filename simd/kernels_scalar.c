@@ -138,6 +138,12 @@ static int list_bytes(const uint8_t *b, uint32_t n, const int32_t *table, int32_
     return nnue_ref_list_bytes(b, 0, n, table, stride, a0, a1, o0, o1, 0, room);
 }
 
+static int list_bytes_map(const uint8_t *b, uint32_t n, const int32_t *table, const uint8_t *map0,
+                          const uint8_t *map1, int32_t a0, int32_t a1, uint32_t *o0, uint32_t *o1, int room)
+{
+    return nnue_ref_list_bytes_map(b, 0, n, table, map0, map1, a0, a1, o0, o1, 0, room);
+}
+
 static void acc_sum(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, const nnue_sum_part *parts, int n_parts,
                     uint32_t width, uint32_t buckets)
 {
@@ -208,4 +214,5 @@ const nnue_kernels nnue_kernels_scalar = {
     ft_pairwise_nz,
     affine_u8_spans,
     head_u8_fc0,
+    list_bytes_map,
 };

@@ -231,6 +231,31 @@ static inline int nnue_ref_list_bytes(const uint8_t *b, uint32_t from, uint32_t 
     return k;
 }
 
+/* list_bytes_map from byte `from` on, k entries already listed: the nonzero bytes of 64 at a time
+ * as a mask (eight at a time), then one entry per set bit. */
+static inline int nnue_ref_list_bytes_map(const uint8_t *b, uint32_t from, uint32_t n, const int32_t *table,
+                                          const uint8_t *map0, const uint8_t *map1, int32_t a0, int32_t a1,
+                                          uint32_t *o0, uint32_t *o1, int k, int room)
+{
+    for (uint32_t first = from; first < n; first += 64) {
+        uint32_t end = n - first < 64 ? n : first + 64, j = first;
+        uint64_t nz = 0;
+        for (; j + 8 <= end; j += 8)
+            nz |= nnue_ref_nonzero8(b + j) << (j - first);
+        for (; j < end; j++)
+            nz |= (uint64_t)(b[j] != 0) << (j - first);
+        for (; nz; nz &= nz - 1) {
+            if (k >= room)
+                return k;
+            uint32_t i = first + (uint32_t)__builtin_ctzll(nz);
+            o0[k] = (uint32_t)(a0 + table[b[i] & 31] + map0[i]);
+            o1[k] = (uint32_t)(a1 + table[(b[i] ^ 16) & 31] + map1[i]);
+            k++;
+        }
+    }
+    return k;
+}
+
 /* board_scan over squares[from .. n): the bad-code bits (0 = none) ORed into *bad and the
  * occupied squares added to *count. */
 static inline void nnue_ref_board_scan(const uint8_t *sq, uint32_t from, uint32_t n, int max_type, unsigned *bad,

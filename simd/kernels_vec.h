@@ -493,4 +493,5 @@ const nnue_kernels VEC_TABLE = {
     ft_pairwise_nz,
     affine_u8_spans, /* output-major layers with few outputs */
     head_u8_fc0, /* fc0 in the head too (issue 46) */
+    VEC_LIST_BYTES_MAP,
 };

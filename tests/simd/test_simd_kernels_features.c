@@ -1,5 +1,5 @@
 /* tests/simd/test_simd_kernels_features.c: the feature sets' and the board check's kernels
- * (board_scan, list_bytes) of every kernel set the CPU supports against their scalar
+ * (board_scan, list_bytes, list_bytes_map) of every kernel set the CPU supports against their scalar
  * definitions; part of test_simd_kernels (test_simd_kernels.c adds these cases). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,8 +103,82 @@ START_TEST(list_bytes_definition)
 }
 END_TEST
 
+/* list_bytes_map: against the scalar set on byte runs of 0..100 (any byte, zero or not), random
+ * 32-entry tables and square maps, offsets, and rooms from 0 to past the count (HalfKA passes
+ * exactly its 40): same entries, same count, nothing written at or past the room. */
+START_TEST(list_bytes_map)
+{
+    uint8_t b[100], map[2][100];
+    int32_t table[32];
+    uint32_t want[2][80], got[2][80];
+    int tested = 0;
+    for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
+        const nnue_kernels *k = isa_set(isa);
+        if (!k)
+            continue;
+        tested++;
+        for (int rep = 0; rep < 6000; rep++) {
+            uint32_t n = rnd() % 101;
+            int room = rep % 3 == 0 ? (int)(rnd() % 80) : rep % 3 == 1 ? 40 : 64, dense = (int)(rnd() % 4);
+            for (int t = 0; t < 32; t++)
+                table[t] = pick(-100000, 100000);
+            for (uint32_t i = 0; i < n; i++) {
+                b[i] = (int)(rnd() % 4) < dense ? (uint8_t)rnd() : 0;
+                map[0][i] = (uint8_t)rnd();
+                map[1][i] = (uint8_t)rnd();
+            }
+            int32_t a0 = pick(-1000000, 1000000), a1 = pick(-1000000, 1000000);
+            memset(want, 0xAB, sizeof want);
+            memset(got, 0xAB, sizeof got);
+            int nw = nnue_kernels_scalar.list_bytes_map(b, n, table, map[0], map[1], a0, a1, want[0], want[1], room);
+            int ng = k->list_bytes_map(b, n, table, map[0], map[1], a0, a1, got[0], got[1], room);
+            ck_assert_msg(ng == nw && nw <= room, "%s list_bytes_map n=%u room=%d: %d entries, scalar %d",
+                          nnue_isa_label(isa), n, room, ng, nw);
+            ck_assert_msg(memcmp(want[0], got[0], (size_t)nw * 4) == 0 && memcmp(want[1], got[1], (size_t)nw * 4) == 0,
+                          "%s list_bytes_map n=%u room=%d: entries differ", nnue_isa_label(isa), n, room);
+            for (int j = room; j < 80; j++)
+                ck_assert_msg(got[0][j] == 0xABABABABu && got[1][j] == 0xABABABABu,
+                              "%s list_bytes_map wrote past room %d", nnue_isa_label(isa), room);
+        }
+    }
+    ck_assert_int_eq(tested, (int)nnue_isa_best()); /* every table above the scalar one */
+}
+END_TEST
+
+/* The scalar set's list_bytes_map against a plain reading of the contract (kernels.h). */
+START_TEST(list_bytes_map_definition)
+{
+    uint8_t b[90], map[2][90];
+    int32_t table[32];
+    uint32_t o[2][90];
+    for (int rep = 0; rep < 2000; rep++) {
+        uint32_t n = rnd() % 91;
+        for (int t = 0; t < 32; t++)
+            table[t] = pick(0, 1700);
+        for (uint32_t i = 0; i < n; i++) {
+            b[i] = rnd() % 2 ? 0 : (uint8_t)rnd();
+            map[0][i] = (uint8_t)(rnd() % 81);
+            map[1][i] = (uint8_t)(rnd() % 81);
+        }
+        int32_t a0 = pick(0, 125388), a1 = pick(0, 125388);
+        int got = nnue_kernels_scalar.list_bytes_map(b, n, table, map[0], map[1], a0, a1, o[0], o[1], 90), k = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            if (!b[i])
+                continue;
+            ck_assert_msg(o[0][k] == (uint32_t)(a0 + table[b[i] & 31] + map[0][i]) &&
+                              o[1][k] == (uint32_t)(a1 + table[(b[i] ^ 16) & 31] + map[1][i]),
+                          "scalar list_bytes_map entry %d (byte %u) differs from the contract", k, i);
+            k++;
+        }
+        ck_assert_int_eq(got, k);
+    }
+}
+END_TEST
+
 void add_feature_kernel_tests(TCase *tc)
 {
+    tcase_add_test(tc, list_bytes_map);
+    tcase_add_test(tc, list_bytes_map_definition);
     tcase_add_test(tc, board_scan);
     tcase_add_test(tc, list_bytes);
     tcase_add_test(tc, list_bytes_definition);
