@@ -1,9 +1,10 @@
 /* simd/list_bytes_avx512.h: kernels.h list_bytes and list_bytes_map for the AVX-512 sets,
  * included by kernels_avx512.c and kernels_vnni512.c after vec_avx512.h and named by
- * VEC_LIST_BYTES and VEC_LIST_BYTES_MAP. Each step of list_bytes widens 16 bytes to 32-bit lanes (a masked load past n), looks their table entries up in one
- * register (vpermd on the low 4 bits), computes both outputs and packs the lanes whose entry is
- * not 0 to the front (vpcompressd), so the list keeps byte order without branches. Once fewer than
- * 16 entries of room are left, the scalar definition (kernels_scalar.h) lists the rest. */
+ * VEC_LIST_BYTES and VEC_LIST_BYTES_MAP. Each step of list_bytes widens 16 bytes to 32-bit lanes
+ * (a masked load past n), looks their table entries up in one register (vpermd on the low 4
+ * bits), computes both outputs and packs the lanes whose entry is not 0 to the front
+ * (vpcompressd), so the list keeps byte order without branches. Once fewer than 16 entries of
+ * room are left, the scalar definition (kernels_scalar.h) lists the rest. */
 #ifndef NNUE_SIMD_LIST_BYTES_AVX512_H
 #define NNUE_SIMD_LIST_BYTES_AVX512_H
 
