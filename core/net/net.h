@@ -36,14 +36,16 @@ typedef struct nnue_row_patch {
 /* A feature set's rows as i8 values, each i16 weight clamped to -128..127, and per row the
  * patches that restore the clamped ones: row r's are patches[patch_start[r] .. patch_start[r + 1]).
  * patch_start is NULL when every value fits. first[r] is row r's first patch with
- * NNUE_PATCH_MORE set in its column when more follow, or a patch adding 0 to column r % width when
- * the row has none: the update applies it without a branch and reads patch_start only for the few
- * rows with more (core/eval/accumulator.c). */
+ * NNUE_PATCH_MORE set in its column when more follow (a patch adding 0 to column r % width when
+ * the row has none), so that the update reads patch_start only for the few rows with more; bit r
+ * of patched[] says whether row r has any: the update patches only those rows, picked without a
+ * branch (core/eval/accumulator.c). */
 typedef struct nnue_narrow_rows {
     int8_t *rows;
     uint32_t *patch_start;
     nnue_row_patch *patches;
     nnue_row_patch *first;
+    uint64_t *patched; /* bit r of word r / 64: row r has patches (a 64th of first[]'s size) */
 } nnue_narrow_rows;
 
 #define NNUE_PATCH_MORE 0x8000u /* in nnue_row_patch.col of first[]: the row has more patches */

@@ -53,8 +53,9 @@ static int build(nnue_narrow_rows *nr, const int16_t *w, uint32_t inputs, uint32
         nr->patch_start = malloc(((size_t)inputs + 1) * sizeof *nr->patch_start);
         nr->patches = malloc(misfits * sizeof *nr->patches);
         nr->first = malloc((size_t)inputs * sizeof *nr->first);
+        nr->patched = calloc(((size_t)inputs + 63) / 64, sizeof *nr->patched);
     }
-    if (!nr->rows || (misfits && (!nr->patch_start || !nr->patches || !nr->first)))
+    if (!nr->rows || (misfits && (!nr->patch_start || !nr->patches || !nr->first || !nr->patched)))
         return -1;
     size_t used = 0;
     for (uint32_t r = 0; r < inputs; r++) {
@@ -76,6 +77,8 @@ static int build(nnue_narrow_rows *nr, const int16_t *w, uint32_t inputs, uint32
         nnue_row_patch f = count ? nr->patches[at] : (nnue_row_patch){(uint16_t)(r % width), 0};
         if (count > 1)
             f.col = (uint16_t)(f.col | NNUE_PATCH_MORE);
+        if (count)
+            nr->patched[r / 64] |= 1ull << (r % 64);
         nr->first[r] = f;
     }
     return 0;
@@ -87,7 +90,8 @@ static void release(nnue_narrow_rows *nr)
     free(nr->patch_start);
     free(nr->patches);
     free(nr->first);
-    *nr = (nnue_narrow_rows){NULL, NULL, NULL, NULL};
+    free(nr->patched);
+    *nr = (nnue_narrow_rows){NULL, NULL, NULL, NULL, NULL};
 }
 
 /* row_table[] from the rows the update reads (narrow[] where built). */
