@@ -194,6 +194,18 @@ static inline uint64_t nnue_ref_nonzero8(const uint8_t *p)
     return ((high >> 7) * 0x0102040810204080ull) >> 56;
 }
 
+/* Bit i - first set for each nonzero byte b[i], first <= i < min(n, first + 64) (eight at a time). */
+static inline uint64_t nnue_ref_nonzero64(const uint8_t *b, uint32_t first, uint32_t n)
+{
+    uint32_t end = n - first < 64 ? n : first + 64, j = first;
+    uint64_t nz = 0;
+    for (; j + 8 <= end; j += 8)
+        nz |= nnue_ref_nonzero8(b + j) << (j - first);
+    for (; j < end; j++)
+        nz |= (uint64_t)(b[j] != 0) << (j - first);
+    return nz;
+}
+
 /* One entry of list_bytes for byte i (written whether or not it counts; k advances when it does). */
 #define NNUE_REF_LIST_ONE                                                                                             \
     do {                                                                                                              \
@@ -212,12 +224,7 @@ static inline int nnue_ref_list_bytes(const uint8_t *b, uint32_t from, uint32_t 
                                       int room)
 {
     for (uint32_t first = from; first < n; first += 64) {
-        uint32_t end = n - first < 64 ? n : first + 64, j = first;
-        uint64_t nz = 0;
-        for (; j + 8 <= end; j += 8)
-            nz |= nnue_ref_nonzero8(b + j) << (j - first);
-        for (; j < end; j++)
-            nz |= (uint64_t)(b[j] != 0) << (j - first);
+        uint64_t nz = nnue_ref_nonzero64(b, first, n);
         if (k + __builtin_popcountll(nz) <= room)
             for (; nz; nz &= nz - 1)
                 NNUE_REF_LIST_ONE;
@@ -238,12 +245,7 @@ static inline int nnue_ref_list_bytes_map(const uint8_t *b, uint32_t from, uint3
                                           uint32_t *o0, uint32_t *o1, int k, int room)
 {
     for (uint32_t first = from; first < n; first += 64) {
-        uint32_t end = n - first < 64 ? n : first + 64, j = first;
-        uint64_t nz = 0;
-        for (; j + 8 <= end; j += 8)
-            nz |= nnue_ref_nonzero8(b + j) << (j - first);
-        for (; j < end; j++)
-            nz |= (uint64_t)(b[j] != 0) << (j - first);
+        uint64_t nz = nnue_ref_nonzero64(b, first, n);
         for (; nz; nz &= nz - 1) {
             if (k >= room)
                 return k;
