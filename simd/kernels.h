@@ -183,12 +183,14 @@ typedef struct nnue_kernels {
     int32_t (*head_u8_fc0)(const nnue_head_u8 *h, const uint8_t *in, const uint16_t *idx, uint32_t count,
                            uint32_t pairs, const int8_t *w0, const int32_t *b0, int32_t *o0, const int8_t *w1,
                            const int32_t *b1, const int8_t *w2, const int32_t *b2);
-    /* list_bytes with the square as a table entry too: for each i < n in ascending order with
-     * b[i] != 0 (table has 32 entries, map0 and map1 n each):
-     *   o0[k] = a0 + table[b[i] & 31] + map0[i],  o1[k] = a1 + table[(b[i] ^ 16) & 31] + map1[i]
-     * (int32 arithmetic), stopping once room entries are listed; returns k (<= room). (Shogi
-     * HalfKA's board part: every piece, kings included, its colour swapped for the second
-     * perspective and its square rotated and mirrored by the maps, features/shogi_halfka.c.) */
+    /* list_bytes with the square as a table entry too: for each i < n in ascending order whose
+     * t = table[b[i] & 31] is not 0 (table has 32 entries, table[0] = 0 so that a zero byte is never
+     * listed; map0 and map1 n entries each):
+     *   o0[k] = a0 + t + map0[i],  o1[k] = a1 + table[(b[i] ^ 16) & 31] + map1[i]
+     * (int32 arithmetic), stopping once room entries are listed; returns k (<= room). (The board
+     * part of the HalfKA sets: each piece's plane by its code, the second perspective's with the
+     * colour bit flipped, its square through each perspective's rotation or flip and mirror:
+     * features/shogi_halfka.c, features/halfka_v2_hm.c.) */
     int (*list_bytes_map)(const uint8_t *b, uint32_t n, const int32_t *table, const uint8_t *map0,
                           const uint8_t *map1, int32_t a0, int32_t a1, uint32_t *o0, uint32_t *o1, int room);
 } nnue_kernels;

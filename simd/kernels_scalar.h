@@ -239,7 +239,8 @@ static inline int nnue_ref_list_bytes(const uint8_t *b, uint32_t from, uint32_t 
 }
 
 /* list_bytes_map from byte `from` on, k entries already listed: the nonzero bytes of 64 at a time
- * as a mask (eight at a time), then one entry per set bit. */
+ * as a mask (eight at a time), then per set bit both entries written and k advanced when the
+ * table entry is not 0 (no branch on it). */
 static inline int nnue_ref_list_bytes_map(const uint8_t *b, uint32_t from, uint32_t n, const int32_t *table,
                                           const uint8_t *map0, const uint8_t *map1, int32_t a0, int32_t a1,
                                           uint32_t *o0, uint32_t *o1, int k, int room)
@@ -250,9 +251,10 @@ static inline int nnue_ref_list_bytes_map(const uint8_t *b, uint32_t from, uint3
             if (k >= room)
                 return k;
             uint32_t i = first + (uint32_t)__builtin_ctzll(nz);
-            o0[k] = (uint32_t)(a0 + table[b[i] & 31] + map0[i]);
+            int32_t t = table[b[i] & 31];
+            o0[k] = (uint32_t)(a0 + t + map0[i]);
             o1[k] = (uint32_t)(a1 + table[(b[i] ^ 16) & 31] + map1[i]);
-            k++;
+            k += t != 0;
         }
     }
     return k;

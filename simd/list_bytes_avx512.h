@@ -48,11 +48,11 @@ VEC_TARGET static int list_bytes_map(const uint8_t *b, uint32_t n, const int32_t
     for (uint32_t first = 0; first < n; first += 16) {
         __mmask16 live = n - first >= 16 ? 0xFFFF : (__mmask16)((1u << (n - first)) - 1);
         __m512i p = _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(live, b + first));
-        __mmask16 m = _mm512_test_epi32_mask(p, p);
+        __m512i t0 = _mm512_permutex2var_epi32(lo, p, hi); /* vpermt2d reads the low 5 bits */
+        __mmask16 m = _mm512_test_epi32_mask(t0, t0); /* a zero byte's entry is table[0] = 0 */
         int count = __builtin_popcount(m);
         if (count > room - k)
             return nnue_ref_list_bytes_map(b, first, n, table, map0, map1, a0, a1, o0, o1, k, room);
-        __m512i t0 = _mm512_permutex2var_epi32(lo, p, hi); /* vpermt2d reads the low 5 bits */
         __m512i t1 = _mm512_permutex2var_epi32(lo, _mm512_xor_si512(p, colour), hi);
         __m512i s0 = _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(live, map0 + first));
         __m512i s1 = _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(live, map1 + first));
