@@ -62,13 +62,6 @@ static uint32_t halfka_v2_hm_dimensions(const nnue_feature_params *params)
     return 32 * HALFKA_V2_HM_PLANES;
 }
 
-static int halfka_v2_hm_active(const nnue_feature_params *params, const nnue_board *board,
-                               int persp, uint32_t *out)
-{
-    (void)params;
-    return nnue_fs_planes_active(board, halfka_v2_hm_context(board, persp), out);
-}
-
 /* Both lists in one kernel call (a walk over the occupied squares with two table reads a piece
  * took ~160 ns of a refresh of Stockfish 15.1's net on the Xeon); the walk for other board sizes. */
 static void halfka_v2_hm_active_both(const nnue_feature_params *params, const nnue_board *board,
@@ -82,6 +75,16 @@ static void halfka_v2_hm_active_both(const nnue_feature_params *params, const nn
     n[0] = n[1] = nnue_fs_kernels(params)->list_bytes_map(board->piece_on, 64, halfka_v2_hm_listed,
                                                           hm_squares_of(v0.flip), hm_squares_of(v1.flip),
                                                           v0.block - 1, v1.block - 1, out[0], out[1], 32);
+}
+
+/* One perspective's: both listed, the other's thrown away (the kernel lists both in one pass). */
+static int halfka_v2_hm_active(const nnue_feature_params *params, const nnue_board *board, int persp, uint32_t *out)
+{
+    uint32_t other[32];
+    uint32_t *const lists[2] = {persp ? other : out, persp ? out : other};
+    int n[2];
+    halfka_v2_hm_active_both(params, board, lists, n);
+    return n[persp & 1];
 }
 
 static void halfka_v2_hm_changed(const nnue_feature_params *params, const nnue_board *after,
