@@ -193,6 +193,10 @@ typedef struct nnue_kernels {
      * features/shogi_halfka.c, features/halfka_v2_hm.c.) */
     int (*list_bytes_map)(const uint8_t *b, uint32_t n, const int32_t *table, const uint8_t *map0,
                           const uint8_t *map1, int32_t a0, int32_t a1, uint32_t *o0, uint32_t *o1, int room);
+    /* The entries of idx[0 .. n) whose bit is set in bits (bit r: word r / 64, bit r % 64), in
+     * order, into out (room for n); returns how many. (The rows of a refresh that have patches,
+     * core/eval/accumulator.c.) */
+    int (*pick_flagged)(const uint32_t *idx, int n, const uint64_t *bits, uint32_t *out);
 } nnue_kernels;
 
 /* Table for a level (levels above nnue_isa_best() must not be called; NULL when not built). */

@@ -138,6 +138,11 @@ static int list_bytes(const uint8_t *b, uint32_t n, const int32_t *table, int32_
     return nnue_ref_list_bytes(b, 0, n, table, stride, a0, a1, o0, o1, 0, room);
 }
 
+static int pick_flagged(const uint32_t *idx, int n, const uint64_t *bits, uint32_t *out)
+{
+    return nnue_ref_pick_flagged(idx, 0, n, bits, out, 0);
+}
+
 static int list_bytes_map(const uint8_t *b, uint32_t n, const int32_t *table, const uint8_t *map0,
                           const uint8_t *map1, int32_t a0, int32_t a1, uint32_t *o0, uint32_t *o1, int room)
 {
@@ -215,4 +220,5 @@ const nnue_kernels nnue_kernels_scalar = {
     affine_u8_spans,
     head_u8_fc0,
     list_bytes_map,
+    pick_flagged,
 };

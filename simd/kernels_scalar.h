@@ -260,6 +260,19 @@ static inline int nnue_ref_list_bytes_map(const uint8_t *b, uint32_t from, uint3
     return k;
 }
 
+/* pick_flagged from entry `from` on, k already picked: each entry written, k advanced by its bit
+ * (no branch on it). */
+static inline int nnue_ref_pick_flagged(const uint32_t *idx, int from, int n, const uint64_t *bits, uint32_t *out,
+                                        int k)
+{
+    for (int i = from; i < n; i++) {
+        const uint32_t r = idx[i];
+        out[k] = r;
+        k += (int)(bits[r / 64] >> (r % 64) & 1);
+    }
+    return k;
+}
+
 /* board_scan over squares[from .. n): the bad-code bits (0 = none) ORed into *bad and the
  * occupied squares added to *count. */
 static inline void nnue_ref_board_scan(const uint8_t *sq, uint32_t from, uint32_t n, int max_type, unsigned *bad,

@@ -1,5 +1,5 @@
 /* tests/simd/test_simd_kernels_features.c: the feature sets' and the board check's kernels
- * (board_scan, list_bytes, list_bytes_map) of every kernel set the CPU supports against their scalar
+ * (board_scan, list_bytes, list_bytes_map, pick_flagged) of every kernel set the CPU supports against their scalar
  * definitions; part of test_simd_kernels (test_simd_kernels.c adds these cases). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,8 +176,51 @@ START_TEST(list_bytes_map_definition)
 }
 END_TEST
 
+/* pick_flagged: against a plain reading of the contract (kernels.h) for every set, on lists of
+ * 0..300 entries over bit sets of 4096 bits with none, about a quarter or all set, nothing
+ * written past the room (n). */
+static void pick_flagged_on(const nnue_kernels *k, int isa)
+{
+    static uint64_t bits[64];
+    uint32_t idx[300], got[310];
+    for (int rep = 0; rep < 3000; rep++) {
+        int n = (int)(rnd() % 301), fill = rep % 3;
+        for (int w = 0; w < 64; w++)
+            bits[w] = fill == 0 ? 0 : fill == 2 ? ~0ull : (uint64_t)rnd() << 32 ^ rnd() ^ (uint64_t)rnd() << 17;
+        if (fill == 1)
+            for (int w = 0; w < 64; w++)
+                bits[w] &= (uint64_t)rnd() << 32 ^ rnd(); /* about a quarter set */
+        for (int i = 0; i < n; i++)
+            idx[i] = rnd() % 4096;
+        memset(got, 0xAB, sizeof got);
+        int m = k->pick_flagged(idx, n, bits, got), want = 0;
+        for (int i = 0; i < n; i++)
+            if (bits[idx[i] / 64] >> (idx[i] % 64) & 1) {
+                ck_assert_msg(want < m && got[want] == idx[i], "%s pick_flagged n=%d: entry %d differs",
+                              nnue_isa_label(isa), n, want);
+                want++;
+            }
+        ck_assert_msg(m == want, "%s pick_flagged n=%d: %d picked, want %d", nnue_isa_label(isa), n, m, want);
+        for (int j = n; j < 310; j++) /* room for n: the scalar definition writes every entry it reads */
+            ck_assert_msg(got[j] == 0xABABABABu, "%s pick_flagged wrote past n = %d", nnue_isa_label(isa), n);
+    }
+}
+
+START_TEST(pick_flagged)
+{
+    int tested = 0;
+    for (int isa = 0; isa < NNUE_ISA_COUNT; isa++)
+        if (isa_set(isa)) {
+            pick_flagged_on(isa_set(isa), isa);
+            tested++;
+        }
+    ck_assert_int_eq(tested, (int)nnue_isa_best() + 1);
+}
+END_TEST
+
 void add_feature_kernel_tests(TCase *tc)
 {
+    tcase_add_test(tc, pick_flagged);
     tcase_add_test(tc, list_bytes_map);
     tcase_add_test(tc, list_bytes_map_definition);
     tcase_add_test(tc, board_scan);
