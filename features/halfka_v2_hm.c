@@ -23,21 +23,11 @@
 static const int32_t halfka_v2_hm_planes[2][32] = {NNUE_FS_PLANES(HM_PLANE, 0), NNUE_FS_PLANES(HM_PLANE, 1)};
 
 /* For the kernel table's list_bytes_map (simd/kernels.h), which lists the pieces whose entry is
- * not 0 and reads the second perspective's at the code with its colour flipped: black's planes
- * plus 1 (0: no feature; the lists' block is passed minus 1), and the squares of the four
- * orientations, sq ^ 0, 7, 56, 63. */
+ * not 0 and reads the second perspective's at the code with its colour flipped: perspective 0's
+ * planes plus 1 (0: no feature; the lists' block is passed minus 1); the square maps of
+ * features/piece_planes.h. */
 #define HM_LISTED(p, c, t) (HM_PLANE(p, c, t) == NNUE_FS_NO_PLANE ? 0 : HM_PLANE(p, c, t) + 1)
 static const int32_t halfka_v2_hm_listed[32] = NNUE_FS_PLANES(HM_LISTED, 0);
-#define HM_SQ8(f, r) (8 * (r)) ^ (f), (8 * (r) + 1) ^ (f), (8 * (r) + 2) ^ (f), (8 * (r) + 3) ^ (f), \
-                     (8 * (r) + 4) ^ (f), (8 * (r) + 5) ^ (f), (8 * (r) + 6) ^ (f), (8 * (r) + 7) ^ (f)
-#define HM_SQUARES(f) {HM_SQ8(f, 0), HM_SQ8(f, 1), HM_SQ8(f, 2), HM_SQ8(f, 3), HM_SQ8(f, 4), HM_SQ8(f, 5), \
-                       HM_SQ8(f, 6), HM_SQ8(f, 7)}
-static const uint8_t halfka_v2_hm_squares[4][64] = {HM_SQUARES(0), HM_SQUARES(7), HM_SQUARES(56), HM_SQUARES(63)};
-
-static const uint8_t *hm_squares_of(int flip)
-{
-    return halfka_v2_hm_squares[(flip & 7 ? 1 : 0) | (flip & 56 ? 2 : 0)];
-}
 
 /* Perspective persp's block (704 * king bucket) and flip (56 for black, ^7 when the own king is
  * on files a-d). */
@@ -73,7 +63,7 @@ static void halfka_v2_hm_active_both(const nnue_feature_params *params, const nn
         return;
     }
     n[0] = n[1] = nnue_fs_kernels(params)->list_bytes_map(board->piece_on, 64, halfka_v2_hm_listed,
-                                                          hm_squares_of(v0.flip), hm_squares_of(v1.flip),
+                                                          nnue_fs_xor_squares(v0.flip), nnue_fs_xor_squares(v1.flip),
                                                           v0.block - 1, v1.block - 1, out[0], out[1], 32);
 }
 

@@ -31,6 +31,22 @@ typedef struct nnue_fs_planes {
     const int32_t *plane; /* [32] */
 } nnue_fs_planes;
 
+/* The squares of a 64-square board under each of its four orientations, sq ^ 0, 7, 56, 63 (the
+ * rank flip and the file mirror of the chess sets): the square maps of the kernel table's
+ * list_bytes_map (simd/kernels.h), nnue_fs_xor_squares(flip) the map of flip. */
+#define NNUE_FS_XOR8(f, r) (8 * (r)) ^ (f), (8 * (r) + 1) ^ (f), (8 * (r) + 2) ^ (f), (8 * (r) + 3) ^ (f), \
+                           (8 * (r) + 4) ^ (f), (8 * (r) + 5) ^ (f), (8 * (r) + 6) ^ (f), (8 * (r) + 7) ^ (f)
+#define NNUE_FS_XOR64(f)                                                                                          \
+    {NNUE_FS_XOR8(f, 0), NNUE_FS_XOR8(f, 1), NNUE_FS_XOR8(f, 2), NNUE_FS_XOR8(f, 3), NNUE_FS_XOR8(f, 4),             \
+     NNUE_FS_XOR8(f, 5), NNUE_FS_XOR8(f, 6), NNUE_FS_XOR8(f, 7)}
+static const uint8_t nnue_fs_xor_square_maps[4][64] = {NNUE_FS_XOR64(0), NNUE_FS_XOR64(7), NNUE_FS_XOR64(56),
+                                                       NNUE_FS_XOR64(63)};
+
+static inline const uint8_t *nnue_fs_xor_squares(int flip)
+{
+    return nnue_fs_xor_square_maps[(flip & 7 ? 1 : 0) | (flip & 56 ? 2 : 0)];
+}
+
 /* The occupied squares of a 64-square board as a bit mask. */
 static inline uint64_t nnue_fs_occupied64(const nnue_board *board)
 {
