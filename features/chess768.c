@@ -103,14 +103,9 @@ static void chess768_active_both(const nnue_feature_params *params, const nnue_b
                                                           c1.bucket_base - 1, out[0], out[1], 32);
 }
 
-/* One perspective's: both listed, the other's thrown away. */
 static int chess768_active(const nnue_feature_params *params, const nnue_board *board, int persp, uint32_t *out)
 {
-    uint32_t other[32];
-    uint32_t *const lists[2] = {persp ? other : out, persp ? out : other};
-    int n[2];
-    chess768_active_both(params, board, lists, n);
-    return n[persp & 1];
+    return nnue_fs_active_one(chess768_active_both, params, board, persp, out);
 }
 
 static void chess768_changed(const nnue_feature_params *params, const nnue_board *after,

@@ -22,6 +22,20 @@ static inline const nnue_kernels *nnue_fs_kernels(const nnue_feature_params *par
 /* Index of (piece on board square sq) for one perspective, -1 when not a feature. */
 typedef int32_t (*nnue_fs_square_index_fn)(const void *ctx, int persp, uint8_t piece, int sq);
 
+/* One perspective's active list through a set's active_both (a kernel that lists both at once):
+ * both listed, the other one dropped. */
+typedef void (*nnue_fs_active_both_fn)(const nnue_feature_params *params, const nnue_board *board,
+                                       uint32_t *const out[2], int n[2]);
+static inline int nnue_fs_active_one(nnue_fs_active_both_fn both, const nnue_feature_params *params,
+                                     const nnue_board *board, int persp, uint32_t *out)
+{
+    uint32_t other[NNUE_MAX_ACTIVE];
+    uint32_t *const lists[2] = {persp ? other : out, persp ? out : other};
+    int n[2];
+    both(params, board, lists, n);
+    return n[persp & 1];
+}
+
 /* The dirty entry that moves persp's own king from one board square to another, or NULL. */
 static inline const nnue_dirty *nnue_fs_own_king_entry(const nnue_delta *delta, int persp,
                                                        uint8_t king_type)

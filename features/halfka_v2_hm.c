@@ -67,14 +67,9 @@ static void halfka_v2_hm_active_both(const nnue_feature_params *params, const nn
                                                           v0.block - 1, v1.block - 1, out[0], out[1], 32);
 }
 
-/* One perspective's: both listed, the other's thrown away (the kernel lists both in one pass). */
 static int halfka_v2_hm_active(const nnue_feature_params *params, const nnue_board *board, int persp, uint32_t *out)
 {
-    uint32_t other[32];
-    uint32_t *const lists[2] = {persp ? other : out, persp ? out : other};
-    int n[2];
-    halfka_v2_hm_active_both(params, board, lists, n);
-    return n[persp & 1];
+    return nnue_fs_active_one(halfka_v2_hm_active_both, params, board, persp, out);
 }
 
 static void halfka_v2_hm_changed(const nnue_feature_params *params, const nnue_board *after,
