@@ -94,16 +94,6 @@ static void ka_lists(const nnue_kernels *k, const nnue_board *board, int halfmir
     n_out[0] = n_out[1] = n;
 }
 
-static int ka_active(const nnue_feature_params *params, const nnue_board *board, int persp, int halfmirror,
-                     uint32_t *out)
-{
-    uint32_t other[KA_ENTRIES]; /* the other perspective's list, unused */
-    uint32_t *const lists[2] = {persp ? other : out, persp ? out : other};
-    int n[2];
-    ka_lists(nnue_fs_kernels(params), board, halfmirror, lists, n);
-    return n[persp];
-}
-
 static void ka_changed(const nnue_board *after, const nnue_delta *delta, int persp, int halfmirror,
                        uint32_t *removed, int *n_removed, uint32_t *added, int *n_added)
 {
@@ -185,9 +175,15 @@ static uint32_t hm2_dimensions(const nnue_feature_params *params)
     return 5 * 9 * SHOGI_E_KING;
 }
 
+static void hm2_active_both(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
+                            int n[2])
+{
+    ka_lists(nnue_fs_kernels(params), board, 1, out, n);
+}
+
 static int hm2_active(const nnue_feature_params *params, const nnue_board *board, int persp, uint32_t *out)
 {
-    return ka_active(params, board, persp, 1, out);
+    return nnue_fs_active_one(hm2_active_both, params, board, persp, out);
 }
 
 static void hm2_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
@@ -202,12 +198,6 @@ static void hm2_changed_both(const nnue_feature_params *params, const nnue_board
 {
     (void)params;
     ka_changed_both(after, delta, 1, removed, n_removed, added, n_added);
-}
-
-static void hm2_active_both(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
-                            int n[2])
-{
-    ka_lists(nnue_fs_kernels(params), board, 1, out, n);
 }
 
 const nnue_feature_set nnue_fs_shogi_halfka_hm2 = {
@@ -236,9 +226,15 @@ static uint32_t ka2_dimensions(const nnue_feature_params *params)
     return 81 * SHOGI_E_KING;
 }
 
+static void ka2_active_both(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
+                            int n[2])
+{
+    ka_lists(nnue_fs_kernels(params), board, 0, out, n);
+}
+
 static int ka2_active(const nnue_feature_params *params, const nnue_board *board, int persp, uint32_t *out)
 {
-    return ka_active(params, board, persp, 0, out);
+    return nnue_fs_active_one(ka2_active_both, params, board, persp, out);
 }
 
 static void ka2_changed(const nnue_feature_params *params, const nnue_board *after, const nnue_delta *delta,
@@ -253,12 +249,6 @@ static void ka2_changed_both(const nnue_feature_params *params, const nnue_board
 {
     (void)params;
     ka_changed_both(after, delta, 0, removed, n_removed, added, n_added);
-}
-
-static void ka2_active_both(const nnue_feature_params *params, const nnue_board *board, uint32_t *const out[2],
-                            int n[2])
-{
-    ka_lists(nnue_fs_kernels(params), board, 0, out, n);
 }
 
 const nnue_feature_set nnue_fs_shogi_halfka2 = {

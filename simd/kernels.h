@@ -190,7 +190,7 @@ typedef struct nnue_kernels {
      * (int32 arithmetic), stopping once room entries are listed; returns k (<= room). (The board
      * part of the HalfKA sets: each piece's plane by its code, the second perspective's with the
      * colour bit flipped, its square through each perspective's rotation or flip and mirror:
-     * features/shogi_halfka.c, features/halfka_v2_hm.c.) */
+     * features/shogi_halfka.c, features/halfka_v2_hm.c, features/chess768.c.) */
     int (*list_bytes_map)(const uint8_t *b, uint32_t n, const int32_t *table, const uint8_t *map0,
                           const uint8_t *map1, int32_t a0, int32_t a1, uint32_t *o0, uint32_t *o1, int room);
     /* The entries of idx[0 .. n) whose bit is set in bits (bit r: word r / 64, bit r % 64), in

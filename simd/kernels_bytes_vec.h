@@ -85,7 +85,7 @@ VEC_KERNEL int list_bytes_map(const uint8_t *b, uint32_t n, const int32_t *table
 #ifndef VEC_PICK_FLAGGED
 VEC_KERNEL int pick_flagged(const uint32_t *idx, int n, const uint64_t *bits, uint32_t *out)
 {
-    return nnue_ref_pick_flagged(idx, 0, n, bits, out, 0);
+    return nnue_ref_pick_flagged(idx, n, bits, out);
 }
 #define VEC_PICK_FLAGGED pick_flagged
 #endif

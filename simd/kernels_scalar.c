@@ -140,7 +140,7 @@ static int list_bytes(const uint8_t *b, uint32_t n, const int32_t *table, int32_
 
 static int pick_flagged(const uint32_t *idx, int n, const uint64_t *bits, uint32_t *out)
 {
-    return nnue_ref_pick_flagged(idx, 0, n, bits, out, 0);
+    return nnue_ref_pick_flagged(idx, n, bits, out);
 }
 
 static int list_bytes_map(const uint8_t *b, uint32_t n, const int32_t *table, const uint8_t *map0,

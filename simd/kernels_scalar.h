@@ -260,12 +260,11 @@ static inline int nnue_ref_list_bytes_map(const uint8_t *b, uint32_t from, uint3
     return k;
 }
 
-/* pick_flagged from entry `from` on, k already picked: each entry written, k advanced by its bit
- * (no branch on it). */
-static inline int nnue_ref_pick_flagged(const uint32_t *idx, int from, int n, const uint64_t *bits, uint32_t *out,
-                                        int k)
+/* pick_flagged: each entry written, the count advanced by its bit (no branch on it). */
+static inline int nnue_ref_pick_flagged(const uint32_t *idx, int n, const uint64_t *bits, uint32_t *out)
 {
-    for (int i = from; i < n; i++) {
+    int k = 0;
+    for (int i = 0; i < n; i++) {
         const uint32_t r = idx[i];
         out[k] = r;
         k += (int)(bits[r / 64] >> (r % 64) & 1);

@@ -120,7 +120,8 @@ START_TEST(list_bytes_map)
         tested++;
         for (int rep = 0; rep < 6000; rep++) {
             uint32_t n = rnd() % 101;
-            int room = rep % 4 == 0 ? (int)(rnd() % 80) : rep % 4 == 1 ? 40 : rep % 4 == 2 ? 32 : 64, dense = (int)(rnd() % 4);
+            int room = rep % 4 == 0 ? (int)(rnd() % 80) : rep % 4 == 1 ? 40 : rep % 4 == 2 ? 32 : 64;
+            int dense = (int)(rnd() % 4);
             for (int t = 0; t < 32; t++)
                 table[t] = t && rnd() % 5 ? pick(-100000, 100000) : 0;
             for (uint32_t i = 0; i < n; i++) {
