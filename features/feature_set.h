@@ -168,6 +168,12 @@ typedef struct nnue_feature_set {
      * threat_is_attack accepts that attacker on `from` attacking `to`, whatever the victim (16 x
      * 64 words). NULL: push calls threat_is_attack. */
     const uint64_t *threat_attacks;
+    /* Optional, with changed_threats: the pairs that can be features (nnue_threat_filter's rule:
+     * bit y of victims[x] set when attacker code x on victim code y maps to an index for some
+     * perspective, king square and squares; codes below 32), for recorders to leave the others
+     * out (nnue_state_threat_filter). Must pass every pair changed_threats maps to an index
+     * (tests/features check it square by square). NULL: every pair. */
+    void (*threat_pairs)(const nnue_feature_params *params, uint32_t victims[32]);
     /* 1: needs_refresh(persp) is 0 whenever persp's own king did not move (neither
      * delta->king_moved[persp] nor a dirty entry taking the game's king of that colour from one
      * square to another: nnue_fs_own_king_moved), whatever the board; push then calls it only

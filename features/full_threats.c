@@ -383,6 +383,23 @@ static int full_threats_threat_is_attack(const nnue_feature_params *params, cons
     return t->from < 64 && t->to < 64 && (empty_attacks[x][t->from] >> t->to & 1);
 }
 
+/* Pairs with a first feature in either perspective's colours (the squares' order aside). */
+static void full_threats_threat_pairs(const nnue_feature_params *params, uint32_t victims[32])
+{
+    int v = variant_of(params);
+    memset(victims, 0, 32 * sizeof *victims);
+    for (int x = 0; x < 32; x++)
+        for (int y = 0; y < 32; y++)
+            for (int p = 0; p < 2; p++) {
+                int xt = x & 15, yt = y & 15;
+                if (xt < NNUE_CHESS_PAWN || xt > NNUE_CHESS_KING || yt < NNUE_CHESS_PAWN || yt > NNUE_CHESS_KING)
+                    continue;
+                int sx = ((x >> 4) ^ p) << 3 | xt, sy = ((y >> 4) ^ p) << 3 | yt;
+                if (pair_first[v][sx][sy][1] >= 0)
+                    victims[x] |= 1u << y;
+            }
+}
+
 /* Only a change of orientation (the own king crossing between files a-d and e-h) invalidates. */
 static int full_threats_needs_refresh(const nnue_feature_params *params, const nnue_board *after,
                                       const nnue_delta *delta, int persp)
@@ -417,4 +434,5 @@ const nnue_feature_set nnue_fs_full_threats = {
     .changed_threats = full_threats_changed_threats,
     .threat_is_attack = full_threats_threat_is_attack,
     .threat_attacks = &empty_attacks[0][0],
+    .threat_pairs = full_threats_threat_pairs,
 };

@@ -498,6 +498,22 @@ static int xt_needs_refresh(const nnue_feature_params *params, const nnue_board 
     return a[persp].mirror != b[persp].mirror;
 }
 
+/* Pairs valid in either perspective's numbering (Pikafish's ValidPairs, squares aside). */
+static void xt_threat_pairs(const nnue_feature_params *params, uint32_t victims[32])
+{
+    (void)params;
+    memset(victims, 0, 32 * sizeof *victims);
+    for (int x = 0; x < 32; x++)
+        for (int y = 0; y < 32; y++)
+            for (int p = 0; p < 2; p++) {
+                int xt = x & 15, yt = y & 15;
+                if (xt < 1 || xt > 7 || yt < 1 || yt > 7)
+                    continue;
+                if (valid_victims[view_piece[p * 32 + x]] >> view_piece[p * 32 + y] & 1)
+                    victims[x] |= 1u << y;
+            }
+}
+
 const nnue_feature_set nnue_fs_xiangqi_threats = {
     .name = "FullThreats_xiangqi",
     .game = "xiangqi",
@@ -517,6 +533,7 @@ const nnue_feature_set nnue_fs_xiangqi_threats = {
     .active_both = xt_active_both,
     .changed_both = xt_changed_both,
     .changed_threats = xt_changed_threats,
+    .threat_pairs = xt_threat_pairs,
     .summary_bytes = sizeof(xqf_summary),
     .summary = xqf_fs_summary,
     .summary_move = xqf_fs_summary_move,

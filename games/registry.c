@@ -161,6 +161,17 @@ int nnue_game_records_threats(const nnue_game *game)
     return g && g->make_threats;
 }
 
+int nnue_game_make_threats_filtered(const nnue_game *game, void *pos, nnue_move move, nnue_delta *delta,
+                                    nnue_threats *threats, const nnue_threat_filter *filter)
+{
+    const nnue_game *g = current(game);
+    if (g && g->make_threats_filtered && g->make_threats) {
+        g->make_threats_filtered(pos, move, delta, threats, filter);
+        return 1;
+    }
+    return nnue_game_make_threats(game, pos, move, delta, threats);
+}
+
 int nnue_game_make_threats(const nnue_game *game, void *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats)
 {
     const nnue_game *g = current(game);

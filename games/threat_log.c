@@ -4,6 +4,11 @@
 
 #include "games/threat_log.h"
 
+const nnue_threat_filter nnue_threat_log_every_pair = {
+    .victims = {[0 ... 31] = 0xFFFFFFFFu},
+    .attackers = {[0 ... 31] = 0xFFFFFFFFu},
+};
+
 /* A dropped pair's word is 0: its attacker byte is 0, which no piece code is, so it matches
  * nothing later and is left out of the copy. */
 void nnue_threat_log_end(nnue_threat_log *l)

@@ -11,7 +11,13 @@
  * The log keeps its pairs as 32-bit words (the bytes of an nnue_threat) in its own arrays with
  * 16-bit counts, and copies them into the caller's nnue_threats at the end: a pair written byte
  * by byte into the caller's struct may alias anything, so every pair reloaded the list pointer
- * and count through memory (chess's make with threats spent a fifth of its time there). */
+ * and count through memory (chess's make with threats spent a fifth of its time there).
+ *
+ * Through a filter (nnue_threat_filter) a pair it does not pass is written and not counted (no
+ * branch: the next pair overwrites it), and an indirect one is not remembered: the filter depends
+ * on the codes alone, so a pair is left out of both lists or of neither and the pairing off holds.
+ * Filtering pair by pair costs a few instructions a pair; masking the steps' square sets by the
+ * filter's codes cost more than the pairs it saved downstream (callgrind, sf19). */
 #ifndef NNUE_GAMES_THREAT_LOG_H
 #define NNUE_GAMES_THREAT_LOG_H
 
@@ -23,6 +29,7 @@
 
 typedef struct nnue_threat_log {
     nnue_threats *t;
+    const uint32_t *victims;                    /* the filter's pairs by attacker code */
     uint16_t n[2], n_xray;                      /* pairs in word[0] (removed) and word[1] (added) */
     uint16_t xray[NNUE_THREAT_LOG_XRAYS];       /* list (bit 15: added) and index of each indirect pair */
     uint32_t word[2][NNUE_MAX_THREATS];
@@ -38,28 +45,34 @@ static inline uint32_t nnue_threat_word(uint8_t x, int from, uint8_t y, int to)
 #endif
 }
 
-static inline void nnue_threat_log_start(nnue_threat_log *l, nnue_threats *t)
+/* Every pair: a log without a filter. */
+extern const nnue_threat_filter nnue_threat_log_every_pair;
+
+static inline void nnue_threat_log_start(nnue_threat_log *l, nnue_threats *t, const nnue_threat_filter *filter)
 {
     l->t = t;
+    l->victims = (filter ? filter : &nnue_threat_log_every_pair)->victims;
     l->n[0] = l->n[1] = l->n_xray = 0;
 }
 
-/* A direct pair: added (1) or removed (0). */
-static inline void nnue_threat_log_pair(nnue_threat_log *l, int added, uint8_t x, int from, uint8_t y, int to)
+/* A direct pair: added (1) or removed (0); returns 1 when the filter passes it (piece codes below
+ * 32, as every game's are). */
+static inline unsigned nnue_threat_log_pair(nnue_threat_log *l, int added, uint8_t x, int from, uint8_t y, int to)
 {
     uint16_t n = l->n[added];
+    unsigned keep = l->victims[x & 31] >> (y & 31) & 1;
     if (n < NNUE_MAX_THREATS) {
         l->word[added][n] = nnue_threat_word(x, from, y, to);
-        l->n[added] = (uint16_t)(n + 1);
+        l->n[added] = (uint16_t)(n + keep);
     }
+    return keep;
 }
 
 /* An indirect pair (a discovered or blocked threat), remembered for the cancelling. */
 static inline void nnue_threat_log_xray(nnue_threat_log *l, int added, uint8_t x, int from, uint8_t y, int to)
 {
     uint16_t n = l->n[added];
-    nnue_threat_log_pair(l, added, x, from, y, to);
-    if (l->n_xray < NNUE_THREAT_LOG_XRAYS && n < NNUE_MAX_THREATS)
+    if (nnue_threat_log_pair(l, added, x, from, y, to) && l->n_xray < NNUE_THREAT_LOG_XRAYS && n < NNUE_MAX_THREATS)
         l->xray[l->n_xray++] = (uint16_t)((added ? 0x8000u : 0) | n);
 }
 

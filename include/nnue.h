@@ -224,10 +224,17 @@ int nnue_state_push_threats(nnue_state *state, const nnue_board *board, const nn
 
 /* 1 when a feature set of the state's net maps handed-in threat changes (chess Full_Threats,
  * Pikafish's threats), else 0. The one rule for callers: record a move's threat changes at make
- * time (nnue_game_make_threats, or an engine's own attack tables) and push them with
+ * time (nnue_game_make_threats_filtered through nnue_state_threat_filter, or an engine's own
+ * attack tables) and push them with
  * nnue_state_push_threats only when this says 1; otherwise make and push plainly, since the
  * net reads no threat feature and recording them is wasted work. */
 int nnue_state_takes_threats(const nnue_state *state);
+
+/* The threat pairs the state's net can read (nnue_board.h nnue_threat_filter), for a recorder
+ * to leave the others out (nnue_game_make_threats_filtered, nnue_chess_make_threats_filtered, or
+ * an engine's own): NULL exactly when nnue_state_takes_threats is 0. Owned by the state, constant
+ * for its life. */
+const nnue_threat_filter *nnue_state_threat_filter(const nnue_state *state);
 
 /* Why the last nnue_state_reset() or nnue_state_push() returned -1, or nnue_evaluate() refused
  * its board: code NNUE_E_ARG, file "nnue_board" or "nnue_delta", and a message naming the field,

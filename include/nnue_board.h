@@ -94,8 +94,9 @@ typedef uint32_t nnue_move;
  * optional, handed to nnue_state_push_threats (nnue.h) beside the delta. A threat is a piece
  * `attacker` on square `from` attacking the occupied square `to`, which holds `victim` (piece
  * codes and squares as above), by the game's attack rules alone: every such pair, of either
- * colour against either colour, kings included; each set keeps the pairs that are features in
- * its own tables and maps them per perspective. `removed` lists the threats of the board before
+ * colour against either colour, kings included (or every pair a nnue_threat_filter passes, below:
+ * the others are features of no set); each set keeps the pairs that are features in its own
+ * tables and maps them per perspective. `removed` lists the threats of the board before
  * the move that the board after does not have, `added` the reverse. A pair in both lists
  * cancels (it costs two weight rows, nothing else); lists that do not describe the move give a
  * defined value of no meaning, as a wrong delta does (push checks codes, squares and counts).
@@ -115,6 +116,18 @@ typedef struct nnue_threats {
     nnue_threat removed[NNUE_MAX_THREATS];
     nnue_threat added[NNUE_MAX_THREATS];
 } nnue_threats;
+
+/* Which threat pairs a net can read, by piece code (codes below 32): bit y of victims[x] is set
+ * when attacker code x on victim code y is a feature of the net for some perspective, king square
+ * and pair of squares; attackers[] holds the same pairs by victim (bit x of attackers[y]). A
+ * recorder handed a filter may leave out the pairs it does not pass (they map to no feature, so
+ * the evaluation is the same), and may keep them. The state's filter: nnue_state_threat_filter
+ * (nnue.h); nnue_game_make_threats_filtered and nnue_chess_make_threats_filtered record through
+ * one. Added without an ABI change (a new struct and new functions). */
+typedef struct nnue_threat_filter {
+    uint32_t victims[32];
+    uint32_t attackers[32];
+} nnue_threat_filter;
 
 /* A selector variable a game offers to YAML stack selectors (core/arch/expr.c): a board fact by
  * name, with the range of its values over every legal board (the loader proves a selector
@@ -222,6 +235,12 @@ typedef struct nnue_game {
      * games). A selector over several variables (YaneuraOu's hands and kings: 17) then costs one
      * call an evaluation instead of one a variable. NULL: each value() is called. */
     void (*var_values)(const nnue_board *board, int32_t *values);
+    /* Optional, with make_threats: the same, leaving out pairs the filter does not pass (it may
+     * keep some; filter NULL: every pair, as make_threats). Fewer pairs to find, hand in and map
+     * where a net reads only some (Stockfish 19's: no king pairs, pawns only onto knights and
+     * rooks). NULL: nnue_game_make_threats_filtered calls make_threats. */
+    void (*make_threats_filtered)(void *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats,
+                                  const nnue_threat_filter *filter);
 } nnue_game;
 
 /* Bytes of the first version of nnue_game (through write_record), the descriptors of
@@ -267,6 +286,10 @@ const nnue_game *nnue_game_find(const char *name);
  * fields of a descriptor the library does not know are not read: it makes plainly). */
 int nnue_game_make_threats(const nnue_game *game, void *pos, nnue_move move, nnue_delta *delta,
                            nnue_threats *threats);
+/* nnue_game_make_threats through a filter (nnue_threat_filter: usually the state's,
+ * nnue_state_threat_filter): pairs it does not pass may be left out. filter NULL: every pair. */
+int nnue_game_make_threats_filtered(const nnue_game *game, void *pos, nnue_move move, nnue_delta *delta,
+                                    nnue_threats *threats, const nnue_threat_filter *filter);
 /* 1 when nnue_game_make_threats records threat changes for this game, else 0. */
 int nnue_game_records_threats(const nnue_game *game);
 

@@ -133,6 +133,10 @@ void nnue_chess_make(nnue_chess_pos *pos, nnue_move move, nnue_delta *delta);
  * position's bitboards while the move is made, for nnue_state_push_threats. threats must not
  * be NULL; delta may be. */
 void nnue_chess_make_threats(nnue_chess_pos *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats);
+/* The same, leaving out the pairs `filter` does not pass (nnue_board.h nnue_threat_filter; the
+ * state's: nnue_state_threat_filter); filter NULL: every pair, as nnue_chess_make_threats. */
+void nnue_chess_make_threats_filtered(nnue_chess_pos *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats,
+                                      const nnue_threat_filter *filter);
 
 /* Takes back the most recent make, which must have been `move`. */
 void nnue_chess_unmake(nnue_chess_pos *pos, nnue_move move);

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 uint32_t threat_key(const nnue_threat *t)
 {
@@ -48,5 +49,39 @@ int threat_list_differs(const nnue_threat *list, int n, const uint32_t *want, in
             snprintf(buf, size, "threat %s %08x, the boards' difference has %08x", what, got[i], want[i]);
             return 1;
         }
+    return 0;
+}
+
+void threat_filter_transpose(nnue_threat_filter *f)
+{
+    for (int y = 0; y < 32; y++) {
+        f->attackers[y] = 0;
+        for (int x = 0; x < 32; x++)
+            f->attackers[y] |= (f->victims[x] >> y & 1u) << x;
+    }
+}
+
+int threat_filter_passes(const nnue_threat_filter *f, const nnue_threat *t)
+{
+    return t->attacker < 32 && t->victim < 32 && (f->victims[t->attacker] >> t->victim & 1);
+}
+
+int threat_filtered_differs(const nnue_threat *full, int n_full, const nnue_threat *got, int n_got,
+                            const nnue_threat_filter *f, const char *what, char *buf, size_t size)
+{
+    int k = 0;
+    for (int i = 0; i < n_full; i++) {
+        if (!threat_filter_passes(f, &full[i]))
+            continue;
+        if (k >= n_got || memcmp(&full[i], &got[k], sizeof got[k]) != 0) {
+            snprintf(buf, size, "filtered %s list differs at pair %d of %d", what, k, n_got);
+            return 1;
+        }
+        k++;
+    }
+    if (k != n_got) {
+        snprintf(buf, size, "filtered %s list has %d pairs, the full one passes %d", what, n_got, k);
+        return 1;
+    }
     return 0;
 }

@@ -19,7 +19,8 @@
  * Bad lines of the file are reported and skipped, as in `nnue eval --file`; exit status 1 then.
  * `--threats adapter` (the default): where the net reads threat features
  * (nnue_state_takes_threats) and the game's adapter records a move's threat changes at
- * make time (nnue_game_make_threats: chess, xiangqi), every make does and every push hands them in
+ * make time (nnue_game_make_threats_filtered: chess, xiangqi; only the pairs the net can read,
+ * nnue_state_threat_filter), every make does and every push hands them in
  * (nnue_state_push_threats), as an engine on the shipped adapter would, in the incremental, moves
  * and tree modes (lines then say threats=adapter; the refresh modes make plainly: a refresh never
  * reads them). `--threats boards`: plain make and push (the sets list them from the boards). */
@@ -44,6 +45,7 @@ typedef struct move_list {
 
 static clockid_t bench_clock = CLOCK_MONOTONIC;
 static int bench_threats = 1; /* --threats adapter */
+static const nnue_threat_filter *bench_filter; /* the pairs the net reads (nnue_state_threat_filter) */
 
 /* " threats=adapter" when makes record threat changes for the pushes, else nothing. */
 static const char *threats_note(const nnue_game *game)
@@ -58,7 +60,7 @@ static void bench_make(const nnue_game *game, void *pos, nnue_move move, nnue_de
                        int *with, int record)
 {
     if (bench_threats && record)
-        *with = nnue_game_make_threats(game, pos, move, delta, threats);
+        *with = nnue_game_make_threats_filtered(game, pos, move, delta, threats, bench_filter);
     else {
         game->make(pos, move, delta);
         *with = 0;
@@ -286,6 +288,7 @@ int cmd_bench(int argc, char **argv)
     nnue_state *state = nnue_state_new(net, depth > 4 ? depth : 4);
     if (!nnue_state_takes_threats(state))
         bench_threats = 0; /* the net reads no threat feature: recording them would be wasted work */
+    bench_filter = nnue_state_threat_filter(state);
     if (cache < 0)
         cache = 0; /* the library's default: off (include/nnue.h nnue_state_set_refresh_cache) */
     const char *slash = strrchr(file, '/');

@@ -32,6 +32,22 @@ static int same_summary(const nnue_feature_set *a, const nnue_feature_set *b)
     return a->summary == b->summary && a->summary_move == b->summary_move && a->summary_bytes == b->summary_bytes;
 }
 
+/* Adds the pairs threat set fs can read to f (every pair when it does not say), with attackers[]
+ * the same pairs by victim. */
+static void add_threat_pairs(nnue_threat_filter *f, const nnue_feature_set *fs, const nnue_feature_params *params)
+{
+    uint32_t victims[32];
+    if (fs->threat_pairs)
+        fs->threat_pairs(params, victims);
+    else
+        memset(victims, 0xFF, sizeof victims);
+    for (int x = 0; x < 32; x++) {
+        f->victims[x] |= victims[x];
+        for (int y = 0; y < 32; y++)
+            f->attackers[y] |= (victims[x] >> y & 1u) << x;
+    }
+}
+
 nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
 {
     if (!net || max_ply < 0 || max_ply > 100000 || nnue_net_retain(net) != 0)
@@ -61,6 +77,8 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
             s->step_reads_board[1] |= 1u << k;
         s->pads |= fs->pads_to_max;
         s->takes_threats |= fs->changed_threats != NULL;
+        if (fs->changed_threats)
+            add_threat_pairs(&s->threat_filter, fs, &s->set_params[k]);
         s->ext_sets |= nnue_fs_is_extension(fs);
         if (fs->summary && fs->summary_move && fs->summary_bytes <= NNUE_FS_SUMMARY_BYTES) {
             int j = 0; /* the first set with the same summary keeps it for both */
@@ -344,6 +362,11 @@ int nnue_state_ply(const nnue_state *s)
 int nnue_state_takes_threats(const nnue_state *s)
 {
     return s ? s->takes_threats : 0;
+}
+
+const nnue_threat_filter *nnue_state_threat_filter(const nnue_state *s)
+{
+    return s && s->takes_threats ? &s->threat_filter : NULL;
 }
 
 void nnue_state_pop(nnue_state *s)

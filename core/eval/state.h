@@ -61,6 +61,7 @@ struct nnue_state {
     nnue_board *boards;            /* [max_ply + 1] scratch when a set's changed() needs the exact
                                       board after each move (core/eval/accumulator.c), else NULL */
     int takes_threats;             /* a set of the net has changed_threats: push_threats keeps them */
+    nnue_threat_filter threat_filter; /* the pairs the threat sets can read (nnue_state_threat_filter) */
     int ext_sets;                  /* a set of the net comes from an extension: its faults are reported */
     nnue_threat *threat_stack;     /* the pushed entries' threat changes, entry after entry (grown
                                       on demand; entries[i].threats_at indexes it), else NULL */

@@ -62,8 +62,10 @@ static void make(worker *w, nnue_move m)
     const engine_rules *r = w->s->setup.rules;
     nnue_delta delta;
     /* A net with threat inputs takes the move's threat changes from the adapter (cheaper than
-     * the sets listing them from both boards); any other net does not want them. */
-    if (w->with_threats && nnue_game_make_threats(r->game, w->pos, m, &delta, &w->threats))
+     * the sets listing them from both boards), only the pairs it reads; any other net does not
+     * want them. */
+    if (w->with_threats &&
+        nnue_game_make_threats_filtered(r->game, w->pos, m, &delta, &w->threats, nnue_state_threat_filter(w->nn)))
         nnue_state_push_threats(w->nn, r->game->board(w->pos), &delta, &w->threats);
     else {
         r->game->make(w->pos, m, &delta);

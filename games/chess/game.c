@@ -49,6 +49,12 @@ static void v_make_threats(void *pos, nnue_move move, nnue_delta *delta, nnue_th
     nnue_chess_make_threats(pos, move, delta, threats);
 }
 
+static void v_make_threats_filtered(void *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats,
+                                    const nnue_threat_filter *filter)
+{
+    nnue_chess_make_threats_filtered(pos, move, delta, threats, filter);
+}
+
 static void v_unmake(void *pos, nnue_move move)
 {
     nnue_chess_unmake(pos, move);
@@ -133,6 +139,7 @@ const nnue_game nnue_game_chess = {
     .human_move = chess_san,
     .size = sizeof(nnue_game),
     .make_threats = v_make_threats,
+    .make_threats_filtered = v_make_threats_filtered,
     .material = v_material,
 };
 

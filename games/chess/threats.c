@@ -15,7 +15,8 @@
  * The steps of one move follow each other on the board as it is in between, so their sum is the
  * difference of the boards; the discovered and blocked pairs listed twice with opposite signs are
  * paired off at the end (games/threat_log.h says why only those).
- * The steps run on a copy of the position's pieces; nnue_chess_make then makes the move. */
+ * The steps run on a copy of the position's pieces; nnue_chess_make then makes the move. A filter
+ * (nnue_threat_filter) is applied by the log, pair by pair. */
 #include <string.h>
 
 #include "games/chess/bitboard.h"
@@ -134,7 +135,8 @@ static void replace_step(nnue_threat_log *l, step_board *b, uint8_t x, int sq)
     }
 }
 
-void nnue_chess_make_threats(nnue_chess_pos *p, nnue_move move, nnue_delta *delta, nnue_threats *threats)
+void nnue_chess_make_threats_filtered(nnue_chess_pos *p, nnue_move move, nnue_delta *delta, nnue_threats *threats,
+                                      const nnue_threat_filter *filter)
 {
     if (!p || !threats)
         return;
@@ -144,7 +146,7 @@ void nnue_chess_make_threats(nnue_chess_pos *p, nnue_move move, nnue_delta *delt
     memcpy(b.by_colour, p->by_colour, sizeof b.by_colour);
     memcpy(b.on, p->board.piece_on, sizeof b.on);
     nnue_threat_log l;
-    nnue_threat_log_start(&l, threats);
+    nnue_threat_log_start(&l, threats, filter);
     int from = NNUE_CHESS_MOVE_FROM(move), to = NNUE_CHESS_MOVE_TO(move), promo = NNUE_CHESS_MOVE_PROMO(move);
     unsigned kind = NNUE_CHESS_MOVE_KIND(move);
     int us = p->board.side_to_move;
@@ -176,4 +178,9 @@ void nnue_chess_make_threats(nnue_chess_pos *p, nnue_move move, nnue_delta *delt
     }
     nnue_threat_log_end(&l);
     nnue_chess_make(p, move, delta);
+}
+
+void nnue_chess_make_threats(nnue_chess_pos *p, nnue_move move, nnue_delta *delta, nnue_threats *threats)
+{
+    nnue_chess_make_threats_filtered(p, move, delta, threats, NULL);
 }

@@ -116,7 +116,13 @@ static void v_make(void *pos, nnue_move move, nnue_delta *delta)
 
 static void v_make_threats(void *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats)
 {
-    xq_make_threats(pos, move, delta, threats);
+    xq_make_threats(pos, move, delta, threats, NULL);
+}
+
+static void v_make_threats_filtered(void *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats,
+                                    const nnue_threat_filter *filter)
+{
+    xq_make_threats(pos, move, delta, threats, filter);
 }
 
 static void v_unmake(void *pos, nnue_move move)
@@ -236,5 +242,6 @@ const nnue_game nnue_game_xiangqi = {
     .adjudicate = v_adjudicate,
     .size = sizeof(nnue_game),
     .make_threats = v_make_threats,
+    .make_threats_filtered = v_make_threats_filtered,
 };
 

@@ -71,7 +71,8 @@ void xq_unmake(xq_pos *pos, nnue_move move);
 
 /* threats.c: xq_make with the move's threat changes (the pairs of every piece's attacks on
  * occupied squares that the move removes and adds) written into *threats first. */
-void xq_make_threats(xq_pos *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats);
+void xq_make_threats(xq_pos *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats,
+                     const nnue_threat_filter *filter);
 
 /* game.c: pieces of one colour and type on the board (selector variables, features). */
 int xq_count(const nnue_board *b, int colour, int type);

@@ -187,7 +187,8 @@ static void replace_step(nnue_threat_log *l, step_board *b, uint8_t x, int s)
     log_targets(l, b, 1, x, s, &v);
 }
 
-void xq_make_threats(xq_pos *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats)
+void xq_make_threats(xq_pos *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats,
+                     const nnue_threat_filter *filter)
 {
     if (threats) {
         step_board b;
@@ -196,7 +197,7 @@ void xq_make_threats(xq_pos *pos, nnue_move move, nnue_delta *delta, nnue_threat
         for (int k = 0; k < 16; k++)
             b.piece[k] = (xq_bb)pos->by_piece[k][1] << 64 | pos->by_piece[k][0];
         nnue_threat_log l;
-        nnue_threat_log_start(&l, threats);
+        nnue_threat_log_start(&l, threats, filter);
         int from = XQ_FROM(move), to = XQ_TO(move);
         uint8_t piece = b.on[from];
         lift_step(&l, &b, from);

@@ -54,6 +54,11 @@ typedef struct nnue_threats {
     nnue_threat added[256];
 } nnue_threats;
 
+typedef struct nnue_threat_filter {
+    uint32_t victims[32];
+    uint32_t attackers[32];
+} nnue_threat_filter;
+
 typedef struct nnue_game_var {
     const char *name;
     int32_t lo, hi;
@@ -106,6 +111,8 @@ typedef struct nnue_game {
     void (*make_threats)(void *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats);
     int (*material)(const nnue_board *board);
     void (*var_values)(const nnue_board *board, int32_t *values);
+    void (*make_threats_filtered)(void *pos, nnue_move move, nnue_delta *delta, nnue_threats *threats,
+                                  const nnue_threat_filter *filter);
 } nnue_game;
 
 int nnue_game_count(void);
@@ -113,6 +120,8 @@ const nnue_game *nnue_game_at(int index);
 const nnue_game *nnue_game_find(const char *name);
 int nnue_game_make_threats(const nnue_game *game, void *pos, nnue_move move, nnue_delta *delta,
                            nnue_threats *threats);
+int nnue_game_make_threats_filtered(const nnue_game *game, void *pos, nnue_move move, nnue_delta *delta,
+                                    nnue_threats *threats, const nnue_threat_filter *filter);
 
 typedef struct nnue_arch nnue_arch;
 typedef struct nnue_net nnue_net;
@@ -220,6 +229,7 @@ int nnue_state_push(nnue_state *state, const nnue_board *board, const nnue_delta
 int nnue_state_push_threats(nnue_state *state, const nnue_board *board, const nnue_delta *delta,
                             const nnue_threats *threats);
 int nnue_state_takes_threats(const nnue_state *state);
+const nnue_threat_filter *nnue_state_threat_filter(const nnue_state *state);
 const nnue_error *nnue_state_error(const nnue_state *state);
 void nnue_state_pop(nnue_state *state);
 int nnue_state_ply(const nnue_state *state);

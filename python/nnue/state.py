@@ -29,7 +29,8 @@ class State:
         self._pos = ffi.new('char[]', self._game.pos_size)
         self._delta = ffi.new('nnue_delta *')
         # A net with threat inputs takes each move's threat changes from the game's adapter
-        # (nnue_state_takes_threats: the library's one rule); others make and push plainly.
+        # (nnue_state_takes_threats: the library's one rule), only the pairs the net reads
+        # (nnue_state_threat_filter); others make and push plainly.
         self._threats = ffi.new('nnue_threats *') if lib.nnue_state_takes_threats(ptr) else None
         self.reset(position)
 
@@ -58,8 +59,8 @@ class State:
         m, err = ffi.new('nnue_move *'), ffi.new('nnue_error *')
         if self._game.parse_move(self._pos, move.encode(), m, err) != 0:
             raise NnueError.from_c(err)
-        if self._threats is not None and lib.nnue_game_make_threats(self._game, self._pos, m[0], self._delta,
-                                                                    self._threats):
+        if self._threats is not None and lib.nnue_game_make_threats_filtered(
+                self._game, self._pos, m[0], self._delta, self._threats, lib.nnue_state_threat_filter(self._ptr)):
             pushed = lib.nnue_state_push_threats(self._ptr, self._board(), self._delta, self._threats)
         else:
             self._game.make(self._pos, m[0], self._delta)

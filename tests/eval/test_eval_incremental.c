@@ -5,7 +5,8 @@
  *    ply (several deltas applied at once) and popped back;
  *  - both of those again with each move's threat changes recorded at make time and handed in
  *    (nnue_game_make_threats, nnue_state_push_threats: chess), where a net's threat set takes
- *    them; a list that does not fit the game is refused and the entry refreshed;
+ *    them, and again recorded through the state's filter (nnue_state_threat_filter: only the
+ *    pairs the net reads); a list that does not fit the game is refused and the entry refreshed;
  *  - shogi only: every ply of the 20 games of gamesA_random.tsv, played incrementally from
  *    the start and compared with the engine's raw value and eval at each ply (the random HalfKP
  *    net the file was made with) or with a full refresh (other shogi nets: accumulators and
@@ -19,7 +20,7 @@
 #include "support.h"
 
 static const eval_net *net_info;
-static int threats_on; /* the current test makes with threat changes and pushes them */
+static int threats_on; /* the current test makes with threat changes and pushes them (2: filtered) */
 static const char *net_path;
 static nnue_net *net;
 static const nnue_game *game;
@@ -35,7 +36,10 @@ static void make_and_push(nnue_state *s, void *pos, nnue_move move)
         nnue_state_push(s, game->board(pos), &delta);
         return;
     }
-    int with = nnue_game_make_threats(game, pos, move, &delta, &t);
+    const nnue_threat_filter *filter = nnue_state_threat_filter(s);
+    ck_assert_int_eq(filter != NULL, s->takes_threats);
+    int with = threats_on == 2 ? nnue_game_make_threats_filtered(game, pos, move, &delta, &t, filter)
+                               : nnue_game_make_threats(game, pos, move, &delta, &t);
     ck_assert_int_eq(nnue_state_push_threats(s, game->board(pos), &delta, with ? &t : NULL), 0);
     ck_assert_int_eq(s->entries[s->ply].has_threats, with && s->takes_threats);
 }
@@ -92,6 +96,13 @@ END_TEST
 START_TEST(every_move_with_threats)
 {
     threats_on = 1;
+    every_move();
+}
+END_TEST
+
+START_TEST(every_move_with_filtered_threats)
+{
+    threats_on = 2;
     every_move();
 }
 END_TEST
@@ -260,6 +271,13 @@ START_TEST(lazy_random_walks_with_threats)
 }
 END_TEST
 
+START_TEST(lazy_random_walks_with_filtered_threats)
+{
+    threats_on = 2;
+    random_walks();
+}
+END_TEST
+
 /* shogi: whole games, incrementally, against the engine's values at every ply. */
 START_TEST(shogi_games_incremental)
 {
@@ -370,6 +388,8 @@ int main(int argc, char **argv)
     if (nnue_game_records_threats(game)) {
         tcase_add_test(tc, every_move_with_threats);
         tcase_add_test(tc, lazy_random_walks_with_threats);
+        tcase_add_test(tc, every_move_with_filtered_threats);
+        tcase_add_test(tc, lazy_random_walks_with_filtered_threats);
         tcase_add_test(tc, bad_threats_refused);
         tcase_add_test(tc, non_attacks_refused);
     }

@@ -9,6 +9,11 @@
  *  - every set that takes them (changed_threats: Full_Threats in Stockfish 18's, Stockfish 19's
  *    and Reckless's variants) gives from them the same removed and added features, per
  *    perspective, as from the boards (changed()), and the same for both perspectives at once;
+ *  - made again through each set's filter (its threat_pairs, nnue_chess_make_threats_filtered):
+ *    the lists are the unfiltered ones less the pairs the filter does not pass, in order, and the
+ *    set's features from them are the boards' as well; Stockfish 19's filter leaves pairs out;
+ *  - every pair a set maps to a feature, for either king half of either side, passes its filter
+ *    (every attacker and victim code, every attack on the empty board);
  *  - unmake restores the board; nnue_game_make_threats writes the same lists for chess and
  *    reports 0 with empty lists for a game without a recorder (shogi). */
 #include <stdio.h>
@@ -57,12 +62,13 @@ static int board_pairs(const nnue_board *b, uint32_t *out)
     return n;
 }
 
-/* The sets' features from the handed-in changes equal those from the boards. */
-static long check_sets(const nnue_board *after, const nnue_delta *delta, const nnue_threats *t, const char *where)
+/* Sets lo..hi-1's features from the handed-in changes equal those from the boards. */
+static long check_sets(const nnue_board *after, const nnue_delta *delta, const nnue_threats *t, int lo, int hi,
+                       const char *where)
 {
     nnue_threat_span span = {t->removed, t->added, t->n_removed, t->n_added};
     long compared = 0;
-    for (int c = 0; c < n_cases; c++) {
+    for (int c = lo; c < hi; c++) {
         const fs_case *fc = &cases[c];
         static uint32_t r[2][NNUE_MAX_ACTIVE_ANY], a[2][NNUE_MAX_ACTIVE_ANY], rb[2][NNUE_MAX_ACTIVE_ANY],
             ab[2][NNUE_MAX_ACTIVE_ANY];
@@ -111,6 +117,46 @@ static void expect_list(const nnue_threat *list, int n, const uint32_t *want, in
     FS_REQUIRE(!threat_list_differs(list, n, want, n_want, what, why, sizeof why), "%s: %s", where, why);
 }
 
+/* The filter of the set of case c, from its threat_pairs. */
+static void case_filter(int c, nnue_threat_filter *f)
+{
+    ck_assert_ptr_nonnull(cases[c].fs->threat_pairs);
+    cases[c].fs->threat_pairs(cases[c].params, f->victims);
+    threat_filter_transpose(f);
+}
+
+/* The filtered list against the full one (tests/threat_keys.h). */
+static void expect_filtered(const nnue_threat *full, int n_full, const nnue_threat *got, int n_got,
+                            const nnue_threat_filter *f, const char *what, const char *label, const char *where)
+{
+    char why[160];
+    FS_REQUIRE(!threat_filtered_differs(full, n_full, got, n_got, f, what, why, sizeof why), "%s: %s: %s", where,
+               label, why);
+}
+
+/* Makes move through each set's filter: the lists and the set's features against the full lists
+ * (t) and the boards. Returns the pairs left out. */
+static long check_filtered(nnue_chess_pos *pos, nnue_move move, const nnue_threats *t, const char *where)
+{
+    long left_out = 0;
+    for (int c = 0; c < n_cases; c++) {
+        nnue_threat_filter f;
+        case_filter(c, &f);
+        static nnue_threats ft;
+        memset(&ft, 0xA5, sizeof ft);
+        nnue_delta delta;
+        nnue_chess_make_threats_filtered(pos, move, &delta, &ft, &f);
+        expect_filtered(t->removed, t->n_removed, ft.removed, ft.n_removed, &f, "removed", cases[c].label, where);
+        expect_filtered(t->added, t->n_added, ft.added, ft.n_added, &f, "added", cases[c].label, where);
+        check_sets(&pos->board, &delta, &ft, c, c + 1, where);
+        left_out += t->n_removed + t->n_added - ft.n_removed - ft.n_added;
+        nnue_chess_unmake(pos, move);
+    }
+    return left_out;
+}
+
+static long pairs_left_out; /* by the filters, over the checked moves */
+
 /* Makes move with its threat changes, checks them, unmakes. Returns the (set, perspective)
  * comparisons made. */
 static long check_move(nnue_chess_pos *pos, nnue_move move, const char *where)
@@ -127,8 +173,10 @@ static long check_move(nnue_chess_pos *pos, nnue_move move, const char *where)
     int nwa = threat_keys_minus(after_keys, na, before, nb, want_a);
     expect_list(t.removed, t.n_removed, want_r, nwr, "removed", where);
     expect_list(t.added, t.n_added, want_a, nwa, "added", where);
-    long compared = check_sets(&pos->board, &delta, &t, where);
+    long compared = check_sets(&pos->board, &delta, &t, 0, n_cases, where);
     nnue_chess_unmake(pos, move);
+    FS_REQUIRE(memcmp(&was, &pos->board, sizeof was) == 0, "%s: unmake did not restore the board", where);
+    pairs_left_out += check_filtered(pos, move, &t, where);
     FS_REQUIRE(memcmp(&was, &pos->board, sizeof was) == 0, "%s: unmake did not restore the board", where);
     return compared;
 }
@@ -161,6 +209,7 @@ START_TEST(movesA)
     }
     ck_assert_int_eq(checked, 2000);
     ck_assert_int_gt(compared, (long)checked * n_cases);
+    ck_assert_int_gt(pairs_left_out, 0); /* Stockfish 19's filter: no king pairs, fewer pawn ones */
     fprintf(stderr, "movesA: %d moves, %ld (set, perspective) lists compared\n", checked, compared);
     free(lines);
     free(buf);
@@ -190,6 +239,52 @@ START_TEST(corpusA_every_legal_move)
     fprintf(stderr, "corpusA: %ld moves, %ld (set, perspective) lists compared\n", checked, compared);
     free(lines);
     free(buf);
+}
+END_TEST
+
+/* Every pair a set maps to a feature passes the set's filter: each attacker and victim code on
+ * every empty-board attack, handed in alone with the kings on either half of the board (the
+ * orientations), mapped for both perspectives. */
+START_TEST(filters_pass_every_feature_pair)
+{
+    for (int c = 0; c < n_cases; c++) {
+        nnue_threat_filter f;
+        case_filter(c, &f);
+        long mapped = 0, rejected = 0;
+        for (int halves = 0; halves < 4; halves++) {
+            nnue_board after;
+            memset(&after, 0, sizeof after);
+            after.king_sq[0] = (uint8_t)(halves & 1 ? 4 : 0);
+            after.king_sq[1] = (uint8_t)(halves & 2 ? 60 : 56);
+            nnue_delta delta;
+            memset(&delta, 0, sizeof delta);
+            for (int x = 0; x < 32; x++)
+                for (int y = 0; y < 32; y++) {
+                    int xt = x & 15, yt = y & 15;
+                    if (x >> 4 > 1 || y >> 4 > 1 || xt < NNUE_CHESS_PAWN || xt > NNUE_CHESS_KING ||
+                        yt < NNUE_CHESS_PAWN || yt > NNUE_CHESS_KING)
+                        continue;
+                    for (int from = 0; from < 64; from++)
+                        for (uint64_t a = nnue_ca_attacks((uint8_t)x, from, 0); a; a &= a - 1) {
+                            nnue_threat t = {(uint8_t)x, (uint8_t)from, (uint8_t)y, (uint8_t)__builtin_ctzll(a)};
+                            nnue_threat_span span = {&t, &t, 0, 1};
+                            uint32_t r[2][4], ad[2][4];
+                            uint32_t *const rr[2] = {r[0], r[1]}, *const aa[2] = {ad[0], ad[1]};
+                            int nr[2], na[2];
+                            cases[c].fs->changed_threats(cases[c].params, &after, &delta, &span, 0, 1, rr, nr, aa, na);
+                            if (na[0] + na[1] > 0) {
+                                mapped++;
+                                FS_REQUIRE(threat_filter_passes(&f, &t), "%s: pair %d on %d attacking %d on %d is a feature, "
+                                           "its filter leaves it out", cases[c].label, x, from, y, t.to);
+                            } else if (!threat_filter_passes(&f, &t))
+                                rejected++;
+                        }
+                }
+        }
+        ck_assert_int_gt(mapped, 100000);
+        fprintf(stderr, "%s: %ld feature pairs pass the filter, %ld pairs left out\n", cases[c].label, mapped,
+                rejected);
+    }
 }
 END_TEST
 
@@ -266,6 +361,7 @@ int main(int argc, char **argv)
     tcase_add_unchecked_fixture(tc, setup, NULL);
     tcase_set_timeout(tc, 1200);
     tcase_add_test(tc, sets_that_take_threats);
+    tcase_add_test(tc, filters_pass_every_feature_pair);
     tcase_add_test(tc, movesA);
     tcase_add_test(tc, corpusA_every_legal_move);
     tcase_add_test(tc, random_games);

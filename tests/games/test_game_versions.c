@@ -1,12 +1,14 @@
 /* tests/games/test_game_versions.c: the game descriptor's version (include/nnue_board.h: its size
  * field, games/registry.c) and the hooks of version 2, with the toy 9x10 game (toy_game.c):
  *  - the built-in descriptors are of the current size and carry their hooks (chess: a threat
- *    maker and the material rule, xiangqi: a threat maker, shogi: neither);
+ *    maker, filtered too, and the material rule, xiangqi: a threat maker, filtered too, shogi:
+ *    neither);
  *  - a descriptor of the first version (NNUE_GAME_SIZE_V1 bytes, no size field, in a buffer of
  *    exactly that size so that a sanitizer build catches a read past it) still registers through
  *    the deprecated nnue_game_register and works: perft, plain make, no threats, no material;
  *  - a descriptor of the second version (NNUE_GAME_SIZE_V2 bytes, built before var_values) still
- *    registers through nnue_register_game, as a copy of the current size without the batch;
+ *    registers through nnue_register_game, as a copy of the current size without the batch and
+ *    the filtered threat maker;
  *  - a wrong size is refused with a message naming both sizes;
  *  - the deprecated names of the extension calls still register;
  *  - centipawns ask the game for the material (core/net/net_centipawns.c): chess counts
@@ -32,9 +34,12 @@ START_TEST(builtin_descriptors_are_current)
         ck_assert_uint_eq(nnue_games[i]->size, sizeof(nnue_game));
     const nnue_game *chess = nnue_game_find("chess"), *shogi = nnue_game_find("shogi");
     const nnue_game *xiangqi = nnue_game_find("xiangqi");
-    ck_assert(chess->make_threats && chess->material && nnue_game_records_threats(chess));
-    ck_assert(xiangqi->make_threats && !xiangqi->material && nnue_game_records_threats(xiangqi));
-    ck_assert(!shogi->make_threats && !shogi->material && !nnue_game_records_threats(shogi));
+    ck_assert(chess->make_threats && chess->make_threats_filtered && chess->material &&
+              nnue_game_records_threats(chess));
+    ck_assert(xiangqi->make_threats && xiangqi->make_threats_filtered && !xiangqi->material &&
+              nnue_game_records_threats(xiangqi));
+    ck_assert(!shogi->make_threats && !shogi->make_threats_filtered && !shogi->material &&
+              !nnue_game_records_threats(shogi));
     ck_assert(shogi->var_values && xiangqi->var_values && !chess->var_values); /* chess offers no variables */
     ck_assert_uint_eq(NNUE_GAME_SIZE_V1, offsetof(nnue_game, write_record) + sizeof(void (*)(void)));
     ck_assert_uint_eq(NNUE_GAME_SIZE_V2, offsetof(nnue_game, material) + sizeof(void (*)(void)));
@@ -65,7 +70,7 @@ START_TEST(first_version_still_registers)
     ck_assert_ptr_eq(nnue_game_at(count), g);
     ck_assert_ptr_ne(g, old); /* the library's copy, of the current size, later fields empty */
     ck_assert_uint_eq(g->size, sizeof(nnue_game));
-    ck_assert(!g->make_threats && !g->material && !g->var_values);
+    ck_assert(!g->make_threats && !g->material && !g->var_values && !g->make_threats_filtered);
     ck_assert_ptr_eq(g->parse, toy_game.parse);
     ck_assert_ptr_eq(g->make, toy_game.make);
     ck_assert_int_eq(g->files, TOY_FILES);
@@ -88,6 +93,10 @@ START_TEST(first_version_still_registers)
     ck_assert_int_eq(nnue_game_make_threats(old, pos, moves[0], &delta, t), 0);
     ck_assert_int_eq(t->n_removed + t->n_added, 0);
     ck_assert_int_ge(delta.count, 1);
+    g->unmake(pos, moves[0]);
+    t->n_removed = t->n_added = 7; /* the filtered entry falls back to the same */
+    ck_assert_int_eq(nnue_game_make_threats_filtered(old, pos, moves[0], &delta, t, NULL), 0);
+    ck_assert_int_eq(t->n_removed + t->n_added, 0);
     g->unmake(pos, moves[0]);
     ck_assert_uint_eq(nnue_perft(g, pos, 2), nnue_perft(&toy_game, pos, 2));
     free(t);
@@ -126,6 +135,7 @@ START_TEST(second_version_still_registers)
     ck_assert_ptr_ne(g, old);
     ck_assert_uint_eq(g->size, sizeof(nnue_game));
     ck_assert_ptr_null(g->var_values);
+    ck_assert_ptr_null(g->make_threats_filtered);
     ck_assert_ptr_eq(g->vars, toy_game.vars);
     ck_assert_int_eq(g->n_vars, toy_game.n_vars);
     ck_assert_ptr_eq(g->make, toy_game.make);

@@ -8,6 +8,8 @@
  *    after minus before, no pair in both, none twice;
  *  - FullThreats_xiangqi gives from them (changed_threats) the features it gives from the boards
  *    (changed), per perspective and for both at once;
+ *  - made again through the set's filter (its threat_pairs, nnue_game_make_threats_filtered): the
+ *    lists are the full ones less the pairs it does not pass, in order, with the same features;
  *  - the board and delta are those of the plain make, and unmake restores the board. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,8 +86,30 @@ static long check_features(const nnue_board *after, const nnue_delta *d, const n
 static void *twin;
 
 typedef struct counts {
-    long moves, pairs, compared;
+    long moves, pairs, compared, left_out;
 } counts;
+
+static nnue_threat_filter filter; /* the set's (records_threats makes it) */
+
+/* Makes move again through the set's filter: the lists against the full ones (t), the features
+ * against the boards'. Returns the pairs left out. */
+static long check_filtered(void *pos, nnue_move move, const nnue_threats *t, const char *where)
+{
+    static nnue_threats ft;
+    memset(&ft, 0xA5, sizeof ft);
+    nnue_delta delta;
+    memset(&delta, 0, sizeof delta);
+    XQ_CHECK(nnue_game_make_threats_filtered(game, pos, move, &delta, &ft, &filter) == 1, "%s: no threats", where);
+    char why[160];
+    XQ_CHECK(!threat_filtered_differs(t->removed, t->n_removed, ft.removed, ft.n_removed, &filter, "removed", why,
+                                      sizeof why) &&
+                 !threat_filtered_differs(t->added, t->n_added, ft.added, ft.n_added, &filter, "added", why,
+                                          sizeof why),
+             "%s: %s", where, why);
+    check_features(game->board(pos), &delta, &ft, where);
+    game->unmake(pos, move);
+    return t->n_removed + t->n_added - ft.n_removed - ft.n_added;
+}
 
 /* The recorder's list against the boards' difference (tests/threat_keys.h). */
 static void expect_list(const nnue_threat *list, int n, const uint32_t *want, int n_want, const char *what,
@@ -119,6 +143,8 @@ static void check_move(void *pos, nnue_move move, const char *where, counts *c)
     expect_list(t.added, t.n_added, want_a, nwa, "added", where);
     c->compared += check_features(now, &delta, &t, where);
     game->unmake(pos, move);
+    XQ_CHECK(!memcmp(&was, game->board(pos), sizeof was), "%s: unmake did not restore the board", where);
+    c->left_out += check_filtered(pos, move, &t, where);
     XQ_CHECK(!memcmp(&was, game->board(pos), sizeof was), "%s: unmake did not restore the board", where);
     c->moves++;
     c->pairs += t.n_removed + t.n_added;
@@ -226,7 +252,8 @@ START_TEST(random_games_from_start)
     counts c = {0};
     random_games(NULL, 0, 300, &c);
     ck_assert_int_gt(c.moves, 30000);
-    fprintf(stderr, "random games: %ld plies, %ld threat changes\n", c.moves, c.pairs);
+    fprintf(stderr, "random games: %ld plies, %ld threat changes, %ld left out by the filter\n", c.moves, c.pairs,
+            c.left_out);
 }
 END_TEST
 
@@ -252,13 +279,15 @@ int main(void)
 {
     game = nnue_game_find("xiangqi");
     fs = nnue_feature_set_find("FullThreats_xiangqi");
-    if (!game || !fs || !fs->changed_threats) {
-        fprintf(stderr, "xiangqi or FullThreats_xiangqi (with changed_threats) is not registered\n");
+    if (!game || !fs || !fs->changed_threats || !fs->threat_pairs) {
+        fprintf(stderr, "xiangqi or FullThreats_xiangqi (with changed_threats and threat_pairs) is not registered\n");
         return 1;
     }
     test_require_shared("oracle/xiangqi/corpusA.fen"); /* exits 77 naming it when absent */
     test_require_shared("oracle/xiangqi/perftA.tsv");
     twin = malloc(game->pos_size);
+    fs->threat_pairs(NULL, filter.victims);
+    threat_filter_transpose(&filter);
     Suite *s = suite_create("xiangqi_threats");
     TCase *tc = tcase_create("threat_changes");
     tcase_set_timeout(tc, 900);
