@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "simd/kernels.h"
+#include "simd/paired_i8.h"
 
 static inline void nnue_ref_acc_sum(int16_t *dst, const int16_t *bias, const nnue_sum_part *parts, int n_parts,
                                     uint32_t width, uint32_t from, uint32_t n)
@@ -20,7 +21,7 @@ static inline void nnue_ref_acc_sum(int16_t *dst, const int16_t *bias, const nnu
             const nnue_sum_part *p = &parts[q];
             for (int k = 0; k < p->n; k++) {
                 size_t at = (size_t)p->idx[k] * width + j;
-                v = (uint16_t)(v + (uint16_t)(p->i8 ? (int16_t)((const int8_t *)p->rows)[at]
+                v = (uint16_t)(v + (uint16_t)(p->i8 ? nnue_paired_value((const int8_t *)p->rows + at - j, j)
                                                     : ((const int16_t *)p->rows)[at]));
             }
         }

@@ -6,7 +6,8 @@
  * every part is added to it (a wide row's address listed once per call, inside the kernel; a
  * narrow row's computed from its index in the tile's loop: VEC_SUM_LIST_TILES below), and it is
  * stored once; then the PSQT rows the same way, in the same call. i16 rows are added from memory;
- * i8 rows are widened into a register first. Tiles of 512 bytes of a row on
+ * paired i8 rows (simd/paired_i8.h) are added first, their first values corrected (PAIRED_FIX,
+ * acc_rows_vec.h) before the i16 rows. Tiles of 512 bytes of a row on
  * AVX-512 (8 vectors of i16 rows, 16 of i8 rows): whole-row tiles (32 registers, a 1024-wide
  * HalfKAv2_hm row at once, as Stockfish 15.1 does) ran no faster on the chess refresh workload
  * (user time, fastest of 6 runs of 5 iterations, AVX-512 Xeon: 0.89 s against 0.86 s for 8
@@ -29,6 +30,14 @@
 #else
 #define VEC_SUM_TILE8 8
 #endif
+#endif
+_Static_assert(VEC_SUM_TILE8 % PAIR_VECS == 0, "refresh tiles of whole 64-value blocks");
+/* Half a tile where that is still whole blocks (a 256-wide HalfKP row in one tile on AVX-512; in
+ * tiles of one block it ran 12% slower), else one block. */
+#if VEC_SUM_TILE8 / 2 % PAIR_VECS == 0
+#define SUM_TILE8_HALF (VEC_SUM_TILE8 / 2)
+#else
+#define SUM_TILE8_HALF PAIR_VECS
 #endif
 
 /* Each row's part in the tile is requested SUM_AHEAD rows before it is added, every line of it:
@@ -71,11 +80,24 @@
 #define IDX_I16(T)                                                                                                    \
     for (int q = 0; q < n_parts; q++)                                                                                 \
         SUM_ROWS(T, int16_t, vec_load)
+#define SUM_ROWS8(T)                                                                                                  \
+    {                                                                                                                 \
+        const int8_t *rows = (const int8_t *)parts[q].rows + j;                                                       \
+        const uint32_t *idx = parts[q].idx;                                                                           \
+        ROWS_NO_UNROLL for (int k = 0; k < parts[q].n; k++) {                                                         \
+            const int8_t *r = rows + (size_t)idx[k] * width;                                                          \
+            if (k + SUM_AHEAD < parts[q].n)                                                                           \
+                SUM_PREFETCH(rows + (size_t)idx[k + SUM_AHEAD] * width, T * VEC_I16);                                 \
+            PAIRED_ROW(T, r, vec_add_i16)                                                                             \
+        }                                                                                                             \
+    }
 #define IDX_ANY(T)                                                                                                    \
     for (int q = 0; q < n_parts; q++)                                                                                 \
         if (parts[q].i8)                                                                                              \
-            SUM_ROWS(T, int8_t, vec_load_i8_i16)                                                                      \
-        else                                                                                                          \
+            SUM_ROWS8(T)                                                                                              \
+    PAIRED_FIX(T, start, rows8)                                                                                       \
+    for (int q = 0; q < n_parts; q++)                                                                                 \
+        if (!parts[q].i8)                                                                                             \
             SUM_ROWS(T, int16_t, vec_load)
 
 /* The listed rows of element type TYPE, read by LOAD, into the T vectors v at value j. */
@@ -88,9 +110,16 @@
             v[t] = vec_add_i16(v[t], LOAD(r + VEC_I16 * t));                                                          \
     }
 #define ROWS_I16(T) SUM_LISTED(T, int16_t, r16, n16, vec_load)
+#define SUM_LISTED8(T)                                                                                                \
+    ROWS_NO_UNROLL for (int k = 0; k < n8; k++) {                                                                     \
+        if (k + SUM_AHEAD < n8)                                                                                       \
+            SUM_PREFETCH(r8[k + SUM_AHEAD] + j, T * VEC_I16);                                                         \
+        PAIRED_ROW(T, r8[k] + j, vec_add_i16)                                                                         \
+    }
 #define ROWS_ANY(T)                                                                                                   \
-    SUM_LISTED(T, int16_t, r16, n16, vec_load)                                                                        \
-    SUM_LISTED(T, int8_t, r8, n8, vec_load_i8_i16)
+    SUM_LISTED8(T)                                                                                                    \
+    PAIRED_FIX(T, start, n8)                                                                                          \
+    SUM_LISTED(T, int16_t, r16, n16, vec_load)
 
 /* Tiles of T vectors from value j on while they fit: start (the biases, or what an earlier chunk
  * stored), the rows (ROWS: listed, or from the indices), stored. */
@@ -111,18 +140,20 @@
         SUM_TILES(VEC_SUM_TILE16 / 2, R16)                                                                            \
         SUM_TILES(VEC_SUM_TILE16 / 4, R16)                                                                            \
         SUM_TILES(1, R16)                                                                                             \
-    } else {                                                                                                          \
+    } else { /* paired i8 rows: whole 64-value blocks (the width is a multiple of 64) */                            \
         SUM_TILES(VEC_SUM_TILE8, RANY)                                                                                \
-        SUM_TILES(VEC_SUM_TILE8 / 2, RANY)                                                                            \
-        SUM_TILES(1, RANY)                                                                                            \
+        SUM_TILES(SUM_TILE8_HALF, RANY)                                                                               \
+        SUM_TILES(PAIR_VECS, RANY)                                                                                    \
     }
 
 VEC_KERNEL void acc_sum(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, const nnue_sum_part *parts, int n_parts,
                         uint32_t width, uint32_t buckets)
 {
-    int any8 = 0;
-    for (int q = 0; q < n_parts; q++)
+    int any8 = 0, rows8 = 0;
+    for (int q = 0; q < n_parts; q++) {
         any8 |= parts[q].i8;
+        rows8 += parts[q].i8 ? parts[q].n : 0;
+    }
     const int16_t *start = bias;
     uint32_t j = 0;
     if (width < VEC_SUM_LIST_TILES * VEC_I16 * (any8 ? VEC_SUM_TILE8 : VEC_SUM_TILE16)) {
@@ -153,14 +184,13 @@ VEC_KERNEL void acc_sum(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, co
         } while (q < n_parts);
     }
 #if defined(VEC_MASKED)
-    if (j < width) {
+    if (j < width && !any8) {
         uint32_t m = width - j;
         vec_t v = vec_load_n_i16(bias + j, m);
         for (int q = 0; q < n_parts; q++)
             for (int k = 0; k < parts[q].n; k++) {
                 size_t at = (size_t)parts[q].idx[k] * width + j;
-                v = vec_add_i16(v, parts[q].i8 ? vec_load_n_i8_i16((const int8_t *)parts[q].rows + at, m)
-                                               : vec_load_n_i16((const int16_t *)parts[q].rows + at, m));
+                v = vec_add_i16(v, vec_load_n_i16((const int16_t *)parts[q].rows + at, m));
             }
         vec_store_n_i16(dst + j, v, m);
         j = width;

@@ -37,7 +37,7 @@ typedef struct nnue_mixed_rows {
 } nnue_mixed_rows;
 
 /* One feature set's share of a refresh (acc_sum): the rows idx[0 .. n) of a table of rows `width`
- * values long (row r at rows + r * width values: i16, or i8 sign-extended when i8 is set) and
+ * values long (row r at rows + r * width values: i16, or i8 paired as for acc_i8 when i8 is set) and
  * their PSQT rows (row r at psqt + r * buckets i32 values; psqt NULL: the set adds none). */
 typedef struct nnue_sum_part {
     const void *rows;
@@ -95,7 +95,9 @@ typedef struct nnue_kernels {
     /* out[j] = in[j] for j < n (values 0..255), then zeros up to n_pad >= n; out has room for
      * n_pad bytes and for n rounded up to a multiple of 16. */
     void (*pack_u8)(const int32_t *in, uint8_t *out, uint32_t n, uint32_t n_pad);
-    /* acc_i16 with i8 rows (Full_Threats): each row value sign-extended to i16, i16 wrapping. */
+    /* acc_i16 with i8 rows (Full_Threats, narrowed sets): each row's values read as i16, i16
+     * wrapping. Every i8 row the kernels take (here, acc_mixed's sub8/add8, acc_sum's i8 parts)
+     * is in the paired byte order of simd/paired_i8.h, and its width (n) a multiple of 64. */
     void (*acc_i8)(int16_t *dst, const int16_t *src, const int8_t *const *sub, int n_sub,
                    const int8_t *const *add, int n_add, uint32_t n);
     /* Optional (NULL: the layers one by one). The classic small tail (HalfKP 256x2-32-32) in
@@ -143,7 +145,7 @@ typedef struct nnue_kernels {
                       uint32_t *o0, uint32_t *o1, int room);
     /* --- One pass per perspective update (issue 46 item 2) --- */
     /* acc_i16 and acc_i8 in one: dst[j] = src[j] - sub16 rows + add16 rows - sub8 rows + add8
-     * rows, j < n, i16 wrapping (i8 values sign-extended); one pass over dst, each tile held in
+     * rows, j < n, i16 wrapping (i8 rows paired as for acc_i8, n then a multiple of 64); one pass over dst, each tile held in
      * registers while every row is applied, then stored once. dst may be src. Then the PSQT rows
      * when r->buckets > 0 (acc_i32's sum; psqt_dst may be psqt_src). */
     void (*acc_mixed)(int16_t *dst, const int16_t *src, const nnue_mixed_rows *r, uint32_t n);

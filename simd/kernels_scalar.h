@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "simd/kernels.h"
+#include "simd/paired_i8.h"
 
 static inline int32_t nnue_ref_clamp(int32_t v, int32_t max)
 {
@@ -44,9 +45,9 @@ static inline void nnue_ref_acc_i8(int16_t *dst, const int16_t *src, const int8_
     for (uint32_t j = from; j < n; j++) {
         uint16_t v = (uint16_t)src[j];
         for (int k = 0; k < n_sub; k++)
-            v = (uint16_t)(v - (uint16_t)(int16_t)sub[k][j]);
+            v = (uint16_t)(v - (uint16_t)nnue_paired_value(sub[k], j));
         for (int k = 0; k < n_add; k++)
-            v = (uint16_t)(v + (uint16_t)(int16_t)add[k][j]);
+            v = (uint16_t)(v + (uint16_t)nnue_paired_value(add[k], j));
         dst[j] = (int16_t)v;
     }
 }
@@ -61,9 +62,9 @@ static inline void nnue_ref_acc_mixed(int16_t *dst, const int16_t *src, const nn
         for (int k = 0; k < r->n_add16; k++)
             v = (uint16_t)(v + (uint16_t)r->add16[k][j]);
         for (int k = 0; k < r->n_sub8; k++)
-            v = (uint16_t)(v - (uint16_t)(int16_t)r->sub8[k][j]);
+            v = (uint16_t)(v - (uint16_t)nnue_paired_value(r->sub8[k], j));
         for (int k = 0; k < r->n_add8; k++)
-            v = (uint16_t)(v + (uint16_t)(int16_t)r->add8[k][j]);
+            v = (uint16_t)(v + (uint16_t)nnue_paired_value(r->add8[k], j));
         dst[j] = (int16_t)v;
     }
 }

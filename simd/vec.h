@@ -18,6 +18,8 @@
  *   vec_add_i16, vec_sub_i16, vec_add_i32, vec_sub_i32, vec_mullo_i16, vec_mullo_i32 (low halves)
  *   vec_max_i16, vec_min_i16, vec_max_i32, vec_min_i32, vec_min_u32, vec_abs_i32
  *   vec_srl_i16(v, n), vec_srl_i32(v, n), vec_sra_i32(v, n)   shifts by a run-time count
+ *   vec_srai8_i16(v), vec_slli8_i16(v)   i16 lanes shifted by 8, arithmetic right and left (the
+ *                        paired i8 rows' second values and the first values' correction: paired_i8.h)
  *   vec_madd_i16(a, b)   a[2k] * b[2k] + a[2k + 1] * b[2k + 1] in i32 lane k (pmaddwd)
  *   vec_packus_i16(a, b) the i16 lanes of a then b saturated to u8, in order
  *   vec_packus_i32(a, b) the i32 lanes of a then b saturated to u16, in order

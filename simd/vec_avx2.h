@@ -34,6 +34,8 @@ VEC_FN vec_t vec_load_i8_i16(const int8_t *p) { return _mm256_cvtepi8_epi16(_mm_
 VEC_FN vec_t vec_load_i16_i32(const int16_t *p) { return _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)p)); }
 
 VEC_FN vec_t vec_add_i16(vec_t a, vec_t b) { return _mm256_add_epi16(a, b); }
+VEC_FN vec_t vec_srai8_i16(vec_t v) { return _mm256_srai_epi16(v, 8); }
+VEC_FN vec_t vec_slli8_i16(vec_t v) { return _mm256_slli_epi16(v, 8); }
 VEC_FN vec_t vec_sub_i16(vec_t a, vec_t b) { return _mm256_sub_epi16(a, b); }
 VEC_FN vec_t vec_add_i32(vec_t a, vec_t b) { return _mm256_add_epi32(a, b); }
 VEC_FN vec_t vec_sub_i32(vec_t a, vec_t b) { return _mm256_sub_epi32(a, b); }

@@ -51,6 +51,8 @@ VEC_FN void vec_store_n_u8(uint8_t *p, vec_t v, uint32_t k) { _mm512_mask_storeu
 VEC_FN void vec_store_n_i32_u8(uint8_t *p, vec_t v, uint32_t k) { _mm512_mask_cvtepi32_storeu_epi8(p, vec_mask32(k), v); }
 
 VEC_FN vec_t vec_add_i16(vec_t a, vec_t b) { return _mm512_add_epi16(a, b); }
+VEC_FN vec_t vec_srai8_i16(vec_t v) { return _mm512_srai_epi16(v, 8); }
+VEC_FN vec_t vec_slli8_i16(vec_t v) { return _mm512_slli_epi16(v, 8); }
 VEC_FN vec_t vec_sub_i16(vec_t a, vec_t b) { return _mm512_sub_epi16(a, b); }
 VEC_FN vec_t vec_add_i32(vec_t a, vec_t b) { return _mm512_add_epi32(a, b); }
 VEC_FN vec_t vec_sub_i32(vec_t a, vec_t b) { return _mm512_sub_epi32(a, b); }

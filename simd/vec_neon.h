@@ -34,6 +34,8 @@ VEC_FN vec_t vec_load_i8_i16(const int8_t *p) { return FROM16(vmovl_s8(vld1_s8(p
 VEC_FN vec_t vec_load_i16_i32(const int16_t *p) { return vmovl_s16(vld1_s16(p)); }
 
 VEC_FN vec_t vec_add_i16(vec_t a, vec_t b) { return FROM16(vaddq_s16(S16(a), S16(b))); }
+VEC_FN vec_t vec_srai8_i16(vec_t v) { return FROM16(vshrq_n_s16(S16(v), 8)); }
+VEC_FN vec_t vec_slli8_i16(vec_t v) { return FROM16(vshlq_n_s16(S16(v), 8)); }
 VEC_FN vec_t vec_sub_i16(vec_t a, vec_t b) { return FROM16(vsubq_s16(S16(a), S16(b))); }
 VEC_FN vec_t vec_add_i32(vec_t a, vec_t b) { return vaddq_s32(a, b); }
 VEC_FN vec_t vec_sub_i32(vec_t a, vec_t b) { return vsubq_s32(a, b); }

@@ -30,6 +30,8 @@ VEC_FN vec_t vec_load_i8_i16(const int8_t *p) { return wasm_i16x8_load8x8(p); }
 VEC_FN vec_t vec_load_i16_i32(const int16_t *p) { return wasm_i32x4_load16x4(p); }
 
 VEC_FN vec_t vec_add_i16(vec_t a, vec_t b) { return wasm_i16x8_add(a, b); }
+VEC_FN vec_t vec_srai8_i16(vec_t v) { return wasm_i16x8_shr(v, 8); }
+VEC_FN vec_t vec_slli8_i16(vec_t v) { return wasm_i16x8_shl(v, 8); }
 VEC_FN vec_t vec_sub_i16(vec_t a, vec_t b) { return wasm_i16x8_sub(a, b); }
 VEC_FN vec_t vec_add_i32(vec_t a, vec_t b) { return wasm_i32x4_add(a, b); }
 VEC_FN vec_t vec_sub_i32(vec_t a, vec_t b) { return wasm_i32x4_sub(a, b); }

@@ -74,18 +74,14 @@ void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, cons
     const nnue_ft_desc *ft = &net->arch->ft;
     uint32_t width = ft->width, buckets = ft->psqt_buckets;
     const void *rsub[NNUE_MAX_ACTIVE_ANY], *radd[NNUE_MAX_ACTIVE_ANY];
-    const nnue_narrow_rows *nr = &net->narrow[s];
-    if (ft->sets[s].weight_type == NNUE_I8 || nr->rows) {
-        const char *w = nr->rows ? (const char *)nr->rows : (const char *)net->set_weights[s];
-        row_addresses(rsub, w, width, sub, n_sub);
-        row_addresses(radd, w, width, add, n_add);
+    const nnue_row_table *t = &net->row_table[s];
+    row_addresses(rsub, t->rows, t->row_bytes, sub, n_sub);
+    row_addresses(radd, t->rows, t->row_bytes, add, n_add);
+    if (t->i8) {
         k->acc_i8(dst, src, (const int8_t *const *)rsub, n_sub, (const int8_t *const *)radd, n_add, width);
-        if (nr->patch_start)
-            apply_patches(nr, sub, n_sub, add, n_add, dst);
+        if (t->patched)
+            apply_patches(&net->narrow[s], sub, n_sub, add, n_add, dst);
     } else {
-        const char *w = (const char *)net->set_weights[s];
-        row_addresses(rsub, w, width * sizeof(int16_t), sub, n_sub);
-        row_addresses(radd, w, width * sizeof(int16_t), add, n_add);
         k->acc_i16(dst, src, (const int16_t *const *)rsub, n_sub, (const int16_t *const *)radd, n_add, width);
     }
     if (!buckets)

@@ -33,7 +33,8 @@ typedef struct nnue_row_patch {
     int16_t delta;
 } nnue_row_patch;
 
-/* A feature set's rows as i8 values, each i16 weight clamped to -128..127, and per row the
+/* A feature set's rows as i8 values (an i16 set's each clamped to -128..127; an i8 set's as they
+ * are, without patches), and per row the
  * patches that restore the clamped ones: row r's are patches[patch_start[r] .. patch_start[r + 1]).
  * patch_start is NULL when every value fits. first[r] is row r's first patch with
  * NNUE_PATCH_MORE set in its column when more follow (a patch adding 0 to column r % width when
@@ -41,11 +42,12 @@ typedef struct nnue_row_patch {
  * of patched[] says whether row r has any: the update patches only those rows, picked without a
  * branch (core/eval/accumulator.c). */
 typedef struct nnue_narrow_rows {
-    int8_t *rows;
+    int8_t *rows;      /* in the kernels' paired byte order (simd/paired_i8.h) */
     uint32_t *patch_start;
     nnue_row_patch *patches;
     nnue_row_patch *first;
     uint64_t *patched; /* bit r of word r / 64: row r has patches (a 64th of first[]'s size) */
+    int16_t *widened;  /* an i8 set of a width that is no multiple of 64: its rows as i16 (rows NULL) */
 } nnue_narrow_rows;
 
 #define NNUE_PATCH_MORE 0x8000u /* in nnue_row_patch.col of first[]: the row has more patches */
@@ -110,9 +112,10 @@ nnue_status nnue_net_load(const nnue_arch *arch, const char *path, nnue_net **ou
 void nnue_net_free(nnue_net *net);
 
 /* Fills narrow[], then row_table[] (core/net/net_narrow.c); called by nnue_net_load before the layers' planner
- * (nnue_plan_make, layers/plan.h) makes kernel_data. A failed allocation, or too many
- * values beyond i8, only leaves a set on its i16 rows. */
-void nnue_net_narrow_rows(nnue_net *net);
+ * (nnue_plan_make, layers/plan.h) makes kernel_data. A failed allocation, or too many values
+ * beyond i8, only leaves an i16 set on its i16 rows; -1 when an i8 set's copy (paired or
+ * widened) could not be allocated: the net cannot be evaluated then. */
+int nnue_net_narrow_rows(nnue_net *net);
 void nnue_net_narrow_free(nnue_net *net);
 
 /* The most a zstd net of this architecture may decompress to (core/net/net_load.c): its plain size (a LEB128 block

@@ -1,5 +1,7 @@
-/* core/net/net_narrow.c: an i8 copy of a feature set's i16 weight rows, with patches for the values
- * that do not fit.
+/* core/net/net_narrow.c: the rows the accumulator update reads: an i8 copy of a feature set's i16
+ * weight rows, with patches for the values that do not fit; a copy of an i8 set's rows in the
+ * kernels' paired byte order (simd/paired_i8.h), both for a width that is a multiple of 64; an i8
+ * set of another width as i16 rows.
  *
  * The accumulator update is bound by moving weight rows (mostly from beyond the L2 cache: a
  * move adds the row of a new square). Many nets keep all or nearly all FT weights in -128..127
@@ -7,11 +9,18 @@
  * patches for the clamped ones; the update widens the i8 row (acc_i8 kernel) and applies the
  * patches. The sum is the same, bit for bit: each weight is its i8 value plus its delta, and
  * i16 accumulation wraps, so the order of the terms does not matter. The i16 rows stay for
- * everything else that reads the net (writing, ranges, the refresh cache). */
+ * everything else that reads the net (writing, ranges, the refresh cache).
+ *
+ * The kernels read every i8 row paired (a block of 64 values as 32 byte pairs: simd/paired_i8.h),
+ * which costs them a shift and two adds per 64 bytes where plain bytes took two widenings and two
+ * adds. An i8 set's own rows (a threat set's, as read from the file) stay for the other readers, and
+ * the update reads a paired copy (a second copy of those rows: Stockfish 19's threats 61 MB); an i8
+ * set whose width is no multiple of 64 is read as i16 rows widened from its own. */
 #include <stdlib.h>
 
 #include "core/net/net.h"
 #include "formats/net_read.h"
+#include "simd/paired_i8.h"
 
 /* Patches allowed per value. Applying a patch is a scalar read-modify-write, and a full
  * refresh applies those of ~30 rows per perspective: measured (nnue bench, A/B in one minute),
@@ -64,9 +73,10 @@ static int build(nnue_narrow_rows *nr, const int16_t *w, uint32_t inputs, uint32
         if (misfits)
             nr->patch_start[r] = (uint32_t)used;
         for (uint32_t c = 0; c < width; c++) {
-            out[c] = clamp_i8(row[c]);
+            int8_t v = clamp_i8(row[c]);
+            nnue_paired_put(out, c, v);
             if (!fits_i8(row[c]))
-                nr->patches[used++] = (nnue_row_patch){(uint16_t)c, (int16_t)(row[c] - out[c])};
+                nr->patches[used++] = (nnue_row_patch){(uint16_t)c, (int16_t)(row[c] - v)};
         }
     }
     if (!misfits)
@@ -84,6 +94,26 @@ static int build(nnue_narrow_rows *nr, const int16_t *w, uint32_t inputs, uint32
     return 0;
 }
 
+/* An i8 set's rows w ([inputs][width]) for the update: paired (width a multiple of 64), else
+ * widened to i16; 0 on success. */
+static int copy_i8(nnue_narrow_rows *nr, const int8_t *w, uint32_t inputs, uint32_t width)
+{
+    size_t n = (size_t)inputs * width;
+    if (width % NNUE_PAIRED_BLOCK) {
+        if (!(nr->widened = nr_alloc(n * sizeof *nr->widened)))
+            return -1;
+        for (size_t j = 0; j < n; j++)
+            nr->widened[j] = w[j];
+        return 0;
+    }
+    if (!(nr->rows = nr_alloc(n)))
+        return -1;
+    for (size_t r = 0; r < inputs; r++)
+        for (uint32_t c = 0; c < width; c++)
+            nnue_paired_put(nr->rows + r * width, c, w[r * width + c]);
+    return 0;
+}
+
 static void release(nnue_narrow_rows *nr)
 {
     free(nr->rows);
@@ -91,7 +121,8 @@ static void release(nnue_narrow_rows *nr)
     free(nr->patches);
     free(nr->first);
     free(nr->patched);
-    *nr = (nnue_narrow_rows){NULL, NULL, NULL, NULL, NULL};
+    free(nr->widened);
+    *nr = (nnue_narrow_rows){NULL, NULL, NULL, NULL, NULL, NULL};
 }
 
 /* row_table[] from the rows the update reads (narrow[] where built). */
@@ -100,19 +131,30 @@ static void fill_row_table(nnue_net *net)
     const nnue_ft_desc *ft = &net->arch->ft;
     for (int s = 0; s < ft->n_sets; s++) {
         const nnue_narrow_rows *nr = &net->narrow[s];
-        int i8 = ft->sets[s].weight_type == NNUE_I8 || nr->rows;
+        int i8 = nr->rows != NULL; /* paired i8 rows, else i16: the set's own or widened */
         net->row_table[s] = (nnue_row_table){
-            nr->rows ? (const char *)nr->rows : (const char *)net->set_weights[s],
+            nr->rows ? (const char *)nr->rows : nr->widened ? (const char *)nr->widened : (const char *)net->set_weights[s],
             ft->psqt_buckets && net->set_psqt[s] ? (const char *)net->set_psqt[s] : NULL,
             ft->width * (i8 ? 1u : 2u), ft->psqt_buckets * 4u, (uint8_t)i8, nr->patch_start != NULL};
     }
 }
 
-void nnue_net_narrow_rows(nnue_net *net)
+int nnue_net_narrow_rows(nnue_net *net)
 {
+    int failed = 0;
     const nnue_ft_desc *ft = &net->arch->ft;
-    for (int s = 0; s < ft->n_sets && ft->width <= NNUE_PATCH_MORE; s++) { /* patch columns: 15 bits */
-        if (ft->sets[s].weight_type != NNUE_I16 || net->narrow[s].rows)
+    for (int s = 0; s < ft->n_sets; s++) {
+        if (net->narrow[s].rows || net->narrow[s].widened)
+            continue;
+        if (ft->sets[s].weight_type == NNUE_I8) {
+            if (copy_i8(&net->narrow[s], net->set_weights[s], ft->sets[s].inputs, ft->width) != 0) {
+                release(&net->narrow[s]);
+                failed = 1;
+            }
+            continue;
+        }
+        /* patch columns: 15 bits; paired rows: whole 64-value blocks */
+        if (ft->sets[s].weight_type != NNUE_I16 || ft->width > NNUE_PATCH_MORE || ft->width % NNUE_PAIRED_BLOCK)
             continue;
         size_t n = (size_t)ft->sets[s].inputs * ft->width;
         const int16_t *w = net->set_weights[s];
@@ -124,6 +166,7 @@ void nnue_net_narrow_rows(nnue_net *net)
             release(&net->narrow[s]); /* out of memory: stay on the i16 rows */
     }
     fill_row_table(net);
+    return failed ? -1 : 0;
 }
 
 void nnue_net_narrow_free(nnue_net *net)

@@ -8,6 +8,7 @@
 
 #include "../nets/nets_helpers.h"
 #include "core/arch/arch_api.h"
+#include "simd/paired_i8.h"
 #include "support.h"
 
 const eval_net eval_nets[] = {
@@ -163,15 +164,27 @@ long long eval_check_narrow_rows(const nnue_net *net, int s)
 {
     const nnue_ft_desc *ft = &net->arch->ft;
     const nnue_narrow_rows *nr = &net->narrow[s];
-    if (ft->sets[s].weight_type != NNUE_I16) {
-        ck_assert_ptr_null(nr->rows);
+    size_t n = (size_t)ft->sets[s].inputs * ft->width, misfits = 0;
+    if (ft->sets[s].weight_type != NNUE_I16) { /* an i8 set: its rows paired, or widened to i16 */
+        const int8_t *w8 = net->set_weights[s];
+        ck_assert_ptr_null(nr->patch_start);
+        ck_assert_int_eq(nr->rows != NULL, ft->width % 64 == 0);
+        ck_assert_int_eq(nr->widened != NULL, ft->width % 64 != 0);
+        size_t bad = n;
+        for (size_t j = 0; j < n && bad == n; j++) {
+            int16_t got = nr->rows ? nnue_paired_value(nr->rows + j / ft->width * ft->width, (uint32_t)(j % ft->width))
+                                   : nr->widened[j];
+            if (got != w8[j])
+                bad = j;
+        }
+        if (bad != n)
+            ck_abort_msg("i8 set %d: value %zu of its rows for the update differs from the file's %d", s, bad, w8[bad]);
         return -1;
     }
     const int16_t *w = net->set_weights[s];
-    size_t n = (size_t)ft->sets[s].inputs * ft->width, misfits = 0;
     for (size_t j = 0; j < n; j++)
         misfits += w[j] < -128 || w[j] > 127;
-    ck_assert_int_eq(nr->rows != NULL, misfits <= n / 256);
+    ck_assert_int_eq(nr->rows != NULL, misfits <= n / 256 && ft->width % 64 == 0);
     if (!nr->rows)
         return -1;
     ck_assert_int_eq(nr->patch_start != NULL, misfits > 0);
@@ -185,12 +198,13 @@ long long eval_check_narrow_rows(const nnue_net *net, int s)
         uint32_t bad_col = ft->width;
         for (uint32_t c = 0; c < ft->width; c++) {
             int16_t clamped = want[c] < -128 ? -128 : want[c] > 127 ? 127 : want[c];
-            if (got[c] != clamped && bad_col == ft->width)
+            if (nnue_paired_value(got, c) != clamped && bad_col == ft->width)
                 bad_col = c;
-            row[c] = got[c];
+            row[c] = nnue_paired_value(got, c);
         }
         if (bad_col != ft->width)
-            ck_abort_msg("row %u column %u: i8 value %d, i16 value %d", r, bad_col, got[bad_col], want[bad_col]);
+            ck_abort_msg("row %u column %u: i8 value %d, i16 value %d", r, bad_col, nnue_paired_value(got, bad_col),
+                         want[bad_col]);
         if (misfits)
             for (uint32_t p = nr->patch_start[r]; p < nr->patch_start[r + 1]; p++) {
                 if (nr->patches[p].col >= ft->width)
@@ -201,7 +215,7 @@ long long eval_check_narrow_rows(const nnue_net *net, int s)
             ck_abort_msg("row %u differs after its patches", r);
         if (misfits) { /* the update's route: first[r] always, the rest when it says more follow */
             for (uint32_t c = 0; c < ft->width; c++)
-                row[c] = got[c];
+                row[c] = nnue_paired_value(got, c);
             nnue_row_patch f = nr->first[r];
             uint32_t col = f.col & (NNUE_PATCH_MORE - 1), count = nr->patch_start[r + 1] - nr->patch_start[r];
             if (col >= ft->width || (f.col & NNUE_PATCH_MORE) != (count > 1 ? NNUE_PATCH_MORE : 0) ||

@@ -37,6 +37,18 @@ static const uint32_t sizes[] = {1, 2, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65,
 #define N_SIZES (int)(sizeof sizes / sizeof sizes[0])
 #define MAXN 2600
 
+/* Widths of i8 rows (kernels.h acc_i8: whole 64-value blocks), and value j of such a row read by
+ * the layout's own words (simd/paired_i8.h: in each block of 64, bytes 2k and 2k + 1 hold value k
+ * with its top bit flipped and value 32 + k), for the tests' definitions by hand. */
+static const uint32_t sizes8[] = {64, 128, 192, 256, 512, 768, 1024, 1536, 2560};
+#define N_SIZES8 (int)(sizeof sizes8 / sizeof sizes8[0])
+static inline int16_t paired_by_hand(const int8_t *row, uint32_t j)
+{
+    uint32_t block = j / 64 * 64, k = j % 64;
+    uint8_t byte = (uint8_t)row[block + (k < 32 ? 2 * k : 2 * (k - 32) + 1)];
+    return (int8_t)(k < 32 ? byte ^ 0x80 : byte);
+}
+
 static inline int vnni(int isa)
 {
 #if defined(__x86_64__)

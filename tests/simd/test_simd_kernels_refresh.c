@@ -9,10 +9,31 @@
 #include <string.h>
 
 #include "kernel_inputs.h"
+#include "simd/paired_i8.h"
 #include "support.h"
 
 #define TABLE_ROWS 48
 #define MAX_BUCKETS 33
+
+/* The paired byte order (simd/paired_i8.h), as the net's rows are written (nnue_paired_put) and as
+ * the kernels' definitions read them (nnue_paired_value): every value at every place of two blocks
+ * round-trips, lands on the byte the layout's words name, and touches no other byte. */
+START_TEST(paired_rows)
+{
+    int8_t row[128];
+    for (uint32_t j = 0; j < 128; j++)
+        for (int v = -128; v <= 127; v++) {
+            memset(row, 0x5A, sizeof row);
+            nnue_paired_put(row, j, (int8_t)v);
+            ck_assert_int_eq(nnue_paired_value(row, j), v);
+            ck_assert_int_eq(paired_by_hand(row, j), v);
+            uint32_t k = j % 64, at = j / 64 * 64 + (k < 32 ? 2 * k : 2 * (k - 32) + 1);
+            for (uint32_t i = 0; i < sizeof row; i++)
+                if (i != at)
+                    ck_assert_int_eq(row[i], 0x5A);
+        }
+}
+END_TEST
 
 START_TEST(acc_sum)
 {
@@ -43,7 +64,7 @@ START_TEST(acc_sum)
                 int count = rnd() % 8 == 0 ? (int)(rnd() % 257) : (int)(rnd() % 40);
                 for (int i = 0; i < count; i++) /* repeats allowed (shogi HalfKP's padding index) */
                     idx[q][i] = rnd() % TABLE_ROWS;
-                int i8 = rep % 4 == 0 ? q == 1 : (int)(rnd() % 2);
+                int i8 = n % 64 ? 0 : rep % 4 == 0 ? q == 1 : (int)(rnd() % 2); /* paired: 64-value blocks */
                 parts[q] = (nnue_sum_part){i8 ? (const void *)rows8 : (const void *)rows16,
                                            rnd() % 4 ? psqt[q] : NULL, idx[q], count, i8};
             }
@@ -66,7 +87,7 @@ START_TEST(acc_sum)
             for (int q = 0; q < n_parts; q++)
                 for (int i = 0; i < parts[q].n; i++) {
                     size_t at = (size_t)idx[q][i] * n + j;
-                    want = (uint16_t)(want + (uint16_t)(parts[q].i8 ? (int16_t)rows8[at] : rows16[at]));
+                    want = (uint16_t)(want + (uint16_t)(parts[q].i8 ? paired_by_hand(rows8 + at - j, j) : rows16[at]));
                     if (parts[q].psqt && buckets)
                         want_p += (uint32_t)parts[q].psqt[(size_t)idx[q][i] * buckets + bk];
                 }
@@ -80,5 +101,6 @@ END_TEST
 
 void add_refresh_kernel_tests(TCase *tc)
 {
+    tcase_add_test(tc, paired_rows);
     tcase_add_test(tc, acc_sum);
 }
