@@ -47,7 +47,8 @@ typedef struct nnue_narrow_rows {
     nnue_row_patch *patches;
     nnue_row_patch *first;
     uint64_t *patched; /* bit r of word r / 64: row r has patches (a 64th of first[]'s size) */
-    int16_t *widened;  /* an i8 set of a width that is no multiple of 64: its rows as i16 (rows NULL) */
+    int16_t *widened;  /* an i8 set of a width that is no multiple of 64: its rows as i16 (rows NULL;
+                          an i8 set of another width is paired in place: nnue_net.i8_paired) */
 } nnue_narrow_rows;
 
 #define NNUE_PATCH_MORE 0x8000u /* in nnue_row_patch.col of first[]: the row has more patches */
@@ -79,6 +80,9 @@ typedef struct nnue_net {
      * (core/net/net_narrow.c; rows NULL when not built): the accumulator update reads these (about
      * half the bytes, same sums). */
     nnue_narrow_rows narrow[NNUE_MAX_FT_SETS];
+    /* 1: set s's own i8 rows (set_weights[s]) were put in the kernels' paired byte order at load
+     * (simd/paired_i8.h; core/net/net_narrow.c): read their values through it. */
+    uint8_t i8_paired[NNUE_MAX_FT_SETS];
     void *ft_extra[NNUE_MAX_FT_SETS]; /* owned weight arrays of the sets before the last */
     nnue_layer_weights *layer_weights; /* [stacks * n_layers]; non-affine entries are {NULL, NULL} */
     /* The selector's table variables (features/table_var.h): tables[v] for slot v of

@@ -83,7 +83,7 @@ static nnue_status load_stream(const nnue_arch *arch, nr_stream *s, const char *
     }
     if (nnue_net_narrow_rows(net) != 0) { /* an i8 set's rows for the update could not be made */
         nnue_net_free(net);
-        return nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory (the feature transformer's i8 rows)", name);
+        return nnue_fail(err, NNUE_E_NOMEM, "%s: out of memory (the feature transformer's i8 rows as i16)", name);
     }
     net->kernel_data = nnue_plan_make(net->arch, net->layer_weights); /* NULL: the scalar path only */
     *out = net;

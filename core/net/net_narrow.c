@@ -13,10 +13,12 @@
  *
  * The kernels read every i8 row paired (a block of 64 values as 32 byte pairs: simd/paired_i8.h),
  * which costs them a shift and two adds per 64 bytes where plain bytes took two widenings and two
- * adds. An i8 set's own rows (a threat set's, as read from the file) stay for the other readers, and
- * the update reads a paired copy (a second copy of those rows: Stockfish 19's threats 61 MB); an i8
- * set whose width is no multiple of 64 is read as i16 rows widened from its own. */
+ * adds. An i8 set's own rows (a threat set's, as read from the file) are paired in place, block by
+ * block (nnue_net.i8_paired: the worst-case ranges, their only other reader, read them through
+ * simd/paired_i8.h; a copy would have cost Stockfish 19's net 41 MB more resident); an i8 set whose
+ * width is no multiple of 64 is read as i16 rows widened from its own. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/net/net.h"
 #include "formats/net_read.h"
@@ -94,9 +96,9 @@ static int build(nnue_narrow_rows *nr, const int16_t *w, uint32_t inputs, uint32
     return 0;
 }
 
-/* An i8 set's rows w ([inputs][width]) for the update: paired (width a multiple of 64), else
- * widened to i16; 0 on success. */
-static int copy_i8(nnue_narrow_rows *nr, const int8_t *w, uint32_t inputs, uint32_t width)
+/* An i8 set's rows w ([inputs][width], the net's own) for the update: paired in place (width a
+ * multiple of 64: *paired set), else widened to i16 into nr; 0 on success. */
+static int ready_i8(nnue_narrow_rows *nr, int8_t *w, uint32_t inputs, uint32_t width, uint8_t *paired)
 {
     size_t n = (size_t)inputs * width;
     if (width % NNUE_PAIRED_BLOCK) {
@@ -106,11 +108,13 @@ static int copy_i8(nnue_narrow_rows *nr, const int8_t *w, uint32_t inputs, uint3
             nr->widened[j] = w[j];
         return 0;
     }
-    if (!(nr->rows = nr_alloc(n)))
-        return -1;
-    for (size_t r = 0; r < inputs; r++)
-        for (uint32_t c = 0; c < width; c++)
-            nnue_paired_put(nr->rows + r * width, c, w[r * width + c]);
+    for (size_t b = 0; b < n; b += NNUE_PAIRED_BLOCK) {
+        int8_t plain[NNUE_PAIRED_BLOCK];
+        memcpy(plain, w + b, sizeof plain);
+        for (uint32_t c = 0; c < NNUE_PAIRED_BLOCK; c++)
+            nnue_paired_put(w + b, c, plain[c]);
+    }
+    *paired = 1;
     return 0;
 }
 
@@ -131,7 +135,7 @@ static void fill_row_table(nnue_net *net)
     const nnue_ft_desc *ft = &net->arch->ft;
     for (int s = 0; s < ft->n_sets; s++) {
         const nnue_narrow_rows *nr = &net->narrow[s];
-        int i8 = nr->rows != NULL; /* paired i8 rows, else i16: the set's own or widened */
+        int i8 = nr->rows != NULL || net->i8_paired[s]; /* paired i8 rows, else i16: the set's own or widened */
         net->row_table[s] = (nnue_row_table){
             nr->rows ? (const char *)nr->rows : nr->widened ? (const char *)nr->widened : (const char *)net->set_weights[s],
             ft->psqt_buckets && net->set_psqt[s] ? (const char *)net->set_psqt[s] : NULL,
@@ -144,10 +148,11 @@ int nnue_net_narrow_rows(nnue_net *net)
     int failed = 0;
     const nnue_ft_desc *ft = &net->arch->ft;
     for (int s = 0; s < ft->n_sets; s++) {
-        if (net->narrow[s].rows || net->narrow[s].widened)
+        if (net->narrow[s].rows || net->narrow[s].widened || net->i8_paired[s])
             continue;
         if (ft->sets[s].weight_type == NNUE_I8) {
-            if (copy_i8(&net->narrow[s], net->set_weights[s], ft->sets[s].inputs, ft->width) != 0) {
+            int8_t *own = s == ft->n_sets - 1 ? (int8_t *)net->ft_weights : (int8_t *)net->ft_extra[s];
+            if (ready_i8(&net->narrow[s], own, ft->sets[s].inputs, ft->width, &net->i8_paired[s]) != 0) {
                 release(&net->narrow[s]);
                 failed = 1;
             }

@@ -165,20 +165,21 @@ long long eval_check_narrow_rows(const nnue_net *net, int s)
     const nnue_ft_desc *ft = &net->arch->ft;
     const nnue_narrow_rows *nr = &net->narrow[s];
     size_t n = (size_t)ft->sets[s].inputs * ft->width, misfits = 0;
-    if (ft->sets[s].weight_type != NNUE_I16) { /* an i8 set: its rows paired, or widened to i16 */
-        const int8_t *w8 = net->set_weights[s];
+    if (ft->sets[s].weight_type != NNUE_I16) { /* an i8 set: its rows paired in place, or widened to i16 */
         ck_assert_ptr_null(nr->patch_start);
-        ck_assert_int_eq(nr->rows != NULL, ft->width % 64 == 0);
+        ck_assert_ptr_null(nr->rows);
+        ck_assert_int_eq(net->i8_paired[s], ft->width % 64 == 0);
         ck_assert_int_eq(nr->widened != NULL, ft->width % 64 != 0);
-        size_t bad = n;
-        for (size_t j = 0; j < n && bad == n; j++) {
-            int16_t got = nr->rows ? nnue_paired_value(nr->rows + j / ft->width * ft->width, (uint32_t)(j % ft->width))
-                                   : nr->widened[j];
-            if (got != w8[j])
-                bad = j;
+        ck_assert_int_eq(net->row_table[s].i8, ft->width % 64 == 0);
+        if (nr->widened) { /* the set's own rows stay plain then */
+            const int8_t *w8 = net->set_weights[s];
+            size_t bad = n;
+            for (size_t j = 0; j < n && bad == n; j++)
+                if (nr->widened[j] != w8[j])
+                    bad = j;
+            if (bad != n)
+                ck_abort_msg("i8 set %d: widened value %zu differs from the set's %d", s, bad, w8[bad]);
         }
-        if (bad != n)
-            ck_abort_msg("i8 set %d: value %zu of its rows for the update differs from the file's %d", s, bad, w8[bad]);
         return -1;
     }
     const int16_t *w = net->set_weights[s];
