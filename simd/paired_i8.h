@@ -38,6 +38,16 @@ static inline void nnue_paired_put(int8_t *row, uint32_t j, int8_t v)
     row[nnue_paired_offset(j)] = (int8_t)(uint8_t)(j % NNUE_PAIRED_BLOCK < 32 ? (uint8_t)v ^ 0x80 : (uint8_t)v);
 }
 
+/* Plain i8 values (width a multiple of 64) as a paired row, into row (not plain). */
+static inline void nnue_paired_row_from_plain(const int8_t *plain, int8_t *row, uint32_t width)
+{
+    for (uint32_t b = 0; b < width; b += NNUE_PAIRED_BLOCK)
+        for (uint32_t k = 0; k < 32; k++) {
+            row[b + 2 * k] = (int8_t)((uint8_t)plain[b + k] ^ 0x80);
+            row[b + 2 * k + 1] = plain[b + 32 + k];
+        }
+}
+
 /* A paired row of `width` values (a multiple of 64) as plain i8 values, into out. */
 static inline void nnue_paired_row_plain(const int8_t *row, int8_t *out, uint32_t width)
 {

@@ -111,8 +111,7 @@ static int ready_i8(nnue_narrow_rows *nr, int8_t *w, uint32_t inputs, uint32_t w
     for (size_t b = 0; b < n; b += NNUE_PAIRED_BLOCK) {
         int8_t plain[NNUE_PAIRED_BLOCK];
         memcpy(plain, w + b, sizeof plain);
-        for (uint32_t c = 0; c < NNUE_PAIRED_BLOCK; c++)
-            nnue_paired_put(w + b, c, plain[c]);
+        nnue_paired_row_from_plain(plain, w + b, NNUE_PAIRED_BLOCK);
     }
     *paired = 1;
     return 0;
