@@ -1,7 +1,7 @@
 /* core/net/net_narrow.c: the rows the accumulator update reads: an i8 copy of a feature set's i16
- * weight rows, with patches for the values that do not fit; a copy of an i8 set's rows in the
- * kernels' paired byte order (simd/paired_i8.h), both for a width that is a multiple of 64; an i8
- * set of another width as i16 rows.
+ * weight rows, with patches for the values that do not fit, and an i8 set's own rows, both in the
+ * kernels' paired byte order (simd/paired_i8.h) for a width that is a multiple of 64; an i8 set of
+ * another width as i16 rows.
  *
  * The accumulator update is bound by moving weight rows (mostly from beyond the L2 cache: a
  * move adds the row of a new square). Many nets keep all or nearly all FT weights in -128..127
@@ -15,7 +15,7 @@
  * which costs them a shift and two adds per 64 bytes where plain bytes took two widenings and two
  * adds. An i8 set's own rows (a threat set's, as read from the file) are paired in place, block by
  * block (nnue_net.i8_paired: the worst-case ranges, their only other reader, read them through
- * simd/paired_i8.h; a copy would have cost Stockfish 19's net 41 MB more resident); an i8 set whose
+ * simd/paired_i8.h; a copy raised the tool's peak on Stockfish 19's net by 32 MB); an i8 set whose
  * width is no multiple of 64 is read as i16 rows widened from its own. */
 #include <stdlib.h>
 #include <string.h>
@@ -135,8 +135,11 @@ static void fill_row_table(nnue_net *net)
     for (int s = 0; s < ft->n_sets; s++) {
         const nnue_narrow_rows *nr = &net->narrow[s];
         int i8 = nr->rows != NULL || net->i8_paired[s]; /* paired i8 rows, else i16: the set's own or widened */
+        const char *rows = nr->rows       ? (const char *)nr->rows
+                           : nr->widened ? (const char *)nr->widened
+                                         : (const char *)net->set_weights[s];
         net->row_table[s] = (nnue_row_table){
-            nr->rows ? (const char *)nr->rows : nr->widened ? (const char *)nr->widened : (const char *)net->set_weights[s],
+            rows,
             ft->psqt_buckets && net->set_psqt[s] ? (const char *)net->set_psqt[s] : NULL,
             ft->width * (i8 ? 1u : 2u), ft->psqt_buckets * 4u, (uint8_t)i8, nr->patch_start != NULL};
     }

@@ -60,12 +60,12 @@ void eval_fresh(const nnue_net *net, const nnue_board *board, nnue_eval_detail *
 void eval_expect_fresh(const nnue_net *net, nnue_state *s, const nnue_board *board, int lo, int hi,
                        const char *where);
 
-/* Checks feature set s's i8 rows (core/net/net_narrow.c) against its i16 rows: built exactly when the
- * set is i16 with at most 1 value in 256 outside -128..127 and a width that is a multiple of 64;
- * each i8 value (paired: simd/paired_i8.h) is the i16 one clamped; the row's patches give back every
- * i16 value exactly. An i8 set's rows are paired in place (width a multiple of 64; their values
- * are the goldens' business) or read widened, equal to its own. Returns the number of patched values, or -1 when no i8 copy of i16 rows is
- * (rightly) built. Fails the test otherwise. */
+/* Checks feature set s's i8 rows (core/net/net_narrow.c) against its i16 rows: built exactly when
+ * the set is i16 with at most 1 value in 256 outside -128..127 and a width that is a multiple of
+ * 64; each i8 value (paired: simd/paired_i8.h) is the i16 one clamped; the row's patches give back
+ * every i16 value exactly. An i8 set's rows are paired in place (width a multiple of 64; their
+ * values are the goldens' business) or read widened, equal to its own. Returns the number of
+ * patched values, or -1 when no i8 copy of i16 rows is (rightly) built. Fails the test otherwise. */
 long long eval_check_narrow_rows(const nnue_net *net, int s);
 
 #endif

@@ -274,8 +274,9 @@ START_TEST(filters_pass_every_feature_pair)
                             cases[c].fs->changed_threats(cases[c].params, &after, &delta, &span, 0, 1, rr, nr, aa, na);
                             if (na[0] + na[1] > 0) {
                                 mapped++;
-                                FS_REQUIRE(threat_filter_passes(&f, &t), "%s: pair %d on %d attacking %d on %d is a feature, "
-                                           "its filter leaves it out", cases[c].label, x, from, y, t.to);
+                                FS_REQUIRE(threat_filter_passes(&f, &t),
+                                           "%s: pair %d on %d attacking %d on %d is a feature, its filter leaves it out",
+                                           cases[c].label, x, from, y, t.to);
                             } else if (!threat_filter_passes(&f, &t))
                                 rejected++;
                         }

@@ -469,9 +469,9 @@ START_TEST(head_u8)
 }
 END_TEST
 
-/* test_simd_kernels_features.c, _refresh.c, _spans.c, _pairs.c */
-void add_row_kernel_tests(TCase *tc), add_feature_kernel_tests(TCase *tc), add_refresh_kernel_tests(TCase *tc), add_spans_kernel_tests(TCase *tc),
-    add_pairs_kernel_tests(TCase *tc);
+/* test_simd_kernels_rows.c, _features.c, _refresh.c, _spans.c, _pairs.c */
+void add_row_kernel_tests(TCase *tc), add_feature_kernel_tests(TCase *tc), add_refresh_kernel_tests(TCase *tc),
+    add_spans_kernel_tests(TCase *tc), add_pairs_kernel_tests(TCase *tc);
 
 int main(void)
 {
