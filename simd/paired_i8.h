@@ -8,7 +8,8 @@
  * sum(w) - 256 * sum(w >> 8) - 128 * n, in wrapping i16: every step is exact modulo 2^16, which is
  * the accumulator's own arithmetic. A row costs then one shift and two adds per 64 bytes where
  * sign-extending the plain bytes took two widenings and two adds: on Intel the widenings all go
- * to one port (p5), which bounded the refreshes of narrowed nets (docs/speed.md "Paired i8 rows").
+ * to one port (p5), which bounded the refreshes of narrowed nets (docs/speed.md, "Threat pairs
+ * through the net's filter; paired i8 rows").
  * Any vector width reads it: 64 bytes a block on AVX-512, two halves on AVX2, four quarters on
  * 16-byte sets, each half or quarter giving one vector of first values and one of second values. */
 #ifndef NNUE_SIMD_PAIRED_I8_H
