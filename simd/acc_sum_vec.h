@@ -80,16 +80,23 @@ _Static_assert(VEC_SUM_TILE8 % PAIR_VECS == 0, "refresh tiles of whole 64-value 
 #define IDX_I16(T)                                                                                                    \
     for (int q = 0; q < n_parts; q++)                                                                                 \
         SUM_ROWS(T, int16_t, vec_load)
+/* (The first tile also picks the flagged rows: nnue_sum_part.flags.) */
 #define SUM_ROWS8(T)                                                                                                  \
     {                                                                                                                 \
         const int8_t *rows = (const int8_t *)parts[q].rows + j;                                                       \
         const uint32_t *idx = parts[q].idx;                                                                           \
+        const int flag = j == 0 && parts[q].flags;                                                                    \
+        int nf = 0;                                                                                                   \
         ROWS_NO_UNROLL for (int k = 0; k < parts[q].n; k++) {                                                         \
             const int8_t *r = rows + (size_t)idx[k] * width;                                                          \
             if (k + SUM_AHEAD < parts[q].n)                                                                           \
                 SUM_PREFETCH(rows + (size_t)idx[k + SUM_AHEAD] * width, T * VEC_I16);                                 \
+            if (flag)                                                                                                 \
+                nf = nnue_ref_sum_flag(&parts[q], idx[k], nf);                                                        \
             PAIRED_ROW(T, r, vec_add_i16)                                                                             \
         }                                                                                                             \
+        if (flag)                                                                                                     \
+            *parts[q].n_flagged = nf;                                                                                 \
     }
 #define IDX_ANY(T)                                                                                                    \
     for (int q = 0; q < n_parts; q++)                                                                                 \
@@ -168,8 +175,14 @@ VEC_KERNEL void acc_sum(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, co
                 const nnue_sum_part *p = &parts[q];
                 if (p->i8) {
                     const int8_t *rows = (const int8_t *)p->rows;
-                    ROWS_NO_UNROLL for (; k < p->n && n8 < VEC_SUM_LIST; k++)
+                    int nf = p->flags && k ? *p->n_flagged : 0;
+                    ROWS_NO_UNROLL for (; k < p->n && n8 < VEC_SUM_LIST; k++) {
                         r8[n8++] = rows + (size_t)p->idx[k] * width;
+                        if (p->flags)
+                            nf = nnue_ref_sum_flag(p, p->idx[k], nf);
+                    }
+                    if (p->flags)
+                        *p->n_flagged = nf;
                 } else {
                     const int16_t *rows = (const int16_t *)p->rows;
                     ROWS_NO_UNROLL for (; k < p->n && n16 < VEC_SUM_LIST; k++)

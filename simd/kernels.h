@@ -38,13 +38,21 @@ typedef struct nnue_mixed_rows {
 
 /* One feature set's share of a refresh (acc_sum): the rows idx[0 .. n) of a table of rows `width`
  * values long (row r at rows + r * width values: i16, or i8 paired as for acc_i8 when i8 is set) and
- * their PSQT rows (row r at psqt + r * buckets i32 values; psqt NULL: the set adds none). */
+ * their PSQT rows (row r at psqt + r * buckets i32 values; psqt NULL: the set adds none).
+ * flags (i8 parts only; NULL: none): the rows whose bit r is set (word r / 64) are also listed, in
+ * order, into flagged (room for n) and counted in *n_flagged, and their entry of `side` (4 bytes a
+ * row) requested: the caller's follow-up (a narrowed row's patches) picked while the rows are
+ * added, where a pass of its own before the sum waited on the bits (docs/speed.md). */
 typedef struct nnue_sum_part {
     const void *rows;
     const int32_t *psqt;
     const uint32_t *idx;
     int n;
     int i8;
+    const uint64_t *flags;
+    const void *side; /* 4 bytes a row */
+    uint32_t *flagged;
+    int *n_flagged;
 } nnue_sum_part;
 
 /* The two small u8 layers of an SFNN head after fc0 (kernels.h head_u8, layers/plan_head.c):
@@ -195,10 +203,6 @@ typedef struct nnue_kernels {
      * features/shogi_halfka.c, features/halfka_v2_hm.c, features/chess768.c.) */
     int (*list_bytes_map)(const uint8_t *b, uint32_t n, const int32_t *table, const uint8_t *map0,
                           const uint8_t *map1, int32_t a0, int32_t a1, uint32_t *o0, uint32_t *o1, int room);
-    /* The entries of idx[0 .. n) whose bit is set in bits (bit r: word r / 64, bit r % 64), in
-     * order, into out (room for n); returns how many. (The rows of a refresh that have patches,
-     * core/eval/accumulator.c.) */
-    int (*pick_flagged)(const uint32_t *idx, int n, const uint64_t *bits, uint32_t *out);
 } nnue_kernels;
 
 /* Table for a level (levels above nnue_isa_best() must not be called; NULL when not built). */

@@ -10,9 +10,9 @@
  * already seen masked to zero (an empty square: neither bad nor occupied); a board shorter than
  * one vector is copied into a zeroed one. A set naming its own (VEC_BOARD_SCAN) skips this.
  *
- * list_bytes, list_bytes_map, pick_flagged: the scalar definitions compiled for the set (BMI's
- * tzcnt/blsr on x86-64), unless the set names vector ones (VEC_LIST_BYTES, VEC_LIST_BYTES_MAP,
- * VEC_PICK_FLAGGED: simd/list_bytes_avx512.h, compress stores).
+ * list_bytes, list_bytes_map: the scalar definitions compiled for the set (BMI's tzcnt/blsr on
+ * x86-64), unless the set names vector ones (VEC_LIST_BYTES, VEC_LIST_BYTES_MAP:
+ * simd/list_bytes_avx512.h, compress stores).
  */
 #ifndef NNUE_SIMD_KERNELS_BYTES_VEC_H
 #define NNUE_SIMD_KERNELS_BYTES_VEC_H
@@ -80,14 +80,6 @@ VEC_KERNEL int list_bytes_map(const uint8_t *b, uint32_t n, const int32_t *table
     return nnue_ref_list_bytes_map(b, 0, n, table, map0, map1, a0, a1, o0, o1, 0, room);
 }
 #define VEC_LIST_BYTES_MAP list_bytes_map
-#endif
-
-#ifndef VEC_PICK_FLAGGED
-VEC_KERNEL int pick_flagged(const uint32_t *idx, int n, const uint64_t *bits, uint32_t *out)
-{
-    return nnue_ref_pick_flagged(idx, n, bits, out);
-}
-#define VEC_PICK_FLAGGED pick_flagged
 #endif
 
 #endif

@@ -138,11 +138,6 @@ static int list_bytes(const uint8_t *b, uint32_t n, const int32_t *table, int32_
     return nnue_ref_list_bytes(b, 0, n, table, stride, a0, a1, o0, o1, 0, room);
 }
 
-static int pick_flagged(const uint32_t *idx, int n, const uint64_t *bits, uint32_t *out)
-{
-    return nnue_ref_pick_flagged(idx, n, bits, out);
-}
-
 static int list_bytes_map(const uint8_t *b, uint32_t n, const int32_t *table, const uint8_t *map0,
                           const uint8_t *map1, int32_t a0, int32_t a1, uint32_t *o0, uint32_t *o1, int room)
 {
@@ -152,6 +147,7 @@ static int list_bytes_map(const uint8_t *b, uint32_t n, const int32_t *table, co
 static void acc_sum(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, const nnue_sum_part *parts, int n_parts,
                     uint32_t width, uint32_t buckets)
 {
+    nnue_ref_sum_flags(parts, n_parts);
     nnue_ref_acc_sum(dst, bias, parts, n_parts, width, 0, width);
     nnue_ref_psqt_sum(psqt_dst, parts, n_parts, buckets, 0, buckets);
 }
@@ -220,5 +216,4 @@ const nnue_kernels nnue_kernels_scalar = {
     affine_u8_spans,
     head_u8_fc0,
     list_bytes_map,
-    pick_flagged,
 };

@@ -494,5 +494,4 @@ const nnue_kernels VEC_TABLE = {
     affine_u8_spans, /* output-major layers with few outputs */
     head_u8_fc0, /* fc0 in the head too (issue 46) */
     VEC_LIST_BYTES_MAP,
-    VEC_PICK_FLAGGED,
 };

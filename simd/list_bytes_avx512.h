@@ -1,6 +1,6 @@
-/* simd/list_bytes_avx512.h: kernels.h list_bytes, list_bytes_map and pick_flagged for the
- * AVX-512 sets, included by kernels_avx512.c and kernels_vnni512.c after vec_avx512.h and named
- * by VEC_LIST_BYTES, VEC_LIST_BYTES_MAP and VEC_PICK_FLAGGED. Each step of list_bytes widens 16 bytes to 32-bit lanes
+/* simd/list_bytes_avx512.h: kernels.h list_bytes and list_bytes_map for the AVX-512 sets,
+ * included by kernels_avx512.c and kernels_vnni512.c after vec_avx512.h and named by
+ * VEC_LIST_BYTES and VEC_LIST_BYTES_MAP. Each step of list_bytes widens 16 bytes to 32-bit lanes
  * (a masked load past n), looks their table entries up in one register (vpermd on the low 4
  * bits), computes both outputs and packs the lanes whose entry is not 0 to the front
  * (vpcompressd), so the list keeps byte order without branches. Once fewer than 16 entries of
@@ -66,25 +66,5 @@ VEC_TARGET static int list_bytes_map(const uint8_t *b, uint32_t n, const int32_t
     return k;
 }
 #define VEC_LIST_BYTES_MAP list_bytes_map
-
-/* pick_flagged 16 entries a step: their bits' 32-bit words gathered (vpgatherdd; the words of a
- * 64-bit bit set in memory order), shifted by the entry's low 5 bits, the flagged entries packed
- * and stored under a mask of their count (out has room for n, never more). */
-VEC_TARGET static int pick_flagged(const uint32_t *idx, int n, const uint64_t *bits, uint32_t *out)
-{
-    const __m512i low = _mm512_set1_epi32(31), one = _mm512_set1_epi32(1);
-    int k = 0;
-    for (int i = 0; i < n; i += 16) {
-        __mmask16 live = n - i >= 16 ? 0xFFFF : (__mmask16)((1u << (n - i)) - 1);
-        __m512i v = _mm512_maskz_loadu_epi32(live, idx + i);
-        __m512i w = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), live, _mm512_srli_epi32(v, 5), bits, 4);
-        __mmask16 f = _mm512_mask_test_epi32_mask(live, _mm512_srlv_epi32(w, _mm512_and_si512(v, low)), one);
-        int count = __builtin_popcount(f);
-        _mm512_mask_storeu_epi32(out + k, (__mmask16)((1u << count) - 1), _mm512_maskz_compress_epi32(f, v));
-        k += count;
-    }
-    return k;
-}
-#define VEC_PICK_FLAGGED pick_flagged
 
 #endif

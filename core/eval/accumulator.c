@@ -35,8 +35,8 @@ static inline void patch_row(const nnue_narrow_rows *nr, uint32_t r, int16_t *ds
  * of patched rows: each row written, the count advanced by its bit, no branch (one on "has
  * patches" mispredicted on the ~22% of the shogi random net's rows that do). The patches of the
  * rest, one read of first[] a row from a table the size of a set's inputs (500 KB for HalfKP) and
- * an add of 0, were 15% of a HalfKP refresh on the Xeon. A move's few rows here; a refresh's
- * lists through the kernel table's pick_flagged (nnue_acc_sum_lists). */
+ * an add of 0, were 15% of a HalfKP refresh on the Xeon. A move's few rows here; a refresh's are
+ * picked by acc_sum as it adds them (nnue_sum_part.flags, nnue_acc_sum_lists). */
 static inline int patched_rows(const nnue_narrow_rows *nr, const uint32_t *idx, int n, uint32_t *out)
 {
     return nnue_ref_pick_flagged(idx, n, nr->patched, out);
@@ -230,6 +230,8 @@ void nnue_acc_apply_sets(const nnue_net *net, const nnue_kernels *k, const nnue_
                             psqt_dst, s ? psqt_dst : psqt_src);
 }
 
+_Static_assert(sizeof(nnue_row_patch) == 4, "acc_sum requests first[r] as the 4-byte entry r of its side table");
+
 void nnue_acc_sum_lists(const nnue_net *net, const nnue_kernels *k, const uint32_t *const *lists, const int *n,
                         int16_t *acc, int32_t *psqt)
 {
@@ -237,16 +239,21 @@ void nnue_acc_sum_lists(const nnue_net *net, const nnue_kernels *k, const uint32
     nnue_sum_part parts[NNUE_MAX_FT_SETS];
     uint32_t patched[NNUE_MAX_FT_SETS][NNUE_MAX_ACTIVE_ANY];
     int n_patched[NNUE_MAX_FT_SETS];
-    for (int s = 0; s < ft->n_sets; s++) { /* the patched rows' first patches, read after the sum */
+    for (int s = 0; s < ft->n_sets; s++) {
+        /* the patched rows picked by the kernel as it adds them and their first patches requested then:
+           a pick of its own before the sum waited on the bits (~9% of a HalfKP refresh, docs/speed.md) */
         const nnue_narrow_rows *nr = &net->narrow[s];
-        /* the kernel's pick (AVX-512: a gather): the scalar one was ~57 ns of a ~780 ns HalfKP refresh */
-        n_patched[s] = nr->patched ? k->pick_flagged(lists[s], n[s], nr->patched, patched[s]) : 0;
-        for (int i = 0; i < n_patched[s]; i++)
-            __builtin_prefetch(&nr->first[patched[s][i]]);
+        n_patched[s] = 0;
+        parts[s] = (nnue_sum_part){net->row_table[s].rows,
+                                   (const int32_t *)net->row_table[s].psqt,
+                                   lists[s],
+                                   n[s],
+                                   net->row_table[s].i8,
+                                   net->row_table[s].i8 ? nr->patched : NULL,
+                                   nr->first,
+                                   patched[s],
+                                   &n_patched[s]};
     }
-    for (int s = 0; s < ft->n_sets; s++)
-        parts[s] = (nnue_sum_part){net->row_table[s].rows, (const int32_t *)net->row_table[s].psqt, lists[s], n[s],
-                                   net->row_table[s].i8};
     k->acc_sum(acc, net->ft_biases, psqt, parts, ft->n_sets, ft->width, ft->psqt_buckets);
     for (int s = 0; s < ft->n_sets; s++)
         for (int i = 0; i < n_patched[s]; i++)

@@ -1,13 +1,14 @@
 /* tests/simd/test_simd_kernels_features.c: the feature sets' and the board check's kernels
- * (board_scan, list_bytes, list_bytes_map, pick_flagged) of every kernel set the CPU supports against their scalar
- * definitions; part of test_simd_kernels (test_simd_kernels.c adds these cases). */
+ * (board_scan, list_bytes, list_bytes_map) of every kernel set the CPU supports against their scalar
+ * definitions, and the scalar pick of flagged rows; part of test_simd_kernels (test_simd_kernels.c
+ * adds these cases). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kernel_inputs.h"
+#include "simd/kernels_scalar.h"
 #include "support.h"
-
 
 /* board_scan: against its definition, on boards of every size up to 90 squares (and a few longer
  * runs, past 255 vectors' worth of byte counts on the narrow sets) with a bad code now and then,
@@ -177,10 +178,11 @@ START_TEST(list_bytes_map_definition)
 }
 END_TEST
 
-/* pick_flagged: against a plain reading of the contract (kernels.h) for every set, on lists of
- * 0..300 entries over bit sets of 4096 bits with none, about a quarter or all set, nothing
- * written past the room (n). */
-static void pick_flagged_on(const nnue_kernels *k, int isa)
+/* nnue_ref_pick_flagged (simd/kernels_scalar.h: the patched rows of a move's lists,
+ * core/eval/accumulator.c; a refresh picks them in acc_sum, test_simd_kernels_refresh.c): against a
+ * plain reading of its contract on lists of 0..300 entries over bit sets of 4096 bits with none,
+ * about a quarter or all set, nothing written past the room (n). */
+START_TEST(pick_flagged)
 {
     static uint64_t bits[64];
     uint32_t idx[300], got[310];
@@ -194,28 +196,16 @@ static void pick_flagged_on(const nnue_kernels *k, int isa)
         for (int i = 0; i < n; i++)
             idx[i] = rnd() % 4096;
         memset(got, 0xAB, sizeof got);
-        int m = k->pick_flagged(idx, n, bits, got), want = 0;
+        int m = nnue_ref_pick_flagged(idx, n, bits, got), want = 0;
         for (int i = 0; i < n; i++)
             if (bits[idx[i] / 64] >> (idx[i] % 64) & 1) {
-                ck_assert_msg(want < m && got[want] == idx[i], "%s pick_flagged n=%d: entry %d differs",
-                              nnue_isa_label(isa), n, want);
+                ck_assert_msg(want < m && got[want] == idx[i], "pick_flagged n=%d: entry %d differs", n, want);
                 want++;
             }
-        ck_assert_msg(m == want, "%s pick_flagged n=%d: %d picked, want %d", nnue_isa_label(isa), n, m, want);
-        for (int j = n; j < 310; j++) /* room for n: the scalar definition writes every entry it reads */
-            ck_assert_msg(got[j] == 0xABABABABu, "%s pick_flagged wrote past n = %d", nnue_isa_label(isa), n);
+        ck_assert_msg(m == want, "pick_flagged n=%d: %d picked, want %d", n, m, want);
+        for (int j = n; j < 310; j++) /* room for n: the definition writes every entry it reads */
+            ck_assert_msg(got[j] == 0xABABABABu, "pick_flagged wrote past n = %d", n);
     }
-}
-
-START_TEST(pick_flagged)
-{
-    int tested = 0;
-    for (int isa = 0; isa < NNUE_ISA_COUNT; isa++)
-        if (isa_set(isa)) {
-            pick_flagged_on(isa_set(isa), isa);
-            tested++;
-        }
-    ck_assert_int_eq(tested, (int)nnue_isa_best() + 1);
 }
 END_TEST
 

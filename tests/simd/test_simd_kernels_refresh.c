@@ -4,7 +4,8 @@
  * code, and so do rows of fewer than 4 tiles, addressed from the index, and wider rows, listed,
  * more than 128 of a kind in chunks), indices repeated or not, up to 256 rows, with and without
  * PSQT rows, every width of kernel_inputs.h (on both sides of each tile size) and PSQT widths
- * 0..33; nothing written past the accumulator's or the PSQT values' end. Part of
+ * 0..33; nothing written past the accumulator's or the PSQT values' end. The flagged rows of i8
+ * parts with flags listed in order, as by hand, and nothing listed for parts without. Part of
  * test_simd_kernels (one program). */
 #include <string.h>
 
@@ -41,7 +42,9 @@ START_TEST(acc_sum)
     static int16_t rows16[TABLE_ROWS * MAXN], bias[MAXN], a[MAXN + 1], b[MAXN + 1];
     static int8_t rows8[TABLE_ROWS * MAXN];
     static int32_t psqt[3][TABLE_ROWS * MAX_BUCKETS], pa[MAX_BUCKETS + 1], pb[MAX_BUCKETS + 1];
-    static uint32_t idx[3][256];
+    static uint32_t idx[3][256], flagged[2][3][257], side[TABLE_ROWS];
+    int n_flagged[2][3];
+    _Static_assert(TABLE_ROWS <= 64, "one word of flags");
     static const uint32_t bucket_counts[] = {0, 1, 2, 7, 8, 9, 16, 17, 33};
     for (int isa = 0; isa < NNUE_ISA_COUNT; isa++) {
         const nnue_kernels *k = isa_set(isa);
@@ -60,18 +63,47 @@ START_TEST(acc_sum)
                     psqt[q][j] = rep % 2 ? pick(-100000, 100000) : pick(INT32_MIN, INT32_MAX);
             int n_parts = 1 + (int)(rnd() % 3);
             nnue_sum_part parts[3];
+            const uint64_t flags = (uint64_t)rnd() << 32 | rnd();
             for (int q = 0; q < n_parts; q++) {
                 int count = rnd() % 8 == 0 ? (int)(rnd() % 257) : (int)(rnd() % 40);
                 for (int i = 0; i < count; i++) /* repeats allowed (shogi HalfKP's padding index) */
                     idx[q][i] = rnd() % TABLE_ROWS;
                 int i8 = n % 64 ? 0 : rep % 4 == 0 ? q == 1 : (int)(rnd() % 2); /* paired: 64-value blocks */
                 parts[q] = (nnue_sum_part){i8 ? (const void *)rows8 : (const void *)rows16,
-                                           rnd() % 4 ? psqt[q] : NULL, idx[q], count, i8};
+                                           rnd() % 4 ? psqt[q] : NULL,
+                                           idx[q],
+                                           count,
+                                           i8,
+                                           i8 && rnd() % 2 ? &flags : NULL,
+                                           side,
+                                           NULL,
+                                           NULL};
             }
             a[n] = b[n] = 12345;
             pa[buckets] = pb[buckets] = 777;
+            for (int q = 0; q < n_parts; q++) {
+                n_flagged[0][q] = n_flagged[1][q] = -1;
+                parts[q].flagged = flagged[0][q];
+                parts[q].n_flagged = &n_flagged[0][q];
+            }
             ref->acc_sum(a, bias, pa, parts, n_parts, n, buckets);
+            for (int q = 0; q < n_parts; q++) {
+                parts[q].flagged = flagged[1][q];
+                parts[q].n_flagged = &n_flagged[1][q];
+            }
             k->acc_sum(b, bias, pb, parts, n_parts, n, buckets);
+            for (int q = 0; q < n_parts; q++) {
+                int want = 0;
+                for (int i = 0; i < parts[q].n && parts[q].flags; i++)
+                    if (flags >> idx[q][i] & 1) {
+                        ck_assert_uint_eq(flagged[0][q][want], idx[q][i]);
+                        ck_assert_uint_eq(flagged[1][q][want], idx[q][i]);
+                        want++;
+                    }
+                want = parts[q].flags ? want : -1;
+                ck_assert_msg(n_flagged[0][q] == want && n_flagged[1][q] == want, "%s flagged %d %d want %d",
+                              nnue_isa_label(isa), n_flagged[0][q], n_flagged[1][q], want);
+            }
             ck_assert_msg(memcmp(a, b, n * sizeof a[0]) == 0, "%s acc_sum n=%u parts=%d", nnue_isa_label(isa), n,
                           n_parts);
             ck_assert_msg(buckets == 0 || memcmp(pa, pb, buckets * sizeof pa[0]) == 0, "%s acc_sum psqt %u",
