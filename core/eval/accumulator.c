@@ -130,11 +130,21 @@ void nnue_acc_apply_move_rows(const nnue_net *net, const nnue_kernels *k, const 
     const nnue_ft_desc *ft = &net->arch->ft;
     const void *rsub[2][NNUE_MOVE_ROWS], *radd[2][NNUE_MOVE_ROWS];
     const int32_t *psub[2][NNUE_MOVE_ROWS], *padd[2][NNUE_MOVE_ROWS];
+    uint32_t patched[2][2][NNUE_MOVE_ROWS];
+    int n_patched[2][2] = {{0, 0}, {0, 0}};
+    const nnue_narrow_rows *nr = &net->narrow[0];
     for (int p = 0; p < 2; p++) { /* every row requested before either perspective reads one */
         list_rows(rsub[p], t->psqt ? psub[p] : NULL, t->rows, t->row_bytes, t->psqt, t->psqt_bytes, m->sub[p],
                   m->n_sub[p]);
         list_rows(radd[p], t->psqt ? padd[p] : NULL, t->rows, t->row_bytes, t->psqt, t->psqt_bytes, m->add[p],
                   m->n_add[p]);
+        if (t->patched) { /* and the patched rows' first patches (a line of a 500 KB table for HalfKP) */
+            n_patched[p][0] = patched_rows(nr, m->sub[p], m->n_sub[p], patched[p][0]);
+            n_patched[p][1] = patched_rows(nr, m->add[p], m->n_add[p], patched[p][1]);
+            for (int a = 0; a < 2; a++)
+                for (int i = 0; i < n_patched[p][a]; i++)
+                    __builtin_prefetch(&nr->first[patched[p][a][i]]);
+        }
     }
     for (int p = 0; p < 2; p++) {
         if (t->i8)
@@ -143,8 +153,9 @@ void nnue_acc_apply_move_rows(const nnue_net *net, const nnue_kernels *k, const 
         else
             k->acc_i16(m->dst[p], m->src[p], (const int16_t *const *)rsub[p], m->n_sub[p],
                        (const int16_t *const *)radd[p], m->n_add[p], ft->width);
-        if (t->patched)
-            apply_patches(&net->narrow[0], m->sub[p], m->n_sub[p], m->add[p], m->n_add[p], m->dst[p]);
+        for (int a = 0; a < 2; a++)
+            for (int i = 0; i < n_patched[p][a]; i++)
+                patch_row(nr, patched[p][a][i], m->dst[p], a ? 1u : 0xFFFFu);
         if (t->psqt)
             k->acc_i32(m->psqt_dst[p], m->psqt_src[p], psub[p], m->n_sub[p], padd[p], m->n_add[p], ft->psqt_buckets);
     }
