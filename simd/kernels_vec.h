@@ -149,12 +149,12 @@ pass(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *wb, s
     for (int u = 0; u < un; u++)
         for (int b = 0; b < nb; b++)
             s[u][b] = vdot_zero();
-    uint32_t i = 0;
+    size_t i = 0;
 #if VEC_DOT_PAIRS
     if (paired) /* two groups a sum, widened once (run() below: where the weights allow it) */
         for (; i + 2 * (uint32_t)un <= count; i += 2 * (uint32_t)un)
             for (int u = 0; u < un; u++) {
-                uint32_t g0 = idx ? idx[i + 2 * u] : i + 2 * u, g1 = idx ? idx[i + 2 * u + 1] : i + 2 * u + 1;
+                size_t g0 = idx ? idx[i + 2 * u] : i + 2 * u, g1 = idx ? idx[i + 2 * u + 1] : i + 2 * u + 1;
                 vec_t x0 = vdot_input(in + 4 * g0), x1 = vdot_input(in + 4 * g1);
                 for (int b = 0; b < nb; b++)
                     s[u][b] = vdot_add2(s[u][b], x0, wb + g0 * stride + VEC_BYTES * b, x1,
@@ -165,13 +165,13 @@ pass(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *wb, s
 #endif
     for (; i + (uint32_t)un <= count; i += (uint32_t)un)
         for (int u = 0; u < un; u++) {
-            uint32_t g = idx ? idx[i + u] : i + u;
+            size_t g = idx ? idx[i + u] : i + u;
             vec_t x = vdot_input(in + 4 * g);
             for (int b = 0; b < nb; b++)
                 s[u][b] = vdot_add(s[u][b], x, wb + g * stride + VEC_BYTES * b);
         }
     for (; i < count; i++) {
-        uint32_t g = idx ? idx[i] : i;
+        size_t g = idx ? idx[i] : i;
         vec_t x = vdot_input(in + 4 * g);
         for (int b = 0; b < nb; b++)
             s[0][b] = vdot_add(s[0][b], x, wb + g * stride + VEC_BYTES * b);
