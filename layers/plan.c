@@ -248,6 +248,17 @@ static int find_tail(const nnue_arch *a, const nnue_plan *plan)
     return t;
 }
 
+/* Layer 0, before a tail at layer 1, as kernels.h fc0_tail_32_32_1 takes it: a dense u8 affine
+ * layer reading the u8 network input only, 32 outputs, no sum shift. */
+static int fc0_for_tail(const nnue_arch *a, const nnue_plan *plan)
+{
+    const nnue_layer *l = &a->layers[0];
+    const nnue_plan_layer *pl = &plan->layers[0];
+    return plan->network_u8 && !plan->network_i32 && l->n_inputs == 1 && l->inputs[0] == NNUE_INPUT_NETWORK &&
+           pl->u8 && pl->from_network && !pl->sparse && !pl->spans && !pl->n_pieces && !pl->zero_biases &&
+           l->out_size == 32 && pl->out_pad == 32;
+}
+
 /* A u8 layer's weights in the input-major layout of affine_u8 / affine_u8_list, every stack
  * (and the zero biases of a sum_shift layer); -1 when memory ran out. */
 static int prepare_dense(const nnue_arch *a, const nnue_layer_weights *weights, int i, nnue_plan_layer *pl)
@@ -337,6 +348,7 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
     if (nnue_plan_f32_head(a, weights, plan) < 0)
         return -1;
     nnue_plan_head(a, plan);
+    plan->fc0_tail = plan->tail_at == 1 && fc0_for_tail(a, plan);
     int sparse = 0, sparse_net = 0;
     for (int i = 0; i < a->n_layers; i++) {
         sparse += plan->layers[i].sparse;

@@ -97,6 +97,9 @@ typedef struct nnue_plan {
      * tail_32_32_1 (crelu 32, u8 affine 32 -> 32, crelu 32, u8 affine 32 -> 1, each reading the
      * one before), so a kernel set that has it runs them in one call. */
     int tail_at;
+    /* Layer 0 is a dense u8 affine layer of 32 outputs on the network input and the tail starts at
+     * layer 1: the whole network after the transform is one kernels.h fc0_tail_32_32_1 call. */
+    int fc0_tail;
     /* > 0: layers head_at .. head_end - 1 are a float head (layers/plan_f32.c): a dequantize of
      * int32 values, then float layers (and a to_i32) reading only each other, run by the float
      * kernels' head in one call on a buffer; head_offset[j - head_at]: layer j's values there

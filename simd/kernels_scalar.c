@@ -105,6 +105,15 @@ static int32_t tail_32_32_1(const int32_t *in, int s1, int32_t m1, const int8_t 
     return o[0];
 }
 
+static int32_t fc0_tail_32_32_1(const uint8_t *in, uint32_t groups, const int8_t *w0, const int32_t *b0, int s1,
+                                int32_t m1, const int8_t *w1, const int32_t *b1, int s2, int32_t m2, const int8_t *w2,
+                                const int32_t *b2)
+{
+    int32_t o0[32];
+    affine_u8(in, groups, w0, b0, o0, 32, 32);
+    return tail_32_32_1(o0, s1, m1, w1, b1, s2, m2, w2, b2);
+}
+
 static void affine_i32(const int32_t *in, uint32_t n_in, const int32_t *w, const int32_t *bias, int32_t *out,
                        uint32_t n_out, uint32_t out_pad)
 {
@@ -204,7 +213,7 @@ static int32_t head_u8_fc0(const nnue_head_u8 *h, const uint8_t *in, const uint1
 
 const nnue_kernels nnue_kernels_scalar = {
     NNUE_ISA_SCALAR, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
-    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, tail_32_32_1, board_scan,
+    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, tail_32_32_1, fc0_tail_32_32_1, board_scan,
     affine_i32,
     affine_i16p,
     act_u8,

@@ -112,6 +112,14 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
     }
     if (plan->rest_ok && k->head_u8_fc0)
         return head_and_rest(net, k, plan, input, u8_net, idx, nz, bucket);
+    if (plan->fc0_tail && k->fc0_tail_32_32_1) { /* HalfKP's fc0 and tail (plan.h) */
+        const nnue_layer *l = a->layers;
+        const nnue_layer_weights *stack = net->layer_weights + (size_t)bucket * a->n_layers;
+        return k->fc0_tail_32_32_1(u8_net, plan->layers[0].groups, plan->layers[0].weights[bucket], stack[0].biases,
+                                   l[1].p.relu.shift, l[1].p.relu.max, plan->layers[2].weights[bucket],
+                                   stack[2].biases, l[3].p.relu.shift, l[3].p.relu.max, plan->layers[4].weights[bucket],
+                                   stack[4].biases);
+    }
     if (plan->network_i32) {
         nnue_ft_transform(&a->ft, us, input);
         nnue_ft_transform(&a->ft, them, input + ops);

@@ -346,11 +346,14 @@ START_TEST(act_u8)
 }
 END_TEST
 
-/* The fused 32-32-1 tail equals the scalar set's (which is the six small kernels in a row). */
+/* The fused 32-32-1 tail equals the scalar set's (which is the six small kernels in a row), and so
+ * does fc0 with it (fc0_tail_32_32_1: 1..160 input groups, HalfKP's 128 among them), which also
+ * equals the set's own affine_u8 then its tail. */
 START_TEST(small_tail)
 {
-    static int8_t w1[8 * 32 * 4], w2[8 * 16 * 4];
-    static int32_t in[32], b1[32], b2[1];
+    static int8_t w0[160 * 32 * 4], w1[8 * 32 * 4], w2[8 * 16 * 4];
+    static int32_t in[32], b0[32], b1[32], b2[1];
+    static uint8_t x[160 * 4];
     static const int32_t relu[][2] = {{6, 127}, {0, 127}, {19, 127}, {30, 1}, {0, 0}, {31, 127}};
     for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
         const nnue_kernels *k = isa_set(isa);
@@ -372,6 +375,20 @@ START_TEST(small_tail)
             int32_t want = nnue_kernels_scalar.tail_32_32_1(in, r1[0], r1[1], w1, b1, r2[0], r2[1], w2, b2);
             int32_t got = k->tail_32_32_1(in, r1[0], r1[1], w1, b1, r2[0], r2[1], w2, b2);
             ck_assert_msg(got == want, "%s tail_32_32_1 rep %d: %d, scalar %d", nnue_isa_label(isa), rep, got, want);
+            ck_assert_ptr_nonnull(k->fc0_tail_32_32_1);
+            uint32_t groups = rep % 4 ? 128 : 1 + rnd() % 160;
+            for (size_t j = 0; j < (size_t)groups * 128; j++)
+                w0[j] = (int8_t)pick(-128, 127);
+            for (size_t j = 0; j < (size_t)groups * 4; j++)
+                x[j] = (uint8_t)(rep % 7 == 0 ? 127 : pick(0, 127));
+            for (int j = 0; j < 32; j++)
+                b0[j] = rep % 4 == 0 ? pick(INT32_MIN, INT32_MAX) : pick(-30000, 30000);
+            want = nnue_kernels_scalar.fc0_tail_32_32_1(x, groups, w0, b0, r1[0], r1[1], w1, b1, r2[0], r2[1], w2, b2);
+            got = k->fc0_tail_32_32_1(x, groups, w0, b0, r1[0], r1[1], w1, b1, r2[0], r2[1], w2, b2);
+            ck_assert_msg(got == want, "%s fc0_tail_32_32_1 rep %d groups %u: %d, scalar %d", nnue_isa_label(isa), rep,
+                          groups, got, want);
+            k->affine_u8(x, groups, w0, b0, in, 32, 32);
+            ck_assert_int_eq(got, k->tail_32_32_1(in, r1[0], r1[1], w1, b1, r2[0], r2[1], w2, b2));
         }
     }
 }
