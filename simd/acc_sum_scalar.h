@@ -30,14 +30,11 @@ static inline void nnue_ref_acc_sum(int16_t *dst, const int16_t *bias, const nnu
 }
 
 /* Row r of part p checked against its flags (nnue_sum_part.flags): written at flagged[nf], counted
- * when flagged (no branch on the bit), its side entry requested (entry 0 when not flagged: a line
- * already in the cache). Returns the new count. */
+ * when flagged (no branch on the bit). Returns the new count. */
 static inline int nnue_ref_sum_flag(const nnue_sum_part *p, uint32_t r, int nf)
 {
-    const uint32_t f = (uint32_t)(p->flags[r / 64] >> (r % 64) & 1);
     p->flagged[nf] = r;
-    __builtin_prefetch((const char *)p->side + 4 * (size_t)(r & -f));
-    return nf + (int)f;
+    return nf + (int)(p->flags[r / 64] >> (r % 64) & 1);
 }
 
 /* The flagged rows of every part that has flags, as acc_sum lists them. */

@@ -40,9 +40,9 @@ typedef struct nnue_mixed_rows {
  * values long (row r at rows + r * width values: i16, or i8 paired as for acc_i8 when i8 is set) and
  * their PSQT rows (row r at psqt + r * buckets i32 values; psqt NULL: the set adds none).
  * flags (i8 parts only; NULL: none): the rows whose bit r is set (word r / 64) are also listed, in
- * order, into flagged (room for n) and counted in *n_flagged, and their entry of `side` (4 bytes a
- * row) requested: the caller's follow-up (a narrowed row's patches) picked while the rows are
- * added, where a pass of its own before the sum waited on the bits (docs/speed.md). */
+ * order, into flagged (room for n) and counted in *n_flagged: the rows the caller follows up (a
+ * narrowed row's patches) picked while the rows are added, where a pass of its own before the sum
+ * waited on the bits (docs/speed.md). */
 typedef struct nnue_sum_part {
     const void *rows;
     const int32_t *psqt;
@@ -50,7 +50,6 @@ typedef struct nnue_sum_part {
     int n;
     int i8;
     const uint64_t *flags;
-    const void *side; /* 4 bytes a row */
     uint32_t *flagged;
     int *n_flagged;
 } nnue_sum_part;

@@ -241,8 +241,6 @@ void nnue_acc_apply_sets(const nnue_net *net, const nnue_kernels *k, const nnue_
                             psqt_dst, s ? psqt_dst : psqt_src);
 }
 
-_Static_assert(sizeof(nnue_row_patch) == 4, "acc_sum requests first[r] as the 4-byte entry r of its side table");
-
 void nnue_acc_sum_lists(const nnue_net *net, const nnue_kernels *k, const uint32_t *const *lists, const int *n,
                         int16_t *acc, int32_t *psqt)
 {
@@ -251,8 +249,9 @@ void nnue_acc_sum_lists(const nnue_net *net, const nnue_kernels *k, const uint32
     uint32_t patched[NNUE_MAX_FT_SETS][NNUE_MAX_ACTIVE_ANY];
     int n_patched[NNUE_MAX_FT_SETS];
     for (int s = 0; s < ft->n_sets; s++) {
-        /* the patched rows picked by the kernel as it adds them and their first patches requested then:
-           a pick of its own before the sum waited on the bits (~9% of a HalfKP refresh, docs/speed.md) */
+        /* the patched rows picked by the kernel as it adds them: a pick of its own before the sum waited
+           on the bits (~9% of a HalfKP refresh); requesting their first patches then gained nothing
+           (docs/speed.md) */
         const nnue_narrow_rows *nr = &net->narrow[s];
         n_patched[s] = 0;
         parts[s] = (nnue_sum_part){net->row_table[s].rows,
@@ -261,7 +260,6 @@ void nnue_acc_sum_lists(const nnue_net *net, const nnue_kernels *k, const uint32
                                    n[s],
                                    net->row_table[s].i8,
                                    net->row_table[s].i8 ? nr->patched : NULL,
-                                   nr->first,
                                    patched[s],
                                    &n_patched[s]};
     }

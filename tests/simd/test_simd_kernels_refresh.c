@@ -42,7 +42,7 @@ START_TEST(acc_sum)
     static int16_t rows16[TABLE_ROWS * MAXN], bias[MAXN], a[MAXN + 1], b[MAXN + 1];
     static int8_t rows8[TABLE_ROWS * MAXN];
     static int32_t psqt[3][TABLE_ROWS * MAX_BUCKETS], pa[MAX_BUCKETS + 1], pb[MAX_BUCKETS + 1];
-    static uint32_t idx[3][256], flagged[2][3][257], side[TABLE_ROWS];
+    static uint32_t idx[3][256], flagged[2][3][257];
     int n_flagged[2][3];
     _Static_assert(TABLE_ROWS <= 64, "one word of flags");
     static const uint32_t bucket_counts[] = {0, 1, 2, 7, 8, 9, 16, 17, 33};
@@ -75,7 +75,6 @@ START_TEST(acc_sum)
                                            count,
                                            i8,
                                            i8 && rnd() % 2 ? &flags : NULL,
-                                           side,
                                            NULL,
                                            NULL};
             }
