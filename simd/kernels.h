@@ -159,8 +159,8 @@ typedef struct nnue_kernels {
     /* --- One pass per perspective update (issue 46 item 2) --- */
     /* acc_i16 and acc_i8 in one: dst[j] = src[j] - sub16 rows + add16 rows - sub8 rows + add8
      * rows, j < n, i16 wrapping (i8 rows paired as for acc_i8, n then a multiple of 64); one pass
-     * over dst, each tile held in registers while every row is applied, then stored once. dst may be src. Then the PSQT rows
-     * when r->buckets > 0 (acc_i32's sum; psqt_dst may be psqt_src). */
+     * over dst, each tile held in registers while every row is applied, then stored once. dst may
+     * be src. Then the PSQT rows when r->buckets > 0 (acc_i32's sum; psqt_dst may be psqt_src). */
     void (*acc_mixed)(int16_t *dst, const int16_t *src, const nnue_mixed_rows *r, uint32_t n);
     /* --- Refresh in one pass (issue 46 item 5) --- */
     /* dst[j] = bias[j] + every part's rows (j < width), i16 wrapping; psqt_dst[b] = the sum of

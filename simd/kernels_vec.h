@@ -497,7 +497,8 @@ VEC_KERNEL int32_t fc0_tail_32_32_1(const uint8_t *in, uint32_t groups, const in
 
 const nnue_kernels VEC_TABLE = {
     VEC_ISA, acc_i16, acc_i32, ft_clamp_u8, ft_pairwise_u8, nonzero_groups, affine_u8, affine_u8_list,
-    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, VEC_TAIL_32_32_1, VEC_FC0_TAIL_32_32_1, VEC_BOARD_SCAN, affine_i32,
+    sq_dot_i16, crelu_i32, sqr_crelu_i32, pack_u8, acc_i8, VEC_TAIL_32_32_1, VEC_FC0_TAIL_32_32_1, VEC_BOARD_SCAN,
+    affine_i32,
     affine_i16p, act_u8, /* fused heads (issue 47 item 3) */
     VEC_LIST_BYTES,
     acc_mixed, /* one pass per perspective update (issue 46 item 2) */

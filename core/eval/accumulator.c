@@ -249,9 +249,9 @@ void nnue_acc_sum_lists(const nnue_net *net, const nnue_kernels *k, const uint32
     uint32_t patched[NNUE_MAX_FT_SETS][NNUE_MAX_ACTIVE_ANY];
     int n_patched[NNUE_MAX_FT_SETS];
     for (int s = 0; s < ft->n_sets; s++) {
-        /* the patched rows picked by the kernel as it adds them: a pick of its own before the sum waited
-           on the bits (~9% of a HalfKP refresh); requesting their first patches then gained nothing
-           (docs/speed.md) */
+        /* the patched rows picked by the kernel as it adds them: a pick of its own before the sum
+           waited on the bits (~9% of a HalfKP refresh); requesting their first patches then gained
+           nothing (docs/speed.md) */
         const nnue_narrow_rows *nr = &net->narrow[s];
         n_patched[s] = 0;
         parts[s] = (nnue_sum_part){net->row_table[s].rows,

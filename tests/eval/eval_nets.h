@@ -65,7 +65,8 @@ void eval_expect_fresh(const nnue_net *net, nnue_state *s, const nnue_board *boa
  * 64; each i8 value (paired: simd/paired_i8.h) is the i16 one clamped; the row's patches give back
  * every i16 value exactly. An i8 set's rows are paired in place (width a multiple of 64; their
  * values are the goldens' business) or read widened, equal to its own. Returns the number of
- * patched values, or -1 when no i8 copy of i16 rows is (rightly) built. Fails the test otherwise. */
+ * patched values, or -1 when no i8 copy of i16 rows is (rightly) built. Fails the test
+ * otherwise. */
 long long eval_check_narrow_rows(const nnue_net *net, int s);
 
 #endif

@@ -275,7 +275,8 @@ START_TEST(filters_pass_every_feature_pair)
                             if (na[0] + na[1] > 0) {
                                 mapped++;
                                 FS_REQUIRE(threat_filter_passes(&f, &t),
-                                           "%s: pair %d on %d attacking %d on %d is a feature, its filter leaves it out",
+                                           "%s: pair %d on %d attacking %d on %d is a feature, its filter "
+                                           "leaves it out",
                                            cases[c].label, x, from, y, t.to);
                             } else if (!threat_filter_passes(&f, &t))
                                 rejected++;

@@ -375,7 +375,8 @@ START_TEST(small_tail)
             int32_t want = nnue_kernels_scalar.tail_32_32_1(in, r1[0], r1[1], w1, b1, r2[0], r2[1], w2, b2);
             int32_t got = k->tail_32_32_1(in, r1[0], r1[1], w1, b1, r2[0], r2[1], w2, b2);
             ck_assert_msg(got == want, "%s tail_32_32_1 rep %d: %d, scalar %d", nnue_isa_label(isa), rep, got, want);
-            ck_assert_msg(k->fc0_tail_32_32_1 != NULL, "%s: tail_32_32_1 without fc0_tail_32_32_1", nnue_isa_label(isa));
+            ck_assert_msg(k->fc0_tail_32_32_1 != NULL, "%s: tail_32_32_1 without fc0_tail_32_32_1",
+                          nnue_isa_label(isa));
             uint32_t groups = rep % 4 ? 128 : 1 + rnd() % 160;
             for (size_t j = 0; j < (size_t)groups * 128; j++)
                 w0[j] = (int8_t)pick(-128, 127);

@@ -1,7 +1,7 @@
 /* tests/simd/test_simd_kernels_features.c: the feature sets' and the board check's kernels
- * (board_scan, list_bytes, list_bytes_map) of every kernel set the CPU supports against their scalar
- * definitions, and the scalar pick of flagged rows; part of test_simd_kernels (test_simd_kernels.c
- * adds these cases). */
+ * (board_scan, list_bytes, list_bytes_map) of every kernel set the CPU supports against their
+ * scalar definitions, and the scalar pick of flagged rows; part of test_simd_kernels
+ * (test_simd_kernels.c adds these cases). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
