@@ -123,6 +123,10 @@ typedef struct nnue_plan {
      * the call (kernels.h head_u8_fc0); fc2's slot lies u8head_gap0 values after fc0's; the
      * layers between are skipped or views of fc0 (u8head_view[v], u8head_view_off[v] values in). */
     int u8head_fc0;
+    /* Or u8head_spans: that layer is an output-major spans layer reading the network input
+     * (YaneuraOu's common + shard fc0: kernels.h affine_u8_spans), run before the head_u8 call;
+     * u8head.n0 stays 0 (head_u8_fc0 does not take it). */
+    int u8head_spans;
     uint32_t u8head_gap0;
     int u8head_n_views;
     int16_t u8head_view[4];
@@ -130,8 +134,8 @@ typedef struct nnue_plan {
     /* The FT activation is pairwise, each side's bytes whole groups, and the one sparse layer reads
      * the network input: its non-zero list comes with the bytes (kernels.h ft_pairwise_nz). */
     int nz_fused;
-    /* rest_ok: the whole pass after the network bytes is the head_u8_fc0 call on fc0 = layer 0,
-     * then the n_rest layers after fc2 that run their scalar propagate (views and every other
+    /* rest_ok: the whole pass after the network bytes is the head_u8_fc0 call on fc0 = layer 0
+     * (or fc0's affine_u8_spans then head_u8: u8head_spans), then the n_rest layers after fc2 that run their scalar propagate (views and every other
      * layer's values placed at load, layers/plan_head.c): no walk over the layers. Offsets are in
      * int32 values from the scratch's start, where the walk would put them. */
     int rest_ok, n_rest;

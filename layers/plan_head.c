@@ -41,24 +41,25 @@ static uint32_t fc2_pieces(const nnue_arch *a, const nnue_plan *plan, int i1, in
         k = 2;
         at = 2 * h->m0;
     }
-    if (k < p2->n_pieces && piece_is(a, plan, &p2->pieces[k], NNUE_OP_SQR_CRELU, i1, 32, at)) {
+    if (k < p2->n_pieces && piece_is(a, plan, &p2->pieces[k], NNUE_OP_SQR_CRELU, i1, h->n1, at)) {
         const nnue_layer *s = &a->layers[p2->pieces[k].act];
         h->sq1[0] = s->p.relu.shift, h->sq1[1] = s->p.relu.max, h->sq1[2] = s->p.relu.sq_bound;
         k++;
-        at += 32;
+        at += h->n1;
     }
-    if (k >= p2->n_pieces || !piece_is(a, plan, &p2->pieces[k], NNUE_OP_CRELU, i1, 32, at))
+    if (k >= p2->n_pieces || !piece_is(a, plan, &p2->pieces[k], NNUE_OP_CRELU, i1, h->n1, at))
         return 0;
     const nnue_layer *c = &a->layers[p2->pieces[k].act];
     h->cr1[0] = c->p.relu.shift, h->cr1[1] = c->p.relu.max;
-    return k + 1 == p2->n_pieces ? at + 32 : 0;
+    return k + 1 == p2->n_pieces ? at + h->n1 : 0;
 }
 
 /* Layer i1 as the head's fc1: fills h and returns its fc2's index, or -1. */
 static int head_at(const nnue_arch *a, const nnue_plan *plan, int i1, nnue_head_u8 *h)
 {
     const nnue_plan_layer *p1 = &plan->layers[i1];
-    if (!p1->u8 || p1->spans || p1->n_pieces != 2 || p1->zero_biases || a->layers[i1].out_size != 32 || p1->out_pad != 32)
+    uint32_t n1 = a->layers[i1].out_size; /* 32, or 64 (YaneuraOu's generated L3 = 64 nets) */
+    if (!p1->u8 || p1->spans || p1->n_pieces != 2 || p1->zero_biases || (n1 != 32 && n1 != 64) || p1->out_pad != n1)
         return -1;
     const nnue_layer *sq = &a->layers[p1->pieces[0].act], *cr = &a->layers[p1->pieces[1].act];
     int x = sq->inputs[0];
@@ -66,7 +67,7 @@ static int head_at(const nnue_arch *a, const nnue_plan *plan, int i1, nnue_head_
     if (m0 < 1 || m0 > 32 || !piece_is(a, plan, &p1->pieces[0], NNUE_OP_SQR_CRELU, x, m0, 0) ||
         !piece_is(a, plan, &p1->pieces[1], NNUE_OP_CRELU, x, m0, m0) || p1->groups != (2 * m0 + 3) / 4)
         return -1;
-    *h = (nnue_head_u8){.m0 = m0};
+    *h = (nnue_head_u8){.m0 = m0, .n1 = n1};
     h->sq0[0] = sq->p.relu.shift, h->sq0[1] = sq->p.relu.max, h->sq0[2] = sq->p.relu.sq_bound;
     h->cr0[0] = cr->p.relu.shift, h->cr0[1] = cr->p.relu.max;
     int i2 = next_u8(a, plan, i1);
@@ -84,7 +85,9 @@ static int head_at(const nnue_arch *a, const nnue_plan *plan, int i1, nnue_head_
 
 /* fc0 in the call too: x is the sparse u8 layer reading the network input (8, 16 or 32 outputs,
  * 8 padded to 16), or a view of its first values; the layers up to fc1 are skipped or views of
- * it, whose addresses the forward pass sets. */
+ * it, whose addresses the forward pass sets. A spans layer reading the network input (YaneuraOu's
+ * common + shard fc0) is taken as fc0 too, run by its own kernel before the head (u8head_spans):
+ * with the layers after fc2 placed as well (head_rest below), no walk over the layers. */
 static void head_fc0(const nnue_arch *a, nnue_plan *plan)
 {
     int i0 = plan->u8head_x;
@@ -96,8 +99,10 @@ static void head_fc0(const nnue_arch *a, nnue_plan *plan)
         return;
     const nnue_plan_layer *p0 = &plan->layers[i0];
     uint32_t n0 = a->layers[i0].out_size;
-    if (!p0->u8 || !p0->sparse || !p0->from_network || p0->zero_biases || p0->n_pieces ||
-        (n0 != 8 && n0 != 16 && n0 != 32) || p0->out_pad != NNUE_HEAD_FC0_PAD(n0) || plan->u8head.m0 > n0)
+    const int spans = p0->u8 && p0->spans && p0->from_network && !p0->zero_biases && !p0->n_pieces &&
+                      plan->u8head.m0 <= n0;
+    if (!spans && (!p0->u8 || !p0->sparse || !p0->from_network || p0->zero_biases || p0->n_pieces ||
+                   (n0 != 8 && n0 != 16 && n0 != 32) || p0->out_pad != NNUE_HEAD_FC0_PAD(n0) || plan->u8head.m0 > n0))
         return;
     int nv = 0;
     for (int j = i0 + 1; j < plan->u8head_at; j++) {
@@ -114,7 +119,10 @@ static void head_fc0(const nnue_arch *a, nnue_plan *plan)
     plan->u8head_gap0 = plan->u8head_gap;
     for (int j = i0; j < plan->u8head_at; j++)
         plan->u8head_gap0 += a->layers[j].out_size;
-    plan->u8head.n0 = n0;
+    if (spans)
+        plan->u8head_spans = 1;
+    else
+        plan->u8head.n0 = n0;
 }
 
 /* Where the layer walk of the forward pass (core/eval/forward_fast.c) would put each layer's values
@@ -122,7 +130,8 @@ static void head_fc0(const nnue_arch *a, nnue_plan *plan)
  * resolved to offsets, the others run by their propagate. Leaves rest_ok 0 for anything else. */
 static void head_rest(const nnue_arch *a, nnue_plan *plan)
 {
-    if (plan->u8head_fc0 != 0 || !plan->u8head.n0 || plan->network_i32 || plan->tail_at || plan->head_at)
+    if (plan->u8head_fc0 != 0 || (!plan->u8head.n0 && !plan->u8head_spans) || plan->network_i32 || plan->tail_at ||
+        plan->head_at)
         return;
     uint32_t off[NNUE_MAX_LAYERS];
     uint32_t next = 2 * a->ft.out_per_side;

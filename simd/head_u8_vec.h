@@ -5,7 +5,7 @@
  * head_u8_fc0 (fc0 too, from the non-zero list).
  * head_u8's bytes are act_u8's, made in a buffer on the stack (each piece a whole vector at a
  * time, the next one overwriting past its end), and the sums run()'s with the sizes known here
- * (fc1: 32 outputs, out_pad 32; fc2: 1 output, out_pad 16): what the plain path does with four
+ * (fc1: 32 or 64 outputs, out_pad the same; fc2: 1 output, out_pad 16): what the plain path does with four
  * kernel calls and seven steps of the forward pass. A set with its own head in registers
  * (VEC_HEAD_TAIL: simd/head_tail_avx2.h) takes that instead where the shape fits. */
 #ifndef NNUE_SIMD_HEAD_U8_VEC_H
@@ -79,29 +79,40 @@ VEC_KERNEL int ft_pairwise_nz(const int16_t *acc, uint8_t *out, uint32_t at, uin
     return nnue_ref_nonzero_groups(out, (at + j) / 4, (at + half) / 4, idx, count);
 }
 
+/* fc1 of N1 outputs (a constant where it is inlined) and fc2. */
 VEC_TARGET static inline __attribute__((always_inline)) int32_t
-head_rest(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32_t *b1, const int8_t *w2,
-          const int32_t *b2)
+head_fc1_fc2(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32_t *b1, const int8_t *w2,
+             const int32_t *b2, const uint32_t N1)
 {
-#if defined(VEC_HEAD_TAIL)
-    if (head_tail_fits(h))
-        return head_tail(h, x, w1, b1, w2, b2);
-#endif
-    uint8_t in[256] __attribute__((aligned(64))); /* fc2's input: at most 64 + 64 bytes, then act_bytes' overrun */
-    int32_t o1[32] __attribute__((aligned(64))), o2;
+    /* fc2's input: at most 64 + 2 * 64 bytes, then act_bytes' overrun (a vector) */
+    uint8_t in[256] __attribute__((aligned(64)));
+    int32_t o1[64] __attribute__((aligned(64))), o2;
     uint32_t m0 = h->m0, at = h->fc2_all ? 2 * m0 : 0;
     act_bytes(x, in, m0, h->sq0[0], h->sq0[1], h->sq0[2]);
     act_bytes(x, in + m0, m0, h->cr0[0], h->cr0[1], 0);
     head_zero4(in + 2 * m0);
-    run(in, NULL, (2 * m0 + 3) / 4, w1, b1, o1, 32, 32, 0);
+    run(in, NULL, (2 * m0 + 3) / 4, w1, b1, o1, N1, N1, 0);
     if (h->sq1[2] > 0) {
-        act_bytes(o1, in + at, 32, h->sq1[0], h->sq1[1], h->sq1[2]);
-        at += 32;
+        act_bytes(o1, in + at, N1, h->sq1[0], h->sq1[1], h->sq1[2]);
+        at += N1;
     }
-    act_bytes(o1, in + at, 32, h->cr1[0], h->cr1[1], 0);
-    head_zero4(in + at + 32);
-    run(in, NULL, (at + 32 + 3) / 4, w2, b2, &o2, 1, 16, 0);
+    act_bytes(o1, in + at, N1, h->cr1[0], h->cr1[1], 0);
+    head_zero4(in + at + N1);
+    run(in, NULL, (at + N1 + 3) / 4, w2, b2, &o2, 1, 16, 0);
     return o2;
+}
+
+VEC_TARGET static inline __attribute__((always_inline)) int32_t
+head_rest(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32_t *b1, const int8_t *w2,
+          const int32_t *b2)
+{
+    if (h->n1 == 64) /* YaneuraOu's generated L3 = 64 nets */
+        return head_fc1_fc2(h, x, w1, b1, w2, b2, 64);
+#if defined(VEC_HEAD_TAIL)
+    if (head_tail_fits(h))
+        return head_tail(h, x, w1, b1, w2, b2);
+#endif
+    return head_fc1_fc2(h, x, w1, b1, w2, b2, 32);
 }
 
 VEC_KERNEL int32_t head_u8(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32_t *b1,

@@ -56,13 +56,15 @@ typedef struct nnue_sum_part {
 
 /* The two small u8 layers of an SFNN head after fc0 (kernels.h head_u8, layers/plan_head.c):
  * fc1's input is sqr_crelu(x[0 .. m0)) bytes then crelu(x[0 .. m0)) bytes (zeros to the whole
- * group), fc1 has 32 outputs; fc2's input is fc1's input bytes (fc2_all) or nothing, then
- * sqr_crelu(fc1) bytes when sq1[2] (its bound) > 0, then crelu(fc1) bytes; fc2 has 1 output.
+ * group), fc1 has n1 outputs (32, or 64 as YaneuraOu's generated L3 = 64 nets); fc2's input is
+ * fc1's input bytes (fc2_all) or nothing, then sqr_crelu(fc1) bytes when sq1[2] (its bound) > 0,
+ * then crelu(fc1) bytes; fc2 has 1 output.
  * Activation parameters as act_u8's: {shift, max, bound} and {shift, max}. */
 typedef struct nnue_head_u8 {
     uint32_t m0;        /* 1..32 */
     uint32_t fc2_all;
     uint32_t n0;        /* head_u8_fc0: fc0's outputs (8, 16 or 32; out_pad NNUE_HEAD_FC0_PAD(n0)); x is fc0's first m0 */
+    uint32_t n1;        /* fc1's outputs and out_pad: 32 or 64 */
     int32_t sq0[3], cr0[2], sq1[3], cr1[2];
 } nnue_head_u8;
 
@@ -172,7 +174,7 @@ typedef struct nnue_kernels {
     /* --- The SFNN head after fc0 in one call (issues 47/48) --- */
     /* fc1 and fc2 of an nnue_head_u8 from fc0's values x (as act_u8, x[m0 .. m0 rounded up to 16)
      * may be read): fc1's input
-     * bytes made as act_u8 does, o1 = b1 + W1 h (prepared layout, out_pad 32, ceil(2 m0 / 4)
+     * bytes made as act_u8 does, o1 = b1 + W1 h (prepared layout, out_pad n1, ceil(2 m0 / 4)
      * groups), fc2's input bytes from those and o1, returns b2[0] + W2 h2 (prepared layout,
      * out_pad 16). Equal to act_u8, affine_u8, act_u8, affine_u8 in a row (the plain path). */
     int32_t (*head_u8)(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32_t *b1, const int8_t *w2,

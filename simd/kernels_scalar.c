@@ -165,20 +165,20 @@ static void acc_sum(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, const 
 static int32_t head_u8(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32_t *b1, const int8_t *w2,
                        const int32_t *b2)
 {
-    uint8_t in[128 + 64] = {0};
-    int32_t o1[32], o2[1];
-    uint32_t m0 = h->m0, at = h->fc2_all ? 2 * m0 : 0;
+    uint8_t in[64 + 2 * 64 + 4] = {0};
+    int32_t o1[64], o2[1];
+    uint32_t m0 = h->m0, n1 = h->n1 == 64 ? 64 : 32, at = h->fc2_all ? 2 * m0 : 0;
     act_u8(x, in, m0, h->sq0[0], h->sq0[1], h->sq0[2]);
     act_u8(x, in + m0, m0, h->cr0[0], h->cr0[1], 0);
-    affine_u8(in, (2 * m0 + 3) / 4, w1, b1, o1, 32, 32);
+    affine_u8(in, (2 * m0 + 3) / 4, w1, b1, o1, n1, n1);
     if (!h->fc2_all)
         memset(in, 0, sizeof in);
     if (h->sq1[2] > 0) {
-        act_u8(o1, in + at, 32, h->sq1[0], h->sq1[1], h->sq1[2]);
-        at += 32;
+        act_u8(o1, in + at, n1, h->sq1[0], h->sq1[1], h->sq1[2]);
+        at += n1;
     }
-    act_u8(o1, in + at, 32, h->cr1[0], h->cr1[1], 0);
-    affine_u8(in, (at + 32 + 3) / 4, w2, b2, o2, 1, 16);
+    act_u8(o1, in + at, n1, h->cr1[0], h->cr1[1], 0);
+    affine_u8(in, (at + n1 + 3) / 4, w2, b2, o2, 1, 16);
     return o2[0];
 }
 

@@ -58,21 +58,30 @@ static void make_input(const nnue_arch *a, const nnue_plan_layer *pl, const int3
     memcpy(out + end, &zero, sizeof zero);
 }
 
-/* fc0 to fc2 in the head call, then the layers after it at their places (plan.h rest_ok): no walk. */
+/* fc0 to fc2 in the head call (or fc0's spans kernel, then the head call), then the layers after it
+ * at their places (plan.h rest_ok): no walk. */
 static int32_t head_and_rest(const nnue_net *net, const nnue_kernels *k, const nnue_plan *plan, int32_t *values,
                              const uint8_t *u8_net, uint16_t *idx, int nz, int bucket)
 {
     const nnue_arch *a = net->arch;
     const nnue_plan_layer *pl = &plan->layers[0];
     const nnue_layer_weights *stack = net->layer_weights + (size_t)bucket * a->n_layers;
-    int count = nz >= 0 ? nz : k->nonzero_groups(u8_net, pl->groups, idx);
-    int dense = (uint64_t)count * 10 >= (uint64_t)pl->groups * 9; /* as the walk's choice */
     int at = plan->u8head_at, end = plan->u8head_end;
-    values[plan->rest_fc2_off] =
-        k->head_u8_fc0(&plan->u8head, u8_net, dense ? NULL : idx, dense ? pl->groups : (uint32_t)count,
-                       pl->pairs ? pl->pairs[bucket] : 0, pl->weights[bucket], stack[0].biases, values + 2 * a->ft.out_per_side,
-                       plan->layers[at].weights[bucket], stack[at].biases, plan->layers[end].weights[bucket],
-                       stack[end].biases);
+    int32_t *o0 = values + 2 * a->ft.out_per_side;
+    if (plan->u8head_spans) {
+        k->affine_u8_spans(u8_net, pl->span1, pl->span_at, pl->span2, pl->weights[bucket], pl->span1 + pl->span2,
+                           stack[0].biases, o0, a->layers[0].out_size);
+        values[plan->rest_fc2_off] = k->head_u8(&plan->u8head, o0, plan->layers[at].weights[bucket], stack[at].biases,
+                                                plan->layers[end].weights[bucket], stack[end].biases);
+    } else {
+        int count = nz >= 0 ? nz : k->nonzero_groups(u8_net, pl->groups, idx);
+        int dense = (uint64_t)count * 10 >= (uint64_t)pl->groups * 9; /* as the walk's choice */
+        values[plan->rest_fc2_off] =
+            k->head_u8_fc0(&plan->u8head, u8_net, dense ? NULL : idx, dense ? pl->groups : (uint32_t)count,
+                           pl->pairs ? pl->pairs[bucket] : 0, pl->weights[bucket], stack[0].biases, o0,
+                           plan->layers[at].weights[bucket], stack[at].biases, plan->layers[end].weights[bucket],
+                           stack[end].biases);
+    }
     for (int r = 0; r < plan->n_rest; r++) {
         const nnue_plan_step *s = &plan->rest[r];
         const nnue_layer *l = &a->layers[s->layer];
@@ -110,7 +119,7 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
         }
         memset(u8_net + 2 * ops, 0, plan->u8_net_bytes - 2 * ops);
     }
-    if (plan->rest_ok && k->head_u8_fc0)
+    if (plan->rest_ok && (plan->u8head_spans ? k->head_u8 && k->affine_u8_spans : k->head_u8_fc0 != NULL))
         return head_and_rest(net, k, plan, input, u8_net, idx, nz, bucket);
     if (plan->fc0_tail && k->fc0_tail_32_32_1) { /* HalfKP's fc0 and tail (plan.h) */
         const nnue_layer *l = a->layers;

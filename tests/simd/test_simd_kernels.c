@@ -397,14 +397,15 @@ END_TEST
 
 /* The SFNN head after fc0 (head_u8: fc1 and fc2 with their activations) equals the scalar set's,
  * which is act_u8, affine_u8, act_u8, affine_u8 in a row: Stockfish 15.1's shape (m0 15, fc2 on
- * crelu(fc1)), Stockfish 19's (m0 32, fc2 on all four activations), and every other m0 1..32. */
+ * crelu(fc1)), Stockfish 19's (m0 32, fc2 on all four activations), and every other m0 1..32,
+ * with fc1 of 32 outputs and of 64 (YaneuraOu's generated L3 = 64 nets: m0 7, fc2 on crelu(fc1)). */
 START_TEST(head_u8)
 {
-    static int8_t w1[16 * 32 * 4], w2[32 * 16 * 4];
-    static int32_t x[48], b1[32], b2[1];
+    static int8_t w1[16 * 64 * 4], w2[48 * 16 * 4];
+    static int32_t x[48], b1[64], b2[1];
     static const int32_t relu[][2] = {{7, 127}, {6, 127}, {0, 127}, {21, 127}, {19, 127}, {31, 1}, {0, 0}, {12, 100}};
     for (int rep = 0; rep < 3000; rep++) { /* every m0 (AVX2's registers path moves bytes by m0) */
-        nnue_head_u8 h = {.m0 = 1 + (uint32_t)(rep % 32), .fc2_all = rnd() % 2};
+        nnue_head_u8 h = {.m0 = 1 + (uint32_t)(rep % 32), .fc2_all = rnd() % 2, .n1 = rep % 64 < 32 ? 32 : 64};
         int32_t *acts[] = {h.sq0, h.cr0, h.sq1, h.cr1};
         for (int a = 0; a < 4; a++) {
             const int32_t *r = relu[rnd() % 8];
@@ -418,33 +419,33 @@ START_TEST(head_u8)
                 q++;
             acts[a][2] = a == 2 && rnd() % 2 ? 0 : (int32_t)q;
         }
-        uint32_t n2 = (h.fc2_all ? 2 * h.m0 : 0) + (h.sq1[2] ? 64 : 32);
+        const uint32_t n1 = h.n1, n2 = (h.fc2_all ? 2 * h.m0 : 0) + (h.sq1[2] ? 2 * n1 : n1);
         memset(w1, 0, sizeof w1);
         memset(w2, 0, sizeof w2); /* the prepared layouts: padding inputs and outputs zero */
         for (uint32_t j = 0; j < 2 * h.m0; j++)
-            for (int o = 0; o < 32; o++)
-                w1[(j / 4 * 32 + o) * 4 + j % 4] = (int8_t)(rep % 5 == 0 ? -128 : pick(-128, 127));
+            for (uint32_t o = 0; o < n1; o++)
+                w1[(j / 4 * n1 + o) * 4 + j % 4] = (int8_t)(rep % 5 == 0 ? -128 : pick(-128, 127));
         for (uint32_t j = 0; j < n2; j++)
             w2[j / 4 * 64 + j % 4] = (int8_t)pick(-128, 127);
         for (int j = 0; j < 48; j++)
             x[j] = rep % 3 == 0 ? pick(INT32_MIN, INT32_MAX) : pick(-(1 << 16), 1 << 16);
-        for (int j = 0; j < 32; j++)
+        for (int j = 0; j < 64; j++)
             b1[j] = rep % 4 == 0 ? pick(INT32_MIN, INT32_MAX) : pick(-30000, 30000);
         b2[0] = rep % 4 == 1 ? pick(INT32_MIN, INT32_MAX) : pick(-30000, 30000);
         /* the plain path's kernels, one by one */
         const nnue_kernels *sc = &nnue_kernels_scalar;
-        uint8_t in1[64 + 4] = {0}, in2[128 + 4] = {0};
-        int32_t o1[32], plain;
+        uint8_t in1[64 + 4] = {0}, in2[192 + 4] = {0};
+        int32_t o1[64], plain;
         sc->act_u8(x, in1, h.m0, h.sq0[0], h.sq0[1], h.sq0[2]);
         sc->act_u8(x, in1 + h.m0, h.m0, h.cr0[0], h.cr0[1], 0);
-        sc->affine_u8(in1, (2 * h.m0 + 3) / 4, w1, b1, o1, 32, 32);
+        sc->affine_u8(in1, (2 * h.m0 + 3) / 4, w1, b1, o1, n1, n1);
         uint32_t at = h.fc2_all ? 2 * h.m0 : 0;
         memcpy(in2, in1, at);
         if (h.sq1[2]) {
-            sc->act_u8(o1, in2 + at, 32, h.sq1[0], h.sq1[1], h.sq1[2]);
-            at += 32;
+            sc->act_u8(o1, in2 + at, n1, h.sq1[0], h.sq1[1], h.sq1[2]);
+            at += n1;
         }
-        sc->act_u8(o1, in2 + at, 32, h.cr1[0], h.cr1[1], 0);
+        sc->act_u8(o1, in2 + at, n1, h.cr1[0], h.cr1[1], 0);
         sc->affine_u8(in2, (n2 + 3) / 4, w2, b2, &plain, 1, 16);
         int32_t want = sc->head_u8(&h, x, w1, b1, w2, b2);
         ck_assert_msg(want == plain, "scalar head_u8 rep %d: %d, the plain kernels %d", rep, want, plain);
@@ -453,8 +454,8 @@ START_TEST(head_u8)
             if (!k)
                 continue;
             int32_t got = k->head_u8(&h, x, w1, b1, w2, b2);
-            ck_assert_msg(got == want, "%s head_u8 rep %d m0 %u all %u sq1 %d: %d, scalar %d", nnue_isa_label(isa),
-                          rep, h.m0, h.fc2_all, h.sq1[2], got, want);
+            ck_assert_msg(got == want, "%s head_u8 rep %d m0 %u n1 %u all %u sq1 %d: %d, scalar %d",
+                          nnue_isa_label(isa), rep, h.m0, n1, h.fc2_all, h.sq1[2], got, want);
         }
         /* head_u8_fc0: fc0 (64 groups, listed or dense) then the head on its values */
         static uint8_t in0[256];

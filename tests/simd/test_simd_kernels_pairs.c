@@ -65,7 +65,7 @@ START_TEST(pairs_at_the_bound)
             w[j] = (int8_t)(sign * (j % 2 ? 64 : 65));
         uint32_t pairs = nnue_plan_pair_blocks(w, GROUPS, PAD, 127);
         ck_assert_int_eq(pairs, 3);
-        nnue_head_u8 h = {.m0 = 15, .n0 = 32, .sq0 = {19, 127, 46340}, .cr0 = {6, 127}, .cr1 = {6, 127}};
+        nnue_head_u8 h = {.m0 = 15, .n0 = 32, .n1 = 32, .sq0 = {19, 127, 46340}, .cr0 = {6, 127}, .cr1 = {6, 127}};
         int32_t want_o0[PAD], o0[PAD];
         int32_t want = nnue_kernels_scalar.head_u8_fc0(&h, in, idx, GROUPS, 0, w, b0, want_o0, w1, b1, w2, b2);
         for (int o = 0; o < PAD; o++) /* each output: every group's 4 inputs of 127 times 65, 64, 65, 64 */
