@@ -82,14 +82,13 @@ void nnue_expr_prog_flatten(nnue_expr_prog *p)
         memset(f, 0, sizeof *f);
         return;
     }
-    for (int v = 0; v < p->n_vars; v++) /* every slot is read, as the interpreter reads them */
-        if (p->game_var[v] == NNUE_PROG_NOT_BATCHED)
+    for (int v = 0; v < p->n_vars; v++) { /* every slot is read and checked, as the interpreter reads them */
+        if (p->game_var[v] == NNUE_PROG_NOT_BATCHED) {
             f->own[f->n_own++] = (uint8_t)v;
-    if (p->batch) {
-        f->n_game = (uint8_t)p->batch->n_vars; /* <= NNUE_PROG_GAME_VARS (find_batch) */
-        for (int g = 0; g < f->n_game; g++) {
-            f->game_lo[g] = p->batch->vars[g].lo;
-            f->game_span[g] = (uint32_t)p->batch->vars[g].hi - (uint32_t)p->batch->vars[g].lo;
+        } else { /* the batch's entry of a slot (distinct slots, distinct entries: <= NNUE_PROG_GAME_VARS) */
+            f->game_at[f->n_game] = p->game_var[v];
+            f->game_lo[f->n_game] = p->var_lo[v];
+            f->game_span[f->n_game++] = p->var_span[v];
         }
     }
 }

@@ -37,8 +37,8 @@ static inline __attribute__((always_inline)) uint32_t read_vars(const nnue_expr 
 }
 
 /* The flat form (core/arch/expr_flat.c): the game's batch and the other slots' values in one
- * array, every one checked against its domain (the batch whole, in a loop the compiler
- * vectorizes), each table's index from its terms in 32 bits (proven to fit), the value k + the
+ * array, every value a slot reads checked against its domain (the batch's others are not read),
+ * each table's index from its terms in 32 bits (proven to fit), the value k + the
  * weighted entries, as the steps compute it. */
 static __attribute__((noinline)) int32_t run_flat(const nnue_expr *e, const nnue_board *b,
                                                   const int32_t *table_values)
@@ -55,7 +55,7 @@ static __attribute__((noinline)) int32_t run_flat(const nnue_expr *e, const nnue
 #pragma clang loop vectorize(disable)
 #endif
         for (int g = 0; g < f->n_game; g++)
-            outside |= (uint32_t)x[g] - (uint32_t)f->game_lo[g] > f->game_span[g];
+            outside |= (uint32_t)x[f->game_at[g]] - (uint32_t)f->game_lo[g] > f->game_span[g];
     }
     for (int o = 0; o < f->n_own; o++) {
         const int i = f->own[o];

@@ -40,9 +40,11 @@ typedef struct nnue_prog_flat {
     int32_t weight[NNUE_PROG_FLAT_TABLES];
     int64_t k;
     /* The slots read on their own (not batched: table variables, pieces, another game's), and,
-     * with a batch, its n_game values' domains (the whole batch is checked, in one vector loop). */
+     * with a batch, the n_game entries of it the slots read (game_at) and their domains: only those
+     * are checked (shogi's batch has 18 values; YaneuraOu's shard selector reads 6 of them). */
     uint8_t n_own, own[32];
     uint8_t n_game;
+    uint8_t game_at[NNUE_PROG_GAME_VARS];
     int32_t game_lo[NNUE_PROG_GAME_VARS];
     uint32_t game_span[NNUE_PROG_GAME_VARS];
 } nnue_prog_flat;
