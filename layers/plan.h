@@ -135,9 +135,10 @@ typedef struct nnue_plan {
      * the network input: its non-zero list comes with the bytes (kernels.h ft_pairwise_nz). */
     int nz_fused;
     /* rest_ok: the whole pass after the network bytes is the head_u8_fc0 call on fc0 = layer 0
-     * (or fc0's affine_u8_spans then head_u8: u8head_spans), then the n_rest layers after fc2 that run their scalar propagate (views and every other
-     * layer's values placed at load, layers/plan_head.c): no walk over the layers. Offsets are in
-     * int32 values from the scratch's start, where the walk would put them. */
+     * (or fc0's affine_u8_spans then head_u8: u8head_spans), then the n_rest layers after fc2
+     * that run their scalar propagate (views and every other layer's values placed at load,
+     * layers/plan_head.c): no walk over the layers. Offsets are in int32 values from the
+     * scratch's start, where the walk would put them. */
     int rest_ok, n_rest;
     uint32_t rest_fc2_off, rest_result_off;
     nnue_plan_step rest[NNUE_MAX_LAYERS];

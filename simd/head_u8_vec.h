@@ -5,8 +5,8 @@
  * head_u8_fc0 (fc0 too, from the non-zero list).
  * head_u8's bytes are act_u8's, made in a buffer on the stack (each piece a whole vector at a
  * time, the next one overwriting past its end), and the sums run()'s with the sizes known here
- * (fc1: 32 or 64 outputs, out_pad the same; fc2: 1 output, out_pad 16): what the plain path does with four
- * kernel calls and seven steps of the forward pass. A set with its own head in registers
+ * (fc1: 32 or 64 outputs, out_pad the same; fc2: 1 output, out_pad 16): what the plain path does
+ * with four kernel calls and seven steps of the forward pass. A set with its own head in registers
  * (VEC_HEAD_TAIL: simd/head_tail_avx2.h) takes that instead where the shape fits. */
 #ifndef NNUE_SIMD_HEAD_U8_VEC_H
 #define NNUE_SIMD_HEAD_U8_VEC_H

@@ -398,7 +398,8 @@ END_TEST
 /* The SFNN head after fc0 (head_u8: fc1 and fc2 with their activations) equals the scalar set's,
  * which is act_u8, affine_u8, act_u8, affine_u8 in a row: Stockfish 15.1's shape (m0 15, fc2 on
  * crelu(fc1)), Stockfish 19's (m0 32, fc2 on all four activations), and every other m0 1..32,
- * with fc1 of 32 outputs and of 64 (YaneuraOu's generated L3 = 64 nets: m0 7, fc2 on crelu(fc1)). */
+ * with fc1 of 32 outputs and of 64 (YaneuraOu's generated L3 = 64 nets: m0 7, fc2 on
+ * crelu(fc1)). */
 START_TEST(head_u8)
 {
     static int8_t w1[16 * 64 * 4], w2[48 * 16 * 4];
