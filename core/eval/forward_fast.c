@@ -58,6 +58,14 @@ static void make_input(const nnue_arch *a, const nnue_plan_layer *pl, const int3
     memcpy(out + end, &zero, sizeof zero);
 }
 
+/* A spans layer (YaneuraOu's common + shard fc0, plan.h spans) on input bytes x, out_size values. */
+static void run_spans(const nnue_kernels *k, const nnue_plan_layer *pl, const uint8_t *x, int bucket,
+                      const int32_t *biases, int32_t *out, uint32_t out_size)
+{
+    k->affine_u8_spans(x, pl->span1, pl->span_at, pl->span2, pl->weights[bucket], pl->span1 + pl->span2, biases, out,
+                       out_size);
+}
+
 /* fc0 to fc2 in the head call (or fc0's spans kernel, then the head call), then the layers after it
  * at their places (plan.h rest_ok): no walk. */
 static int32_t head_and_rest(const nnue_net *net, const nnue_kernels *k, const nnue_plan *plan, int32_t *values,
@@ -69,8 +77,7 @@ static int32_t head_and_rest(const nnue_net *net, const nnue_kernels *k, const n
     int at = plan->u8head_at, end = plan->u8head_end;
     int32_t *o0 = values + 2 * a->ft.out_per_side;
     if (plan->u8head_spans) {
-        k->affine_u8_spans(u8_net, pl->span1, pl->span_at, pl->span2, pl->weights[bucket], pl->span1 + pl->span2,
-                           stack[0].biases, o0, a->layers[0].out_size);
+        run_spans(k, pl, u8_net, bucket, stack[0].biases, o0, a->layers[0].out_size);
         values[plan->rest_fc2_off] = k->head_u8(&plan->u8head, o0, plan->layers[at].weights[bucket], stack[at].biases,
                                                 plan->layers[end].weights[bucket], stack[end].biases);
     } else {
@@ -200,8 +207,7 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
                 x = u8_tmp;
             }
             if (pl->spans) {
-                k->affine_u8_spans(x, pl->span1, pl->span_at, pl->span2, pl->weights[bucket], pl->span1 + pl->span2,
-                                   biases, next, l->out_size);
+                run_spans(k, pl, x, bucket, biases, next, l->out_size);
             } else if (pl->sparse) {
                 int count = nz >= 0 && pl->from_network ? nz : k->nonzero_groups(x, pl->groups, idx);
                 /* Nearly dense input (random nets: 98-100% of fc0's groups): the dense kernel, with
