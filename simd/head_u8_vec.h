@@ -102,12 +102,20 @@ head_fc1_fc2(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const in
     return o2;
 }
 
+/* fc1 of 64 outputs out of line: the 32-output head, inlined below, keeps its code as it was. */
+VEC_TARGET static __attribute__((noinline)) int32_t head_fc1_64(const nnue_head_u8 *h, const int32_t *x,
+                                                                const int8_t *w1, const int32_t *b1, const int8_t *w2,
+                                                                const int32_t *b2)
+{
+    return head_fc1_fc2(h, x, w1, b1, w2, b2, 64);
+}
+
 VEC_TARGET static inline __attribute__((always_inline)) int32_t
 head_rest(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const int32_t *b1, const int8_t *w2,
           const int32_t *b2)
 {
-    if (h->n1 == 64) /* YaneuraOu's generated L3 = 64 nets */
-        return head_fc1_fc2(h, x, w1, b1, w2, b2, 64);
+    if (__builtin_expect(h->n1 == 64, 0)) /* YaneuraOu's generated L3 = 64 nets */
+        return head_fc1_64(h, x, w1, b1, w2, b2);
 #if defined(VEC_HEAD_TAIL)
     if (head_tail_fits(h))
         return head_tail(h, x, w1, b1, w2, b2);
