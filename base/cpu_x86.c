@@ -41,6 +41,7 @@ static const feature features[] = {
     {"avx512bw", 7, EBX, 30, "avx512f", XCR0_AVX512},
     {"avx512vl", 7, EBX, 31, "avx512f", XCR0_AVX512},
     {"avx512vnni", 7, ECX, 11, "avx512f", XCR0_AVX512},
+    {"avx512vbmi2", 7, ECX, 6, "avx512bw", XCR0_AVX512},
 };
 
 typedef struct cpu {
@@ -95,10 +96,12 @@ static void read_cpu(cpu *c)
 
 static int has_list(const cpu *c, const char *list, int depth);
 
+/* depth only guards against a cycle in the implied lists; the longest chain (avx512vbmi2 down to
+ * sse2) is 10 deep. */
 static int has(const cpu *c, const char *name, size_t len, int depth)
 {
     const feature *f = find(name, len);
-    if (!f || depth > 8 || listed(c->mask, name, len))
+    if (!f || depth > 16 || listed(c->mask, name, len))
         return 0;
     const uint32_t *regs = f->leaf == 1 ? c->leaf1 : c->leaf7;
     if (!(regs[f->reg] & (1u << f->bit)) || (c->xcr0 & f->xcr0) != f->xcr0)

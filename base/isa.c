@@ -1,5 +1,5 @@
 /* base/isa.c: which kernel set runs, chosen once from the CPU and overridable with
- * NNUE_ISA=scalar|avx2|avx512|vnni512|neon|simd128 for testing. On x86-64 a set is chosen only when the
+ * NNUE_ISA=scalar|avx2|avx512|vnni512|vbmi512|neon|simd128 for testing. On x86-64 a set is chosen only when the
  * CPU and the OS support every extension its kernels are compiled for (base/targets.h,
  * checked by base/cpu_x86.c; NNUE_CPU_MASK hides features for tests); NEON on every AArch64;
  * SIMD128 in a wasm module built with -msimd128 (it validates only where the engine has SIMD).
@@ -19,12 +19,14 @@ static const char *const names[] = {"scalar", "neon"};
 #elif defined(__wasm__)
 static const char *const names[] = {"scalar", "simd128"};
 #else
-static const char *const names[] = {"scalar", "avx2", "avx512", "vnni512"};
+static const char *const names[] = {"scalar", "avx2", "avx512", "vnni512", "vbmi512"};
 #endif
 
 static nnue_isa detect(void)
 {
 #if defined(__x86_64__)
+    if (nnue_cpu_supports(NNUE_TARGET_VBMI512))
+        return NNUE_ISA_VBMI512;
     if (nnue_cpu_supports(NNUE_TARGET_VNNI512))
         return NNUE_ISA_VNNI512;
     if (nnue_cpu_supports(NNUE_TARGET_AVX512))

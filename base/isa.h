@@ -1,5 +1,5 @@
 /* base/isa.h: instruction-set levels of the kernels, ordered from least to most capable: scalar,
- * then x86-64 (avx2, avx512, vnni512), AArch64 (neon) or WebAssembly (simd128). */
+ * then x86-64 (avx2, avx512, vnni512, vbmi512), AArch64 (neon) or WebAssembly (simd128). */
 #ifndef NNUE_BASE_ISA_H
 #define NNUE_BASE_ISA_H
 
@@ -13,6 +13,7 @@ typedef enum nnue_isa {
     NNUE_ISA_AVX2,
     NNUE_ISA_AVX512,   /* AVX-512 F + BW + VL (base/targets.h: every extension checked) */
     NNUE_ISA_VNNI512,  /* AVX-512 VNNI */
+    NNUE_ISA_VBMI512,  /* AVX-512 VNNI + VBMI2 (Ice Lake and later, Zen 4 and later) */
 #endif
     NNUE_ISA_COUNT
 } nnue_isa;

@@ -10,6 +10,7 @@
 #define NNUE_TARGET_AVX2 "avx2,bmi,bmi2,popcnt"
 #define NNUE_TARGET_AVX512 "avx512f,avx512bw,avx512vl,avx2,bmi,bmi2,popcnt"
 #define NNUE_TARGET_VNNI512 "avx512f,avx512bw,avx512vl,avx512vnni,avx2,bmi,bmi2,popcnt"
+#define NNUE_TARGET_VBMI512 "avx512f,avx512bw,avx512vl,avx512vnni,avx512vbmi2,avx2,bmi,bmi2,popcnt"
 /* The AVX2 level's float kernels (simd/kernels_f32.h) fuse multiply-adds: FMA3 on top of AVX2,
  * checked on its own (simd/kernels_f32.c), so the AVX2 level itself still runs without it. */
 #define NNUE_TARGET_AVX2_F32 "avx2,fma,bmi,bmi2,popcnt"

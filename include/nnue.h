@@ -340,8 +340,8 @@ nnue_status nnue_net_write_random(const nnue_arch *arch, const char *path, uint6
 nnue_status nnue_net_random_memory(const nnue_arch *arch, uint64_t seed, void **data, size_t *size, nnue_error *err);
 void nnue_bytes_free(void *data);
 
-/* Name of the kernel set in use: "scalar", "avx2", "avx512", "vnni512" (x86-64), "neon" (AArch64) or
- * "simd128" (WebAssembly built with SIMD128). */
+/* Name of the kernel set in use: "scalar", "avx2", "avx512", "vnni512", "vbmi512" (x86-64), "neon"
+ * (AArch64) or "simd128" (WebAssembly built with SIMD128). */
 const char *nnue_isa_name(void);
 
 #ifdef __cplusplus

@@ -1,5 +1,5 @@
 /* simd/board_scan_avx512.h: the board check's square scan (kernels.h board_scan) for the
- * AVX-512 sets, included by kernels_avx512.c and kernels_vnni512.c after vec_avx512.h and named
+ * AVX-512 sets, included by each AVX-512 set (kernels_*512.c) after vec_avx512.h and named
  * by VEC_BOARD_SCAN: 64 squares per masked load (lanes past n read as empty), the three bad-code
  * tests as byte masks, the occupied squares as a popcount. Same answer as the portable scan in
  * core/eval/board_check.c. */

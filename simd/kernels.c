@@ -11,6 +11,8 @@ const nnue_kernels *nnue_kernels_for(nnue_isa isa)
         return &nnue_kernels_avx512;
     case NNUE_ISA_VNNI512:
         return &nnue_kernels_vnni512;
+    case NNUE_ISA_VBMI512:
+        return &nnue_kernels_vbmi512;
 #endif
 #if defined(__aarch64__)
     case NNUE_ISA_NEON:

@@ -220,6 +220,7 @@ extern const nnue_kernels nnue_kernels_scalar;
 extern const nnue_kernels nnue_kernels_avx2;
 extern const nnue_kernels nnue_kernels_avx512;
 extern const nnue_kernels nnue_kernels_vnni512;
+extern const nnue_kernels nnue_kernels_vbmi512;
 #endif
 #if defined(__aarch64__)
 extern const nnue_kernels nnue_kernels_neon;   /* simd/kernels_neon.c */

@@ -24,6 +24,7 @@ const nnue_kernels_f32 *nnue_kernels_f32_for(nnue_isa isa)
         return avx2_fma ? &nnue_kernels_f32_avx2 : NULL;
     case NNUE_ISA_AVX512:
     case NNUE_ISA_VNNI512:
+    case NNUE_ISA_VBMI512:
         return &nnue_kernels_f32_avx512;
 #endif
 #if defined(__aarch64__)

@@ -90,6 +90,20 @@ VEC_TARGET static inline vnz_t vnz_base(uint16_t g) { return g; }
 VEC_TARGET static inline vnz_t vnz_next(vnz_t b) { return (vnz_t)(b + 8); }
 VEC_TARGET static inline void vec_nz_store8v(uint16_t *dst, const uint8_t *pos, vnz_t b) { vec_nz_store8(dst, pos, b); }
 #endif
+#if defined(VEC_NZ_COMPRESS)
+/* *base: the group numbers of the next 16 bits (advanced by 16 each 16 bits: only the last call
+ * of a list may take fewer than 16, bytes 1). */
+VEC_TARGET static inline int nz_positions(unsigned nz, uint32_t bytes, vnz_t *base, uint16_t *idx, int count)
+{
+    for (uint32_t b = 0; b < bytes; b += 2) {
+        unsigned bits = nz >> (8 * b) & 0xFFFF;
+        vec_nz_compress16(idx + count, bits, *base);
+        *base = vnz_next16(*base);
+        count += __builtin_popcount(bits);
+    }
+    return count;
+}
+#else
 /* *base: the group number of the first of the next 8 (advanced by 8 a byte of bits). */
 VEC_TARGET static inline int nz_positions(unsigned nz, uint32_t bytes, vnz_t *base, uint16_t *idx, int count)
 {
@@ -101,6 +115,7 @@ VEC_TARGET static inline int nz_positions(unsigned nz, uint32_t bytes, vnz_t *ba
     }
     return count;
 }
+#endif
 
 VEC_KERNEL int nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t *idx)
 {

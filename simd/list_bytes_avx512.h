@@ -1,5 +1,5 @@
 /* simd/list_bytes_avx512.h: kernels.h list_bytes and list_bytes_map for the AVX-512 sets,
- * included by kernels_avx512.c and kernels_vnni512.c after vec_avx512.h and named by
+ * included by each AVX-512 set (kernels_*512.c) after vec_avx512.h and named by
  * VEC_LIST_BYTES and VEC_LIST_BYTES_MAP. Each step of list_bytes widens 16 bytes to 32-bit lanes
  * (a masked load past n), looks their table entries up in one register (vpermd on the low 4
  * bits), computes both outputs and packs the lanes whose entry is not 0 to the front

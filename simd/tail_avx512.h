@@ -1,5 +1,5 @@
 /* simd/tail_avx512.h: kernels.h's fused small tail (tail_32_32_1: HalfKP's 32-32-1 after the
- * feature transformer) for the AVX-512 sets. Included by kernels_avx512.c and kernels_vnni512.c
+ * feature transformer) for the AVX-512 sets. Included by each AVX-512 set (kernels_*512.c)
  * after vec_avx512.h, so its u8 x i8 dots are that set's vdot_add (vpmaddubsw + vpmaddwd, or
  * vpdpbusd); it names itself through VEC_TAIL_32_32_1 for kernels_vec.h's table. Set-specific
  * because it keeps every value in two registers: the 8 input groups of each small layer are

@@ -30,6 +30,9 @@
  *   vec_nz_store8(dst, pos, base)   dst[k] = base + pos[k], k < 8 (u16 dst, u8 pos)
  *   optional (VEC_NZ_BASE): vnz_t, vnz_base(g), vnz_next(b) (+ 8), vec_nz_store8v(dst, pos, b): the
  *   same with the base held in a vector across steps (kernels_vec.h falls back to a u16)
+ *   optional (VEC_NZ_COMPRESS, with VEC_NZ_BASE): vnz_base(g) the numbers g..g+15, vnz_next16(b)
+ *   (+ 16), vec_nz_compress16(dst, bits, b): the lanes of b whose bit is set, stored in order (16
+ *   entries written); kernels_vec.h then lists 16 bits a step instead of bytes through the table
  * The u8 x i8 dot product (the affine layers' inner step), in any representation the set likes:
  *   vdot_t, vdot_zero()  a running sum per output lane (VEC_BYTES / 4 outputs)
  *   vdot_input(p)        the 4 input bytes at p in the form vdot_add takes (a broadcast)

@@ -4,7 +4,8 @@
  * <= 127). Target attributes from base/targets.h, as in vec_avx2.h.
  * The masked loads and stores (VEC_MASKED) let rows narrower than a vector (PSQT rows of 8 i32,
  * small layers of 15..32 outputs) run as one partial vector instead of falling to scalar code.
- * Used by kernels_avx512.c and kernels_vnni512.c, with the fused tail (tail_avx512.h) and the
+ * Used by kernels_avx512.c, kernels_vnni512.c and kernels_vbmi512.c (VEC_VBMI2: the non-zero lists
+ * by compress, simd/vnz_vbmi2.h), with the fused tail (tail_avx512.h) and the
  * board scan (board_scan_avx512.h) of this set. */
 #ifndef NNUE_SIMD_VEC_AVX512_H
 #define NNUE_SIMD_VEC_AVX512_H
@@ -17,7 +18,9 @@
 typedef __m512i vec_t;
 typedef __m512i vdot_t;
 #define VEC_BYTES 64
-#if defined(VEC_VNNI)
+#if defined(VEC_VBMI2)
+#define VEC_TARGET NNUE_TARGET(NNUE_TARGET_VBMI512)
+#elif defined(VEC_VNNI)
 #define VEC_TARGET NNUE_TARGET(NNUE_TARGET_VNNI512)
 #else
 #define VEC_TARGET NNUE_TARGET(NNUE_TARGET_AVX512)
@@ -99,7 +102,11 @@ VEC_FN void vec_nz_store8(uint16_t *dst, const uint8_t *pos, uint16_t base)
     _mm_storeu_si128((__m128i *)dst, _mm_add_epi16(_mm_set1_epi16((int16_t)base), p));
 }
 
+#if defined(VEC_VBMI2)
+#include "simd/vnz_vbmi2.h" /* the list made by compress (vec.h VEC_NZ_COMPRESS) */
+#else
 #include "simd/vnz_x86.h" /* the list's base kept in a vector (vec.h VEC_NZ_BASE) */
+#endif
 
 VEC_FN vdot_t vdot_zero(void) { return _mm512_setzero_si512(); }
 VEC_FN vdot_t vdot_sum(vdot_t s) { return s; }

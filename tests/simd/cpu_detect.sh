@@ -46,6 +46,7 @@ fi
 best=$(isa env)
 echo "native: $best"
 case $best in
+vbmi512) masks="avx512vbmi2:vnni512 avx512vnni:avx512 avx512bw:avx2 os-avx512:avx2 popcnt:scalar" ;;
 vnni512) masks="avx512vnni:avx512 avx512vl:avx2 avx512bw:avx2 os-avx512:avx2 bmi2:scalar popcnt:scalar os-avx:scalar" ;;
 avx512) masks="avx512vl:avx2 os-avx512:avx2 bmi:scalar os-avx:scalar" ;;
 avx2) masks="bmi:scalar bmi2:scalar popcnt:scalar os-avx:scalar" ;;

@@ -52,7 +52,7 @@ static inline int16_t paired_by_hand(const int8_t *row, uint32_t j)
 static inline int vnni(int isa)
 {
 #if defined(__x86_64__)
-    return isa == NNUE_ISA_VNNI512;
+    return isa == NNUE_ISA_VNNI512 || isa == NNUE_ISA_VBMI512;
 #else
     (void)isa;
     return 0;
