@@ -105,7 +105,6 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
 {
     const nnue_plan *plan = net->kernel_data;
     const nnue_arch *a = net->arch;
-    const nnue_kernels_f32 *kf = nnue_kernels_f32_for(k->isa);
     if (plan->kind == NNUE_PLAN_BULLET)
         return bullet(net, k, plan, us, them, bucket, scratch);
 
@@ -124,7 +123,8 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
             network_u8(&a->ft, k, us, u8_net);
             network_u8(&a->ft, k, them, u8_net + ops);
         }
-        memset(u8_net + 2 * ops, 0, plan->u8_net_bytes - 2 * ops);
+        if (plan->u8_net_bytes > 2 * ops) /* whole lines of bytes already on most nets: no call */
+            memset(u8_net + 2 * ops, 0, plan->u8_net_bytes - 2 * ops);
     }
     if (plan->rest_ok && (plan->u8head_spans ? k->head_u8 && k->affine_u8_spans : k->head_u8_fc0 != NULL))
         return head_and_rest(net, k, plan, input, u8_net, idx, nz, bucket);
@@ -136,6 +136,7 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
                                    stack[2].biases, l[3].p.relu.shift, l[3].p.relu.max, plan->layers[4].weights[bucket],
                                    stack[4].biases);
     }
+    const nnue_kernels_f32 *kf = nnue_kernels_f32_for(k->isa); /* the float layers' (the paths above have none) */
     if (plan->network_i32) {
         nnue_ft_transform(&a->ft, us, input);
         nnue_ft_transform(&a->ft, them, input + ops);
