@@ -3,6 +3,7 @@
  * x86-64 (per-function target attributes), called only when the CPU has AVX2 (base/isa.c). */
 #if defined(__x86_64__)
 #include "simd/vec_avx2.h"
+#include "simd/list_bytes_avx2.h"
 
 /* The fused tail is defined after kernels_vec.h (simd/tail_avx2.h: it uses that file's crelu). */
 VEC_TARGET static int32_t tail_32_32_1(const int32_t *in, int s1, int32_t m1, const int8_t *w1, const int32_t *b1,
