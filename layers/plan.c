@@ -59,7 +59,7 @@ void nnue_plan_free(nnue_plan *plan)
 /* [out][stride] i8 rows -> [groups][out_pad][4]. */
 static int8_t *permute(const nnue_layer *l, const int8_t *rows, size_t stride, uint32_t groups, uint32_t out_pad)
 {
-    size_t bytes = round64((size_t)groups * out_pad * 4);
+    size_t bytes = round64((size_t)groups * out_pad * 4) + (out_pad < NNUE_KERNEL_OUT_BLOCK ? NNUE_NARROW_SLACK : 0);
     int8_t *w = aligned_alloc(64, bytes);
     if (!w)
         return NULL;
@@ -323,7 +323,9 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
         pl->sparse = (uint8_t)(l->type->is_affine ? l->p.affine.sparse : pl->from_network);
         plan->network_u8 |= pl->from_network;
         pl->groups = (l->in_size + 3) / 4;
-        pl->out_pad = (l->out_size + NNUE_KERNEL_OUT_BLOCK - 1) / NNUE_KERNEL_OUT_BLOCK * NNUE_KERNEL_OUT_BLOCK;
+        pl->out_pad = pl->from_network && l->out_size == NNUE_NARROW_OUT_PAD
+                          ? NNUE_NARROW_OUT_PAD
+                          : (l->out_size + NNUE_KERNEL_OUT_BLOCK - 1) / NNUE_KERNEL_OUT_BLOCK * NNUE_KERNEL_OUT_BLOCK;
         if (pl->groups > 65535)
             return -1;
         int spans = prepare_spans(a, weights, i, pl);

@@ -84,7 +84,7 @@ static int head_at(const nnue_arch *a, const nnue_plan *plan, int i1, nnue_head_
 }
 
 /* fc0 in the call too: x is the sparse u8 layer reading the network input (8, 16 or 32 outputs,
- * 8 padded to 16), or a view of its first values; the layers up to fc1 are skipped or views of
+ * 8 laid out 8 wide), or a view of its first values; the layers up to fc1 are skipped or views of
  * it, whose addresses the forward pass sets. A spans layer reading the network input (YaneuraOu's
  * common + shard fc0) is taken as fc0 too, run by its own kernel before the head (u8head_spans):
  * with the layers after fc2 placed as well (head_rest below), no walk over the layers. */

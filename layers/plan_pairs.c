@@ -19,14 +19,14 @@ static void keep_top2(int64_t x, int64_t *m1, int64_t *m2)
  * output, the products of one half of a group (two inputs) of each of two different groups, so
  * with inputs in 0 .. in_hi the sum stays within i16 for any two groups when the two largest
  * halves' positive weights (over the groups), times in_hi, add up to at most 32767, and the same
- * for the negative ones and -32768. Bit k for outputs 16k .. 16k + 15 (padding outputs have zero
- * weights). */
+ * for the negative ones and -32768. Bit k for outputs 16k .. 16k + 15 below out_pad (padding
+ * outputs have zero weights). */
 uint32_t nnue_plan_pair_blocks(const int8_t *w, uint32_t groups, uint32_t out_pad, int64_t in_hi)
 {
     uint32_t bits = 0;
     for (uint32_t b = 0; b < 32 && b * NNUE_KERNEL_OUT_BLOCK < out_pad; b++) {
         int ok = 1;
-        for (uint32_t o = b * NNUE_KERNEL_OUT_BLOCK; ok && o < (b + 1) * NNUE_KERNEL_OUT_BLOCK; o++)
+        for (uint32_t o = b * NNUE_KERNEL_OUT_BLOCK; ok && o < (b + 1) * NNUE_KERNEL_OUT_BLOCK && o < out_pad; o++)
             for (int h = 0; ok && h < 2; h++) {
                 int64_t pos1 = 0, pos2 = 0, neg1 = 0, neg2 = 0;
                 for (uint32_t g = 0; g < groups; g++) {

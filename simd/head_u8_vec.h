@@ -145,11 +145,11 @@ VEC_KERNEL int32_t head_u8_fc0(const nnue_head_u8 *h, const uint8_t *in, const u
             run(in, idx, count, w0, b0, o0, 16, 16, pairs);
         else
             run(in, NULL, count, w0, b0, o0, 16, 16, pairs);
-    } else { /* 8, padded to 16 (NNUE_HEAD_FC0_PAD) */
+    } else { /* 8, laid out 8 wide (NNUE_NARROW_OUT_PAD) */
         if (idx)
-            run(in, idx, count, w0, b0, o0, 8, 16, pairs);
+            run(in, idx, count, w0, b0, o0, 8, NNUE_NARROW_OUT_PAD, pairs);
         else
-            run(in, NULL, count, w0, b0, o0, 8, 16, pairs);
+            run(in, NULL, count, w0, b0, o0, 8, NNUE_NARROW_OUT_PAD, pairs);
     }
     return head_rest(h, o0, w1, b1, w2, b2);
 }

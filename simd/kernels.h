@@ -8,7 +8,8 @@
  *
  * Prepared affine layout ("u8 x i8" layers, built once per net by layers/plan.c):
  *   weights [groups][out_pad][4] i8, where group g holds inputs 4g..4g+3 and out_pad is the
- *   output count rounded up to NNUE_KERNEL_OUT_BLOCK; padding inputs and outputs are zero.
+ *   output count rounded up to NNUE_KERNEL_OUT_BLOCK (NNUE_NARROW_OUT_PAD for a layer of 8
+ *   outputs reading the network input: 8); padding inputs and outputs are zero.
  *   One broadcast 4-byte input chunk then multiplies a whole block of outputs at once. */
 #ifndef NNUE_SIMD_KERNELS_H
 #define NNUE_SIMD_KERNELS_H
@@ -19,8 +20,15 @@
 #include "base/isa.h"
 
 #define NNUE_KERNEL_OUT_BLOCK 16   /* outputs per prepared block (one 512-bit i32 vector) */
-/* fc0's out_pad in head_u8_fc0: its n0 outputs rounded up to a prepared block (YaneuraOu's 8 -> 16). */
-#define NNUE_HEAD_FC0_PAD(n0) ((n0) < NNUE_KERNEL_OUT_BLOCK ? NNUE_KERNEL_OUT_BLOCK : (n0))
+/* out_pad of a layer of 8 outputs reading the network input (YaneuraOu's fc0): 8, not a block of
+ * 16, so that a group's weights are 32 bytes where half of 64 were zeros (AVX2 reads one vector a
+ * group; the fc0 weights of a net of 4,608 stacks halve). A kernel reading 16 outputs a vector
+ * (AVX-512) reads the next group's weights into the lanes it drops; layers/plan.c leaves
+ * NNUE_NARROW_SLACK bytes after the last group for it. */
+#define NNUE_NARROW_OUT_PAD 8
+#define NNUE_NARROW_SLACK 64
+/* fc0's out_pad in head_u8_fc0: its n0 outputs (8, 16 or 32). */
+#define NNUE_HEAD_FC0_PAD(n0) (n0)
 
 /* The weight rows of one accumulator update that spans feature sets of both kinds (acc_mixed):
  * i16 rows and i8 rows (sign-extended), each subtracted or added. When buckets > 0, also their

@@ -463,7 +463,7 @@ START_TEST(head_u8)
         static int8_t w0[64 * 32 * 4];
         static uint16_t idx0[64];
         int32_t o0[32], o0k[32], b0[32], count = 0, bounded = rep % 4 >= 2; /* -64..64 weights: pairs on */
-        h.n0 = rnd() % 3 == 0 && h.m0 <= 8 ? 8 : h.m0 <= 16 && rnd() % 2 ? 16 : 32; /* 8 padded to 16 (YaneuraOu) */
+        h.n0 = rnd() % 3 == 0 && h.m0 <= 8 ? 8 : h.m0 <= 16 && rnd() % 2 ? 16 : 32; /* 8 laid out 8 wide (YaneuraOu) */
         for (int j = 0; j < 256; j++) /* rep % 8 == 7: every input at its bound 127, the extreme sums */
             in0[j] = (uint8_t)(rep % 8 == 7 ? 127 : rnd() % 4 ? 0 : pick(0, 127));
         for (int j = 0; j < 64 * 32 * 4; j++)
