@@ -1,7 +1,7 @@
 /* simd/kernels_avx2.c: the AVX2 kernel set, nnue_kernels_avx2: the kernels of kernels_vec.h
  * on the vector layer of vec_avx2.h, its own fused tail (tail_avx2.h) and byte lists
- * (list_bytes_avx2.h). Built on every
- * x86-64 (per-function target attributes), called only when the CPU has AVX2 (base/isa.c). */
+ * (list_bytes_avx2.h). Built on every x86-64 (per-function target attributes), called only when
+ * the CPU has AVX2 (base/isa.c). */
 #if defined(__x86_64__)
 #include "simd/vec_avx2.h"
 #include "simd/list_bytes_avx2.h"
