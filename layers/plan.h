@@ -47,7 +47,8 @@ typedef struct nnue_plan_layer {
     uint8_t sparse;          /* gathers the non-zero input groups first */
     uint8_t from_network;    /* reads the u8 network input directly (else packs its i32 input) */
     uint32_t groups;         /* ceil(in_size / 4) */
-    uint32_t out_pad;        /* out_size rounded up to NNUE_KERNEL_OUT_BLOCK (simd/kernels.h: 8 for NNUE_NARROW_OUT_PAD) */
+    uint32_t out_pad;        /* out_size rounded up to NNUE_KERNEL_OUT_BLOCK, or NNUE_NARROW_OUT_PAD
+                                (simd/kernels.h) */
     int8_t **weights;        /* [stacks] prepared weights, or NULL */
     uint32_t *pairs;         /* [stacks] a sparse layer reading the network: bit k when outputs 16k ..
                                 16k + 15 may add two input groups' products in one i16 lane

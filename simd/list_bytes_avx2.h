@@ -34,11 +34,6 @@ VEC_TARGET static inline __m256i lb_pack(unsigned m)
     return _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)nnue_nz_table[m]));
 }
 
-VEC_TARGET static inline unsigned lb_nonzero(__m256i t)
-{
-    return ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(t, _mm256_setzero_si256()))) & 0xFFu;
-}
-
 VEC_TARGET static int list_bytes(const uint8_t *b, uint32_t n, const int32_t *table, int32_t stride, int32_t a0,
                                  int32_t a1, uint32_t *o0, uint32_t *o1, int room)
 {
@@ -53,7 +48,7 @@ VEC_TARGET static int list_bytes(const uint8_t *b, uint32_t n, const int32_t *ta
         __m256i t = lb_pick(_mm256_permutevar8x32_epi32(lo, p), _mm256_permutevar8x32_epi32(hi, p), p, 3);
         /* stride * (p >> 4): p >> 4 is 0 .. 15 */
         __m256i c = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srli_epi32(p, 4), colour), at);
-        unsigned m = lb_nonzero(t);
+        unsigned m = vec_nz_mask_i32(t);
         __m256i pack = lb_pack(m);
         __m256i e0 = _mm256_add_epi32(_mm256_add_epi32(k0, t), c), e1 = _mm256_sub_epi32(_mm256_add_epi32(k1, t), c);
         _mm256_storeu_si256((__m256i *)(o0 + k), _mm256_permutevar8x32_epi32(e0, pack));
@@ -85,7 +80,7 @@ VEC_TARGET static int list_bytes_map(const uint8_t *b, uint32_t n, const int32_t
         __m256i low = lb_pick(_mm256_permutevar8x32_epi32(q0, p), _mm256_permutevar8x32_epi32(q1, p), p, 3);
         __m256i high = lb_pick(_mm256_permutevar8x32_epi32(q2, p), _mm256_permutevar8x32_epi32(q3, p), p, 3);
         __m256i t0 = lb_pick(low, high, p, 4), t1 = lb_pick(high, low, p, 4);
-        unsigned m = lb_nonzero(t0); /* a zero byte's entry is table[0] = 0 */
+        unsigned m = vec_nz_mask_i32(t0); /* a zero byte's entry is table[0] = 0 */
         __m256i pack = lb_pack(m);
         __m256i e0 = _mm256_add_epi32(_mm256_add_epi32(k0, t0), lb_bytes(map0 + first));
         __m256i e1 = _mm256_add_epi32(_mm256_add_epi32(k1, t1), lb_bytes(map1 + first));
