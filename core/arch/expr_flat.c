@@ -39,16 +39,20 @@ static uint8_t source(const nnue_expr_prog *p, int v)
     return p->game_var[v] != NNUE_PROG_NOT_BATCHED ? p->game_var[v] : (uint8_t)(NNUE_PROG_GAME_VARS + v);
 }
 
+/* Term j of f: stride times slot v's value, checked against v's domain. */
+static void set_term(const nnue_expr_prog *p, nnue_prog_flat *f, int j, int v, int32_t stride)
+{
+    f->term[j] = (nnue_flat_term){stride, p->var_lo[v], p->var_span[v], source(p, v)};
+}
+
 /* Table step s into slot t of f, weighted w; 0 when the lists are full. */
 static int add_table(const nnue_expr_prog *p, nnue_prog_flat *f, const nnue_prog_step *s, int32_t w)
 {
     int t = f->n_tables, at = f->first[t];
     if (t == NNUE_PROG_FLAT_TABLES || at + s->n_in > NNUE_PROG_FLAT_TERMS)
         return 0;
-    for (int j = 0; j < s->n_in; j++) {
-        f->src[at + j] = source(p, s->in[j]);
-        f->stride[at + j] = s->coef[j];
-    }
+    for (int j = 0; j < s->n_in; j++)
+        set_term(p, f, at + j, s->in[j], s->coef[j]);
     f->off[t] = (int32_t)s->off;
     f->size[t] = s->size;
     f->base[t] = (int32_t)s->k;
@@ -82,13 +86,17 @@ void nnue_expr_prog_flatten(nnue_expr_prog *p)
         memset(f, 0, sizeof *f);
         return;
     }
-    for (int v = 0; v < p->n_vars; v++) { /* every slot is read and checked, as the interpreter reads them */
-        if (p->game_var[v] == NNUE_PROG_NOT_BATCHED) {
+    /* Every slot is read and checked, as the interpreter reads them: the terms check theirs as
+     * they read them; a slot no term reads gets a term of its own with stride 0. */
+    int n = f->first[f->n_tables];
+    for (int v = 0; v < p->n_vars; v++) {
+        if (p->game_var[v] == NNUE_PROG_NOT_BATCHED)
             f->own[f->n_own++] = (uint8_t)v;
-        } else { /* the batch's entry of a slot (distinct slots, distinct entries: <= NNUE_PROG_GAME_VARS) */
-            f->game_at[f->n_game] = p->game_var[v];
-            f->game_lo[f->n_game] = p->var_lo[v];
-            f->game_span[f->n_game++] = p->var_span[v];
-        }
+        int read = 0;
+        for (int j = 0; j < f->first[f->n_tables]; j++)
+            read |= f->term[j].src == source(p, v);
+        if (!read)
+            set_term(p, f, n++, v, 0);
     }
+    f->n_terms = (uint8_t)n;
 }

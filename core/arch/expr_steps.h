@@ -22,7 +22,17 @@
 struct nnue_game;
 
 #define NNUE_PROG_FLAT_TABLES 8
-#define NNUE_PROG_FLAT_TERMS 32
+#define NNUE_PROG_FLAT_TERMS 32 /* the tables' terms */
+
+/* A term of the flat form: stride * the value at src of the runner's values (the batch's entry
+ * src, below NNUE_PROG_GAME_VARS, or slot src - NNUE_PROG_GAME_VARS read on its own), and that
+ * variable's domain, lo .. lo + span, checked as the value is read. */
+typedef struct nnue_flat_term {
+    int32_t stride;
+    int32_t lo;
+    uint32_t span;
+    uint8_t src;
+} nnue_flat_term;
 
 /* The shape every multi-variable selector shipped here compiles to, run without the step loop
  * (core/arch/expr_flat.c): tables indexed by weighted sums of variables, the value
@@ -30,23 +40,19 @@ struct nnue_game;
 typedef struct nnue_prog_flat {
     uint8_t n_tables;
     uint8_t first[NNUE_PROG_FLAT_TABLES + 1]; /* table t's terms: first[t] .. first[t + 1] - 1 */
-    /* A term: stride * value src[term] of the runner's values: the batch's entry src (below
-     * NNUE_PROG_GAME_VARS), or slot src - NNUE_PROG_GAME_VARS read on its own. */
-    uint8_t src[NNUE_PROG_FLAT_TERMS];
-    int32_t stride[NNUE_PROG_FLAT_TERMS];
+    /* After the tables' terms (first[n_tables] .. n_terms - 1), stride 0: the slots read that no
+     * table uses (each is checked, as the interpreter reads it); most selectors have none. */
+    uint8_t n_terms;
+    nnue_flat_term term[NNUE_PROG_FLAT_TERMS + 32];
     int32_t off[NNUE_PROG_FLAT_TABLES];       /* the index: off + the terms, below size */
     int32_t size[NNUE_PROG_FLAT_TABLES];
     int32_t base[NNUE_PROG_FLAT_TABLES];      /* the table's first entry in the pool */
     int32_t weight[NNUE_PROG_FLAT_TABLES];
     int64_t k;
-    /* The slots read on their own (not batched: table variables, pieces, another game's), and,
-     * with a batch, the n_game entries of it the slots read (game_at) and their domains: only those
-     * are checked (shogi's batch has 18 values; YaneuraOu's shard selector reads 6 of them). */
+    /* The slots read on their own (not batched: table variables, pieces, another game's); the
+     * batch's entries are read where a term names them (shogi's batch has 18 values; YaneuraOu's
+     * shard selector reads 6 of them). */
     uint8_t n_own, own[32];
-    uint8_t n_game;
-    uint8_t game_at[NNUE_PROG_GAME_VARS];
-    int32_t game_lo[NNUE_PROG_GAME_VARS];
-    uint32_t game_span[NNUE_PROG_GAME_VARS];
 } nnue_prog_flat;
 
 enum { NNUE_PROG_VAR = 1, NNUE_PROG_SUM, NNUE_PROG_TABLE_STEP, NNUE_PROG_OP };
