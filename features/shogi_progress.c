@@ -15,6 +15,7 @@
  * takes one piece off the board and adds one to a hand), computed in place by HalfKP_shogi's index
  * rules, and a side's share is taken afresh when its king moves. */
 #include <math.h>
+#include <string.h>
 #include <stdint.h>
 
 #include "features/feature_set.h"
@@ -104,11 +105,48 @@ static int progress_part_move(const int32_t *table, const nnue_board *after, con
     return 0;
 }
 
+/* Both perspectives' shares after a move (part_move_both): one walk of the delta. */
+static int progress_part_move_both(const int32_t *table, const nnue_board *after, const nnue_delta *delta,
+                                   int64_t parts[2])
+{
+    if (nnue_fs_own_king_moved(delta, 0, NNUE_SHOGI_KING) || nnue_fs_own_king_moved(delta, 1, NNUE_SHOGI_KING))
+        return -1;
+    const int32_t kb0 = shogi_king_base(after, 0), kb1 = shogi_king_base(after, 1);
+    int64_t s0 = 0, s1 = 0;
+    for (int i = 0; i < delta->count; i++) {
+        const nnue_dirty *d = &delta->dirty[i];
+        s0 += weight_at(table, feature_at(kb0, 0, d->new_piece, d->new_sq, d->new_slot)) -
+              weight_at(table, feature_at(kb0, 0, d->old_piece, d->old_sq, d->old_slot));
+        s1 += weight_at(table, feature_at(kb1, 1, d->new_piece, d->new_sq, d->new_slot)) -
+              weight_at(table, feature_at(kb1, 1, d->old_piece, d->old_sq, d->old_slot));
+    }
+    parts[0] += s0;
+    parts[1] += s1;
+    return 0;
+}
+
+/* How many of the 16 values at t are <= s: 16 less the lanes of four vector compares (t > s)
+ * summed as vectors; a sum of the comparisons one by one became a mask whose set bits were
+ * counted without popcnt (the baseline instruction set's), ~20 instructions more each call. */
+typedef int32_t progress_v4 __attribute__((vector_size(16)));
+
+static inline int count_le(const int32_t *t, int32_t s)
+{
+    const progress_v4 sv = {s, s, s, s};
+    progress_v4 above = {0, 0, 0, 0};
+    for (int i = 0; i < 16; i += 4) {
+        progress_v4 v;
+        memcpy(&v, t + i, sizeof v);
+        above += (progress_v4)(v > sv); /* -1 in the lanes above s */
+    }
+    return 16 + above[0] + above[1] + above[2] + above[3];
+}
+
 /* P from S: how many thresholds are <= S (they increase strictly): the blocks whose first is <= S
- * (one line of 16), then the thresholds <= S in the last of those (one more line). Each count is a
- * sum of comparisons, which compiles to vector compares; a binary search over the 255 was eight
- * loads each waiting for the one before (30 ns an evaluation of yo-progress, Xeon). S is clamped to
- * int32 first, below the padding: every threshold lies far inside, so no comparison changes. */
+ * (one line of 16), then the thresholds <= S in the last of those (one more line), each count
+ * from vector compares (count_le); a binary search over the 255 was eight loads each waiting for
+ * the one before (30 ns an evaluation of yo-progress, Xeon). S is clamped to int32 first, below
+ * the padding: every threshold lies far inside, so no comparison changes. */
 static int32_t progress_value_of(const int32_t *table, const int64_t parts[2], int64_t *measure)
 {
     int64_t s = table[0] + parts[0] + parts[1];
@@ -116,16 +154,10 @@ static int32_t progress_value_of(const int32_t *table, const int64_t parts[2], i
         *measure = s;
     const int32_t *t = table + PROGRESS_VALUES;
     const int32_t s32 = (int32_t)(s < INT32_MIN ? INT32_MIN : s > INT32_MAX - 1 ? INT32_MAX - 1 : s);
-    int blocks = 0;
-    for (int b = 0; b < PROGRESS_BLOCKS; b++)
-        blocks += t[256 + b] <= s32;
+    int blocks = count_le(t + 256, s32);
     if (!blocks)
         return 0;
-    const int32_t *in = t + 16 * (blocks - 1);
-    int n = 0;
-    for (int i = 0; i < 16; i++)
-        n += in[i] <= s32;
-    return 16 * (blocks - 1) + n;
+    return 16 * (blocks - 1) + count_le(t + 16 * (blocks - 1), s32);
 }
 
 static int32_t progress_value(const nnue_kernels *k, const int32_t *table, const nnue_board *board, int64_t *measure)
@@ -155,5 +187,6 @@ const nnue_table_var nnue_tv_shogi_progress = {
     .parts = progress_parts,
     .part_move = progress_part_move,
     .value_of = progress_value_of,
+    .part_move_both = progress_part_move_both,
     .random_value = progress_random,
 };

@@ -35,9 +35,11 @@ nnue_status nnue_register_table_var(const nnue_table_var *var, nnue_error *err)
 {
     const char *problem = var && (!var->name || !var->game || !var->section || !var->value || var->lo > var->hi ||
                                   !var->values || (var->derived && !var->prepare) ||
-                                  (!var->parts + !var->part_move + !var->value_of) % 3 != 0)
+                                  (!var->parts + !var->part_move + !var->value_of) % 3 != 0 ||
+                                  (var->part_move_both && !var->part_move))
                               ? "a name, game, section, value function, lo <= hi, at least one value, prepare "
-                                "when it derives values, and parts, part_move and value_of all or none"
+                                "when it derives values, parts, part_move and value_of all or none, and "
+                                "part_move_both only with them"
                               : NULL;
     return nnue_registry_add(&vars, var, problem, err);
 }

@@ -46,6 +46,11 @@ typedef struct nnue_table_var {
     int (*part_move)(const int32_t *table, const nnue_board *after, const nnue_delta *delta, int persp,
                      int64_t *part);
     int32_t (*value_of)(const int32_t *table, const int64_t parts[2], int64_t *measure);
+    /* Optional, with the three above: both perspectives' shares after a move in one call, 0 with
+     * parts[0] and parts[1] as part_move would leave them, or -1 with neither touched when part_move
+     * would refuse either (the state then asks part_move for each). One walk of the delta for the
+     * two: the usual case, a move below an evaluated position. */
+    int (*part_move_both)(const int32_t *table, const nnue_board *after, const nnue_delta *delta, int64_t parts[2]);
     /* Random tables for `nnue init` (may be NULL: zeros): value k of the file's section from a
      * random 32-bit r. */
     int32_t (*random_value)(uint32_t k, uint32_t r);

@@ -41,6 +41,17 @@ void nnue_table_parts_update(nnue_state *s, const nnue_board *board)
     const nnue_table_var *tv = s->net->arch->selector.table_vars[v];
     const int32_t *table = s->net->tables[v];
     nnue_acc_entry *e = s->entries, *cur = &e[s->ply];
+    if (tv->part_move_both && s->ply > 0 && !cur->tpart_ok[0] && !cur->tpart_ok[1] && !cur->refresh[0] &&
+        !cur->refresh[1] && cur[-1].tpart_ok[0] && cur[-1].tpart_ok[1]) { /* one move below known shares */
+        int64_t parts[2] = {cur[-1].tpart[0], cur[-1].tpart[1]};
+        if (tv->part_move_both(table, board, &cur->delta, parts) == 0) {
+            cur->tpart[0] = parts[0];
+            cur->tpart[1] = parts[1];
+            cur->tpart_ok[0] = cur->tpart_ok[1] = 1;
+            cur->tpart_slot = (int16_t)v;
+            return;
+        }
+    }
     int64_t fresh[2];
     int have_fresh = 0;
     for (int p = 0; p < 2; p++) {

@@ -183,10 +183,24 @@ static void check_incremental(int which)
     free(text);
 }
 
+/* part_move_both after a move: -1 with nothing touched where part_move refuses either
+ * perspective, else both shares as part_move gives each. */
+static void both_equals_each(const nnue_table_var *tv, const int32_t *table, const nnue_board *after,
+                             const nnue_delta *delta, const int64_t before[2])
+{
+    int64_t each[2] = {before[0], before[1]}, both[2] = {before[0], before[1]};
+    int refused = tv->part_move(table, after, delta, 0, &each[0]) != 0;
+    refused |= tv->part_move(table, after, delta, 1, &each[1]) != 0;
+    ck_assert_int_eq(tv->part_move_both(table, after, delta, both), refused ? -1 : 0);
+    for (int p = 0; p < 2; p++)
+        ck_assert(both[p] == (refused ? before[p] : each[p]));
+}
+
 /* Net A's progress kept incrementally (core/eval/table_parts.c): random games of 60 plies from every
  * 20th corpus position, evaluated after about two moves in three (so that some evaluations apply
  * several moves at once), now and then two moves taken back; after every evaluation the state's
- * shares give the progress and the sum a fresh computation from the board gives. */
+ * shares give the progress and the sum a fresh computation from the board gives; after every move
+ * part_move_both agrees with part_move. */
 START_TEST(progress_incremental_equals_fresh)
 {
     nnue_net *net = net_of(0);
@@ -217,9 +231,12 @@ START_TEST(progress_incremental_equals_fresh)
                 if (n == 0)
                     break;
                 nnue_delta delta;
+                int64_t before[2];
+                tv->parts(s->kernels, net->tables[slot], shogi()->board(pos), before);
                 played[depth] = moves[next_random((unsigned)n)];
                 shogi()->make(pos, played[depth++], &delta);
                 ck_assert_int_eq(nnue_state_push(s, shogi()->board(pos), &delta), 0);
+                both_equals_each(tv, net->tables[slot], shogi()->board(pos), &delta, before);
             }
             if (next_random(3) == 0)
                 continue;

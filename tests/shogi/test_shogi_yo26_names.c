@@ -227,7 +227,8 @@ START_TEST(names_the_generator_refuses)
 END_TEST
 
 /* A table variable kept incrementally gives parts, part_move and value_of together
- * (features/table_var.h): progress does; one with only some of them is refused by name. */
+ * (features/table_var.h): progress does; one with only some of them is refused by name, and so is
+ * one with part_move_both alone. */
 static int32_t toy_value(const struct nnue_kernels *k, const int32_t *table, const nnue_board *board, int64_t *measure)
 {
     (void)k, (void)table, (void)board, (void)measure;
@@ -238,6 +239,12 @@ static void toy_parts(const struct nnue_kernels *k, const int32_t *table, const 
 {
     (void)k, (void)table, (void)board;
     out[0] = out[1] = 0;
+}
+
+static int toy_both(const int32_t *table, const nnue_board *after, const nnue_delta *delta, int64_t parts[2])
+{
+    (void)table, (void)after, (void)delta, (void)parts;
+    return 0;
 }
 
 START_TEST(table_variable_shares_all_or_none)
@@ -251,6 +258,11 @@ START_TEST(table_variable_shares_all_or_none)
     ck_assert_int_eq(nnue_register_table_var(&half, &err), NNUE_E_ARG);
     ck_assert_msg(strstr(err.message, "part_move and value_of all or none"), "%s", err.message);
     ck_assert_ptr_null(nnue_table_var_find("toy_half"));
+    static const nnue_table_var both_alone = {.name = "toy_both", .game = "shogi", .lo = 0, .hi = 1,
+                                              .section = "toy", .values = 1, .value = toy_value,
+                                              .part_move_both = toy_both};
+    ck_assert_int_eq(nnue_register_table_var(&both_alone, &err), NNUE_E_ARG);
+    ck_assert_msg(strstr(err.message, "part_move_both only with them"), "%s", err.message);
 }
 END_TEST
 
