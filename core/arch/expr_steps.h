@@ -43,7 +43,7 @@ typedef struct nnue_prog_flat {
     /* After the tables' terms (first[n_tables] .. n_terms - 1), stride 0: the slots read that no
      * table uses (each is checked, as the interpreter reads it); most selectors have none. */
     uint8_t n_terms;
-    nnue_flat_term term[NNUE_PROG_FLAT_TERMS + 32];
+    nnue_flat_term term[NNUE_PROG_FLAT_TERMS + 32]; /* + a check for each of 32 slots (NNUE_EXPR_MAX_VARS) */
     int32_t off[NNUE_PROG_FLAT_TABLES];       /* the index: off + the terms, below size */
     int32_t size[NNUE_PROG_FLAT_TABLES];
     int32_t base[NNUE_PROG_FLAT_TABLES];      /* the table's first entry in the pool */

@@ -8,7 +8,8 @@
  * through a move part_move refuses), or afresh from the board when there is none, when a move on
  * the way forces a refresh of that perspective (the feature sets' rule, or a refused delta), or
  * when part_move refuses one. Only the current entry is written: the shares of the entries in
- * between are never needed again (evaluations that reach them recompute theirs). */
+ * between are never needed again (evaluations that reach them recompute theirs). The usual case,
+ * both shares one move below known ones, takes part_move_both where the variable has it. */
 #include "core/eval/state.h"
 
 int nnue_table_parts_slot(const nnue_net *net)
