@@ -195,6 +195,7 @@ const nnue_feature_set nnue_fs_shogi_halfkp = {
     .active = shogi_halfkp_active,
     .changed = shogi_halfkp_changed,
     .needs_refresh = shogi_halfkp_needs_refresh,
+    .refresh_on_own_king_move = 1,
     .refresh_keys = shogi_halfkp_refresh_keys,
     .refresh_key = shogi_halfkp_refresh_key,
     .active_both = shogi_halfkp_active_both,
