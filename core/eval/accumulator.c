@@ -124,6 +124,34 @@ static void list_rows(const void **out, const int32_t **pout, const char *rows, 
     }
 }
 
+/* list_rows for a table with patches (nnue_net.narrow): each row's first patch requested with
+ * its row, and the patched rows of idx picked into patched (returns their count) in the same loop:
+ * one pass over a move's few indices instead of three (listing, picking, requesting the picked). */
+static int list_rows_patched(const void **out, const int32_t **pout, const char *rows, size_t row, const char *psqt,
+                             size_t prow, const nnue_narrow_rows *nr, const uint32_t *idx, int n, uint32_t *patched)
+{
+    int k = 0;
+#if defined(__clang__)
+#pragma clang loop unroll(disable) vectorize(disable)
+#endif
+    for (int i = 0; i < n; i++) {
+        const uint32_t r = idx[i];
+        const char *a = rows + (size_t)r * row;
+        __builtin_prefetch(a);
+        __builtin_prefetch(a + 64);
+        __builtin_prefetch(&nr->first[r]); /* a line of a 500 KB table for HalfKP: asked for every row,
+                                              which costs less than a second loop over the picked */
+        out[i] = a;
+        if (pout) {
+            pout[i] = (const int32_t *)(psqt + (size_t)r * prow);
+            __builtin_prefetch(pout[i]);
+        }
+        patched[k] = r;
+        k += (int)(nr->patched[r / 64] >> (r % 64) & 1);
+    }
+    return k;
+}
+
 void nnue_acc_apply_move_rows(const nnue_net *net, const nnue_kernels *k, const nnue_move_rows *m)
 {
     const nnue_row_table *t = &net->row_table[0];
@@ -134,17 +162,17 @@ void nnue_acc_apply_move_rows(const nnue_net *net, const nnue_kernels *k, const 
     int n_patched[2][2] = {{0, 0}, {0, 0}};
     const nnue_narrow_rows *nr = &net->narrow[0];
     for (int p = 0; p < 2; p++) { /* every row requested before either perspective reads one */
+        if (t->patched) {
+            n_patched[p][0] = list_rows_patched(rsub[p], t->psqt ? psub[p] : NULL, t->rows, t->row_bytes, t->psqt,
+                                                t->psqt_bytes, nr, m->sub[p], m->n_sub[p], patched[p][0]);
+            n_patched[p][1] = list_rows_patched(radd[p], t->psqt ? padd[p] : NULL, t->rows, t->row_bytes, t->psqt,
+                                                t->psqt_bytes, nr, m->add[p], m->n_add[p], patched[p][1]);
+            continue;
+        }
         list_rows(rsub[p], t->psqt ? psub[p] : NULL, t->rows, t->row_bytes, t->psqt, t->psqt_bytes, m->sub[p],
                   m->n_sub[p]);
         list_rows(radd[p], t->psqt ? padd[p] : NULL, t->rows, t->row_bytes, t->psqt, t->psqt_bytes, m->add[p],
                   m->n_add[p]);
-        if (t->patched) { /* and the patched rows' first patches (a line of a 500 KB table for HalfKP) */
-            n_patched[p][0] = patched_rows(nr, m->sub[p], m->n_sub[p], patched[p][0]);
-            n_patched[p][1] = patched_rows(nr, m->add[p], m->n_add[p], patched[p][1]);
-            for (int a = 0; a < 2; a++)
-                for (int i = 0; i < n_patched[p][a]; i++)
-                    __builtin_prefetch(&nr->first[patched[p][a][i]]);
-        }
     }
     for (int p = 0; p < 2; p++) {
         if (t->i8)
