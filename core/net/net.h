@@ -107,7 +107,12 @@ typedef struct nnue_net {
  * retain returns -1 (and takes nothing) when nnue_net_free was already called. */
 int nnue_net_retain(const nnue_net *net);
 void nnue_net_release(const nnue_net *net);
-int nnue_net_is_freed(const nnue_net *net);
+/* Inline: states read it at every push and evaluation (an atomic load, relaxed: a state racing
+ * nnue_net_free breaks include/nnue.h's lifetime rule either way). */
+static inline int nnue_net_is_freed(const nnue_net *net)
+{
+    return atomic_load_explicit(&((nnue_net *)net)->freed, memory_order_relaxed);
+}
 
 /* Reads a net file for the given architecture (copied into the net). Checks version, hashes,
  * every section size, padding columns and the end of file. Errors carry the file name and the

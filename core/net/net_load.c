@@ -196,11 +196,6 @@ void nnue_net_release(const nnue_net *net)
         destroy_net(n);
 }
 
-int nnue_net_is_freed(const nnue_net *net)
-{
-    return atomic_load_explicit(&((nnue_net *)net)->freed, memory_order_relaxed);
-}
-
 void nnue_net_free(nnue_net *net)
 {
     if (!net)
