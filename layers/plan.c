@@ -334,7 +334,7 @@ static int prepare_u8(const nnue_arch *a, const nnue_layer_weights *weights, nnu
         if (spans)
             pl->sparse = 0; /* every output reads its spans whole */
         else if (prepare_dense(a, weights, i, pl) < 0 ||
-                 (pl->sparse && pl->from_network && prepare_pairs(a->stacks, in.hi, pl) < 0))
+                 (pl->from_network && prepare_pairs(a->stacks, in.hi, pl) < 0))
             return -1;
         if (!pl->from_network && round64((size_t)pl->groups * 4 + 16) > plan->u8_tmp_bytes)
             plan->u8_tmp_bytes = (uint32_t)round64((size_t)pl->groups * 4 + 16);

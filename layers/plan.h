@@ -50,7 +50,7 @@ typedef struct nnue_plan_layer {
     uint32_t out_pad;        /* out_size rounded up to NNUE_KERNEL_OUT_BLOCK, or NNUE_NARROW_OUT_PAD
                                 (simd/kernels.h) */
     int8_t **weights;        /* [stacks] prepared weights, or NULL */
-    uint32_t *pairs;         /* [stacks] a sparse layer reading the network: bit k when outputs 16k ..
+    uint32_t *pairs;         /* [stacks] a u8 layer reading the network: bit k when outputs 16k ..
                                 16k + 15 may add two input groups' products in one i16 lane
                                 (kernels.h head_u8_fc0's pairs; layers/plan_pairs.c), or NULL */
     int32_t **weights32;     /* [stacks] an int32 affine layer's weights for affine_i32 ([in][out_pad],

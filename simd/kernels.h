@@ -126,10 +126,11 @@ typedef struct nnue_kernels {
                             int32_t m2, const int8_t *w2, const int32_t *b2);
     /* Optional (NULL where tail_32_32_1 is). fc0 and the tail in one call: o0 = b0 + W0 in
      * (affine_u8 over `groups` input groups, 32 outputs, out_pad 32), then tail_32_32_1 on o0
-     * (HalfKP's whole network after the transform: no pass between the layers). */
-    int32_t (*fc0_tail_32_32_1)(const uint8_t *in, uint32_t groups, const int8_t *w0, const int32_t *b0, int s1,
-                                int32_t m1, const int8_t *w1, const int32_t *b1, int s2, int32_t m2, const int8_t *w2,
-                                const int32_t *b2);
+     * (HalfKP's whole network after the transform: no pass between the layers). pairs as
+     * head_u8_fc0's (bits 0 and 1: the two 16-output blocks; proven from w0 and in's bound). */
+    int32_t (*fc0_tail_32_32_1)(const uint8_t *in, uint32_t groups, uint32_t pairs, const int8_t *w0,
+                                const int32_t *b0, int s1, int32_t m1, const int8_t *w1, const int32_t *b1, int s2,
+                                int32_t m2, const int8_t *w2, const int32_t *b2);
     /* The board check's pass over the squares (core/eval/board_check.c): nonzero when some of
      * squares[0 .. n) holds a code that is not a piece of a game with piece types 1..max_type
      * (a bit of 0xE0 set, a type past max_type, colour 1 with type 0); *count = the occupied

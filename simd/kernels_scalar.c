@@ -105,10 +105,11 @@ static int32_t tail_32_32_1(const int32_t *in, int s1, int32_t m1, const int8_t 
     return o[0];
 }
 
-static int32_t fc0_tail_32_32_1(const uint8_t *in, uint32_t groups, const int8_t *w0, const int32_t *b0, int s1,
-                                int32_t m1, const int8_t *w1, const int32_t *b1, int s2, int32_t m2, const int8_t *w2,
-                                const int32_t *b2)
+static int32_t fc0_tail_32_32_1(const uint8_t *in, uint32_t groups, uint32_t pairs, const int8_t *w0,
+                                const int32_t *b0, int s1, int32_t m1, const int8_t *w1, const int32_t *b1, int s2,
+                                int32_t m2, const int8_t *w2, const int32_t *b2)
 {
+    (void)pairs; /* the definition: every product widened on its own */
     int32_t o0[32];
     affine_u8(in, groups, w0, b0, o0, 32, 32);
     return tail_32_32_1(o0, s1, m1, w1, b1, s2, m2, w2, b2);

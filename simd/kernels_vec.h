@@ -491,12 +491,12 @@ VEC_KERNEL void act_u8(const int32_t *in, uint8_t *out, uint32_t n, int shift, i
 #else
 /* fc0's 32 sums stay in this frame: the tail reads them as they were just stored (HalfKP's
  * forward pass: the walk between the layers and a call were ~7% of an incremental evaluation). */
-VEC_KERNEL int32_t fc0_tail_32_32_1(const uint8_t *in, uint32_t groups, const int8_t *w0, const int32_t *b0, int s1,
-                                    int32_t m1, const int8_t *w1, const int32_t *b1, int s2, int32_t m2,
-                                    const int8_t *w2, const int32_t *b2)
+VEC_KERNEL int32_t fc0_tail_32_32_1(const uint8_t *in, uint32_t groups, uint32_t pairs, const int8_t *w0,
+                                    const int32_t *b0, int s1, int32_t m1, const int8_t *w1, const int32_t *b1, int s2,
+                                    int32_t m2, const int8_t *w2, const int32_t *b2)
 {
     int32_t o0[32] __attribute__((aligned(64)));
-    run(in, NULL, groups, w0, b0, o0, 32, 32, 0);
+    run(in, NULL, groups, w0, b0, o0, 32, 32, pairs);
     return VEC_TAIL_32_32_1(o0, s1, m1, w1, b1, s2, m2, w2, b2);
 }
 #define VEC_FC0_TAIL_32_32_1 fc0_tail_32_32_1

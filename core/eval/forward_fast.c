@@ -131,8 +131,9 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
     if (plan->fc0_tail && k->fc0_tail_32_32_1) { /* HalfKP's fc0 and tail (plan.h) */
         const nnue_layer *l = a->layers;
         const nnue_layer_weights *stack = net->layer_weights + (size_t)bucket * a->n_layers;
-        return k->fc0_tail_32_32_1(u8_net, plan->layers[0].groups, plan->layers[0].weights[bucket], stack[0].biases,
-                                   l[1].p.relu.shift, l[1].p.relu.max, plan->layers[2].weights[bucket],
+        const nnue_plan_layer *pl = &plan->layers[0];
+        return k->fc0_tail_32_32_1(u8_net, pl->groups, pl->pairs ? pl->pairs[bucket] : 0, pl->weights[bucket],
+                                   stack[0].biases, l[1].p.relu.shift, l[1].p.relu.max, plan->layers[2].weights[bucket],
                                    stack[2].biases, l[3].p.relu.shift, l[3].p.relu.max, plan->layers[4].weights[bucket],
                                    stack[4].biases);
     }
