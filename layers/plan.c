@@ -81,8 +81,8 @@ static int8_t *prepare_weights(const nnue_layer *l, const nnue_layer_weights *lw
     return permute(l, dense, l->in_size, groups, out_pad);
 }
 
-/* pl->pairs of a sparse layer reading the network, its inputs at most in_hi: 0, or -1 when memory
- * ran out. */
+/* pl->pairs of a u8 layer reading the network, its inputs at most in_hi: 0, or -1 when memory ran
+ * out. */
 static int prepare_pairs(uint32_t stacks, int64_t in_hi, nnue_plan_layer *pl)
 {
     if (!(pl->pairs = calloc(stacks, sizeof *pl->pairs)))

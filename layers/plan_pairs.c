@@ -1,42 +1,46 @@
-/* layers/plan_pairs.c: where a u8 layer's kernel may add two input groups' products in one i16
- * lane before widening them (nnue_plan_layer.pairs, kernels.h head_u8_fc0's pairs): the proof
- * from the prepared weights and the inputs' bound. On its own (only the kernels' block size), so
- * that the kernel tests, the WebAssembly build of them included, check it with the kernels. */
+/* layers/plan_pairs.c: where a u8 layer's kernel may add two (or four) input groups' products in
+ * one i16 lane before widening them (nnue_plan_layer.pairs, kernels.h head_u8_fc0's pairs): the
+ * proof from the prepared weights and the inputs' bound. On its own (only the kernels' block size),
+ * so that the kernel tests, the WebAssembly build of them included, check it with the kernels. */
 #include "layers/plan_pairs.h"
-#include "simd/kernels.h" /* NNUE_KERNEL_OUT_BLOCK */
+#include "simd/kernels.h" /* NNUE_KERNEL_OUT_BLOCK, NNUE_QUADS_SHIFT */
 
-/* The larger of two running maxima *m1 >= *m2 updated with x. */
-static void keep_top2(int64_t x, int64_t *m1, int64_t *m2)
+/* The four largest values seen, top[0] >= top[1] >= ..., updated with x. */
+static void keep_top4(int64_t x, int64_t top[4])
 {
-    if (x > *m1)
-        *m2 = *m1, *m1 = x;
-    else if (x > *m2)
-        *m2 = x;
+    for (int k = 0; k < 4; k++)
+        if (x > top[k]) {
+            for (int m = 3; m > k; m--)
+                top[m] = top[m - 1];
+            top[k] = x;
+            return;
+        }
 }
 
-/* The 16-output blocks of a layer's prepared weights w ([groups][out_pad][4]) in which two input
- * groups' products may share one i16 lane (kernels.h head_u8_fc0's pairs): a lane holds, for one
- * output, the products of one half of a group (two inputs) of each of two different groups, so
- * with inputs in 0 .. in_hi the sum stays within i16 for any two groups when the two largest
+/* The 16-output blocks of a layer's prepared weights w ([groups][out_pad][4]) in which n = 2 (or
+ * 4) input groups' products may share one i16 lane (kernels.h head_u8_fc0's pairs): a lane holds,
+ * for one output, the products of one half of a group (two inputs) of each of n different groups,
+ * so with inputs in 0 .. in_hi the sum stays within i16 for any n groups when the n largest
  * halves' positive weights (over the groups), times in_hi, add up to at most 32767, and the same
- * for the negative ones and -32768. Bit k for outputs 16k .. 16k + 15 below out_pad (padding
- * outputs have zero weights). */
+ * for the negative ones and -32768. Padding outputs have zero weights. */
 uint32_t nnue_plan_pair_blocks(const int8_t *w, uint32_t groups, uint32_t out_pad, int64_t in_hi)
 {
     uint32_t bits = 0;
-    for (uint32_t b = 0; b < 32 && b * NNUE_KERNEL_OUT_BLOCK < out_pad; b++) {
-        int ok = 1;
-        for (uint32_t o = b * NNUE_KERNEL_OUT_BLOCK; ok && o < (b + 1) * NNUE_KERNEL_OUT_BLOCK && o < out_pad; o++)
-            for (int h = 0; ok && h < 2; h++) {
-                int64_t pos1 = 0, pos2 = 0, neg1 = 0, neg2 = 0;
+    for (uint32_t b = 0; b < NNUE_QUADS_SHIFT && b * NNUE_KERNEL_OUT_BLOCK < out_pad; b++) {
+        int two = 1, four = 1;
+        for (uint32_t o = b * NNUE_KERNEL_OUT_BLOCK; two && o < (b + 1) * NNUE_KERNEL_OUT_BLOCK && o < out_pad; o++)
+            for (int h = 0; two && h < 2; h++) {
+                int64_t pos[4] = {0, 0, 0, 0}, neg[4] = {0, 0, 0, 0};
                 for (uint32_t g = 0; g < groups; g++) {
                     const int8_t *x = w + ((size_t)g * out_pad + o) * 4 + 2 * h;
-                    keep_top2((x[0] > 0 ? x[0] : 0) + (x[1] > 0 ? x[1] : 0), &pos1, &pos2);
-                    keep_top2((x[0] < 0 ? -x[0] : 0) + (x[1] < 0 ? -x[1] : 0), &neg1, &neg2);
+                    keep_top4((x[0] > 0 ? x[0] : 0) + (x[1] > 0 ? x[1] : 0), pos);
+                    keep_top4((x[0] < 0 ? -x[0] : 0) + (x[1] < 0 ? -x[1] : 0), neg);
                 }
-                ok = in_hi * (pos1 + pos2) <= 32767 && in_hi * (neg1 + neg2) <= 32768;
+                two = in_hi * (pos[0] + pos[1]) <= 32767 && in_hi * (neg[0] + neg[1]) <= 32768;
+                four &= two && in_hi * (pos[0] + pos[1] + pos[2] + pos[3]) <= 32767 &&
+                        in_hi * (neg[0] + neg[1] + neg[2] + neg[3]) <= 32768;
             }
-        bits |= (uint32_t)ok << b;
+        bits |= (uint32_t)two << b | (uint32_t)(two && four) << (NNUE_QUADS_SHIFT + b);
     }
     return bits;
 }

@@ -91,14 +91,14 @@ head_fc1_fc2(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1, const in
     act_bytes(x, in, m0, h->sq0[0], h->sq0[1], h->sq0[2]);
     act_bytes(x, in + m0, m0, h->cr0[0], h->cr0[1], 0);
     head_zero4(in + 2 * m0);
-    run(in, NULL, (2 * m0 + 3) / 4, w1, b1, o1, N1, N1, 0);
+    run(in, NULL, (2 * m0 + 3) / 4, w1, b1, o1, N1, N1, 0, 0);
     if (h->sq1[2] > 0) {
         act_bytes(o1, in + at, N1, h->sq1[0], h->sq1[1], h->sq1[2]);
         at += N1;
     }
     act_bytes(o1, in + at, N1, h->cr1[0], h->cr1[1], 0);
     head_zero4(in + at + N1);
-    run(in, NULL, (at + N1 + 3) / 4, w2, b2, &o2, 1, 16, 0);
+    run(in, NULL, (at + N1 + 3) / 4, w2, b2, &o2, 1, 16, 0, 0);
     return o2;
 }
 
@@ -137,19 +137,19 @@ VEC_KERNEL int32_t head_u8_fc0(const nnue_head_u8 *h, const uint8_t *in, const u
 {
     if (h->n0 == 32) {
         if (idx)
-            run(in, idx, count, w0, b0, o0, 32, 32, pairs);
+            run(in, idx, count, w0, b0, o0, 32, 32, pairs, 0);
         else
-            run(in, NULL, count, w0, b0, o0, 32, 32, pairs);
+            run(in, NULL, count, w0, b0, o0, 32, 32, pairs, 0);
     } else if (h->n0 == 16) {
         if (idx)
-            run(in, idx, count, w0, b0, o0, 16, 16, pairs);
+            run(in, idx, count, w0, b0, o0, 16, 16, pairs, 0);
         else
-            run(in, NULL, count, w0, b0, o0, 16, 16, pairs);
+            run(in, NULL, count, w0, b0, o0, 16, 16, pairs, 0);
     } else { /* 8, laid out 8 wide (NNUE_NARROW_OUT_PAD) */
         if (idx)
-            run(in, idx, count, w0, b0, o0, 8, NNUE_NARROW_OUT_PAD, pairs);
+            run(in, idx, count, w0, b0, o0, 8, NNUE_NARROW_OUT_PAD, pairs, 0);
         else
-            run(in, NULL, count, w0, b0, o0, 8, NNUE_NARROW_OUT_PAD, pairs);
+            run(in, NULL, count, w0, b0, o0, 8, NNUE_NARROW_OUT_PAD, pairs, 0);
     }
     return head_rest(h, o0, w1, b1, w2, b2);
 }

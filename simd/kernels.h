@@ -20,6 +20,10 @@
 #include "base/isa.h"
 
 #define NNUE_KERNEL_OUT_BLOCK 16   /* outputs per prepared block (one 512-bit i32 vector) */
+/* head_u8_fc0's and fc0_tail_32_32_1's pairs word (layers/plan_pairs.h): bit k (k < 16) when
+ * outputs 16k .. 16k + 15 may add two different input groups' u8 x i8 products in one i16 lane
+ * before widening them, bit NNUE_QUADS_SHIFT + k when they may add four; 0 = never. */
+#define NNUE_QUADS_SHIFT 16
 /* out_pad of a layer of 8 outputs reading the network input (YaneuraOu's fc0): 8, not a block of
  * 16, so that a group's weights are 32 bytes where half of 64 were zeros (AVX2 reads one vector a
  * group; the fc0 weights of a net of 4,608 stacks halve). A kernel reading 16 outputs a vector
@@ -203,9 +207,10 @@ typedef struct nnue_kernels {
     /* fc0 too (issue 46): o0[0 .. h->n0) = affine_u8_list(in, idx, count, w0, b0) (affine_u8 over
      * count groups when idx is NULL; out_pad NNUE_HEAD_FC0_PAD(n0)), then head_u8(h, o0, w1, b1, w2, b2) on those
      * values as they come out of fc0. o0 is written for the layers that read fc0 besides the head.
-     * pairs: bit k when outputs 16k .. 16k + 15 may add two different groups' u8 x i8 products in
-     * one i16 lane before widening them (nnue_plan_layer.pairs: proven from w0 and the inputs' bound), the
-     * step a set without VNNI saves a widening per two groups with (VEC_DOT_PAIRS); 0 = never. */
+     * pairs: the blocks of outputs whose u8 x i8 products of two (or four) different groups may be
+     * added in one i16 lane before widening them (NNUE_QUADS_SHIFT; nnue_plan_layer.pairs: proven
+     * from w0 and the inputs' bound), the step a set without VNNI saves widenings with
+     * (VEC_DOT_PAIRS); 0 = never. */
     int32_t (*head_u8_fc0)(const nnue_head_u8 *h, const uint8_t *in, const uint16_t *idx, uint32_t count,
                            uint32_t pairs, const int8_t *w0, const int32_t *b0, int32_t *o0, const int8_t *w1,
                            const int32_t *b1, const int8_t *w2, const int32_t *b2);

@@ -155,7 +155,7 @@ VEC_KERNEL int nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t *idx)
 #endif
 VEC_TARGET static inline __attribute__((always_inline)) void
 pass(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *wb, size_t stride, const int nb, vec_t *res,
-     int paired)
+     int chain, const int quads)
 {
     const int un = VEC_AFFINE_SUMS / nb >= VEC_AFFINE_UNROLL ? VEC_AFFINE_UNROLL
                    : VEC_AFFINE_SUMS / nb >= 1               ? VEC_AFFINE_SUMS / nb
@@ -166,7 +166,21 @@ pass(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *wb, s
             s[u][b] = vdot_zero();
     size_t i = 0;
 #if VEC_DOT_PAIRS
-    if (paired) /* two groups a sum, widened once (run() below: where the weights allow it) */
+    if (quads && chain == 4) /* four groups a sum into the first sums (their adds wait on four multiplies each) */
+        for (; i + 4 <= count; i += 4) {
+            vec_t x[4];
+            size_t g[4];
+            for (int c = 0; c < 4; c++) {
+                g[c] = idx ? idx[i + c] : i + c;
+                x[c] = vdot_input(in + 4 * g[c]);
+            }
+            for (int b = 0; b < nb; b++) {
+                const int8_t *const w[4] = {wb + g[0] * stride + VEC_BYTES * b, wb + g[1] * stride + VEC_BYTES * b,
+                                            wb + g[2] * stride + VEC_BYTES * b, wb + g[3] * stride + VEC_BYTES * b};
+                s[0][b] = vdot_add4(s[0][b], x, w);
+            }
+        }
+    if (chain >= 2) /* two groups a sum, widened once (run() below: where the weights allow it) */
         for (; i + 2 * (uint32_t)un <= count; i += 2 * (uint32_t)un)
             for (int u = 0; u < un; u++) {
                 size_t g0 = idx ? idx[i + 2 * u] : i + 2 * u, g1 = idx ? idx[i + 2 * u + 1] : i + 2 * u + 1;
@@ -176,7 +190,8 @@ pass(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *wb, s
                                         wb + g1 * stride + VEC_BYTES * b);
             }
 #else
-    (void)paired;
+    (void)chain;
+    (void)quads;
 #endif
     for (; i + (uint32_t)un <= count; i += (uint32_t)un)
         for (int u = 0; u < un; u++) {
@@ -216,12 +231,16 @@ VEC_TARGET static inline void finish(vec_t sum, const int32_t *bias, int32_t *ou
     }
 }
 
-#define PASS(k) pass(in, idx, count, wb, stride, (k), res, paired)
+#define PASS(k) pass(in, idx, count, wb, stride, (k), res, chain, quads)
 /* pairs: kernels.h head_u8_fc0's (bit k: outputs 16k .. 16k + 15 may sum two groups in an i16
- * lane); a pass pairs its groups when every one of its outputs may. */
+ * lane, bit NNUE_QUADS_SHIFT + k four); a pass sums as many as every one of its outputs may. quads: a
+ * constant, 1 where the fours are worth their code: HalfKP's dense fc0 of 32 outputs (fc0_tail_32_32_1,
+ * -2.7% instructions an evaluation); in head_u8_fc0 they cost instructions (callgrind, AVX2, a
+ * evaluation: listed, Stockfish 15.1's net +95; dense, the 1536-wide shogi net +105). */
 VEC_TARGET static inline __attribute__((always_inline)) void run(const uint8_t *in, const uint16_t *idx, uint32_t count,
                                                                  const int8_t *w, const int32_t *bias, int32_t *out,
-                                                                 uint32_t n_out, uint32_t out_pad, uint32_t pairs)
+                                                                 uint32_t n_out, uint32_t out_pad, uint32_t pairs,
+                                                                 const int quads)
 {
     size_t stride = (size_t)out_pad * 4;
     vec_t res[4];
@@ -231,7 +250,9 @@ VEC_TARGET static inline __attribute__((always_inline)) void run(const uint8_t *
         const int8_t *wb = w + (size_t)o * 4;
         uint32_t first = o / NNUE_KERNEL_OUT_BLOCK, last = (o + (uint32_t)nb * VEC_I32 - 1) / NNUE_KERNEL_OUT_BLOCK;
         uint32_t need = last < 31 ? ((2u << last) - 1) & ~((1u << first) - 1) : ~((1u << first) - 1);
-        int paired = pairs && (pairs & need) == need;
+        int chain = !pairs || last >= NNUE_QUADS_SHIFT || (pairs & need) != need ? 1
+                    : (pairs >> NNUE_QUADS_SHIFT & need) == need                 ? 4
+                                                                                  : 2;
         switch (nb) { /* constant block counts, so the sums stay in registers */
         case 4: PASS(4); break;
         case 3: PASS(3); break;
@@ -246,13 +267,13 @@ VEC_TARGET static inline __attribute__((always_inline)) void run(const uint8_t *
 VEC_KERNEL void affine_u8(const uint8_t *in, uint32_t groups, const int8_t *w, const int32_t *bias, int32_t *out,
                           uint32_t n_out, uint32_t out_pad)
 {
-    run(in, NULL, groups, w, bias, out, n_out, out_pad, 0);
+    run(in, NULL, groups, w, bias, out, n_out, out_pad, 0, 0);
 }
 
 VEC_KERNEL void affine_u8_list(const uint8_t *in, const uint16_t *idx, int count, const int8_t *w,
                                const int32_t *bias, int32_t *out, uint32_t n_out, uint32_t out_pad)
 {
-    run(in, idx, (uint32_t)count, w, bias, out, n_out, out_pad, 0);
+    run(in, idx, (uint32_t)count, w, bias, out, n_out, out_pad, 0, 0);
 }
 
 /* kernels.h affine_i32: input-major weights, so each input is one broadcast times whole output
@@ -496,7 +517,7 @@ VEC_KERNEL int32_t fc0_tail_32_32_1(const uint8_t *in, uint32_t groups, uint32_t
                                     int32_t m2, const int8_t *w2, const int32_t *b2)
 {
     int32_t o0[32] __attribute__((aligned(64)));
-    run(in, NULL, groups, w0, b0, o0, 32, 32, pairs);
+    run(in, NULL, groups, w0, b0, o0, 32, 32, pairs, 1);
     return VEC_TAIL_32_32_1(o0, s1, m1, w1, b1, s2, m2, w2, b2);
 }
 #define VEC_FC0_TAIL_32_32_1 fc0_tail_32_32_1

@@ -114,6 +114,17 @@ VEC_FN vdot_t vdot_add2(vdot_t s, vec_t x0, const int8_t *w0, vec_t x1, const in
     return _mm256_add_epi32(s, _mm256_madd_epi16(p, _mm256_set1_epi16(1)));
 }
 
+/* Four groups the same way (the quads of kernels.h's pairs word): 4 multiplies and a widening
+ * where single groups take 8 (the multiply ports are what HalfKP's dense fc0 waits on). */
+VEC_FN vdot_t vdot_add4(vdot_t s, const vec_t x[4], const int8_t *const w[4])
+{
+    __m256i p = _mm256_add_epi16(_mm256_maddubs_epi16(x[0], _mm256_loadu_si256((const __m256i *)w[0])),
+                                 _mm256_maddubs_epi16(x[1], _mm256_loadu_si256((const __m256i *)w[1])));
+    __m256i q = _mm256_add_epi16(_mm256_maddubs_epi16(x[2], _mm256_loadu_si256((const __m256i *)w[2])),
+                                 _mm256_maddubs_epi16(x[3], _mm256_loadu_si256((const __m256i *)w[3])));
+    return _mm256_add_epi32(s, _mm256_madd_epi16(_mm256_add_epi16(p, q), _mm256_set1_epi16(1)));
+}
+
 VEC_FN vdot_t vdot_add_bytes(vdot_t s, const uint8_t *p, const int8_t *w)
 {
     return vdot_add(s, _mm256_loadu_si256((const __m256i *)p), w);

@@ -349,15 +349,15 @@ END_TEST
 
 /* The fused 32-32-1 tail equals the scalar set's (which is the six small kernels in a row), and so
  * does fc0 with it (fc0_tail_32_32_1: 1..160 input groups, HalfKP's 128 among them), which also
- * equals the set's own affine_u8 then its tail; a third of the reps have fc0 weights in -64..64,
- * which the plan's proof lets pair (layers/plan_pairs.c), and run with those pairs. */
+ * equals the set's own affine_u8 then its tail; a third of the reps have fc0 weights in -64..64 or
+ * -32..32, which the plan's proof lets pair or sum by fours (layers/plan_pairs.c), and run so. */
 START_TEST(small_tail)
 {
     static int8_t w0[160 * 32 * 4], w1[8 * 32 * 4], w2[8 * 16 * 4];
     static int32_t in[32], b0[32], b1[32], b2[1];
     static uint8_t x[160 * 4];
     static const int32_t relu[][2] = {{6, 127}, {0, 127}, {19, 127}, {30, 1}, {0, 0}, {31, 127}};
-    int paired = 0;
+    int paired = 0, quads = 0;
     for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
         const nnue_kernels *k = isa_set(isa);
         if (!k || !k->tail_32_32_1)
@@ -382,13 +382,14 @@ START_TEST(small_tail)
                           nnue_isa_label(isa));
             uint32_t groups = rep % 4 ? 128 : 1 + rnd() % 160;
             for (size_t j = 0; j < (size_t)groups * 128; j++)
-                w0[j] = (int8_t)(rep % 3 == 2 ? pick(-64, 64) : pick(-128, 127));
+                w0[j] = (int8_t)(rep % 3 == 2 ? (rep % 2 ? pick(-64, 64) : pick(-32, 32)) : pick(-128, 127));
             for (size_t j = 0; j < (size_t)groups * 4; j++)
                 x[j] = (uint8_t)(rep % 7 == 0 ? 127 : pick(0, 127));
             for (int j = 0; j < 32; j++)
                 b0[j] = rep % 4 == 0 ? pick(INT32_MIN, INT32_MAX) : pick(-30000, 30000);
             uint32_t pairs = nnue_plan_pair_blocks(w0, groups, 32, 127);
             paired += pairs == 3;
+            quads += pairs == (3u | 3u << NNUE_QUADS_SHIFT);
             want = nnue_kernels_scalar.fc0_tail_32_32_1(x, groups, 0, w0, b0, r1[0], r1[1], w1, b1, r2[0], r2[1], w2,
                                                         b2);
             got = k->fc0_tail_32_32_1(x, groups, pairs, w0, b0, r1[0], r1[1], w1, b1, r2[0], r2[1], w2, b2);
@@ -398,7 +399,8 @@ START_TEST(small_tail)
             ck_assert_int_eq(got, k->tail_32_32_1(in, r1[0], r1[1], w1, b1, r2[0], r2[1], w2, b2));
         }
     }
-    ck_assert_int_gt(paired, 0); /* the paired runs happened */
+    ck_assert_int_gt(paired, 0); /* the paired runs happened, with fours too */
+    ck_assert_int_gt(quads, 0);
 }
 END_TEST
 

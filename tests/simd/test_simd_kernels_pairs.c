@@ -42,6 +42,7 @@ START_TEST(pair_blocks_bounds)
                 int g = (int)(c * 5 % GROUPS), g2 = (g + 1 + (int)c) % GROUPS;
                 uint32_t bits = blocks_with(o, g, g2, h, cases[c].v, cases[c].in_hi);
                 uint32_t want = cases[c].ok ? 3u : 3u & ~(1u << (o / 16));
+                want |= want << NNUE_QUADS_SHIFT; /* two groups only: any four take the same two */
                 ck_assert_msg(bits == want, "case %zu at output %d half %d, inputs <= %d: blocks %x, want %x", c, o,
                               h, cases[c].in_hi, bits, want);
             }
@@ -85,8 +86,47 @@ START_TEST(pairs_at_the_bound)
 }
 END_TEST
 
+/* Four groups a lane: the proof takes the four largest halves (each 64 here: 127 * 256 = 32512
+ * passes; with one of 67, 127 * 259, not), and fc0_tail_32_32_1 summing four groups of 127s in
+ * an i16 lane gives the scalar set's value (fc0's sums land mid-range after its shift, so a lane
+ * that wrapped would change the result). */
+START_TEST(quads_at_the_bound)
+{
+    enum { G = 32 };
+    static int8_t w0[G * 32 * 4], w1[8 * 32 * 4], w2[8 * 16 * 4];
+    static uint8_t in[G * 4];
+    static int32_t b0[32], b1[32], b2[1];
+    memset(in, 127, sizeof in);
+    for (size_t j = 0; j < sizeof w1; j++)
+        w1[j] = (int8_t)(j % 3 == 0 ? 5 : -2);
+    for (int g = 0; g < 8; g++)
+        w2[g * 64] = 3;
+    for (int sign = -1; sign <= 1; sign += 2) {
+        for (size_t j = 0; j < sizeof w0; j++)
+            w0[j] = (int8_t)(sign * 32);
+        uint32_t pairs = nnue_plan_pair_blocks(w0, G, 32, 127);
+        ck_assert_uint_eq(pairs, 3u | 3u << NNUE_QUADS_SHIFT);
+        w0[5 * 128 + 7 * 4] = (int8_t)(sign * 35); /* one half of 67 (259 in four): pairs still, fours not */
+        ck_assert_uint_eq(nnue_plan_pair_blocks(w0, G, 32, 127), 3u | 2u << NNUE_QUADS_SHIFT);
+        w0[5 * 128 + 7 * 4] = (int8_t)(sign * 32);
+        for (int o = 0; o < 32; o++)
+            b0[o] = sign < 0 ? 127 * 256 * G * 2 : 0; /* the negative sums lifted back to mid-range */
+        int32_t want = nnue_kernels_scalar.fc0_tail_32_32_1(in, G, 0, w0, b0, 14, 127, w1, b1, 0, 127, w2, b2);
+        for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
+            const nnue_kernels *k = isa_set(isa);
+            if (!k || !k->fc0_tail_32_32_1)
+                continue;
+            int32_t got = k->fc0_tail_32_32_1(in, G, pairs, w0, b0, 14, 127, w1, b1, 0, 127, w2, b2);
+            ck_assert_msg(got == want, "%s fc0_tail_32_32_1 with fours at the bound (sign %d): %d, want %d",
+                          nnue_isa_label(isa), sign, got, want);
+        }
+    }
+}
+END_TEST
+
 void add_pairs_kernel_tests(TCase *tc)
 {
     tcase_add_test(tc, pair_blocks_bounds);
     tcase_add_test(tc, pairs_at_the_bound);
+    tcase_add_test(tc, quads_at_the_bound);
 }
