@@ -22,6 +22,7 @@
  *                        paired i8 rows' second values and the first values' correction: paired_i8.h)
  *   vec_madd_i16(a, b)   a[2k] * b[2k] + a[2k + 1] * b[2k + 1] in i32 lane k (pmaddwd)
  *   vec_packus_i16(a, b) the i16 lanes of a then b saturated to u8, in order
+ *   vec_min_u8(a, b)     the smaller of each pair of u8 lanes
  *   vec_packus_i32(a, b) the i32 lanes of a then b saturated to u16, in order
  *   vec_widen_add_i64(s, v)    s (i64 lanes) + every i32 lane of v sign-extended; which lane of s
  *                              takes which lane of v is free (only the total is read)

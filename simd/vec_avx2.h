@@ -59,6 +59,7 @@ VEC_FN vec_t vec_madd_i16(vec_t a, vec_t b) { return _mm256_madd_epi16(a, b); }
 
 /* vpackus works within 128-bit halves; the 64-bit permute puts the quarters back in order. */
 VEC_FN vec_t vec_packus_i16(vec_t a, vec_t b) { return _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8); }
+VEC_FN vec_t vec_min_u8(vec_t a, vec_t b) { return _mm256_min_epu8(a, b); }
 VEC_FN vec_t vec_packus_i32(vec_t a, vec_t b) { return _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8); }
 
 VEC_FN vec_t vec_widen_add_i64(vec_t s, vec_t v)

@@ -80,6 +80,7 @@ VEC_FN vec_t vec_madd_i16(vec_t a, vec_t b) { return _mm512_madd_epi16(a, b); }
 /* vpackus works within 128-bit lanes; a 64-bit permute puts the eight quarters back in order. */
 VEC_FN vec_t vec_in_order(vec_t v) { return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7), v); }
 VEC_FN vec_t vec_packus_i16(vec_t a, vec_t b) { return vec_in_order(_mm512_packus_epi16(a, b)); }
+VEC_FN vec_t vec_min_u8(vec_t a, vec_t b) { return _mm512_min_epu8(a, b); }
 VEC_FN vec_t vec_packus_i32(vec_t a, vec_t b) { return vec_in_order(_mm512_packus_epi32(a, b)); }
 
 VEC_FN vec_t vec_widen_add_i64(vec_t s, vec_t v)

@@ -60,6 +60,10 @@ VEC_FN vec_t vec_packus_i16(vec_t a, vec_t b)
 {
     return vreinterpretq_s32_u8(vcombine_u8(vqmovun_s16(S16(a)), vqmovun_s16(S16(b))));
 }
+VEC_FN vec_t vec_min_u8(vec_t a, vec_t b)
+{
+    return vreinterpretq_s32_u8(vminq_u8(vreinterpretq_u8_s32(a), vreinterpretq_u8_s32(b)));
+}
 
 VEC_FN vec_t vec_packus_i32(vec_t a, vec_t b) { return FROMU16(vcombine_u16(vqmovun_s32(a), vqmovun_s32(b))); }
 

@@ -57,6 +57,7 @@ VEC_FN vec_t vec_srl_i32(vec_t v, int n) { return wasm_u32x4_shr(v, vec_count(n)
 VEC_FN vec_t vec_sra_i32(vec_t v, int n) { return wasm_i32x4_shr(v, vec_count(n)); }
 VEC_FN vec_t vec_madd_i16(vec_t a, vec_t b) { return wasm_i32x4_dot_i16x8(a, b); }
 VEC_FN vec_t vec_packus_i16(vec_t a, vec_t b) { return wasm_u8x16_narrow_i16x8(a, b); }
+VEC_FN vec_t vec_min_u8(vec_t a, vec_t b) { return wasm_u8x16_min(a, b); }
 VEC_FN vec_t vec_packus_i32(vec_t a, vec_t b) { return wasm_u16x8_narrow_i32x4(a, b); }
 
 VEC_FN vec_t vec_widen_add_i64(vec_t s, vec_t v)
