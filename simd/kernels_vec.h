@@ -30,8 +30,8 @@ VEC_TARGET static inline vec_t clamp_i16(vec_t v, vec_t max)
     return vec_min_i16(vec_max_i16(v, vec_zero()), max);
 }
 
-/* Two vectors of i16 make one vector of bytes: the saturating pack is the clamp at 0 (and at 255),
- * so a max that fits a byte takes one min on the bytes (HalfKP's 127) instead of two on each half. */
+/* Two vectors of i16 make one vector of bytes: the saturating pack is the clamp at 0 (and at
+ * 255), so a max that fits a byte takes one min on the bytes (HalfKP's 127), not two a half. */
 VEC_KERNEL void ft_clamp_u8(const int16_t *acc, uint8_t *out, uint32_t n, int32_t max)
 {
     const vec_t hi = vec_set1_i16((int16_t)max);
@@ -172,7 +172,8 @@ pass(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *wb, s
             s[u][b] = vdot_zero();
     size_t i = 0;
 #if VEC_DOT_PAIRS
-    if (quads && chain == 4) /* four groups a sum into the first sums (their adds wait on four multiplies each) */
+    /* four groups a sum, into the first sums (their adds wait on four multiplies each) */
+    if (quads && chain == 4)
         for (; i + 4 <= count; i += 4) {
             vec_t x[4];
             size_t g[4];
@@ -239,10 +240,11 @@ VEC_TARGET static inline void finish(vec_t sum, const int32_t *bias, int32_t *ou
 
 #define PASS(k) pass(in, idx, count, wb, stride, (k), res, chain, quads)
 /* pairs: kernels.h head_u8_fc0's (bit k: outputs 16k .. 16k + 15 may sum two groups in an i16
- * lane, bit NNUE_QUADS_SHIFT + k four); a pass sums as many as every one of its outputs may. quads: a
- * constant, 1 where the fours are worth their code: HalfKP's dense fc0 of 32 outputs (fc0_tail_32_32_1,
- * -2.7% instructions an evaluation); in head_u8_fc0 they cost instructions (callgrind, AVX2, a
- * evaluation: listed, Stockfish 15.1's net +95; dense, the 1536-wide shogi net +105). */
+ * lane, bit NNUE_QUADS_SHIFT + k four); a pass sums as many as every one of its outputs may.
+ * quads: a constant, 1 where the fours are worth their code: HalfKP's dense fc0 of 32 outputs
+ * (fc0_tail_32_32_1, -2.7% instructions an evaluation); in head_u8_fc0 they cost instructions
+ * (callgrind, AVX2, an evaluation: listed, Stockfish 15.1's net +95; dense, the 1536-wide shogi
+ * net +105). */
 VEC_TARGET static inline __attribute__((always_inline)) void run(const uint8_t *in, const uint16_t *idx, uint32_t count,
                                                                  const int8_t *w, const int32_t *bias, int32_t *out,
                                                                  uint32_t n_out, uint32_t out_pad, uint32_t pairs,

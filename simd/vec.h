@@ -47,8 +47,8 @@
  *   optional (VEC_DOT_PAIRS 1): vdot_add2(s, x0, w0, x1, w1) = vdot_add(vdot_add(s, x0, w0), x1, w1)
  *                        with the two groups' products added before they are widened to i32; exact
  *                        only where no output's i16 lane can overflow, which layers/plan_pairs.c proves
- *                        per 16-output block (kernels.h head_u8_fc0's pairs); and vdot_add4(s, x[4],
- *                        w[4]) the same for four groups (the pairs word's quads, NNUE_QUADS_SHIFT)
+ *                        per 16-output block (kernels.h head_u8_fc0's pairs); and vdot_add4(s,
+ *                        x[4], w[4]) the same for four groups (the pairs word's quads)
  * Optional, VEC_MASKED: partial vectors, for sets whose vector is wider than the short rows
  * (PSQT rows of 8 i32, small layers of 15..32 outputs on 512 bits). k counts lanes, 0 <= k <=
  * the vector's lanes of that type; lanes from k on load as zero, memory from lane k on is neither

@@ -139,8 +139,8 @@ static int list_rows_patched(const void **out, const int32_t **pout, const char 
         const char *a = rows + (size_t)r * row;
         __builtin_prefetch(a);
         __builtin_prefetch(a + 64);
-        __builtin_prefetch(&nr->first[r]); /* a line of a 500 KB table for HalfKP: asked for every row,
-                                              which costs less than a second loop over the picked */
+        /* a line of a 500 KB table for HalfKP: asked for every row, cheaper than a second loop */
+        __builtin_prefetch(&nr->first[r]);
         out[i] = a;
         if (pout) {
             pout[i] = (const int32_t *)(psqt + (size_t)r * prow);

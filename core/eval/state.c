@@ -421,7 +421,7 @@ int32_t nnue_evaluate(nnue_state *s, const nnue_board *board, nnue_eval_detail *
     if (s->ext_sets)
         nnue_fs_extension_fault(fault, sizeof fault); /* one left by other callers is not this one's */
     nnue_state_update(s, board);
-    if (s->tpart_slot >= 0) /* a selector table kept by moves (table_parts.c): most nets have none */
+    if (s->tpart_slot >= 0) /* a selector table kept by moves (table_parts.c); most nets: none */
         nnue_table_parts_update(s, board);
     if (s->ext_sets && nnue_fs_extension_fault(fault, sizeof fault)) {
         /* an extension set's hook gave a bad list (replaced by an empty one): no value from it */

@@ -357,11 +357,12 @@ START_TEST(small_tail)
     static int32_t in[32], b0[32], b1[32], b2[1];
     static uint8_t x[160 * 4];
     static const int32_t relu[][2] = {{6, 127}, {0, 127}, {19, 127}, {30, 1}, {0, 0}, {31, 127}};
-    int paired = 0, quads = 0;
+    int paired = 0, quads = 0, sets = 0;
     for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
         const nnue_kernels *k = isa_set(isa);
         if (!k || !k->tail_32_32_1)
             continue;
+        sets++;
         for (int rep = 0; rep < 2000; rep++) {
             for (size_t j = 0; j < sizeof w1; j++)
                 w1[j] = (int8_t)(rep % 5 == 0 ? -128 : pick(-128, 127));
@@ -399,8 +400,10 @@ START_TEST(small_tail)
             ck_assert_int_eq(got, k->tail_32_32_1(in, r1[0], r1[1], w1, b1, r2[0], r2[1], w2, b2));
         }
     }
-    ck_assert_int_gt(paired, 0); /* the paired runs happened, with fours too */
-    ck_assert_int_gt(quads, 0);
+    if (sets) { /* the paired runs happened, with fours too (where a set has the fused tail) */
+        ck_assert_int_gt(paired, 0);
+        ck_assert_int_gt(quads, 0);
+    }
 }
 END_TEST
 

@@ -106,11 +106,11 @@ START_TEST(quads_at_the_bound)
             w0[j] = (int8_t)(sign * 32);
         uint32_t pairs = nnue_plan_pair_blocks(w0, G, 32, 127);
         ck_assert_uint_eq(pairs, 3u | 3u << NNUE_QUADS_SHIFT);
-        w0[5 * 128 + 7 * 4] = (int8_t)(sign * 35); /* one half of 67 (259 in four): pairs still, fours not */
+        w0[5 * 128 + 7 * 4] = (int8_t)(sign * 35); /* a half of 67 (259 in four): pairs only */
         ck_assert_uint_eq(nnue_plan_pair_blocks(w0, G, 32, 127), 3u | 2u << NNUE_QUADS_SHIFT);
         w0[5 * 128 + 7 * 4] = (int8_t)(sign * 32);
         for (int o = 0; o < 32; o++)
-            b0[o] = sign < 0 ? 127 * 256 * G * 2 : 0; /* the negative sums lifted back to mid-range */
+            b0[o] = sign < 0 ? 127 * 256 * G * 2 : 0; /* the negative sums lifted to mid-range */
         int32_t want = nnue_kernels_scalar.fc0_tail_32_32_1(in, G, 0, w0, b0, 14, 127, w1, b1, 0, 127, w2, b2);
         for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
             const nnue_kernels *k = isa_set(isa);
