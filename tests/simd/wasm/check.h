@@ -21,6 +21,7 @@ typedef int TCase;
     } while (0)
 #define ck_assert_int_eq(a, b) ck_assert_msg((long long)(a) == (long long)(b), "%s != %s", #a, #b)
 #define ck_assert_uint_eq(a, b) ck_assert_msg((unsigned long long)(a) == (unsigned long long)(b), "%s != %s", #a, #b)
+#define ck_assert_int_gt(a, b) ck_assert_msg((long long)(a) > (long long)(b), "%s <= %s", #a, #b)
 static Suite the_suite;
 static TCase the_case;
 #define suite_create(name) (&the_suite)
