@@ -5,42 +5,45 @@
 #include "layers/plan_pairs.h"
 #include "simd/kernels.h" /* NNUE_KERNEL_OUT_BLOCK, NNUE_QUADS_SHIFT */
 
-/* The four largest values seen, top[0] >= top[1] >= ..., updated with x. */
-static void keep_top4(int64_t x, int64_t top[4])
+/* The CHAIN largest values seen, top[0] >= top[1] >= ..., updated with x. */
+static void keep_top(int64_t x, int64_t top[NNUE_CHAIN_MAX])
 {
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < NNUE_CHAIN_MAX; k++)
         if (x > top[k]) {
-            for (int m = 3; m > k; m--)
+            for (int m = NNUE_CHAIN_MAX - 1; m > k; m--)
                 top[m] = top[m - 1];
             top[k] = x;
             return;
         }
 }
 
-/* The 16-output blocks of a layer's prepared weights w ([groups][out_pad][4]) in which n = 2 (or
- * 4) input groups' products may share one i16 lane (kernels.h head_u8_fc0's pairs): a lane holds,
- * for one output, the products of one half of a group (two inputs) of each of n different groups,
- * so with inputs in 0 .. in_hi the sum stays within i16 for any n groups when the n largest
- * halves' positive weights (over the groups), times in_hi, add up to at most 32767, and the same
- * for the negative ones and -32768. Padding outputs have zero weights. */
+/* The 16-output blocks of a layer's prepared weights w ([groups][out_pad][4]) in which n = 2, 4
+ * or 8 input groups' products may share one i16 lane (kernels.h head_u8_fc0's pairs): a lane
+ * holds, for one output, the products of one half of a group (two inputs) of each of n different
+ * groups, so with inputs in 0 .. in_hi the sum stays within i16 for any n groups when the n
+ * largest halves' positive weights (over the groups), times in_hi, add up to at most 32767, and
+ * the same for the negative ones and -32768. Padding outputs have zero weights. */
 uint32_t nnue_plan_pair_blocks(const int8_t *w, uint32_t groups, uint32_t out_pad, int64_t in_hi)
 {
     uint32_t bits = 0;
-    for (uint32_t b = 0; b < NNUE_QUADS_SHIFT && b * NNUE_KERNEL_OUT_BLOCK < out_pad; b++) {
-        int two = 1, four = 1;
-        for (uint32_t o = b * NNUE_KERNEL_OUT_BLOCK; two && o < (b + 1) * NNUE_KERNEL_OUT_BLOCK && o < out_pad; o++)
-            for (int h = 0; two && h < 2; h++) {
-                int64_t pos[4] = {0, 0, 0, 0}, neg[4] = {0, 0, 0, 0};
+    for (uint32_t b = 0; b < NNUE_CHAIN_BLOCKS && b * NNUE_KERNEL_OUT_BLOCK < out_pad; b++) {
+        int most = NNUE_CHAIN_MAX; /* the largest n every lane of the block allows */
+        for (uint32_t o = b * NNUE_KERNEL_OUT_BLOCK; most > 1 && o < (b + 1) * NNUE_KERNEL_OUT_BLOCK && o < out_pad; o++)
+            for (int h = 0; h < 2; h++) {
+                int64_t pos[NNUE_CHAIN_MAX] = {0}, neg[NNUE_CHAIN_MAX] = {0}, ps = 0, ns = 0;
                 for (uint32_t g = 0; g < groups; g++) {
                     const int8_t *x = w + ((size_t)g * out_pad + o) * 4 + 2 * h;
-                    keep_top4((x[0] > 0 ? x[0] : 0) + (x[1] > 0 ? x[1] : 0), pos);
-                    keep_top4((x[0] < 0 ? -x[0] : 0) + (x[1] < 0 ? -x[1] : 0), neg);
+                    keep_top((x[0] > 0 ? x[0] : 0) + (x[1] > 0 ? x[1] : 0), pos);
+                    keep_top((x[0] < 0 ? -x[0] : 0) + (x[1] < 0 ? -x[1] : 0), neg);
                 }
-                two = in_hi * (pos[0] + pos[1]) <= 32767 && in_hi * (neg[0] + neg[1]) <= 32768;
-                four &= two && in_hi * (pos[0] + pos[1] + pos[2] + pos[3]) <= 32767 &&
-                        in_hi * (neg[0] + neg[1] + neg[2] + neg[3]) <= 32768;
+                for (int n = 0; n < most; n++) {
+                    ps += pos[n], ns += neg[n];
+                    if (in_hi * ps > 32767 || in_hi * ns > 32768)
+                        most = n; /* n + 1 halves overflow: n at most */
+                }
             }
-        bits |= (uint32_t)two << b | (uint32_t)(two && four) << (NNUE_QUADS_SHIFT + b);
+        bits |= (uint32_t)(most >= 2) << b | (uint32_t)(most >= 4) << (NNUE_QUADS_SHIFT + b) |
+                (uint32_t)(most >= 8) << (NNUE_EIGHTS_SHIFT + b);
     }
     return bits;
 }

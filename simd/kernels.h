@@ -20,10 +20,14 @@
 #include "base/isa.h"
 
 #define NNUE_KERNEL_OUT_BLOCK 16   /* outputs per prepared block (one 512-bit i32 vector) */
-/* head_u8_fc0's and fc0_tail_32_32_1's pairs word (layers/plan_pairs.h): bit k (k < 16) when
- * outputs 16k .. 16k + 15 may add two different input groups' u8 x i8 products in one i16 lane
- * before widening them, bit NNUE_QUADS_SHIFT + k when they may add four; 0 = never. */
-#define NNUE_QUADS_SHIFT 16
+/* head_u8_fc0's and fc0_tail_32_32_1's pairs word (layers/plan_pairs.h): bit k (k <
+ * NNUE_CHAIN_BLOCKS) when outputs 16k .. 16k + 15 may add two different input groups' u8 x i8
+ * products in one i16 lane before widening them, bit NNUE_QUADS_SHIFT + k when they may add four,
+ * bit NNUE_EIGHTS_SHIFT + k eight (NNUE_CHAIN_MAX); 0 = never. */
+#define NNUE_CHAIN_BLOCKS 10
+#define NNUE_QUADS_SHIFT 10
+#define NNUE_EIGHTS_SHIFT 20
+#define NNUE_CHAIN_MAX 8
 /* out_pad of a layer of 8 outputs reading the network input (YaneuraOu's fc0): 8, not a block of
  * 16, so that a group's weights are 32 bytes where half of 64 were zeros (AVX2 reads one vector a
  * group; the fc0 weights of a net of 4,608 stacks halve). A kernel reading 16 outputs a vector
@@ -207,8 +211,8 @@ typedef struct nnue_kernels {
     /* fc0 too (issue 46): o0[0 .. h->n0) = affine_u8_list(in, idx, count, w0, b0) (affine_u8 over
      * count groups when idx is NULL; out_pad NNUE_HEAD_FC0_PAD(n0)), then head_u8(h, o0, w1, b1, w2, b2) on those
      * values as they come out of fc0. o0 is written for the layers that read fc0 besides the head.
-     * pairs: the blocks of outputs whose u8 x i8 products of two (or four) different groups may be
-     * added in one i16 lane before widening them (NNUE_QUADS_SHIFT; nnue_plan_layer.pairs: proven
+     * pairs: the blocks of outputs whose u8 x i8 products of two (four, eight) different groups may
+     * be added in one i16 lane before widening them (NNUE_QUADS_SHIFT; nnue_plan_layer.pairs: proven
      * from w0 and the inputs' bound), the step a set without VNNI saves widenings with
      * (VEC_DOT_PAIRS); 0 = never. */
     int32_t (*head_u8_fc0)(const nnue_head_u8 *h, const uint8_t *in, const uint16_t *idx, uint32_t count,

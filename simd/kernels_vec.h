@@ -154,14 +154,48 @@ VEC_KERNEL int nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t *idx)
  * passes). Forced inline: with a constant nb and the dense/list choice known, the sums stay in
  * registers (as a separate function clang spilled them, about a third slower). */
 #ifndef VEC_DOT_PAIRS
-#define VEC_DOT_PAIRS 0 /* vdot_add2 (vec.h): the set widens two groups' products at once */
+#define VEC_DOT_PAIRS 0 /* vdot_prod16 and vdot_widen (vec.h): the set widens chained groups at once */
 #endif
 #ifndef VEC_AFFINE_SUMS
 #define VEC_AFFINE_SUMS (VEC_AFFINE_BLOCKS * VEC_AFFINE_UNROLL)
 #endif
+#if VEC_DOT_PAIRS
+/* Groups i, i + 1, ... n at a time (n = 2, 4 or 8), un such runs in flight: each output's
+ * products of the n groups added in its i16 lanes, then widened into the sums once (run() below:
+ * where the weights allow it; a multiply and a widening fewer a group than vdot_add). Returns
+ * where it stopped. */
+VEC_TARGET static inline __attribute__((always_inline)) size_t chained(const uint8_t *in, const uint16_t *idx, size_t i,
+                                                                       uint32_t count, const int8_t *wb, size_t stride,
+                                                                       const int nb, vdot_t s[][4], const int n,
+                                                                       const int un)
+{
+    for (; i + (size_t)n * (size_t)un <= count; i += (size_t)n * (size_t)un)
+        for (int u = 0; u < un; u++) {
+            vec_t x[NNUE_CHAIN_MAX];
+            const int8_t *w[NNUE_CHAIN_MAX];
+            for (int c = 0; c < n; c++) {
+                size_t g = idx ? idx[i + (size_t)(n * u + c)] : i + (size_t)(n * u + c);
+                x[c] = vdot_input(in + 4 * g);
+                w[c] = wb + g * stride;
+            }
+            for (int b = 0; b < nb; b++) {
+                vec_t p = vdot_prod16(x[0], w[0] + VEC_BYTES * b);
+                for (int c = 1; c < n; c++)
+                    p = vec_add_i16(p, vdot_prod16(x[c], w[c] + VEC_BYTES * b));
+                s[u][b] = vdot_widen(s[u][b], p);
+            }
+        }
+    return i;
+}
+#endif
+
+/* chain: how many groups the weights let share an i16 lane (1, 2, 4 or 8); chains: a constant,
+ * the chain lengths this call compiles (CHAIN_* bits: the loops cost code and, where the list is
+ * short, instructions). */
+enum { CHAIN_2 = 2, CHAIN_4 = 4, CHAIN_8 = 8 };
 VEC_TARGET static inline __attribute__((always_inline)) void
 pass(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *wb, size_t stride, const int nb, vec_t *res,
-     int chain, const int quads)
+     int chain, const int chains)
 {
     const int un = VEC_AFFINE_SUMS / nb >= VEC_AFFINE_UNROLL ? VEC_AFFINE_UNROLL
                    : VEC_AFFINE_SUMS / nb >= 1               ? VEC_AFFINE_SUMS / nb
@@ -172,33 +206,16 @@ pass(const uint8_t *in, const uint16_t *idx, uint32_t count, const int8_t *wb, s
             s[u][b] = vdot_zero();
     size_t i = 0;
 #if VEC_DOT_PAIRS
-    /* four groups a sum, into the first sums (their adds wait on four multiplies each) */
-    if (quads && chain == 4)
-        for (; i + 4 <= count; i += 4) {
-            vec_t x[4];
-            size_t g[4];
-            for (int c = 0; c < 4; c++) {
-                g[c] = idx ? idx[i + c] : i + c;
-                x[c] = vdot_input(in + 4 * g[c]);
-            }
-            for (int b = 0; b < nb; b++) {
-                const int8_t *const w[4] = {wb + g[0] * stride + VEC_BYTES * b, wb + g[1] * stride + VEC_BYTES * b,
-                                            wb + g[2] * stride + VEC_BYTES * b, wb + g[3] * stride + VEC_BYTES * b};
-                s[0][b] = vdot_add4(s[0][b], x, w);
-            }
-        }
-    if (chain >= 2) /* two groups a sum, widened once (run() below: where the weights allow it) */
-        for (; i + 2 * (uint32_t)un <= count; i += 2 * (uint32_t)un)
-            for (int u = 0; u < un; u++) {
-                size_t g0 = idx ? idx[i + 2 * u] : i + 2 * u, g1 = idx ? idx[i + 2 * u + 1] : i + 2 * u + 1;
-                vec_t x0 = vdot_input(in + 4 * g0), x1 = vdot_input(in + 4 * g1);
-                for (int b = 0; b < nb; b++)
-                    s[u][b] = vdot_add2(s[u][b], x0, wb + g0 * stride + VEC_BYTES * b, x1,
-                                        wb + g1 * stride + VEC_BYTES * b);
-            }
+    /* eight or four groups a sum into the first sums (each add waits on n multiplies), then two */
+    if ((chains & CHAIN_8) && chain >= 8)
+        i = chained(in, idx, i, count, wb, stride, nb, s, 8, 1);
+    if ((chains & CHAIN_4) && chain >= 4)
+        i = chained(in, idx, i, count, wb, stride, nb, s, 4, 1);
+    if ((chains & CHAIN_2) && chain >= 2)
+        i = chained(in, idx, i, count, wb, stride, nb, s, 2, un);
 #else
     (void)chain;
-    (void)quads;
+    (void)chains;
 #endif
     for (; i + (uint32_t)un <= count; i += (uint32_t)un)
         for (int u = 0; u < un; u++) {
@@ -238,17 +255,14 @@ VEC_TARGET static inline void finish(vec_t sum, const int32_t *bias, int32_t *ou
     }
 }
 
-#define PASS(k) pass(in, idx, count, wb, stride, (k), res, chain, quads)
+#define PASS(k) pass(in, idx, count, wb, stride, (k), res, chain, chains)
 /* pairs: kernels.h head_u8_fc0's (bit k: outputs 16k .. 16k + 15 may sum two groups in an i16
- * lane, bit NNUE_QUADS_SHIFT + k four); a pass sums as many as every one of its outputs may.
- * quads: a constant, 1 where the fours are worth their code: HalfKP's dense fc0 of 32 outputs
- * (fc0_tail_32_32_1, -2.7% instructions an evaluation); in head_u8_fc0 they cost instructions
- * (callgrind, AVX2, an evaluation: listed, Stockfish 15.1's net +95; dense, the 1536-wide shogi
- * net +105). */
+ * lane, bit NNUE_QUADS_SHIFT + k four, NNUE_EIGHTS_SHIFT + k eight); a pass sums as many as every
+ * one of its outputs may, of the chains (CHAIN_* bits, a constant) the call site compiles. */
 VEC_TARGET static inline __attribute__((always_inline)) void run(const uint8_t *in, const uint16_t *idx, uint32_t count,
                                                                  const int8_t *w, const int32_t *bias, int32_t *out,
                                                                  uint32_t n_out, uint32_t out_pad, uint32_t pairs,
-                                                                 const int quads)
+                                                                 const int chains)
 {
     size_t stride = (size_t)out_pad * 4;
     vec_t res[4];
@@ -258,9 +272,10 @@ VEC_TARGET static inline __attribute__((always_inline)) void run(const uint8_t *
         const int8_t *wb = w + (size_t)o * 4;
         uint32_t first = o / NNUE_KERNEL_OUT_BLOCK, last = (o + (uint32_t)nb * VEC_I32 - 1) / NNUE_KERNEL_OUT_BLOCK;
         uint32_t need = last < 31 ? ((2u << last) - 1) & ~((1u << first) - 1) : ~((1u << first) - 1);
-        int chain = !pairs || last >= NNUE_QUADS_SHIFT || (pairs & need) != need ? 1
-                    : (pairs >> NNUE_QUADS_SHIFT & need) == need                 ? 4
-                                                                                  : 2;
+        int chain = !pairs || last >= NNUE_CHAIN_BLOCKS || (pairs & need) != need         ? 1
+                    : (chains & CHAIN_8) && (pairs >> NNUE_EIGHTS_SHIFT & need) == need ? 8
+                    : (chains & CHAIN_4) && (pairs >> NNUE_QUADS_SHIFT & need) == need  ? 4
+                                                                                        : 2;
         switch (nb) { /* constant block counts, so the sums stay in registers */
         case 4: PASS(4); break;
         case 3: PASS(3); break;
@@ -525,7 +540,7 @@ VEC_KERNEL int32_t fc0_tail_32_32_1(const uint8_t *in, uint32_t groups, uint32_t
                                     int32_t m2, const int8_t *w2, const int32_t *b2)
 {
     int32_t o0[32] __attribute__((aligned(64)));
-    run(in, NULL, groups, w0, b0, o0, 32, 32, pairs, 1);
+    run(in, NULL, groups, w0, b0, o0, 32, 32, pairs, CHAIN_2 | CHAIN_4 | CHAIN_8);
     return VEC_TAIL_32_32_1(o0, s1, m1, w1, b1, s2, m2, w2, b2);
 }
 #define VEC_FC0_TAIL_32_32_1 fc0_tail_32_32_1

@@ -44,11 +44,13 @@
  *                        i8 w, lane by lane: a dot product along the input (output-major layers);
  *                        which lane of vdot_sum takes which product is free (only the total is read)
  *   vec_hsum_i32(v)      the sum of v's i32 lanes, wrapping
- *   optional (VEC_DOT_PAIRS 1): vdot_add2(s, x0, w0, x1, w1) = vdot_add(vdot_add(s, x0, w0), x1, w1)
- *                        with the two groups' products added before they are widened to i32; exact
- *                        only where no output's i16 lane can overflow, which layers/plan_pairs.c proves
- *                        per 16-output block (kernels.h head_u8_fc0's pairs); and vdot_add4(s,
- *                        x[4], w[4]) the same for four groups (the pairs word's quads)
+ *   optional (VEC_DOT_PAIRS 1): vdot_prod16(x, w) a group's products as vdot_add takes them, in
+ *                        i16 lanes (each the two products of half a group), and vdot_widen(s, p)
+ *                        s + such lanes widened, so that vdot_widen(s, vdot_prod16(x, w)) =
+ *                        vdot_add(s, x, w); several groups' products are added in i16 before one
+ *                        widening, exact only where no output's lane can overflow, which
+ *                        layers/plan_pairs.c proves per 16-output block (kernels.h head_u8_fc0's
+ *                        pairs word: two, four or eight groups)
  * Optional, VEC_MASKED: partial vectors, for sets whose vector is wider than the short rows
  * (PSQT rows of 8 i32, small layers of 15..32 outputs on 512 bits). k counts lanes, 0 <= k <=
  * the vector's lanes of that type; lanes from k on load as zero, memory from lane k on is neither

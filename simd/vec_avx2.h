@@ -104,26 +104,20 @@ VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
     return _mm256_add_epi32(s, _mm256_madd_epi16(p, _mm256_set1_epi16(1)));
 }
 
-/* Two groups' products added in i16 and widened once (kernels_vec.h pass(), where layers/plan_pairs.c
- * proved that no lane can leave i16: pairs): a widening and an add saved per two groups. */
+/* A group's products in i16 lanes, and such lanes (several groups' products added, where
+ * layers/plan_pairs.c proved that no lane can leave i16) widened into the sums once: kernels_vec.h
+ * chained(), a multiply and a widening saved a group (the multiply ports are what HalfKP's and the
+ * 1536-wide shogi net's dense fc0 wait on). */
 #define VEC_DOT_PAIRS 1
 #define VEC_HEAD_TAIL "simd/head_tail_avx2.h" /* kernels_vec.h includes it */
-VEC_FN vdot_t vdot_add2(vdot_t s, vec_t x0, const int8_t *w0, vec_t x1, const int8_t *w1)
+VEC_FN vec_t vdot_prod16(vec_t x, const int8_t *w)
 {
-    __m256i p = _mm256_add_epi16(_mm256_maddubs_epi16(x0, _mm256_loadu_si256((const __m256i *)w0)),
-                                 _mm256_maddubs_epi16(x1, _mm256_loadu_si256((const __m256i *)w1)));
-    return _mm256_add_epi32(s, _mm256_madd_epi16(p, _mm256_set1_epi16(1)));
+    return _mm256_maddubs_epi16(x, _mm256_loadu_si256((const __m256i *)w));
 }
 
-/* Four groups the same way (the quads of kernels.h's pairs word): 4 multiplies and a widening
- * where single groups take 8 (the multiply ports are what HalfKP's dense fc0 waits on). */
-VEC_FN vdot_t vdot_add4(vdot_t s, const vec_t x[4], const int8_t *const w[4])
+VEC_FN vdot_t vdot_widen(vdot_t s, vec_t p)
 {
-    __m256i p = _mm256_add_epi16(_mm256_maddubs_epi16(x[0], _mm256_loadu_si256((const __m256i *)w[0])),
-                                 _mm256_maddubs_epi16(x[1], _mm256_loadu_si256((const __m256i *)w[1])));
-    __m256i q = _mm256_add_epi16(_mm256_maddubs_epi16(x[2], _mm256_loadu_si256((const __m256i *)w[2])),
-                                 _mm256_maddubs_epi16(x[3], _mm256_loadu_si256((const __m256i *)w[3])));
-    return _mm256_add_epi32(s, _mm256_madd_epi16(_mm256_add_epi16(p, q), _mm256_set1_epi16(1)));
+    return _mm256_add_epi32(s, _mm256_madd_epi16(p, _mm256_set1_epi16(1)));
 }
 
 VEC_FN vdot_t vdot_add_bytes(vdot_t s, const uint8_t *p, const int8_t *w)

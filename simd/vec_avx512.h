@@ -130,22 +130,17 @@ VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
 }
 
 #if !defined(VEC_VNNI)
-/* As vec_avx2.h's: two groups widened once where the weights allow (VNNI's dot needs no widening). */
+/* As vec_avx2.h's: chained groups widened once where the weights allow (VNNI's dot needs no
+ * widening). */
 #define VEC_DOT_PAIRS 1
-VEC_FN vdot_t vdot_add2(vdot_t s, vec_t x0, const int8_t *w0, vec_t x1, const int8_t *w1)
+VEC_FN vec_t vdot_prod16(vec_t x, const int8_t *w)
 {
-    __m512i p = _mm512_add_epi16(_mm512_maddubs_epi16(x0, _mm512_loadu_si512(w0)),
-                                 _mm512_maddubs_epi16(x1, _mm512_loadu_si512(w1)));
-    return _mm512_add_epi32(s, _mm512_madd_epi16(p, _mm512_set1_epi16(1)));
+    return _mm512_maddubs_epi16(x, _mm512_loadu_si512(w));
 }
 
-VEC_FN vdot_t vdot_add4(vdot_t s, const vec_t x[4], const int8_t *const w[4])
+VEC_FN vdot_t vdot_widen(vdot_t s, vec_t p)
 {
-    __m512i p = _mm512_add_epi16(_mm512_maddubs_epi16(x[0], _mm512_loadu_si512(w[0])),
-                                 _mm512_maddubs_epi16(x[1], _mm512_loadu_si512(w[1])));
-    __m512i q = _mm512_add_epi16(_mm512_maddubs_epi16(x[2], _mm512_loadu_si512(w[2])),
-                                 _mm512_maddubs_epi16(x[3], _mm512_loadu_si512(w[3])));
-    return _mm512_add_epi32(s, _mm512_madd_epi16(_mm512_add_epi16(p, q), _mm512_set1_epi16(1)));
+    return _mm512_add_epi32(s, _mm512_madd_epi16(p, _mm512_set1_epi16(1)));
 }
 #endif
 

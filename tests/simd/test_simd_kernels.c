@@ -349,15 +349,16 @@ END_TEST
 
 /* The fused 32-32-1 tail equals the scalar set's (which is the six small kernels in a row), and so
  * does fc0 with it (fc0_tail_32_32_1: 1..160 input groups, HalfKP's 128 among them), which also
- * equals the set's own affine_u8 then its tail; a third of the reps have fc0 weights in -64..64 or
- * -32..32, which the plan's proof lets pair or sum by fours (layers/plan_pairs.c), and run so. */
+ * equals the set's own affine_u8 then its tail; a third of the reps have fc0 weights in -64..64,
+ * -32..32 or -16..16, which the plan's proof lets pair or sum by fours or eights
+ * (layers/plan_pairs.c), and run so. */
 START_TEST(small_tail)
 {
     static int8_t w0[160 * 32 * 4], w1[8 * 32 * 4], w2[8 * 16 * 4];
     static int32_t in[32], b0[32], b1[32], b2[1];
     static uint8_t x[160 * 4];
     static const int32_t relu[][2] = {{6, 127}, {0, 127}, {19, 127}, {30, 1}, {0, 0}, {31, 127}};
-    int paired = 0, quads = 0, sets = 0;
+    int paired = 0, quads = 0, eights = 0, sets = 0;
     for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
         const nnue_kernels *k = isa_set(isa);
         if (!k || !k->tail_32_32_1)
@@ -383,7 +384,10 @@ START_TEST(small_tail)
                           nnue_isa_label(isa));
             uint32_t groups = rep % 4 ? 128 : 1 + rnd() % 160;
             for (size_t j = 0; j < (size_t)groups * 128; j++)
-                w0[j] = (int8_t)(rep % 3 == 2 ? (rep % 2 ? pick(-64, 64) : pick(-32, 32)) : pick(-128, 127));
+                w0[j] = (int8_t)(rep % 3 != 2 ? pick(-128, 127)
+                                 : rep % 9 == 2 ? pick(-64, 64)
+                                 : rep % 9 == 5 ? pick(-32, 32)
+                                                : pick(-16, 16));
             for (size_t j = 0; j < (size_t)groups * 4; j++)
                 x[j] = (uint8_t)(rep % 7 == 0 ? 127 : pick(0, 127));
             for (int j = 0; j < 32; j++)
@@ -391,6 +395,7 @@ START_TEST(small_tail)
             uint32_t pairs = nnue_plan_pair_blocks(w0, groups, 32, 127);
             paired += pairs == 3;
             quads += pairs == (3u | 3u << NNUE_QUADS_SHIFT);
+            eights += pairs == (3u | 3u << NNUE_QUADS_SHIFT | 3u << NNUE_EIGHTS_SHIFT);
             want = nnue_kernels_scalar.fc0_tail_32_32_1(x, groups, 0, w0, b0, r1[0], r1[1], w1, b1, r2[0], r2[1], w2,
                                                         b2);
             got = k->fc0_tail_32_32_1(x, groups, pairs, w0, b0, r1[0], r1[1], w1, b1, r2[0], r2[1], w2, b2);
@@ -400,9 +405,10 @@ START_TEST(small_tail)
             ck_assert_int_eq(got, k->tail_32_32_1(in, r1[0], r1[1], w1, b1, r2[0], r2[1], w2, b2));
         }
     }
-    if (sets) { /* the paired runs happened, with fours too (where a set has the fused tail) */
+    if (sets) { /* the paired runs happened, with fours and eights too (where a set has the fused tail) */
         ck_assert_int_gt(paired, 0);
         ck_assert_int_gt(quads, 0);
+        ck_assert_int_gt(eights, 0);
     }
 }
 END_TEST
@@ -474,12 +480,13 @@ START_TEST(head_u8)
         static uint8_t in0[256];
         static int8_t w0[64 * 32 * 4];
         static uint16_t idx0[64];
-        int32_t o0[32], o0k[32], b0[32], count = 0, bounded = rep % 4 >= 2; /* -64..64 weights: pairs on */
+        /* rep % 4 == 2: weights in -64..64 (pairs proven), 3: -16..16 (eights) */
+        int32_t o0[32], o0k[32], b0[32], count = 0, bounded = rep % 4 >= 2;
         h.n0 = rnd() % 3 == 0 && h.m0 <= 8 ? 8 : h.m0 <= 16 && rnd() % 2 ? 16 : 32; /* 8 laid out 8 wide (YaneuraOu) */
         for (int j = 0; j < 256; j++) /* rep % 8 == 7: every input at its bound 127, the extreme sums */
             in0[j] = (uint8_t)(rep % 8 == 7 ? 127 : rnd() % 4 ? 0 : pick(0, 127));
         for (int j = 0; j < 64 * 32 * 4; j++)
-            w0[j] = (int8_t)(bounded ? pick(-64, 64) : pick(-128, 127));
+            w0[j] = (int8_t)(rep % 4 == 3 ? pick(-16, 16) : rep % 4 == 2 ? pick(-64, 64) : pick(-128, 127));
         for (int j = 0; j < 32; j++)
             b0[j] = pick(-(1 << 20), 1 << 20);
         for (int g = 0; g < 64; g++)
@@ -487,15 +494,19 @@ START_TEST(head_u8)
                 idx0[count++] = (uint16_t)g;
         const uint16_t *il = rep % 2 ? idx0 : NULL;
         uint32_t n = il ? (uint32_t)count : 64;
+        uint32_t pairs = bounded ? nnue_plan_pair_blocks(w0, 64, NNUE_HEAD_FC0_PAD(h.n0), 127) : 0;
+        ck_assert_uint_eq(pairs & 1, (uint32_t)bounded);
+        ck_assert_uint_eq(pairs >> NNUE_EIGHTS_SHIFT & 1, (uint32_t)(rep % 4 == 3));
         sc->affine_u8_list(in0, il, (int)n, w0, b0, o0, h.n0, NNUE_HEAD_FC0_PAD(h.n0));
         want = sc->head_u8(&h, o0, w1, b1, w2, b2);
         for (int isa = 0; isa < NNUE_ISA_COUNT; isa++) {
             const nnue_kernels *k = isa ? isa_set(isa) : sc;
             if (!k)
                 continue;
-            int32_t got = k->head_u8_fc0(&h, in0, il, n, bounded ? ~0u : 0, w0, b0, o0k, w1, b1, w2, b2);
-            ck_assert_msg(got == want && memcmp(o0, o0k, h.n0 * 4) == 0, "%s head_u8_fc0 rep %d n0 %u: %d, want %d",
-                          nnue_isa_label(isa), rep, h.n0, got, want);
+            int32_t got = k->head_u8_fc0(&h, in0, il, n, pairs, w0, b0, o0k, w1, b1, w2, b2);
+            ck_assert_msg(got == want && memcmp(o0, o0k, h.n0 * 4) == 0,
+                          "%s head_u8_fc0 rep %d n0 %u pairs %x: %d, want %d", nnue_isa_label(isa), rep, h.n0, pairs,
+                          got, want);
         }
     }
 }

@@ -1,5 +1,5 @@
-/* tests/simd/test_simd_kernels_pairs.c: where head_u8_fc0 may add two input groups' products in
- * one i16 lane (kernels.h pairs): the plan's proof (layers/plan_pairs.c) at its
+/* tests/simd/test_simd_kernels_pairs.c: where head_u8_fc0 may add two (four, eight) input groups'
+ * products in one i16 lane (kernels.h pairs): the plan's proof (layers/plan_pairs.c) at its
  * exact bounds, and every kernel set at inputs and weights on those bounds, against the scalar set. */
 #include <check.h>
 #include <string.h>
@@ -42,7 +42,8 @@ START_TEST(pair_blocks_bounds)
                 int g = (int)(c * 5 % GROUPS), g2 = (g + 1 + (int)c) % GROUPS;
                 uint32_t bits = blocks_with(o, g, g2, h, cases[c].v, cases[c].in_hi);
                 uint32_t want = cases[c].ok ? 3u : 3u & ~(1u << (o / 16));
-                want |= want << NNUE_QUADS_SHIFT; /* two groups only: any four take the same two */
+                /* two groups only: any four or eight take the same two */
+                want |= want << NNUE_QUADS_SHIFT | want << NNUE_EIGHTS_SHIFT;
                 ck_assert_msg(bits == want, "case %zu at output %d half %d, inputs <= %d: blocks %x, want %x", c, o,
                               h, cases[c].in_hi, bits, want);
             }
@@ -124,9 +125,64 @@ START_TEST(quads_at_the_bound)
 }
 END_TEST
 
+/* Eight groups a lane: the proof takes the eight largest halves (each 32 here: 127 * 256 = 32512
+ * passes; with one of 35, 127 * 259, not: fours only), and head_u8_fc0 (dense: the eights' loop,
+ * listed: pairs) and fc0_tail_32_32_1 summing eight groups of 127s in an i16 lane give the scalar
+ * set's values. */
+START_TEST(eights_at_the_bound)
+{
+    enum { G = 40 }; /* five runs of eight */
+    static int8_t w0[G * 32 * 4], w1[8 * 32 * 4], w2[8 * 16 * 4];
+    static uint8_t in[G * 4];
+    static uint16_t idx[G];
+    static int32_t b0[32], b1[32], b2[1];
+    memset(in, 127, sizeof in);
+    for (int g = 0; g < G; g++)
+        idx[g] = (uint16_t)g;
+    for (size_t j = 0; j < sizeof w1; j++)
+        w1[j] = (int8_t)(j % 3 == 0 ? 5 : -2);
+    for (int g = 0; g < 8; g++)
+        w2[g * 64] = 3;
+    for (int sign = -1; sign <= 1; sign += 2) {
+        for (size_t j = 0; j < sizeof w0; j++)
+            w0[j] = (int8_t)(sign * 16);
+        uint32_t pairs = nnue_plan_pair_blocks(w0, G, 32, 127);
+        ck_assert_uint_eq(pairs, 3u | 3u << NNUE_QUADS_SHIFT | 3u << NNUE_EIGHTS_SHIFT);
+        w0[5 * 128 + 20 * 4 + 3] = (int8_t)(sign * 19); /* output 20's second half of 35: block 1 */
+        ck_assert_uint_eq(nnue_plan_pair_blocks(w0, G, 32, 127), 3u | 3u << NNUE_QUADS_SHIFT | 1u << NNUE_EIGHTS_SHIFT);
+        w0[5 * 128 + 20 * 4 + 3] = (int8_t)(sign * 16);
+        for (int o = 0; o < 32; o++)
+            b0[o] = sign < 0 ? 127 * 128 * G * 2 : 0; /* the negative sums lifted to mid-range */
+        int32_t want = nnue_kernels_scalar.fc0_tail_32_32_1(in, G, 0, w0, b0, 14, 127, w1, b1, 0, 127, w2, b2);
+        nnue_head_u8 h = {.m0 = 15, .n0 = 32, .n1 = 32, .sq0 = {19, 127, 46340}, .cr0 = {6, 127}, .cr1 = {6, 127}};
+        int32_t want_o0[32], o0[32];
+        int32_t want_head = nnue_kernels_scalar.head_u8_fc0(&h, in, NULL, G, 0, w0, b0, want_o0, w1, b1, w2, b2);
+        for (int o = 0; o < 32; o++) /* each output: every group's 4 inputs of 127 times 16 */
+            ck_assert_int_eq(want_o0[o], b0[o] + sign * 127 * 64 * G);
+        for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
+            const nnue_kernels *k = isa_set(isa);
+            if (!k)
+                continue;
+            for (int listed = 0; listed < 2; listed++) {
+                int32_t got = k->head_u8_fc0(&h, in, listed ? idx : NULL, G, pairs, w0, b0, o0, w1, b1, w2, b2);
+                ck_assert_msg(got == want_head && memcmp(o0, want_o0, sizeof o0) == 0,
+                              "%s head_u8_fc0 with eights at the bound (sign %d, listed %d): fc0[0] %d, want %d",
+                              nnue_isa_label(isa), sign, listed, o0[0], want_o0[0]);
+            }
+            if (!k->fc0_tail_32_32_1)
+                continue;
+            int32_t got = k->fc0_tail_32_32_1(in, G, pairs, w0, b0, 14, 127, w1, b1, 0, 127, w2, b2);
+            ck_assert_msg(got == want, "%s fc0_tail_32_32_1 with eights at the bound (sign %d): %d, want %d",
+                          nnue_isa_label(isa), sign, got, want);
+        }
+    }
+}
+END_TEST
+
 void add_pairs_kernel_tests(TCase *tc)
 {
     tcase_add_test(tc, pair_blocks_bounds);
     tcase_add_test(tc, pairs_at_the_bound);
     tcase_add_test(tc, quads_at_the_bound);
+    tcase_add_test(tc, eights_at_the_bound);
 }
