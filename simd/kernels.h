@@ -103,12 +103,13 @@ typedef struct nnue_kernels {
      * whole; entries past the count are scratch). */
     int (*nonzero_groups)(const uint8_t *in, uint32_t groups, uint16_t *idx);
     /* out[o] = bias[o] + sum over groups g < groups, k < 4 of in[4g + k] * w[g][o][k], o < n_out;
-     * in values <= 127 (so that pairwise i16 sums cannot saturate), out_pad as above. */
+     * in values <= 127 (so that pairwise i16 sums cannot saturate), out_pad as above. pairs: the
+     * pairs word (NNUE_QUADS_SHIFT above) proven for w and the inputs' bound, or 0. */
     void (*affine_u8)(const uint8_t *in, uint32_t groups, const int8_t *w, const int32_t *bias, int32_t *out,
-                      uint32_t n_out, uint32_t out_pad);
+                      uint32_t n_out, uint32_t out_pad, uint32_t pairs);
     /* The same over the listed groups only (the others must be zero). */
     void (*affine_u8_list)(const uint8_t *in, const uint16_t *idx, int count, const int8_t *w,
-                           const int32_t *bias, int32_t *out, uint32_t n_out, uint32_t out_pad);
+                           const int32_t *bias, int32_t *out, uint32_t n_out, uint32_t out_pad, uint32_t pairs);
     /* sum over j < n of c[j] * c[j] * w[j] where c[j] = clamp(acc[j], 0, clip), exactly (int64).
      * wmax: an upper bound of |w[j]| (lets kernels use i16/i32 products when they are exact). */
     int64_t (*sq_dot_i16)(const int16_t *acc, const int16_t *w, uint32_t n, int32_t clip, int32_t wmax);

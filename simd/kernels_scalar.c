@@ -49,8 +49,9 @@ static int nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t *idx)
 
 /* The dense layer is the listed one over every group (idx NULL). */
 static void affine_u8_list(const uint8_t *in, const uint16_t *idx, int count, const int8_t *w, const int32_t *bias,
-                           int32_t *out, uint32_t n_out, uint32_t out_pad)
+                           int32_t *out, uint32_t n_out, uint32_t out_pad, uint32_t pairs)
 {
+    (void)pairs; /* the definition: every sum in i32 */
     for (uint32_t o = 0; o < n_out; o++) {
         uint32_t sum = (uint32_t)bias[o]; /* wraps like the vector adds (and like int64 truncated) */
         for (int i = 0; i < count; i++) {
@@ -64,9 +65,9 @@ static void affine_u8_list(const uint8_t *in, const uint16_t *idx, int count, co
 }
 
 static void affine_u8(const uint8_t *in, uint32_t groups, const int8_t *w, const int32_t *bias, int32_t *out,
-                      uint32_t n_out, uint32_t out_pad)
+                      uint32_t n_out, uint32_t out_pad, uint32_t pairs)
 {
-    affine_u8_list(in, NULL, (int)groups, w, bias, out, n_out, out_pad);
+    affine_u8_list(in, NULL, (int)groups, w, bias, out, n_out, out_pad, pairs);
 }
 
 static int64_t sq_dot_i16(const int16_t *acc, const int16_t *w, uint32_t n, int32_t clip, int32_t wmax)
@@ -98,10 +99,10 @@ static int32_t tail_32_32_1(const int32_t *in, int s1, int32_t m1, const int8_t 
     uint8_t h[32];
     crelu_i32(in, v, 32, s1, m1);
     pack_u8(v, h, 32, 32);
-    affine_u8(h, 8, w1, b1, o, 32, 32);
+    affine_u8(h, 8, w1, b1, o, 32, 32, 0);
     crelu_i32(o, v, 32, s2, m2);
     pack_u8(v, h, 32, 32);
-    affine_u8(h, 8, w2, b2, o, 1, 16);
+    affine_u8(h, 8, w2, b2, o, 1, 16, 0);
     return o[0];
 }
 
@@ -111,7 +112,7 @@ static int32_t fc0_tail_32_32_1(const uint8_t *in, uint32_t groups, uint32_t pai
 {
     (void)pairs; /* the definition: every product widened on its own */
     int32_t o0[32];
-    affine_u8(in, groups, w0, b0, o0, 32, 32);
+    affine_u8(in, groups, w0, b0, o0, 32, 32, 0);
     return tail_32_32_1(o0, s1, m1, w1, b1, s2, m2, w2, b2);
 }
 
@@ -171,7 +172,7 @@ static int32_t head_u8(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1
     uint32_t m0 = h->m0, n1 = h->n1 == 64 ? 64 : 32, at = h->fc2_all ? 2 * m0 : 0;
     act_u8(x, in, m0, h->sq0[0], h->sq0[1], h->sq0[2]);
     act_u8(x, in + m0, m0, h->cr0[0], h->cr0[1], 0);
-    affine_u8(in, (2 * m0 + 3) / 4, w1, b1, o1, n1, n1);
+    affine_u8(in, (2 * m0 + 3) / 4, w1, b1, o1, n1, n1, 0);
     if (!h->fc2_all)
         memset(in, 0, sizeof in);
     if (h->sq1[2] > 0) {
@@ -179,7 +180,7 @@ static int32_t head_u8(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1
         at += n1;
     }
     act_u8(o1, in + at, n1, h->cr1[0], h->cr1[1], 0);
-    affine_u8(in, (at + n1 + 3) / 4, w2, b2, o2, 1, 16);
+    affine_u8(in, (at + n1 + 3) / 4, w2, b2, o2, 1, 16, 0);
     return o2[0];
 }
 
@@ -206,9 +207,9 @@ static int32_t head_u8_fc0(const nnue_head_u8 *h, const uint8_t *in, const uint1
 {
     (void)pairs; /* the definition sums in 32 bits */
     if (idx)
-        affine_u8_list(in, idx, (int)count, w0, b0, o0, h->n0, NNUE_HEAD_FC0_PAD(h->n0));
+        affine_u8_list(in, idx, (int)count, w0, b0, o0, h->n0, NNUE_HEAD_FC0_PAD(h->n0), 0);
     else
-        affine_u8(in, count, w0, b0, o0, h->n0, NNUE_HEAD_FC0_PAD(h->n0));
+        affine_u8(in, count, w0, b0, o0, h->n0, NNUE_HEAD_FC0_PAD(h->n0), 0);
     return head_u8(h, o0, w1, b1, w2, b2);
 }
 

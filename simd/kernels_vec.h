@@ -287,16 +287,21 @@ VEC_TARGET static inline __attribute__((always_inline)) void run(const uint8_t *
     }
 }
 
+/* The chains the plain affine kernels compile (callgrind, AVX2): PlentyChess's and Reckless's
+ * 16-output fc0 prove eights, Stormphrax's 32-output one fours. */
+#define AFFINE_CHAINS_DENSE (CHAIN_2 | CHAIN_4 | CHAIN_8)
+#define AFFINE_CHAINS_LIST (CHAIN_2 | CHAIN_4 | CHAIN_8)
+
 VEC_KERNEL void affine_u8(const uint8_t *in, uint32_t groups, const int8_t *w, const int32_t *bias, int32_t *out,
-                          uint32_t n_out, uint32_t out_pad)
+                          uint32_t n_out, uint32_t out_pad, uint32_t pairs)
 {
-    run(in, NULL, groups, w, bias, out, n_out, out_pad, 0, 0);
+    run(in, NULL, groups, w, bias, out, n_out, out_pad, pairs, AFFINE_CHAINS_DENSE);
 }
 
 VEC_KERNEL void affine_u8_list(const uint8_t *in, const uint16_t *idx, int count, const int8_t *w,
-                               const int32_t *bias, int32_t *out, uint32_t n_out, uint32_t out_pad)
+                               const int32_t *bias, int32_t *out, uint32_t n_out, uint32_t out_pad, uint32_t pairs)
 {
-    run(in, idx, (uint32_t)count, w, bias, out, n_out, out_pad, 0, 0);
+    run(in, idx, (uint32_t)count, w, bias, out, n_out, out_pad, pairs, AFFINE_CHAINS_LIST);
 }
 
 /* kernels.h affine_i32: input-major weights, so each input is one broadcast times whole output

@@ -201,6 +201,7 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
         if (pl->u8) {
             const uint8_t *x = u8_net;
             const int32_t *biases = pl->zero_biases ? pl->zero_biases : stack[i].biases;
+            uint32_t pairs = pl->pairs ? pl->pairs[bucket] : 0; /* proven for a layer reading the network */
             if (pl->n_pieces) {
                 make_input(a, pl, outputs, k, u8_tmp);
                 x = u8_tmp;
@@ -215,11 +216,12 @@ int32_t nnue_forward_fast(const nnue_net *net, const nnue_kernels *k, const int1
                 /* Nearly dense input (random nets: 98-100% of fc0's groups): the dense kernel, with
                  * no index to follow, is faster (SFNNv9 bench -4%); the zero groups add nothing. */
                 if ((uint64_t)count * 10 >= (uint64_t)pl->groups * 9)
-                    k->affine_u8(x, pl->groups, pl->weights[bucket], biases, next, l->out_size, pl->out_pad);
+                    k->affine_u8(x, pl->groups, pl->weights[bucket], biases, next, l->out_size, pl->out_pad, pairs);
                 else
-                    k->affine_u8_list(x, idx, count, pl->weights[bucket], biases, next, l->out_size, pl->out_pad);
+                    k->affine_u8_list(x, idx, count, pl->weights[bucket], biases, next, l->out_size, pl->out_pad,
+                                      pairs);
             } else {
-                k->affine_u8(x, pl->groups, pl->weights[bucket], biases, next, l->out_size, pl->out_pad);
+                k->affine_u8(x, pl->groups, pl->weights[bucket], biases, next, l->out_size, pl->out_pad, pairs);
             }
             if (pl->zero_biases) { /* (sum >> sum_shift) + bias, as the layer's propagate */
                 const int32_t *b = stack[i].biases;

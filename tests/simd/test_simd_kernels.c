@@ -111,6 +111,7 @@ START_TEST(affine)
     static int32_t bias[MAXO], a[MAXO + 1], b[MAXO + 1];
     static uint16_t idx[MAXG + 16];
     static const uint32_t outs[] = {1, 2, 8, 15, 16, 17, 31, 32, 33, 48};
+    int eights = 0; /* reps whose weights the proof let chain eight groups (layers/plan_pairs.c) */
     for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
         const nnue_kernels *k = isa_set(isa);
         if (!k)
@@ -125,27 +126,38 @@ START_TEST(affine)
                 for (uint32_t o = 0; o < n_out; o++)
                     for (uint32_t c = 0; c < 4; c++)
                         if (4 * g + c < in_size)
-                            w[((size_t)g * out_pad + o) * 4 + c] = (int8_t)pick(-128, 127);
+                            w[((size_t)g * out_pad + o) * 4 + c] = (int8_t)(rep % 5 == 1   ? pick(-16, 16)
+                                                                            : rep % 5 == 3 ? pick(-32, 32)
+                                                                                           : pick(-128, 127));
+            uint32_t pairs = nnue_plan_pair_blocks(w, groups, out_pad, in_max);
+            eights += (pairs >> NNUE_EIGHTS_SHIFT & 1) != 0;
             for (uint32_t o = 0; o < n_out; o++)
                 bias[o] = rep % 4 == 0 ? pick(INT32_MIN, INT32_MAX) : pick(-100000, 100000);
             memset(in, 0, sizeof in);
             for (uint32_t j = 0; j < in_size; j++)
                 in[j] = rep % 3 == 0 ? (uint8_t)in_max : rnd() % 3 ? 0 : (uint8_t)pick(0, in_max);
-            nnue_kernels_scalar.affine_u8(in, groups, w, bias, a, n_out, out_pad);
+            nnue_kernels_scalar.affine_u8(in, groups, w, bias, a, n_out, out_pad, 0);
             b[n_out] = 4242;
-            k->affine_u8(in, groups, w, bias, b, n_out, out_pad);
-            ck_assert_msg(memcmp(a, b, n_out * 4) == 0, "%s affine_u8 out=%u groups=%u", nnue_isa_label(isa), n_out,
-                          groups);
+            k->affine_u8(in, groups, w, bias, b, n_out, out_pad, pairs);
+            ck_assert_msg(memcmp(a, b, n_out * 4) == 0, "%s affine_u8 out=%u groups=%u pairs %x", nnue_isa_label(isa),
+                          n_out, groups, pairs);
             ck_assert_int_eq(b[n_out], 4242);
             int count = nnue_kernels_scalar.nonzero_groups(in, groups, idx);
             memset(b, 0, sizeof b);
             b[n_out] = 4242;
-            k->affine_u8_list(in, idx, count, w, bias, b, n_out, out_pad);
-            ck_assert_msg(memcmp(a, b, n_out * 4) == 0, "%s affine_u8_list out=%u groups=%u", nnue_isa_label(isa),
-                          n_out, groups);
+            k->affine_u8_list(in, idx, count, w, bias, b, n_out, out_pad, pairs);
+            ck_assert_msg(memcmp(a, b, n_out * 4) == 0, "%s affine_u8_list out=%u groups=%u pairs %x",
+                          nnue_isa_label(isa), n_out, groups, pairs);
             ck_assert_int_eq(b[n_out], 4242);
         }
     }
+    if (eights == 0) /* no vector set on this CPU: the proof alone */
+        for (int rep = 0; rep < 10 && !eights; rep++) {
+            for (size_t j = 0; j < 64 * 16 * 4; j++)
+                w[j] = (int8_t)pick(-16, 16);
+            eights += (nnue_plan_pair_blocks(w, 64, 16, 127) >> NNUE_EIGHTS_SHIFT & 1) != 0;
+        }
+    ck_assert_int_gt(eights, 0);
 }
 END_TEST
 
@@ -401,7 +413,7 @@ START_TEST(small_tail)
             got = k->fc0_tail_32_32_1(x, groups, pairs, w0, b0, r1[0], r1[1], w1, b1, r2[0], r2[1], w2, b2);
             ck_assert_msg(got == want, "%s fc0_tail_32_32_1 rep %d groups %u pairs %x: %d, scalar %d",
                           nnue_isa_label(isa), rep, groups, pairs, got, want);
-            k->affine_u8(x, groups, w0, b0, in, 32, 32);
+            k->affine_u8(x, groups, w0, b0, in, 32, 32, 0);
             ck_assert_int_eq(got, k->tail_32_32_1(in, r1[0], r1[1], w1, b1, r2[0], r2[1], w2, b2));
         }
     }
@@ -457,7 +469,7 @@ START_TEST(head_u8)
         int32_t o1[64], plain;
         sc->act_u8(x, in1, h.m0, h.sq0[0], h.sq0[1], h.sq0[2]);
         sc->act_u8(x, in1 + h.m0, h.m0, h.cr0[0], h.cr0[1], 0);
-        sc->affine_u8(in1, (2 * h.m0 + 3) / 4, w1, b1, o1, n1, n1);
+        sc->affine_u8(in1, (2 * h.m0 + 3) / 4, w1, b1, o1, n1, n1, 0);
         uint32_t at = h.fc2_all ? 2 * h.m0 : 0;
         memcpy(in2, in1, at);
         if (h.sq1[2]) {
@@ -465,7 +477,7 @@ START_TEST(head_u8)
             at += n1;
         }
         sc->act_u8(o1, in2 + at, n1, h.cr1[0], h.cr1[1], 0);
-        sc->affine_u8(in2, (n2 + 3) / 4, w2, b2, &plain, 1, 16);
+        sc->affine_u8(in2, (n2 + 3) / 4, w2, b2, &plain, 1, 16, 0);
         int32_t want = sc->head_u8(&h, x, w1, b1, w2, b2);
         ck_assert_msg(want == plain, "scalar head_u8 rep %d: %d, the plain kernels %d", rep, want, plain);
         for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
@@ -497,7 +509,7 @@ START_TEST(head_u8)
         uint32_t pairs = bounded ? nnue_plan_pair_blocks(w0, 64, NNUE_HEAD_FC0_PAD(h.n0), 127) : 0;
         ck_assert_uint_eq(pairs & 1, (uint32_t)bounded);
         ck_assert_uint_eq(pairs >> NNUE_EIGHTS_SHIFT & 1, (uint32_t)(rep % 4 == 3));
-        sc->affine_u8_list(in0, il, (int)n, w0, b0, o0, h.n0, NNUE_HEAD_FC0_PAD(h.n0));
+        sc->affine_u8_list(in0, il, (int)n, w0, b0, o0, h.n0, NNUE_HEAD_FC0_PAD(h.n0), 0);
         want = sc->head_u8(&h, o0, w1, b1, w2, b2);
         for (int isa = 0; isa < NNUE_ISA_COUNT; isa++) {
             const nnue_kernels *k = isa ? isa_set(isa) : sc;
