@@ -104,10 +104,10 @@ VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w)
     return _mm256_add_epi32(s, _mm256_madd_epi16(p, _mm256_set1_epi16(1)));
 }
 
-/* A group's products in i16 lanes, and such lanes (several groups' products added, where
+/* A group's products in i16 lanes, and such lanes (n groups' products added, where
  * layers/plan_pairs.c proved that no lane can leave i16) widened into the sums once: kernels_vec.h
- * chained(), a multiply and a widening saved a group (the multiply ports are what HalfKP's and the
- * 1536-wide shogi net's dense fc0 wait on). */
+ * chained(), 1 + 1/n multiplies a group and output vector instead of 2 (the multiply ports are
+ * what HalfKP's and the 1536-wide shogi net's dense fc0 wait on). */
 #define VEC_DOT_PAIRS 1
 #define VEC_HEAD_TAIL "simd/head_tail_avx2.h" /* kernels_vec.h includes it */
 VEC_FN vec_t vdot_prod16(vec_t x, const int8_t *w)
