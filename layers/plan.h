@@ -50,9 +50,9 @@ typedef struct nnue_plan_layer {
     uint32_t out_pad;        /* out_size rounded up to NNUE_KERNEL_OUT_BLOCK, or NNUE_NARROW_OUT_PAD
                                 (simd/kernels.h) */
     int8_t **weights;        /* [stacks] prepared weights, or NULL */
-    uint32_t *pairs;         /* [stacks] a u8 layer reading the network: bit k when outputs 16k ..
-                                16k + 15 may add two input groups' products in one i16 lane
-                                (kernels.h head_u8_fc0's pairs; layers/plan_pairs.c), or NULL */
+    uint32_t *pairs;         /* [stacks] a u8 layer reading the network: the pairs word (kernels.h:
+                                the blocks of 16 outputs that may add two, four or eight input
+                                groups' products in one i16 lane; layers/plan_pairs.c), or NULL */
     int32_t **weights32;     /* [stacks] an int32 affine layer's weights for affine_i32 ([in][out_pad],
                                 as int32), or NULL */
     float **weights_f32;     /* [stacks] a one-chain affine_f32 layer's weights input-major for the

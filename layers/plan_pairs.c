@@ -1,9 +1,9 @@
-/* layers/plan_pairs.c: where a u8 layer's kernel may add two (or four) input groups' products in
- * one i16 lane before widening them (nnue_plan_layer.pairs, kernels.h head_u8_fc0's pairs): the
- * proof from the prepared weights and the inputs' bound. On its own (only the kernels' block size),
+/* layers/plan_pairs.c: where a u8 layer's kernel may add two (four, eight) input groups' products
+ * in one i16 lane before widening them (nnue_plan_layer.pairs, kernels.h's pairs word): the proof
+ * from the prepared weights and the inputs' bound. On its own (only the kernels' block size),
  * so that the kernel tests, the WebAssembly build of them included, check it with the kernels. */
 #include "layers/plan_pairs.h"
-#include "simd/kernels.h" /* NNUE_KERNEL_OUT_BLOCK, NNUE_QUADS_SHIFT */
+#include "simd/kernels.h" /* NNUE_KERNEL_OUT_BLOCK and the pairs word's fields */
 
 /* The CHAIN largest values seen, top[0] >= top[1] >= ..., updated with x. */
 static void keep_top(int64_t x, int64_t top[NNUE_CHAIN_MAX])

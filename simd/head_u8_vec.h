@@ -129,10 +129,10 @@ VEC_KERNEL int32_t head_u8(const nnue_head_u8 *h, const int32_t *x, const int8_t
     return head_rest(h, x, w1, b1, w2, b2);
 }
 
-/* The chains head_u8_fc0 compiles (callgrind, AVX2, instructions an evaluation): the eights
- * dense only (the 1536-wide shogi net -282; on a list, Stockfish 19's net +62 though its weights
- * allow no chain at all), no fours (listed, Stockfish 15.1's net +95; dense, the 1536-wide shogi
- * net +105). */
+/* The chains head_u8_fc0 compiles (callgrind, AVX2, instructions an evaluation; docs/speed.md,
+ * tenth AVX2 session): eights dense only (the 1536-wide shogi net -281; every chain on a list:
+ * Stockfish 15.1's net +23, Stockfish 19's +65 though its weights allow no chain at all), no fours
+ * dense (+104 on the 1536-wide net). */
 #define HEAD_CHAINS_LIST CHAIN_2
 #define HEAD_CHAINS_DENSE (CHAIN_2 | CHAIN_8)
 

@@ -20,10 +20,12 @@
 #include "base/isa.h"
 
 #define NNUE_KERNEL_OUT_BLOCK 16   /* outputs per prepared block (one 512-bit i32 vector) */
-/* head_u8_fc0's and fc0_tail_32_32_1's pairs word (layers/plan_pairs.h): bit k (k <
- * NNUE_CHAIN_BLOCKS) when outputs 16k .. 16k + 15 may add two different input groups' u8 x i8
- * products in one i16 lane before widening them, bit NNUE_QUADS_SHIFT + k when they may add four,
- * bit NNUE_EIGHTS_SHIFT + k eight (NNUE_CHAIN_MAX); 0 = never. */
+/* The pairs word of the u8 x i8 kernels (affine_u8, affine_u8_list, head_u8_fc0, fc0_tail_32_32_1;
+ * layers/plan_pairs.h): bit k (k < NNUE_CHAIN_BLOCKS) when outputs 16k .. 16k + 15 may add two
+ * different input groups' products in one i16 lane before widening them, bit NNUE_QUADS_SHIFT + k
+ * when they may add four, bit NNUE_EIGHTS_SHIFT + k eight (NNUE_CHAIN_MAX); 0 = never. The fields
+ * nest (eight implies four implies two): a kernel that chains eight runs its rest by fours
+ * without reading the quads' bits. */
 #define NNUE_CHAIN_BLOCKS 10
 #define NNUE_QUADS_SHIFT 10
 #define NNUE_EIGHTS_SHIFT 20
@@ -136,7 +138,8 @@ typedef struct nnue_kernels {
     /* Optional (NULL where tail_32_32_1 is). fc0 and the tail in one call: o0 = b0 + W0 in
      * (affine_u8 over `groups` input groups, 32 outputs, out_pad 32), then tail_32_32_1 on o0
      * (HalfKP's whole network after the transform: no pass between the layers). pairs as
-     * head_u8_fc0's (bits 0 and 1: the two 16-output blocks; proven from w0 and in's bound). */
+     * head_u8_fc0's (blocks 0 and 1 of each field: the two 16-output blocks; proven from w0 and
+     * in's bound). */
     int32_t (*fc0_tail_32_32_1)(const uint8_t *in, uint32_t groups, uint32_t pairs, const int8_t *w0,
                                 const int32_t *b0, int s1, int32_t m1, const int8_t *w1, const int32_t *b1, int s2,
                                 int32_t m2, const int8_t *w2, const int32_t *b2);

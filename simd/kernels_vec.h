@@ -162,8 +162,8 @@ VEC_KERNEL int nonzero_groups(const uint8_t *in, uint32_t groups, uint16_t *idx)
 #if VEC_DOT_PAIRS
 /* Groups i, i + 1, ... n at a time (n = 2, 4 or 8), un such runs in flight: each output's
  * products of the n groups added in its i16 lanes, then widened into the sums once (run() below:
- * where the weights allow it; a multiply and a widening fewer a group than vdot_add). Returns
- * where it stopped. */
+ * where the weights allow it; 1 + 1/n multiplies a group and output vector where vdot_add takes
+ * 2). Returns where it stopped. */
 VEC_TARGET static inline __attribute__((always_inline)) size_t chained(const uint8_t *in, const uint16_t *idx, size_t i,
                                                                        uint32_t count, const int8_t *wb, size_t stride,
                                                                        const int nb, vdot_t s[][4], const int n,
@@ -271,8 +271,9 @@ VEC_TARGET static inline __attribute__((always_inline)) void run(const uint8_t *
         int nb = left >= 4 ? 4 : (int)left;
         const int8_t *wb = w + (size_t)o * 4;
         uint32_t first = o / NNUE_KERNEL_OUT_BLOCK, last = (o + (uint32_t)nb * VEC_I32 - 1) / NNUE_KERNEL_OUT_BLOCK;
-        uint32_t need = last < 31 ? ((2u << last) - 1) & ~((1u << first) - 1) : ~((1u << first) - 1);
-        int chain = !pairs || last >= NNUE_CHAIN_BLOCKS || (pairs & need) != need         ? 1
+        /* the blocks' bits (last < NNUE_CHAIN_BLOCKS: no shift past the word) */
+        uint32_t need = last < NNUE_CHAIN_BLOCKS ? ((2u << last) - 1) & ~((1u << first) - 1) : 0;
+        int chain = !pairs || !need || (pairs & need) != need                          ? 1
                     : (chains & CHAIN_8) && (pairs >> NNUE_EIGHTS_SHIFT & need) == need ? 8
                     : (chains & CHAIN_4) && (pairs >> NNUE_QUADS_SHIFT & need) == need  ? 4
                                                                                         : 2;

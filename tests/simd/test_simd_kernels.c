@@ -128,6 +128,7 @@ START_TEST(affine)
                         if (4 * g + c < in_size)
                             w[((size_t)g * out_pad + o) * 4 + c] = (int8_t)(rep % 5 == 1   ? pick(-16, 16)
                                                                             : rep % 5 == 3 ? pick(-32, 32)
+                                                                            : rep % 5 == 4 ? pick(-64, 64)
                                                                                            : pick(-128, 127));
             uint32_t pairs = nnue_plan_pair_blocks(w, groups, out_pad, in_max);
             eights += (pairs >> NNUE_EIGHTS_SHIFT & 1) != 0;

@@ -87,6 +87,26 @@ START_TEST(pairs_at_the_bound)
 }
 END_TEST
 
+/* fc0_tail_32_32_1 of every vector set with pairs word `pairs` (proven for w0) equals the scalar
+ * set's, the biases lifting negative sums to mid-range (fc0's shift then keeps a wrapped lane
+ * visible in the result). */
+static void tail_as_scalar(const uint8_t *in, uint32_t groups, uint32_t pairs, const int8_t *w0, const int8_t *w1,
+                           const int8_t *w2, const int32_t *b1, const int32_t *b2, int sign)
+{
+    int32_t b0[32];
+    for (int o = 0; o < 32; o++)
+        b0[o] = sign < 0 ? 127 * 256 * (int32_t)groups * 2 : 0;
+    int32_t want = nnue_kernels_scalar.fc0_tail_32_32_1(in, groups, 0, w0, b0, 14, 127, w1, b1, 0, 127, w2, b2);
+    for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
+        const nnue_kernels *k = isa_set(isa);
+        if (!k || !k->fc0_tail_32_32_1)
+            continue;
+        int32_t got = k->fc0_tail_32_32_1(in, groups, pairs, w0, b0, 14, 127, w1, b1, 0, 127, w2, b2);
+        ck_assert_msg(got == want, "%s fc0_tail_32_32_1 with pairs %x (sign %d): %d, want %d", nnue_isa_label(isa),
+                      pairs, sign, got, want);
+    }
+}
+
 /* Four groups a lane: the proof takes the four largest halves (each 64 here: 127 * 256 = 32512
  * passes; with one of 67, 127 * 259, not), and fc0_tail_32_32_1 summing four groups of 127s in
  * an i16 lane gives the scalar set's value (fc0's sums land mid-range after its shift, so a lane
@@ -108,7 +128,9 @@ START_TEST(quads_at_the_bound)
         uint32_t pairs = nnue_plan_pair_blocks(w0, G, 32, 127);
         ck_assert_uint_eq(pairs, 3u | 3u << NNUE_QUADS_SHIFT);
         w0[5 * 128 + 7 * 4] = (int8_t)(sign * 35); /* a half of 67 (259 in four): pairs only */
-        ck_assert_uint_eq(nnue_plan_pair_blocks(w0, G, 32, 127), 3u | 2u << NNUE_QUADS_SHIFT);
+        uint32_t block1 = nnue_plan_pair_blocks(w0, G, 32, 127);
+        ck_assert_uint_eq(block1, 3u | 2u << NNUE_QUADS_SHIFT);
+        tail_as_scalar(in, G, block1, w0, w1, w2, b1, b2, sign); /* the pass over both blocks pairs */
         w0[5 * 128 + 7 * 4] = (int8_t)(sign * 32);
         for (int o = 0; o < 32; o++)
             b0[o] = sign < 0 ? 127 * 256 * G * 2 : 0; /* the negative sums lifted to mid-range */
@@ -149,7 +171,9 @@ START_TEST(eights_at_the_bound)
         uint32_t pairs = nnue_plan_pair_blocks(w0, G, 32, 127);
         ck_assert_uint_eq(pairs, 3u | 3u << NNUE_QUADS_SHIFT | 3u << NNUE_EIGHTS_SHIFT);
         w0[5 * 128 + 20 * 4 + 3] = (int8_t)(sign * 19); /* output 20's second half of 35: block 1 */
-        ck_assert_uint_eq(nnue_plan_pair_blocks(w0, G, 32, 127), 3u | 3u << NNUE_QUADS_SHIFT | 1u << NNUE_EIGHTS_SHIFT);
+        uint32_t block0 = nnue_plan_pair_blocks(w0, G, 32, 127);
+        ck_assert_uint_eq(block0, 3u | 3u << NNUE_QUADS_SHIFT | 1u << NNUE_EIGHTS_SHIFT);
+        tail_as_scalar(in, G, block0, w0, w1, w2, b1, b2, sign); /* block 1's lane would leave i16 by eight */
         w0[5 * 128 + 20 * 4 + 3] = (int8_t)(sign * 16);
         for (int o = 0; o < 32; o++)
             b0[o] = sign < 0 ? 127 * 128 * G * 2 : 0; /* the negative sums lifted to mid-range */
