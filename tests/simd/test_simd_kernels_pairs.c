@@ -50,6 +50,44 @@ START_TEST(pair_blocks_bounds)
 }
 END_TEST
 
+/* head_u8_fc0 of 32 outputs over `groups` groups of every vector set, dense and listed (idx: every
+ * group), with pairs word `pairs` (proven for w0), equals the scalar set's, whose fc0 values are
+ * each fc0_each. */
+/* The layers after fc0 in the checks below: fc1's weights 5, -2, -2, ..., fc2's 3 on output 0
+ * of each block (every bias 0). */
+static int8_t w1[8 * 32 * 4], w2[16 * 16 * 4];
+static const int32_t b1[32], b2[1];
+
+static void fill_after_fc0(void)
+{
+    for (size_t j = 0; j < sizeof w1; j++)
+        w1[j] = (int8_t)(j % 3 == 0 ? 5 : -2);
+    for (int g = 0; g < 8; g++)
+        w2[g * 64] = 3;
+}
+
+static void head_as_scalar(const uint8_t *in, const uint16_t *idx, uint32_t groups, uint32_t pairs, const int8_t *w0,
+                           const int32_t *b0, int32_t fc0_each, const char *what)
+{
+    fill_after_fc0();
+    nnue_head_u8 h = {.m0 = 15, .n0 = 32, .n1 = 32, .sq0 = {19, 127, 46340}, .cr0 = {6, 127}, .cr1 = {6, 127}};
+    int32_t want_o0[32], o0[32];
+    int32_t want = nnue_kernels_scalar.head_u8_fc0(&h, in, NULL, groups, 0, w0, b0, want_o0, w1, b1, w2, b2);
+    for (int o = 0; o < 32; o++)
+        ck_assert_int_eq(want_o0[o], fc0_each);
+    for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
+        const nnue_kernels *k = isa_set(isa);
+        if (!k)
+            continue;
+        for (int listed = 0; listed < 2; listed++) {
+            int32_t got = k->head_u8_fc0(&h, in, listed ? idx : NULL, groups, pairs, w0, b0, o0, w1, b1, w2, b2);
+            ck_assert_msg(got == want && memcmp(o0, want_o0, sizeof o0) == 0,
+                          "%s head_u8_fc0 with %s at the bound (pairs %x, listed %d): fc0[0] %d, want %d",
+                          nnue_isa_label(isa), what, pairs, listed, o0[0], want_o0[0]);
+        }
+    }
+}
+
 /* Every group's halves at the largest weights the proof allows, every input 127, every group
  * listed: the sums of two groups reach 32766 (or -32766) in an i16 lane, and each set with pairs
  * must still give the scalar set's values. */
@@ -57,8 +95,7 @@ START_TEST(pairs_at_the_bound)
 {
     static uint8_t in[GROUPS * 4];
     static uint16_t idx[GROUPS + 16];
-    static const int32_t b0[PAD] = {0}, b1[32] = {0}, b2[1] = {0};
-    static int8_t w1[8 * 32 * 4], w2[16 * 16 * 4];
+    static const int32_t b0[PAD] = {0};
     memset(in, 127, sizeof in);
     for (int g = 0; g < GROUPS; g++)
         idx[g] = (uint16_t)g;
@@ -67,43 +104,29 @@ START_TEST(pairs_at_the_bound)
             w[j] = (int8_t)(sign * (j % 2 ? 64 : 65));
         uint32_t pairs = nnue_plan_pair_blocks(w, GROUPS, PAD, 127);
         ck_assert_int_eq(pairs, 3);
-        nnue_head_u8 h = {.m0 = 15, .n0 = 32, .n1 = 32, .sq0 = {19, 127, 46340}, .cr0 = {6, 127}, .cr1 = {6, 127}};
-        int32_t want_o0[PAD], o0[PAD];
-        int32_t want = nnue_kernels_scalar.head_u8_fc0(&h, in, idx, GROUPS, 0, w, b0, want_o0, w1, b1, w2, b2);
-        for (int o = 0; o < PAD; o++) /* each output: every group's 4 inputs of 127 times 65, 64, 65, 64 */
-            ck_assert_int_eq(want_o0[o], sign * 127 * 258 * GROUPS);
-        for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
-            const nnue_kernels *k = isa_set(isa);
-            if (!k)
-                continue;
-            for (int listed = 0; listed < 2; listed++) {
-                int32_t got = k->head_u8_fc0(&h, in, listed ? idx : NULL, GROUPS, pairs, w, b0, o0, w1, b1, w2, b2);
-                ck_assert_msg(got == want && memcmp(o0, want_o0, sizeof o0) == 0,
-                              "%s head_u8_fc0 with pairs at the bound (sign %d, listed %d): fc0[0] %d, want %d",
-                              nnue_isa_label(isa), sign, listed, o0[0], want_o0[0]);
-            }
-        }
+        /* each output: every group's 4 inputs of 127 times 65, 64, 65, 64 */
+        head_as_scalar(in, idx, GROUPS, pairs, w, b0, sign * 127 * 258 * GROUPS, "pairs");
     }
 }
 END_TEST
 
 /* fc0_tail_32_32_1 of every vector set with pairs word `pairs` (proven for w0) equals the scalar
- * set's, the biases lifting negative sums to mid-range (fc0's shift then keeps a wrapped lane
- * visible in the result). */
-static void tail_as_scalar(const uint8_t *in, uint32_t groups, uint32_t pairs, const int8_t *w0, const int8_t *w1,
-                           const int8_t *w2, const int32_t *b1, const int32_t *b2, int sign)
+ * set's; every fc0 bias is lift, which puts negative sums mid-range (fc0's shift then keeps a
+ * wrapped lane visible in the result). */
+static void tail_as_scalar(const uint8_t *in, uint32_t groups, uint32_t pairs, const int8_t *w0, int32_t lift)
 {
     int32_t b0[32];
+    fill_after_fc0();
     for (int o = 0; o < 32; o++)
-        b0[o] = sign < 0 ? 127 * 256 * (int32_t)groups * 2 : 0;
+        b0[o] = lift;
     int32_t want = nnue_kernels_scalar.fc0_tail_32_32_1(in, groups, 0, w0, b0, 14, 127, w1, b1, 0, 127, w2, b2);
     for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
         const nnue_kernels *k = isa_set(isa);
         if (!k || !k->fc0_tail_32_32_1)
             continue;
         int32_t got = k->fc0_tail_32_32_1(in, groups, pairs, w0, b0, 14, 127, w1, b1, 0, 127, w2, b2);
-        ck_assert_msg(got == want, "%s fc0_tail_32_32_1 with pairs %x (sign %d): %d, want %d", nnue_isa_label(isa),
-                      pairs, sign, got, want);
+        ck_assert_msg(got == want, "%s fc0_tail_32_32_1 with pairs %x (lift %d): %d, want %d", nnue_isa_label(isa),
+                      pairs, lift, got, want);
     }
 }
 
@@ -114,14 +137,9 @@ static void tail_as_scalar(const uint8_t *in, uint32_t groups, uint32_t pairs, c
 START_TEST(quads_at_the_bound)
 {
     enum { G = 32 };
-    static int8_t w0[G * 32 * 4], w1[8 * 32 * 4], w2[8 * 16 * 4];
+    static int8_t w0[G * 32 * 4];
     static uint8_t in[G * 4];
-    static int32_t b0[32], b1[32], b2[1];
     memset(in, 127, sizeof in);
-    for (size_t j = 0; j < sizeof w1; j++)
-        w1[j] = (int8_t)(j % 3 == 0 ? 5 : -2);
-    for (int g = 0; g < 8; g++)
-        w2[g * 64] = 3;
     for (int sign = -1; sign <= 1; sign += 2) {
         for (size_t j = 0; j < sizeof w0; j++)
             w0[j] = (int8_t)(sign * 32);
@@ -130,19 +148,10 @@ START_TEST(quads_at_the_bound)
         w0[5 * 128 + 7 * 4] = (int8_t)(sign * 35); /* a half of 67 (259 in four): pairs only */
         uint32_t block1 = nnue_plan_pair_blocks(w0, G, 32, 127);
         ck_assert_uint_eq(block1, 3u | 2u << NNUE_QUADS_SHIFT);
-        tail_as_scalar(in, G, block1, w0, w1, w2, b1, b2, sign); /* the pass over both blocks pairs */
+        int32_t lift = sign < 0 ? 127 * 256 * G * 2 : 0; /* the negative sums lifted to mid-range */
+        tail_as_scalar(in, G, block1, w0, lift); /* the pass over both blocks pairs */
         w0[5 * 128 + 7 * 4] = (int8_t)(sign * 32);
-        for (int o = 0; o < 32; o++)
-            b0[o] = sign < 0 ? 127 * 256 * G * 2 : 0; /* the negative sums lifted to mid-range */
-        int32_t want = nnue_kernels_scalar.fc0_tail_32_32_1(in, G, 0, w0, b0, 14, 127, w1, b1, 0, 127, w2, b2);
-        for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
-            const nnue_kernels *k = isa_set(isa);
-            if (!k || !k->fc0_tail_32_32_1)
-                continue;
-            int32_t got = k->fc0_tail_32_32_1(in, G, pairs, w0, b0, 14, 127, w1, b1, 0, 127, w2, b2);
-            ck_assert_msg(got == want, "%s fc0_tail_32_32_1 with fours at the bound (sign %d): %d, want %d",
-                          nnue_isa_label(isa), sign, got, want);
-        }
+        tail_as_scalar(in, G, pairs, w0, lift);
     }
 }
 END_TEST
@@ -154,17 +163,13 @@ END_TEST
 START_TEST(eights_at_the_bound)
 {
     enum { G = 40 }; /* five runs of eight */
-    static int8_t w0[G * 32 * 4], w1[8 * 32 * 4], w2[8 * 16 * 4];
+    static int8_t w0[G * 32 * 4];
     static uint8_t in[G * 4];
     static uint16_t idx[G];
-    static int32_t b0[32], b1[32], b2[1];
+    int32_t b0[32];
     memset(in, 127, sizeof in);
     for (int g = 0; g < G; g++)
         idx[g] = (uint16_t)g;
-    for (size_t j = 0; j < sizeof w1; j++)
-        w1[j] = (int8_t)(j % 3 == 0 ? 5 : -2);
-    for (int g = 0; g < 8; g++)
-        w2[g * 64] = 3;
     for (int sign = -1; sign <= 1; sign += 2) {
         for (size_t j = 0; j < sizeof w0; j++)
             w0[j] = (int8_t)(sign * 16);
@@ -173,32 +178,14 @@ START_TEST(eights_at_the_bound)
         w0[5 * 128 + 20 * 4 + 3] = (int8_t)(sign * 19); /* output 20's second half of 35: block 1 */
         uint32_t block0 = nnue_plan_pair_blocks(w0, G, 32, 127);
         ck_assert_uint_eq(block0, 3u | 3u << NNUE_QUADS_SHIFT | 1u << NNUE_EIGHTS_SHIFT);
-        tail_as_scalar(in, G, block0, w0, w1, w2, b1, b2, sign); /* block 1's lane would leave i16 by eight */
+        int32_t lift = sign < 0 ? 127 * 128 * G * 2 : 0; /* the negative sums lifted to mid-range */
+        tail_as_scalar(in, G, block0, w0, lift); /* block 1's lane would leave i16 by eight */
         w0[5 * 128 + 20 * 4 + 3] = (int8_t)(sign * 16);
         for (int o = 0; o < 32; o++)
-            b0[o] = sign < 0 ? 127 * 128 * G * 2 : 0; /* the negative sums lifted to mid-range */
-        int32_t want = nnue_kernels_scalar.fc0_tail_32_32_1(in, G, 0, w0, b0, 14, 127, w1, b1, 0, 127, w2, b2);
-        nnue_head_u8 h = {.m0 = 15, .n0 = 32, .n1 = 32, .sq0 = {19, 127, 46340}, .cr0 = {6, 127}, .cr1 = {6, 127}};
-        int32_t want_o0[32], o0[32];
-        int32_t want_head = nnue_kernels_scalar.head_u8_fc0(&h, in, NULL, G, 0, w0, b0, want_o0, w1, b1, w2, b2);
-        for (int o = 0; o < 32; o++) /* each output: every group's 4 inputs of 127 times 16 */
-            ck_assert_int_eq(want_o0[o], b0[o] + sign * 127 * 64 * G);
-        for (int isa = 1; isa < NNUE_ISA_COUNT; isa++) {
-            const nnue_kernels *k = isa_set(isa);
-            if (!k)
-                continue;
-            for (int listed = 0; listed < 2; listed++) {
-                int32_t got = k->head_u8_fc0(&h, in, listed ? idx : NULL, G, pairs, w0, b0, o0, w1, b1, w2, b2);
-                ck_assert_msg(got == want_head && memcmp(o0, want_o0, sizeof o0) == 0,
-                              "%s head_u8_fc0 with eights at the bound (sign %d, listed %d): fc0[0] %d, want %d",
-                              nnue_isa_label(isa), sign, listed, o0[0], want_o0[0]);
-            }
-            if (!k->fc0_tail_32_32_1)
-                continue;
-            int32_t got = k->fc0_tail_32_32_1(in, G, pairs, w0, b0, 14, 127, w1, b1, 0, 127, w2, b2);
-            ck_assert_msg(got == want, "%s fc0_tail_32_32_1 with eights at the bound (sign %d): %d, want %d",
-                          nnue_isa_label(isa), sign, got, want);
-        }
+            b0[o] = lift;
+        /* each output: every group's 4 inputs of 127 times 16 */
+        head_as_scalar(in, idx, G, pairs, w0, b0, lift + sign * 127 * 64 * G, "eights");
+        tail_as_scalar(in, G, pairs, w0, lift);
     }
 }
 END_TEST
