@@ -256,9 +256,10 @@ VEC_TARGET static inline void finish(vec_t sum, const int32_t *bias, int32_t *ou
 }
 
 #define PASS(k) pass(in, idx, count, wb, stride, (k), res, chain, chains)
-/* pairs: kernels.h head_u8_fc0's (bit k: outputs 16k .. 16k + 15 may sum two groups in an i16
- * lane, bit NNUE_QUADS_SHIFT + k four, NNUE_EIGHTS_SHIFT + k eight); a pass sums as many as every
- * one of its outputs may, of the chains (CHAIN_* bits, a constant) the call site compiles. */
+/* pairs: the pairs word of kernels.h (read by affine_u8, affine_u8_list, head_u8_fc0 and
+ * fc0_tail_32_32_1; bit k: outputs 16k .. 16k + 15 may sum two groups in an i16 lane, bit
+ * NNUE_QUADS_SHIFT + k four, NNUE_EIGHTS_SHIFT + k eight); a pass sums as many as every one of its
+ * outputs may, of the chains (CHAIN_* bits, a constant) the call site compiles. */
 VEC_TARGET static inline __attribute__((always_inline)) void run(const uint8_t *in, const uint16_t *idx, uint32_t count,
                                                                  const int8_t *w, const int32_t *bias, int32_t *out,
                                                                  uint32_t n_out, uint32_t out_pad, uint32_t pairs,
@@ -288,21 +289,21 @@ VEC_TARGET static inline __attribute__((always_inline)) void run(const uint8_t *
     }
 }
 
-/* The chains the plain affine kernels compile (callgrind, AVX2): PlentyChess's and Reckless's
- * 16-output fc0 prove eights, Stormphrax's 32-output one fours. */
-#define AFFINE_CHAINS_DENSE (CHAIN_2 | CHAIN_4 | CHAIN_8)
-#define AFFINE_CHAINS_LIST (CHAIN_2 | CHAIN_4 | CHAIN_8)
+/* The chains the plain affine kernels compile, dense and listed alike (callgrind, AVX2):
+ * PlentyChess's and Reckless's 16-output fc0 prove eights, Stormphrax's 32-output one fours,
+ * Viridithas's pairs. */
+#define AFFINE_CHAINS (CHAIN_2 | CHAIN_4 | CHAIN_8)
 
 VEC_KERNEL void affine_u8(const uint8_t *in, uint32_t groups, const int8_t *w, const int32_t *bias, int32_t *out,
                           uint32_t n_out, uint32_t out_pad, uint32_t pairs)
 {
-    run(in, NULL, groups, w, bias, out, n_out, out_pad, pairs, AFFINE_CHAINS_DENSE);
+    run(in, NULL, groups, w, bias, out, n_out, out_pad, pairs, AFFINE_CHAINS);
 }
 
 VEC_KERNEL void affine_u8_list(const uint8_t *in, const uint16_t *idx, int count, const int8_t *w,
                                const int32_t *bias, int32_t *out, uint32_t n_out, uint32_t out_pad, uint32_t pairs)
 {
-    run(in, idx, (uint32_t)count, w, bias, out, n_out, out_pad, pairs, AFFINE_CHAINS_LIST);
+    run(in, idx, (uint32_t)count, w, bias, out, n_out, out_pad, pairs, AFFINE_CHAINS);
 }
 
 /* kernels.h affine_i32: input-major weights, so each input is one broadcast times whole output

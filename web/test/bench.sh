@@ -4,7 +4,9 @@
 # workloads: the chess corpus with Stockfish 15.1's net, and with Stockfish 18's small net.
 # Prints ns/eval per round and the median of each, and the median ratios wasm / native. Needs
 # the native build (build/), build/nets/sf151.nnue (tools/starter_data.sh) and the release
-# nets (scripts/fetch_nets.py). Nothing else should run meanwhile.
+# nets (scripts/fetch_nets.py). Nothing else should run meanwhile. NODE names the node to run
+# the wasm with (default: the node on PATH); its V8 version is printed first, since a newer V8
+# runs the same module faster (docs/web.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${1:-5}
@@ -12,9 +14,11 @@ shared=${NNUE_SHARED_DIR:-../shared}
 nets=${NNUE_NETS_DIR:-$HOME/.cache/nnue-nets}
 corpus=$shared/oracle/chess/corpusA.fen
 [ -f "$corpus" ] || corpus=tests/reference/chess/corpusA.fen
+node=${NODE:-node}
+echo "bench: wasm in $node $($node --version), V8 $($node -p process.versions.v8)"
 declare -A cmd=([native]="build/tools/nnue"
-  [wasm-scalar]="node build-wasm/nnue-cli-scalar.js"
-  [wasm-simd128]="node build-wasm/nnue-cli-simd128.js")
+  [wasm-scalar]="$node build-wasm/nnue-cli-scalar.js"
+  [wasm-simd128]="$node build-wasm/nnue-cli-simd128.js")
 order=(native wasm-scalar wasm-simd128)
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 for workload in "sf151:build/nets/sf151.nnue:sfnnv5:2" "sf18small:$nets/nn-37f18f62d772.nnue:sfnnv8small:4"; do
