@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "core/arch/arch_api.h"
+#include "core/eval/state.h"
 #include "core/net/net.h"
 
 const char *fuzz_temp_file(int slot, const char *tag, const void *data, size_t size)
@@ -25,6 +26,17 @@ const char *fuzz_temp_file(int slot, const char *tag, const void *data, size_t s
     return path;
 }
 
+/* Both states' evaluation of the same board: equal in every part, or the kernels broke the scalar
+ * definition (bit for bit on every ISA, even on a net whose sums wrap). */
+static void evaluate_both(nnue_state *fast, nnue_state *scalar, const nnue_board *board)
+{
+    nnue_eval_detail a = {0}, b = {0};
+    int32_t va = nnue_evaluate(fast, board, &a), vb = nnue_evaluate(scalar, board, &b);
+    if (va != vb || a.bucket != b.bucket || a.psqt != b.psqt || a.positional != b.positional || a.total != b.total ||
+        a.scaled != b.scaled)
+        __builtin_trap();
+}
+
 void fuzz_evaluate_start(const nnue_net *net)
 {
     const nnue_game *game = nnue_game_find(net->arch->game);
@@ -35,21 +47,26 @@ void fuzz_evaluate_start(const nnue_net *net)
     nnue_error err;
     if (!pos || !moves || game->parse(pos, start, &err) != 0)
         abort();
-    nnue_state *st = nnue_state_new(net, 4);
-    if (!st)
+    /* The machine's kernels and the scalar definition side by side. */
+    nnue_state *st = nnue_state_new(net, 4), *ref = nnue_state_new(net, 4);
+    if (!st || !ref || nnue_state_set_isa(ref, NNUE_ISA_SCALAR) != 0)
         abort();
     nnue_state_reset(st, game->board(pos));
-    nnue_evaluate(st, game->board(pos), NULL);
+    nnue_state_reset(ref, game->board(pos));
+    evaluate_both(st, ref, game->board(pos));
     int n = game->legal_moves(pos, moves);
     for (int i = 0; i < n; i++) {
         nnue_delta delta;
         game->make(pos, moves[i], &delta);
         nnue_state_push(st, game->board(pos), &delta);
-        nnue_evaluate(st, game->board(pos), NULL);
+        nnue_state_push(ref, game->board(pos), &delta);
+        evaluate_both(st, ref, game->board(pos));
         nnue_state_pop(st);
+        nnue_state_pop(ref);
         game->unmake(pos, moves[i]);
     }
     nnue_state_free(st);
+    nnue_state_free(ref);
     free(moves);
     free(pos);
 }

@@ -12,7 +12,8 @@
  * NULL when the file cannot be written. */
 const char *fuzz_temp_file(int slot, const char *tag, const void *data, size_t size);
 
-/* Evaluates a loaded net on its game's start position and after each legal first move. */
+/* Evaluates a loaded net on its game's start position and after each legal first move, with the
+ * machine's kernels and with the scalar ones: traps unless both give the same values. */
 void fuzz_evaluate_start(const nnue_net *net);
 
 /* Loads an arch YAML relative to the source tree or aborts (the targets' fixed archs). */
