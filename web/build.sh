@@ -48,8 +48,9 @@ probe=$(mktemp -d)
 echo 'int probe;' >"$probe/probe.c"
 emcc_clang=$(emcc -v -c "$probe/probe.c" -o "$probe/probe.o" 2>&1 | awk '/-target wasm32/ { gsub(/"/, "", $1); print $1; exit }')
 rm -rf "$probe"
-if [ -n "$emcc_clang" ] && [ -x "$emcc_clang" ]; then
-  read -ra emcc_cflags <<<"$(emcc --cflags)"
+emcc_flags=$(emcc --cflags 2>/dev/null) || emcc_flags=""
+if [ -n "$emcc_clang" ] && [ -x "$emcc_clang" ] && [[ $emcc_flags == -* ]]; then
+  read -ra emcc_cflags <<<"$emcc_flags"
   cc=("$emcc_clang" "${emcc_cflags[@]}")
 fi
 dep_sources=()
