@@ -7,13 +7,15 @@
  *   3 push the board with a raw delta (operand bytes), 4 evaluate, 5 pop, 6 reset to the board,
  *   7 refresh cache on/off (operand bit 0) and whole-board checks on/off (bit 1).
  * Any bytes must give a value or a refusal that says why (nnue_state_error), never a crash or UB;
- * while every push was a legal move, evaluations must equal a fresh state's (incremental == full). */
+ * while every push was a legal move, evaluations must equal a fresh state's on the scalar kernels
+ * (incremental == full, and the machine's kernels == the scalar definition). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/arch/arch_api.h"
+#include "core/eval/state.h"
 #include "core/net/net.h"
 #include "fuzz_util.h"
 #include "nnue.h"
@@ -68,7 +70,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     nnue_error err;
     if (!pos || !moves || game->parse(pos, game->start, &err) != 0)
         abort();
+    /* fresh: the board from scratch by the scalar kernels, the definition the incremental values
+     * of the machine's kernels must equal */
     nnue_state *s = nnue_state_new(net, 16), *fresh = nnue_state_new(net, 0);
+    if (!s || !fresh || nnue_state_set_isa(fresh, NNUE_ISA_SCALAR) != 0)
+        abort();
     nnue_board board = *game->board(pos);
     int own = 1, legal = 1, depth = 0; /* own: board is the game position's; legal: every push was a move */
     nnue_state_reset(s, &board);
@@ -111,8 +117,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             } else if (legal) {
                 nnue_state_reset(fresh, &board);
                 nnue_evaluate(fresh, &board, &f);
-                if (f.total != d.total || f.positional != d.positional)
-                    __builtin_trap(); /* incremental == full along legal moves */
+                if (f.total != d.total || f.positional != d.positional || f.psqt != d.psqt || f.bucket != d.bucket)
+                    __builtin_trap(); /* incremental == full (scalar) along legal moves */
             }
         } else if (op == 5) {
             nnue_state_pop(s);

@@ -4,7 +4,7 @@
  * first with variant reckless) and Pikafish's xiangqi threats (pikafish_w8.yaml). Byte 0 picks
  * the net; then each step is an opcode and its operands:
  *   0 M       play legal move M % count with its own recorded threat lists: taken, and the
- *             evaluation must equal a fresh state's;
+ *             evaluation must equal a fresh state's on the scalar kernels;
  *   1 M K ... play move M with its lists edited K % 5 times (list, entry, field, value: 4 bytes
  *             each; an entry past the end appends): a refusal names the list and entry
  *             (nnue_threats), a taken list evaluates without reading past the weights; the move is
@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "core/arch/arch_api.h"
+#include "core/eval/state.h"
 #include "core/net/net.h"
 #include "fuzz_util.h"
 #include "nnue.h"
@@ -41,9 +42,12 @@ static nnue_net *make_net(int i)
     return fuzz_random_net(specs[i].file, specs[i].from, specs[i].to, 7 + (uint64_t)i, tag);
 }
 
+/* The board evaluated from scratch by the scalar kernels (the definition). */
 static int32_t fresh_total(const nnue_net *net, const nnue_board *b)
 {
     nnue_state *s = nnue_state_new(net, 0);
+    if (!s || nnue_state_set_isa(s, NNUE_ISA_SCALAR) != 0)
+        abort();
     nnue_state_reset(s, b);
     int32_t v = nnue_evaluate(s, b, NULL);
     nnue_state_free(s);
