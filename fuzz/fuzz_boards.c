@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "core/arch/arch_api.h"
-#include "core/eval/state.h"
 #include "core/net/net.h"
 #include "fuzz_util.h"
 #include "nnue.h"
@@ -72,8 +71,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     /* fresh: the board from scratch by the scalar kernels, the definition the incremental values
      * of the machine's kernels must equal */
-    nnue_state *s = nnue_state_new(net, 16), *fresh = nnue_state_new(net, 0);
-    if (!s || !fresh || nnue_state_set_isa(fresh, NNUE_ISA_SCALAR) != 0)
+    nnue_state *s = nnue_state_new(net, 16), *fresh = fuzz_scalar_state(net, 0);
+    if (!s)
         abort();
     nnue_board board = *game->board(pos);
     int own = 1, legal = 1, depth = 0; /* own: board is the game position's; legal: every push was a move */

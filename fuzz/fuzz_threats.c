@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "core/arch/arch_api.h"
-#include "core/eval/state.h"
 #include "core/net/net.h"
 #include "fuzz_util.h"
 #include "nnue.h"
@@ -45,9 +44,7 @@ static nnue_net *make_net(int i)
 /* The board evaluated from scratch by the scalar kernels (the definition). */
 static int32_t fresh_total(const nnue_net *net, const nnue_board *b)
 {
-    nnue_state *s = nnue_state_new(net, 0);
-    if (!s || nnue_state_set_isa(s, NNUE_ISA_SCALAR) != 0)
-        abort();
+    nnue_state *s = fuzz_scalar_state(net, 0);
     nnue_state_reset(s, b);
     int32_t v = nnue_evaluate(s, b, NULL);
     nnue_state_free(s);

@@ -26,6 +26,14 @@ const char *fuzz_temp_file(int slot, const char *tag, const void *data, size_t s
     return path;
 }
 
+nnue_state *fuzz_scalar_state(const nnue_net *net, int max_ply)
+{
+    nnue_state *s = nnue_state_new(net, max_ply);
+    if (!s || nnue_state_set_isa(s, NNUE_ISA_SCALAR) != 0)
+        abort();
+    return s;
+}
+
 /* Both states' evaluation of the same board: equal in every part, or the kernels broke the scalar
  * definition (bit for bit on every ISA, even on a net whose sums wrap). */
 static void evaluate_both(nnue_state *fast, nnue_state *scalar, const nnue_board *board)
@@ -48,8 +56,8 @@ void fuzz_evaluate_start(const nnue_net *net)
     if (!pos || !moves || game->parse(pos, start, &err) != 0)
         abort();
     /* The machine's kernels and the scalar definition side by side. */
-    nnue_state *st = nnue_state_new(net, 4), *ref = nnue_state_new(net, 4);
-    if (!st || !ref || nnue_state_set_isa(ref, NNUE_ISA_SCALAR) != 0)
+    nnue_state *st = nnue_state_new(net, 4), *ref = fuzz_scalar_state(net, 4);
+    if (!st)
         abort();
     nnue_state_reset(st, game->board(pos));
     nnue_state_reset(ref, game->board(pos));

@@ -12,6 +12,10 @@
  * NULL when the file cannot be written. */
 const char *fuzz_temp_file(int slot, const char *tag, const void *data, size_t size);
 
+/* A state of net on the scalar kernels (the definition the machine's kernels must equal), or
+ * abort. */
+nnue_state *fuzz_scalar_state(const nnue_net *net, int max_ply);
+
 /* Evaluates a loaded net on its game's start position and after each legal first move, with the
  * machine's kernels and with the scalar ones: traps unless both give the same values. */
 void fuzz_evaluate_start(const nnue_net *net);

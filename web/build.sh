@@ -46,7 +46,8 @@ common=(-O3 -DNDEBUG -std=gnu11 -ffp-contract=off -Wno-unused-command-line-argum
 cc=(emcc)
 probe=$(mktemp -d)
 echo 'int probe;' >"$probe/probe.c"
-emcc_clang=$(emcc -v -c "$probe/probe.c" -o "$probe/probe.o" 2>&1 | awk '/-target wasm32/ { gsub(/"/, "", $1); print $1; exit }')
+emcc_clang=$(emcc -v -c "$probe/probe.c" -o "$probe/probe.o" 2>&1 |
+  awk '/-target wasm32/ { gsub(/"/, "", $1); print $1; exit }') || emcc_clang=""
 rm -rf "$probe"
 emcc_flags=$(emcc --cflags 2>/dev/null) || emcc_flags=""
 if [ -n "$emcc_clang" ] && [ -x "$emcc_clang" ] && [[ $emcc_flags == -* ]]; then
