@@ -1,9 +1,9 @@
 /* base/isa.c: which kernel set runs, chosen once from the CPU and overridable with
- * NNUE_ISA=scalar|avx2|avx512|vnni512|vbmi512|neon|simd128 for testing. On x86-64 a set is chosen
- * only when the CPU and the OS support every extension its kernels are compiled for
+ * NNUE_ISA=scalar|avx2|avx512|vnni512|vbmi512|neon|simd128|relaxed-simd for testing. On x86-64 a
+ * set is chosen only when the CPU and the OS support every extension its kernels are compiled for
  * (base/targets.h, checked by base/cpu_x86.c; NNUE_CPU_MASK hides features for tests); NEON on
- * every AArch64;
- * SIMD128 in a wasm module built with -msimd128 (it validates only where the engine has SIMD).
+ * every AArch64; SIMD128 in a wasm module built with -msimd128 (it validates only where the
+ * engine has SIMD), named relaxed-simd in the module built with -mrelaxed-simd as well.
  * Both choices are made under pthread_once: every nnue_state_new() asks, from any thread
  * (tests/threads runs this under ThreadSanitizer). */
 #include <pthread.h>
@@ -17,6 +17,8 @@
 
 #if defined(__aarch64__)
 static const char *const names[] = {"scalar", "neon"};
+#elif defined(__wasm_relaxed_simd__)
+static const char *const names[] = {"scalar", "relaxed-simd"}; /* the SIMD128 set on relaxed SIMD's dot */
 #elif defined(__wasm__)
 static const char *const names[] = {"scalar", "simd128"};
 #else

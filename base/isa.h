@@ -8,7 +8,7 @@ typedef enum nnue_isa {
 #if defined(__aarch64__)
     NNUE_ISA_NEON,     /* AArch64 Advanced SIMD (always present there) */
 #elif defined(__wasm__)
-    NNUE_ISA_SIMD128,  /* WebAssembly SIMD128: the best level of a -msimd128 build only */
+    NNUE_ISA_SIMD128,  /* WebAssembly SIMD128 (relaxed-simd with -mrelaxed-simd): a wasm build's best level only */
 #else
     NNUE_ISA_AVX2,
     NNUE_ISA_AVX512,   /* AVX-512 F + BW + VL (base/targets.h: every extension checked) */

@@ -4,7 +4,9 @@
  * package picks the SIMD build where the engine validates it. The u8 x i8 dot: the 4 input bytes
  * widened to i16 once (vdot_input), each weight vector's halves sign-extended to i16 and
  * multiplied by i32x4.dot_i16x8 (pmaddwd): lane pairs hold half of an output's sum each, kept in
- * two running vectors (vdot_t) and folded together once in vdot_sum. */
+ * two running vectors (vdot_t) and folded together once in vdot_sum. With -mrelaxed-simd
+ * (__wasm_relaxed_simd__, web/build.sh's relaxed-simd module) the dot is relaxed SIMD's
+ * i16x8.relaxed_dot_i8x16_i7x16_s instead (pmaddubsw on x86-64), and chained groups add in i16. */
 #ifndef NNUE_SIMD_VEC_SIMD128_H
 #define NNUE_SIMD_VEC_SIMD128_H
 
@@ -13,7 +15,11 @@
 #include "simd/vec.h"
 
 typedef v128_t vec_t;
+#if defined(__wasm_relaxed_simd__)
+typedef v128_t vdot_t; /* outputs 0-3, one i32 lane each */
+#else
 typedef struct { v128_t lo, hi; } vdot_t; /* outputs 0-1 and 2-3, two lanes each */
+#endif
 #define VEC_BYTES 16
 #define VEC_TARGET
 #define VEC_ACC_TILE 8
@@ -77,6 +83,30 @@ VEC_FN void vec_nz_store8(uint16_t *dst, const uint8_t *pos, uint16_t base)
     wasm_v128_store(dst, wasm_i16x8_add(wasm_u16x8_load8x8(pos), wasm_i16x8_splat((int16_t)base)));
 }
 
+#if defined(__wasm_relaxed_simd__)
+/* The dot of relaxed SIMD: i16x8.relaxed_dot_i8x16_i7x16_s(a, b) sums two products a byte pair of
+ * the i8 a and the b in 0..127 (the "i7" operand); its result is implementation-defined only for
+ * b above 127, and vec.h promises the dot inputs of at most 127, so every engine gives the scalar
+ * sums. Two products fit i16 (2 x 127 x 128), the chains' sums where layers/plan_pairs.c proves
+ * them. The widening (i32x4.extadd_pairwise_i16x8_s) is one pmaddwd by ones on x86-64: a group
+ * costs a load, a pmaddubsw and an add where the plain dot above takes two widening loads, two
+ * pmaddwd and two adds (i32x4.relaxed_dot_i8x16_i7x16_add_s would be one instruction in wasm,
+ * but V8 builds its ones for it each time: a few percent at most, docs/web.md). */
+#define VEC_DOT_PAIRS 1
+VEC_FN vdot_t vdot_zero(void) { return wasm_i32x4_splat(0); }
+VEC_FN vec_t vdot_sum(vdot_t s) { return s; }
+VEC_FN vec_t vdot_input(const uint8_t *p) { return wasm_v128_load32_splat(p); }
+VEC_FN vec_t vdot_prod16(vec_t x, const int8_t *w)
+{
+    return wasm_i16x8_relaxed_dot_i8x16_i7x16(wasm_v128_load(w), x);
+}
+VEC_FN vdot_t vdot_widen(vdot_t s, vec_t p) { return wasm_i32x4_add(s, wasm_i32x4_extadd_pairwise_i16x8(p)); }
+VEC_FN vdot_t vdot_add(vdot_t s, vec_t x, const int8_t *w) { return vdot_widen(s, vdot_prod16(x, w)); }
+VEC_FN vdot_t vdot_add_bytes(vdot_t s, const uint8_t *p, const int8_t *w)
+{
+    return vdot_add(s, wasm_v128_load(p), w);
+}
+#else
 VEC_FN vdot_t vdot_zero(void) { return (vdot_t){wasm_i32x4_splat(0), wasm_i32x4_splat(0)}; }
 
 /* Lanes 2k and 2k + 1 of lo (then hi) are output k's two halves. */
@@ -108,6 +138,7 @@ VEC_FN vdot_t vdot_add_bytes(vdot_t s, const uint8_t *p, const int8_t *w)
     s.hi = wasm_i32x4_add(s.hi, wasm_i32x4_dot_i16x8(wasm_u16x8_load8x8(p + 8), wasm_i16x8_load8x8(w + 8)));
     return s;
 }
+#endif
 
 VEC_FN int32_t vec_hsum_i32(vec_t v)
 {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # web/build.sh [--simd-only|--scalar-only]: the WebAssembly builds of the library with Debian's
-# emscripten, into web/pkg/dist/: nnue-scalar.{mjs,wasm} (the portable kernels) and
-# nnue-simd128.{mjs,wasm} (built with -msimd128; web/pkg/nnue.mjs picks it where the engine
-# validates SIMD). Inputs: the library's sources as the native build lists them (meson
+# emscripten, into web/pkg/dist/: nnue-scalar.{mjs,wasm} (the portable kernels),
+# nnue-simd128.{mjs,wasm} (built with -msimd128) and nnue-relaxed-simd.{mjs,wasm} (the SIMD128
+# objects with the kernels built with -mrelaxed-simd as well); web/pkg/nnue.mjs picks the best
+# module the engine validates. Inputs: the library's sources as the native build lists them (meson
 # introspect of build/, configured first when missing), the generated built-in archs, web/src/
 # and Debian's sources of libyaml, zstd and nettle (web/setup.sh fetches them). Objects are
 # cached in build-wasm/.
@@ -54,6 +55,15 @@ if [ -n "$emcc_clang" ] && [ -x "$emcc_clang" ] && [[ $emcc_flags == -* ]]; then
   read -ra emcc_cflags <<<"$emcc_flags"
   cc=("$emcc_clang" "${emcc_cflags[@]}")
 fi
+# Relaxed SIMD's dot is past emscripten 3.1.6's clang 14: the translation units whose code
+# depends on __wasm_relaxed_simd__ are compiled by Debian's clang-19 (web/setup.sh installs it)
+# with emcc's flags; the module links them with the SIMD128 objects of everything else.
+relaxed_sources=(simd/kernels_simd128.c base/isa.c)
+relaxed_cc=()
+if [[ $emcc_flags == -* ]] && command -v clang-19 >/dev/null; then
+  read -ra emcc_cflags <<<"$emcc_flags"
+  relaxed_cc=(clang-19 "${emcc_cflags[@]}" -mcpu=mvp)
+fi
 dep_sources=()
 for f in "$yaml_dir"src/*.c; do dep_sources+=("yaml:$f"); done
 for f in "$zstd_dir"lib/common/*.c "$zstd_dir"lib/decompress/*.c "$zstd_dir"lib/compress/*.c; do
@@ -63,6 +73,12 @@ for f in sha256.c sha256-compress.c write-be32.c; do dep_sources+=("nettle:$nett
 build_variant() { # NAME EXTRA_FLAGS...
   local name=$1; shift
   local obj=build-wasm/$name objs=() pids=0
+  # The relaxed-simd module: only relaxed_sources are its own objects, the rest are simd128's.
+  local own_obj=$obj
+  if [ "$name" = relaxed-simd ]; then
+    obj=build-wasm/simd128
+    [ ${#relaxed_cc[@]} -gt 0 ] || { echo "web/build: no clang-19 or no emcc --cflags: the relaxed-simd module needs both" >&2; exit 1; }
+  fi
   mkdir -p "$obj"
   # An object is rebuilt when its source, or any header of the tree (coarse but never stale:
   # one header changed rebuilds every object of ours), is newer.
@@ -71,11 +87,19 @@ build_variant() { # NAME EXTRA_FLAGS...
     sort -n | tail -1 | cut -d' ' -f2)
   compile() { # OUT SRC FLAGS...
     local out=$1 src=$2; shift 2
+    local with=("${cc[@]}")
+    if [ "$own_obj" != "$obj" ]; then
+      local rel=${src#$root/} own=""
+      for r in "${relaxed_sources[@]}"; do [ "$rel" = "$r" ] && own=1; done
+      [ -n "$own" ] || return 0   # simd128's object, built before
+      out=$own_obj/${out#$obj/}; with=("${relaxed_cc[@]}")
+    fi
     if [ ! -f "$out" ] || [ "$src" -nt "$out" ] || { [[ $src != "$root/$deps"* && $src != "$deps"* ]] &&
          [ "$newest_header" -nt "$out" ]; }; then
-      "${cc[@]}" "${common[@]}" "$@" -c "$src" -o "$out"
+      "${with[@]}" "${common[@]}" "$@" -c "$src" -o "$out"
     fi
   }
+  mkdir -p "$own_obj"
   for entry in "${dep_sources[@]}"; do
     local kind=${entry%%:*} src=${entry#*:}
     local out=$obj/dep-$kind-$(basename "$src" .c).o
@@ -99,6 +123,13 @@ build_variant() { # NAME EXTRA_FLAGS...
     pids=$((pids + 1)); if [ $pids -ge 2 ]; then wait -n; pids=$((pids - 1)); fi
   done
   wait
+  if [ "$own_obj" != "$obj" ]; then
+    for i in "${!objs[@]}"; do
+      for r in "${relaxed_sources[@]}"; do
+        [ "${objs[$i]}" = "$obj/$(echo "$r" | tr '/' '_' | sed 's/\.c$/.o/')" ] && objs[$i]=$own_obj/${objs[$i]#$obj/}
+      done
+    done
+  fi
   mkdir -p web/pkg/dist
   emcc "${common[@]}" "$@" "${objs[@]}" -o "web/pkg/dist/nnue-$name.mjs" \
     -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createNnueModule -sENVIRONMENT=web,worker \
@@ -135,6 +166,6 @@ for t in json.load(sys.stdin):
 
 case "${1:-}" in
   --scalar-only) build_variant scalar ;;
-  --simd-only) build_variant simd128 -msimd128 ;;
-  *) build_variant scalar; build_variant simd128 -msimd128 ;;
+  --simd-only) build_variant simd128 -msimd128; build_variant relaxed-simd -msimd128 -mrelaxed-simd ;;
+  *) build_variant scalar; build_variant simd128 -msimd128; build_variant relaxed-simd -msimd128 -mrelaxed-simd ;;
 esac

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # web/setup.sh: what the WebAssembly build needs, from Debian only: the packages (emscripten,
-# binaryen, chromium for the browser test, dpkg-dev to unpack sources) and the C sources of the
+# binaryen, clang-19 for the relaxed-simd kernels, chromium for the browser test, dpkg-dev to
+# unpack sources) and the C sources of the
 # three libraries the library links (libyaml, zstd, nettle: Debian's source packages, fetched
 # once into build-wasm/deps). Safe to run repeatedly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-packages=(emscripten binaryen chromium dpkg-dev)
+packages=(emscripten binaryen clang-19 chromium dpkg-dev)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 # node and npm: the machine's own (Node.js 20 with its npm), else Debian's.

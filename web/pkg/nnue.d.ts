@@ -21,13 +21,18 @@ export class NnueError extends Error {
 /** Whether this JavaScript engine validates WebAssembly SIMD128 code. */
 export function simdSupported(): boolean;
 
+/** Whether it validates relaxed SIMD (the dot product the relaxed-simd build uses). */
+export function relaxedSimdSupported(): boolean;
+
 export interface LoadOptions {
-  /** true: the SIMD128 build, false: the scalar build; default: SIMD128 where it validates. */
+  /** false: the scalar build; default (or true): the best build the engine validates:
+   * relaxed-simd, else simd128, else scalar. */
   simd?: boolean;
-  /** 'scalar' forces the portable kernels inside the SIMD128 build, as NNUE_ISA does natively
-   * (default: the best the build has; in node, NNUE_ISA from the environment). Anything else
-   * is a TypeError. */
-  isa?: 'scalar' | 'simd128';
+  /** 'simd128' or 'relaxed-simd' loads that build ('relaxed-simd' where the engine lacks it is an
+   * NnueError); 'scalar' forces the portable kernels inside the chosen build, as NNUE_ISA does
+   * natively (default: the best the build has; in node, NNUE_ISA from the environment).
+   * Anything else is a TypeError. */
+  isa?: 'scalar' | 'simd128' | 'relaxed-simd';
 }
 
 /** Loads the library (fetches its .wasm next to nnue.mjs; reads it from disk in node). */
@@ -99,8 +104,8 @@ export interface NetOptions {
 }
 
 export interface Nnue {
-  /** "scalar" or "simd128": which WebAssembly build runs. */
-  readonly build: 'scalar' | 'simd128';
+  /** "scalar", "simd128" or "relaxed-simd": which WebAssembly build runs. */
+  readonly build: 'scalar' | 'simd128' | 'relaxed-simd';
   /** The library's version and kernel set. */
   readonly version: string;
   readonly isa: string;

@@ -5,18 +5,32 @@
 
 import createScalar from './dist/nnue-scalar.mjs';
 import createSimd from './dist/nnue-simd128.mjs';
+import createRelaxed from './dist/nnue-relaxed-simd.mjs';
 
 // The smallest module using a SIMD128 instruction: WebAssembly.validate says whether the engine
 // runs SIMD code (the same probe as the wasm-feature-detect package).
 const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8,
   0, 65, 0, 253, 15, 253, 98, 11]);
 
-export function simdSupported() {
+// The same with relaxed SIMD's i16x8.relaxed_dot_i8x16_i7x16_s (Chromium 114+, node 22+; node 20
+// only behind --experimental-wasm-relaxed-simd).
+const RELAXED_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 15, 1, 13,
+  0, 65, 0, 253, 15, 65, 0, 253, 15, 253, 146, 2, 11]);
+
+function validates(probe) {
   try {
-    return WebAssembly.validate(SIMD_PROBE);
+    return WebAssembly.validate(probe);
   } catch {
     return false;
   }
+}
+
+export function simdSupported() {
+  return validates(SIMD_PROBE);
+}
+
+export function relaxedSimdSupported() {
+  return validates(RELAXED_PROBE);
 }
 
 export class NnueError extends Error {
@@ -65,24 +79,35 @@ async function sha256Hex(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const ISAS = ['scalar', 'simd128'];
+const ISAS = ['scalar', 'simd128', 'relaxed-simd'];
+const BUILDS = { scalar: createScalar, simd128: createSimd, 'relaxed-simd': createRelaxed };
 
-// Loads the library. options.simd: true / false to choose the build, default: SIMD128 where
-// the engine validates it. options.isa: 'scalar' forces the portable kernels inside the SIMD128
-// build (as NNUE_ISA does natively; in node NNUE_ISA from the environment is the default).
+// Which WebAssembly build to load: options.simd false: the scalar one; options.isa 'simd128' or
+// 'relaxed-simd': that build; else the best the engine validates (relaxed SIMD, SIMD128, scalar).
+function chooseBuild(options, isa) {
+  if (options.simd === false) return 'scalar';
+  if (isa === 'simd128' || isa === 'relaxed-simd') return isa;
+  if (relaxedSimdSupported()) return 'relaxed-simd';
+  return options.simd === true || simdSupported() ? 'simd128' : 'scalar';
+}
+
+// Loads the library. options.simd: false for the scalar build, default: the best build the engine
+// validates (relaxed-simd, then simd128, then scalar). options.isa: a kernel set: 'simd128' or
+// 'relaxed-simd' loads that build; 'scalar' runs the portable kernels inside the chosen build
+// (as NNUE_ISA does natively; in node NNUE_ISA from the environment is the default).
 export async function load(options = {}) {
-  const simd = options.simd === undefined ? simdSupported() : !!options.simd;
   const isa = options.isa !== undefined ? options.isa : isNode ? process.env.NNUE_ISA : undefined;
   if (isa !== undefined && isa !== '' && !ISAS.includes(isa))
     throw new TypeError(`load: isa must be one of ${ISAS.join(', ')}, not ${JSON.stringify(isa)}`);
-  const name = simd ? 'nnue-simd128' : 'nnue-scalar';
-  const create = simd ? createSimd : createScalar;
+  const build = chooseBuild(options, isa);
+  if (build === 'relaxed-simd' && !relaxedSimdSupported())
+    throw argError("load: isa 'relaxed-simd': this WebAssembly engine does not run relaxed SIMD (try 'simd128')");
   // emscripten's getenv sees only its own environment (ENV): the choice is put there before
-  // the library starts, which reads NNUE_ISA once.
-  const settings = { wasmBinary: await wasmBytes(`${name}.wasm`) };
-  if (isa) settings.preRun = [() => { settings.ENV.NNUE_ISA = isa; }];
-  const module = await create(settings);
-  return new Nnue(module, simd ? 'simd128' : 'scalar');
+  // the library starts, which reads NNUE_ISA once; only 'scalar' differs from the build's own.
+  const settings = { wasmBinary: await wasmBytes(`nnue-${build}.wasm`) };
+  if (isa === 'scalar') settings.preRun = [() => { settings.ENV.NNUE_ISA = isa; }];
+  const module = await BUILDS[build](settings);
+  return new Nnue(module, build);
 }
 
 // Bytes as the library takes them: a Uint8Array (or a view of one) or an ArrayBuffer; anything
@@ -99,7 +124,7 @@ function asBytes(what, data) {
 class Nnue {
   constructor(m, build) {
     this.m = m;
-    this.build = build;   // "simd128" or "scalar": which WebAssembly build runs
+    this.build = build;   // "relaxed-simd", "simd128" or "scalar": which WebAssembly build runs
     const v = this.json(m._nw_version());
     this.version = v.version;
     this.isa = v.isa;     // the library's kernel set

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# web/test/bench.sh [ROUNDS]: `nnue bench` native and in node (the tool compiled to WebAssembly by
-# web/build.sh: scalar and SIMD128 builds), side by side in one run, alternating, on two
-# workloads: the chess corpus with Stockfish 15.1's net, and with Stockfish 18's small net.
-# Prints ns/eval per round and the median of each, and the median ratios wasm / native. Needs
-# the native build (build/), build/nets/sf151.nnue (tools/starter_data.sh) and the release
-# nets (scripts/fetch_nets.py). Nothing else should run meanwhile. NODE names the node to run
-# the wasm with (default: the node on PATH); its V8 version is printed first, since a newer V8
-# runs the same module faster (docs/web.md).
+# web/test/bench.sh [ROUNDS]: `nnue bench` native and in node (the tool compiled to WebAssembly
+# by web/build.sh: scalar, SIMD128 and relaxed-SIMD builds), side by side in one run,
+# alternating, on two workloads: the chess corpus with Stockfish 15.1's net, and with Stockfish
+# 18's small net. Prints ns/eval per round, the median of each and the median ratios wasm /
+# native, and each side's fastest round with their ratio (the figure to quote: these VMs flip
+# between two speeds). Needs the native build (build/), build/nets/sf151.nnue
+# (tools/starter_data.sh) and the release nets (scripts/fetch_nets.py). Nothing else should run
+# meanwhile. NODE names the node to run the wasm with (default: the node on PATH); its V8
+# version is printed first, since a newer V8 runs the same module faster (docs/web.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${1:-5}
@@ -16,10 +17,14 @@ corpus=$shared/oracle/chess/corpusA.fen
 [ -f "$corpus" ] || corpus=tests/reference/chess/corpusA.fen
 node=${NODE:-node}
 echo "bench: wasm in $node $($node --version), V8 $($node -p process.versions.v8)"
+# Relaxed SIMD: node 22+ runs it, node 20 behind a flag that newer nodes refuse.
+relaxed=""
+$node --experimental-wasm-relaxed-simd -e 0 2>/dev/null && relaxed=--experimental-wasm-relaxed-simd
 declare -A cmd=([native]="build/tools/nnue"
   [wasm-scalar]="$node build-wasm/nnue-cli-scalar.js"
-  [wasm-simd128]="$node build-wasm/nnue-cli-simd128.js")
-order=(native wasm-scalar wasm-simd128)
+  [wasm-simd128]="$node build-wasm/nnue-cli-simd128.js"
+  [wasm-relaxed]="$node $relaxed build-wasm/nnue-cli-relaxed-simd.js")
+order=(native wasm-scalar wasm-simd128 wasm-relaxed)
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 for workload in "sf151:build/nets/sf151.nnue:sfnnv5:2" "sf18small:$nets/nn-37f18f62d772.nnue:sfnnv8small:4"; do
   IFS=: read -r name net arch iters <<<"$workload"
@@ -31,14 +36,17 @@ for workload in "sf151:build/nets/sf151.nnue:sfnnv5:2" "sf18small:$nets/nn-37f18
         grep '^bench ')
       ns=$(sed -n 's/.*ns\/eval=\([0-9.]*\).*/\1/p' <<<"$line")
       sum=$(sed -n 's/.*checksum_total=\(-*[0-9]*\).*/\1/p' <<<"$line")
-      echo "round $r $name $who ns/eval=$ns checksum_total=$sum isa=$(sed -n 's/.* isa=\([a-z0-9]*\).*/\1/p' <<<"$line")"
+      echo "round $r $name $who ns/eval=$ns checksum_total=$sum isa=$(sed -n 's/.* isa=\([a-z0-9-]*\).*/\1/p' <<<"$line")"
       times[$who]+="$ns "
     done
   done
   base=$(tr ' ' '\n' <<<"${times[native]}" | grep . | median)
+  fast=$(tr ' ' '\n' <<<"${times[native]}" | grep . | sort -g | head -1)
   for who in "${order[@]}"; do
     m=$(tr ' ' '\n' <<<"${times[$who]}" | grep . | median)
-    printf 'median %-10s %-13s ns/eval=%-9s ratio to native %.2f\n' "$name" "$who" "$m" "$(echo "$m / $base" | bc -l)"
+    f=$(tr ' ' '\n' <<<"${times[$who]}" | grep . | sort -g | head -1)
+    printf 'median %-10s %-13s ns/eval=%-9s ratio to native %.2f; fastest round %s ns, %.2f\n' "$name" "$who" "$m" \
+      "$(echo "$m / $base" | bc -l)" "$f" "$(echo "$f / $fast" | bc -l)"
   done
   unset times
 done

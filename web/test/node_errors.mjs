@@ -6,7 +6,7 @@
 // (issue 49); chooseArch, the library's chooser, on a whole and a cut net. Prints "N passed, N failed".
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { load, NnueError } from '../pkg/nnue.mjs';
+import { load, NnueError, relaxedSimdSupported } from '../pkg/nnue.mjs';
 
 const [repo, buildNets] = process.argv.slice(2);
 let passed = 0, failed = 0;
@@ -101,14 +101,24 @@ for (const simd of [false, true]) {
     /cut\.nnue: nnue init wrote this net for the built-in SFNNv1, whose file has \d+ bytes; this one has 4000/.test(cut.error) ? ok : bad)(
     `${tag}: chooseArch of a cut net: ${cut.kind}: ${cut.error}`);
 }
-// The kernel set: load({ isa: 'scalar' }) runs the portable kernels in the SIMD128 build with the
-// same totals; an unknown name is a TypeError.
+// The kernel set: load({ isa: 'scalar' }) runs the portable kernels in the best build with the
+// same totals; 'simd128' loads that build; 'relaxed-simd' that one where the engine runs it, an
+// NnueError where it does not; an unknown name is a TypeError.
 {
   const fast = await load({ simd: true }), slow = await load({ simd: true, isa: 'scalar' });
+  const plain = await load({ isa: 'simd128' });
   const bytes = fast.randomNet({ name: 'sfnnv5', seed: 3 });
-  const a = (await fast.loadNet(bytes)).evaluate('startpos').total, b = (await slow.loadNet(bytes)).evaluate('startpos').total;
-  (fast.isa === 'simd128' && slow.isa === 'scalar' && a === b ? ok : bad)(
-    `load({isa: 'scalar'}): kernels ${slow.isa} (default ${fast.isa}), totals ${b} and ${a}`);
+  const totals = [];
+  for (const n of [fast, slow, plain]) totals.push((await n.loadNet(bytes)).evaluate('startpos').total);
+  const best = relaxedSimdSupported() ? 'relaxed-simd' : 'simd128';
+  (fast.build === best && fast.isa === best && slow.build === best && slow.isa === 'scalar' && plain.build === 'simd128' &&
+    plain.isa === 'simd128' && totals.every((t) => t === totals[0]) ? ok : bad)(
+    `load(): ${fast.build} build, kernels ${fast.isa}; {isa: 'scalar'}: ${slow.build} build, kernels ${slow.isa}; ` +
+    `{isa: 'simd128'}: ${plain.build} build, kernels ${plain.isa}; totals ${totals.join(' ')}`);
+  if (!relaxedSimdSupported()) {
+    await expectError("load({isa: 'relaxed-simd'}) where the engine has no relaxed SIMD", () => load({ isa: 'relaxed-simd' }),
+      (e) => (/does not run relaxed SIMD/.test(e.message) ? '' : 'the message does not say why'));
+  }
   try {
     await load({ isa: 'avx9000' });
     bad("load({isa: 'avx9000'}): no error");

@@ -1,14 +1,16 @@
 // web/test/node_goldens.mjs REPO SHARED_DIR NETS_DIR BUILD_NETS TOOL: the WebAssembly builds in node
-// against the reference engines' goldens, through the JavaScript API (web/pkg/nnue.mjs): both
-// builds (scalar and SIMD128), every net of the list whose file is here (a missing one is said
-// and counted as skipped, never passed), every golden row exact; then incremental == full along
-// random games on each net; a zstd-compressed net equal to its plain bytes; and a xiangqi net
-// (tests' own, zstd) equal to the native tool (TOOL) on the xiangqi corpus. Prints one line per check and "N passed, N failed, N skipped".
+// against the reference engines' goldens, through the JavaScript API (web/pkg/nnue.mjs): every
+// build (scalar, SIMD128, and relaxed SIMD where this node runs it: node 20 needs
+// --experimental-wasm-relaxed-simd, else it is said and skipped), every net of the list whose
+// file is here (a missing one is said and counted as skipped, never passed), every golden row
+// exact; then incremental == full along random games on each net; a zstd-compressed net equal to
+// its plain bytes; and a xiangqi net (tests' own, zstd) equal to the native tool (TOOL) on the
+// xiangqi corpus. Prints one line per check and "N passed, N failed, N skipped".
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { load } from '../pkg/nnue.mjs';
+import { load, relaxedSimdSupported } from '../pkg/nnue.mjs';
 
 const [repo, shared, netsDir, buildNets, tool] = process.argv.slice(2);
 if (!repo || !shared || !netsDir || !buildNets || !tool) {
@@ -50,8 +52,19 @@ function random(seed) {
   return () => { s = (Math.imul(s, 1103515245) + 12345) >>> 0; return s >>> 8; };
 }
 
-for (const simd of [false, true]) {
-  const nnue = await load({ simd });
+// Every build this node runs, loaded once: scalar, SIMD128, relaxed SIMD.
+const builds = [];
+for (const build of ['scalar', 'simd128', 'relaxed-simd']) {
+  if (build === 'relaxed-simd' && !relaxedSimdSupported()) {
+    skip('wasm relaxed-simd: this node does not run relaxed SIMD (node 20: --experimental-wasm-relaxed-simd)');
+    continue;
+  }
+  const nnue = await load(build === 'scalar' ? { simd: false } : { isa: build });
+  (nnue.build === build ? ok : bad)(`load for the ${build} build: the ${nnue.build} build, kernels ${nnue.isa}`);
+  builds.push(nnue);
+}
+
+for (const nnue of builds) {
   const tag = `wasm ${nnue.build}`;
   for (const [name, path, arch, golden, cols] of NETS) {
     const bytes = readNet(path);
@@ -100,8 +113,7 @@ function nativeTotals(net, arch, corpus) {
   return out.trim().split('\n').slice(1).map((l) => l.split('\t'));
 }
 
-for (const simd of [false, true]) {
-  const nnue = await load({ simd });
+for (const nnue of builds) {
   const tag = `wasm ${nnue.build}`;
   // zstd: Stockfish 18's small net compressed by the zstd tool evaluates as the plain file.
   const small = join(netsDir, 'nn-37f18f62d772.nnue');

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # web/test/test_web.sh SRC BUILD: the WebAssembly build's tests (meson test 'web', plain builds):
-# builds it (web/build.sh: scalar and SIMD128), then
-#   1. node_goldens.mjs: both builds against the engines' goldens and incremental == full;
-#   2. tests/simd/wasm_kernels.sh: every SIMD128 kernel against the scalar one, in node;
+# builds it (web/build.sh: scalar, SIMD128 and relaxed SIMD), then
+#   1. node_goldens.mjs: every build against the engines' goldens and incremental == full;
+#   2. tests/simd/wasm_kernels.sh: every SIMD128 and relaxed-SIMD kernel against the scalar one;
 #   3. node_errors.mjs: bad input gives NnueError with the library's message, and the module works on;
 #   4. npm_test.sh: the npm package installed from its tarball into an empty folder;
 #   5. browser_test.mjs: the page in headless Chromium from a local server.
@@ -36,8 +36,13 @@ if [ ! -f "$xq_net" ] && [ -x "$shared/anchors/pikafish-nnuebench" ]; then
 fi
 bash web/build.sh >"$build/web-build.log" 2>&1 || { tail -20 "$build/web-build.log"; echo "FAIL: web/build.sh"; exit 1; }
 status=0
-node web/test/node_goldens.mjs "$src" "$shared" "$nets" "$build/nets" "$tool" || status=1
+# Relaxed SIMD: node 22+ runs it; node 20 (Debian's) behind this flag, which newer nodes refuse.
+relaxed=()
+node --experimental-wasm-relaxed-simd -e 0 2>/dev/null && relaxed=(--experimental-wasm-relaxed-simd)
+node "${relaxed[@]}" web/test/node_goldens.mjs "$src" "$shared" "$nets" "$build/nets" "$tool" || status=1
 bash tests/simd/wasm_kernels.sh || { echo "FAIL: the SIMD128 kernels against scalar (tests/simd/wasm_kernels.sh)"; status=1; }
+# Without the flag: where node has no relaxed SIMD, load() falls back to SIMD128 and says why it
+# cannot load the relaxed-simd build.
 node web/test/node_errors.mjs "$src" "$build/nets" || status=1
 bash web/test/npm_test.sh "$tool" || status=1
 # The tool for node: runs with plain `node` (no flag) and takes NNUE_ISA from node's environment.
@@ -51,6 +56,17 @@ if [[ $plain == *isa=simd128* && $forced == *isa=scalar* && $plain == *"$native_
   echo "ok: the tool in node: plain 'node' runs it, NNUE_ISA=scalar is honoured, $native_sum as native"
 else
   echo "FAIL: the tool in node: '$plain' / with NNUE_ISA=scalar: '$forced' (native $native_sum)"; status=1
+fi
+relaxed_runs=$(node "${relaxed[@]}" --input-type=module \
+  -e "import { relaxedSimdSupported } from './web/pkg/nnue.mjs'; console.log(relaxedSimdSupported())" 2>/dev/null)
+relaxed_line=$(node "${relaxed[@]}" build-wasm/nnue-cli-relaxed-simd.js bench --net "$build/nets/web-cli-v1.nnue" \
+  --file data/positions.fen --iter 1 --mode incremental 2>&1 | grep '^bench ')
+if [ "$relaxed_runs" != true ]; then
+  echo "SKIP: the relaxed-simd tool: this node ($(node --version)) runs no relaxed SIMD"
+elif [[ $relaxed_line == *isa=relaxed-simd* && $relaxed_line == *"$native_sum "* ]]; then
+  echo "ok: the relaxed-simd tool in node ${relaxed[*]}: $native_sum as native"
+else
+  echo "FAIL: the relaxed-simd tool in node ${relaxed[*]}: '$relaxed_line' (native $native_sum)"; status=1
 fi
 # The screenshot is written to the build and over docs/web-page.png (the docs show what the
 # page looks like now; git shows whether it changed).
