@@ -77,7 +77,8 @@ build_variant() { # NAME EXTRA_FLAGS...
   local own_obj=$obj
   if [ "$name" = relaxed-simd ]; then
     obj=build-wasm/simd128
-    [ ${#relaxed_cc[@]} -gt 0 ] || { echo "web/build: no clang-19 or no emcc --cflags: the relaxed-simd module needs both" >&2; exit 1; }
+    [ ${#relaxed_cc[@]} -gt 0 ] ||
+      { echo "web/build: no clang-19 or no emcc --cflags: the relaxed-simd module needs both" >&2; exit 1; }
   fi
   mkdir -p "$obj"
   # An object is rebuilt when its source, or any header of the tree (coarse but never stale:
@@ -167,5 +168,6 @@ for t in json.load(sys.stdin):
 case "${1:-}" in
   --scalar-only) build_variant scalar ;;
   --simd-only) build_variant simd128 -msimd128; build_variant relaxed-simd -msimd128 -mrelaxed-simd ;;
-  *) build_variant scalar; build_variant simd128 -msimd128; build_variant relaxed-simd -msimd128 -mrelaxed-simd ;;
+  *) build_variant scalar; build_variant simd128 -msimd128
+     build_variant relaxed-simd -msimd128 -mrelaxed-simd ;;
 esac

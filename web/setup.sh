@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # web/setup.sh: what the WebAssembly build needs, from Debian only: the packages (emscripten,
 # binaryen, clang-19 for the relaxed-simd kernels, chromium for the browser test, dpkg-dev to
-# unpack sources) and the C sources of the
-# three libraries the library links (libyaml, zstd, nettle: Debian's source packages, fetched
-# once into build-wasm/deps). Safe to run repeatedly.
+# unpack sources) and the C sources of the three libraries the library links (libyaml, zstd,
+# nettle: Debian's source packages, fetched once into build-wasm/deps). Safe to run repeatedly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=(emscripten binaryen clang-19 chromium dpkg-dev)

@@ -12,7 +12,8 @@ out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}   # Debian's emcc needs Debian's acorn
 sources=(tests/simd/test_simd_kernels.c tests/simd/test_simd_kernels_features.c tests/simd/test_simd_kernels_refresh.c
   tests/simd/test_simd_kernels_rows.c tests/simd/test_simd_kernels_spans.c tests/simd/test_simd_kernels_pairs.c
-  simd/kernels.c layers/plan_pairs.c simd/kernels_scalar.c simd/kernels_simd128.c simd/nz_table.c base/isa.c base/cpu_x86.c)
+  simd/kernels.c layers/plan_pairs.c simd/kernels_scalar.c simd/kernels_simd128.c simd/nz_table.c base/isa.c
+  base/cpu_x86.c)
 flags=(-O2 -msimd128 -std=gnu11 -Itests/simd/wasm -I. -Iinclude)
 emcc "${flags[@]}" "${sources[@]}" -o "$out/t.js"
 node --no-experimental-fetch "$out/t.js"   # its loader would fetch() a file path otherwise

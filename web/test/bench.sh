@@ -36,7 +36,8 @@ for workload in "sf151:build/nets/sf151.nnue:sfnnv5:2" "sf18small:$nets/nn-37f18
         grep '^bench ')
       ns=$(sed -n 's/.*ns\/eval=\([0-9.]*\).*/\1/p' <<<"$line")
       sum=$(sed -n 's/.*checksum_total=\(-*[0-9]*\).*/\1/p' <<<"$line")
-      echo "round $r $name $who ns/eval=$ns checksum_total=$sum isa=$(sed -n 's/.* isa=\([a-z0-9-]*\).*/\1/p' <<<"$line")"
+      isa=$(sed -n 's/.* isa=\([a-z0-9-]*\).*/\1/p' <<<"$line")
+      echo "round $r $name $who ns/eval=$ns checksum_total=$sum isa=$isa"
       times[$who]+="$ns "
     done
   done

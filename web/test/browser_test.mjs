@@ -117,7 +117,7 @@ async function check(name, query, want, seconds = 60) {
   // The best build Chromium runs: relaxed SIMD where it validates the dot the build uses.
   const best = (await value(`WebAssembly.validate(new Uint8Array([${RELAXED_PROBE}]))`)) ? 'relaxed-simd' : 'simd128';
   if (error || shown !== want) bad(`${name}: the page shows total ${shown}${error ? ` and the error '${error}'` : ''}, the native tool ${want}`);
-  else if (!build.includes(`${best} build`)) bad(`${name}: the page runs '${build}', not the ${best} build Chromium validates`);
+  else if (!build.includes(`${best} build`)) bad(`${name}: the page runs '${build}', not the ${best} build it validates`);
   else ok(`${name}: the page (${build}) shows total ${shown}, as the native tool`);
 }
 

@@ -111,12 +111,13 @@ for (const simd of [false, true]) {
   const totals = [];
   for (const n of [fast, slow, plain]) totals.push((await n.loadNet(bytes)).evaluate('startpos').total);
   const best = relaxedSimdSupported() ? 'relaxed-simd' : 'simd128';
-  (fast.build === best && fast.isa === best && slow.build === best && slow.isa === 'scalar' && plain.build === 'simd128' &&
-    plain.isa === 'simd128' && totals.every((t) => t === totals[0]) ? ok : bad)(
+  (fast.build === best && fast.isa === best && slow.build === best && slow.isa === 'scalar' &&
+    plain.build === 'simd128' && plain.isa === 'simd128' && totals.every((t) => t === totals[0]) ? ok : bad)(
     `load(): ${fast.build} build, kernels ${fast.isa}; {isa: 'scalar'}: ${slow.build} build, kernels ${slow.isa}; ` +
     `{isa: 'simd128'}: ${plain.build} build, kernels ${plain.isa}; totals ${totals.join(' ')}`);
   if (!relaxedSimdSupported()) {
-    await expectError("load({isa: 'relaxed-simd'}) where the engine has no relaxed SIMD", () => load({ isa: 'relaxed-simd' }),
+    await expectError("load({isa: 'relaxed-simd'}) where the engine has no relaxed SIMD",
+      () => load({ isa: 'relaxed-simd' }),
       (e) => (/does not run relaxed SIMD/.test(e.message) ? '' : 'the message does not say why'));
   }
   try {

@@ -12,7 +12,8 @@ fail() { echo "FAIL: npm_test: $*"; exit 1; }
 (cd "$here" && npm pack --silent --pack-destination "$work" >/dev/null) || fail "npm pack failed"
 tarball=$(ls "$work"/nnue-wasm-*.tgz) || fail "no tarball"
 listing=$(tar -tzf "$tarball")
-for f in nnue.mjs nnue.d.ts package.json LICENSE dist/nnue-relaxed-simd.wasm dist/nnue-simd128.wasm dist/nnue-scalar.wasm; do
+for f in nnue.mjs nnue.d.ts package.json LICENSE dist/nnue-relaxed-simd.wasm dist/nnue-simd128.wasm \
+  dist/nnue-scalar.wasm; do
   grep -qx "package/$f" <<<"$listing" || fail "the tarball lacks $f"
 done
 mkdir "$work/app"
