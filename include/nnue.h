@@ -341,7 +341,7 @@ nnue_status nnue_net_random_memory(const nnue_arch *arch, uint64_t seed, void **
 void nnue_bytes_free(void *data);
 
 /* Name of the kernel set in use: "scalar", "avx2", "avx512", "vnni512", "vbmi512" (x86-64), "neon"
- * (AArch64) or "simd128" (WebAssembly built with SIMD128). */
+ * (AArch64), "simd128" (WebAssembly built with SIMD128) or "relaxed-simd" (with relaxed SIMD). */
 const char *nnue_isa_name(void);
 
 #ifdef __cplusplus
