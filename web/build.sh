@@ -101,6 +101,13 @@ build_variant() { # NAME EXTRA_FLAGS...
     fi
   }
   mkdir -p "$own_obj"
+  # ... and every object of the folder when the compilers or flags changed (build.sh edited).
+  local stamp="${cc[*]} ${common[*]} $*"
+  [ "$own_obj" = "$obj" ] || stamp="${relaxed_cc[*]} ${common[*]} $*"
+  if [ "$(cat "$own_obj/flags" 2>/dev/null)" != "$stamp" ]; then
+    rm -f "$own_obj"/*.o
+    printf '%s' "$stamp" >"$own_obj/flags"
+  fi
   for entry in "${dep_sources[@]}"; do
     local kind=${entry%%:*} src=${entry#*:}
     local out=$obj/dep-$kind-$(basename "$src" .c).o
