@@ -51,8 +51,9 @@ emcc_clang=$(emcc -v -c "$probe/probe.c" -o "$probe/probe.o" 2>&1 |
   awk '/-target wasm32/ { gsub(/"/, "", $1); print $1; exit }') || emcc_clang=""
 rm -rf "$probe"
 emcc_flags=$(emcc --cflags 2>/dev/null) || emcc_flags=""
-if [ -n "$emcc_clang" ] && [ -x "$emcc_clang" ] && [[ $emcc_flags == -* ]]; then
-  read -ra emcc_cflags <<<"$emcc_flags"
+emcc_cflags=()
+[[ $emcc_flags == -* ]] && read -ra emcc_cflags <<<"$emcc_flags"
+if [ -n "$emcc_clang" ] && [ -x "$emcc_clang" ] && [ ${#emcc_cflags[@]} -gt 0 ]; then
   cc=("$emcc_clang" "${emcc_cflags[@]}")
 fi
 # Relaxed SIMD's dot is past emscripten 3.1.6's clang 14: the translation units whose code
@@ -60,8 +61,7 @@ fi
 # with emcc's flags; the module links them with the SIMD128 objects of everything else.
 relaxed_sources=(simd/kernels_simd128.c base/isa.c)
 relaxed_cc=()
-if [[ $emcc_flags == -* ]] && command -v clang-19 >/dev/null; then
-  read -ra emcc_cflags <<<"$emcc_flags"
+if [ ${#emcc_cflags[@]} -gt 0 ] && command -v clang-19 >/dev/null; then
   relaxed_cc=(clang-19 "${emcc_cflags[@]}" -mcpu=mvp)
 fi
 dep_sources=()

@@ -18,8 +18,8 @@ flags=(-O2 -msimd128 -std=gnu11 -Itests/simd/wasm -I. -Iinclude)
 emcc "${flags[@]}" "${sources[@]}" -o "$out/t.js"
 node --no-experimental-fetch "$out/t.js"   # its loader would fetch() a file path otherwise
 
-relaxed=()
-node --experimental-wasm-relaxed-simd -e 0 2>/dev/null && relaxed=(--experimental-wasm-relaxed-simd)
+. web/test/node_relaxed_flag.sh
+read -ra relaxed <<<"$(node_relaxed_flag node)"
 read -ra emcc_cflags <<<"$(emcc --cflags)"
 objs=()
 for src in "${sources[@]}"; do

@@ -17,9 +17,8 @@ corpus=$shared/oracle/chess/corpusA.fen
 [ -f "$corpus" ] || corpus=tests/reference/chess/corpusA.fen
 node=${NODE:-node}
 echo "bench: wasm in $node $($node --version), V8 $($node -p process.versions.v8)"
-# Relaxed SIMD: node 22+ runs it, node 20 behind a flag that newer nodes refuse.
-relaxed=""
-$node --experimental-wasm-relaxed-simd -e 0 2>/dev/null && relaxed=--experimental-wasm-relaxed-simd
+. web/test/node_relaxed_flag.sh
+relaxed=$(node_relaxed_flag "$node")
 declare -A cmd=([native]="build/tools/nnue"
   [wasm-scalar]="$node build-wasm/nnue-cli-scalar.js"
   [wasm-simd128]="$node build-wasm/nnue-cli-simd128.js"

@@ -83,7 +83,8 @@ const send = (method, params = {}) => new Promise((r) => {
   pending.set(id, r);
   ws.send(JSON.stringify({ id, method, params }));
 });
-const value = async (expression) => (await send('Runtime.evaluate', { expression, returnByValue: true })).result?.result?.value;
+const value = async (expression) =>
+  (await send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true })).result?.result?.value;
 
 async function openAndWait(query, seconds) {
   await send('Page.navigate', { url: `${origin}/page/index.html?${query}` });
@@ -102,10 +103,6 @@ function nativeTotal(net, arch, fen) {
   return Number(out[1].split('\t')[4]);
 }
 
-// A module with relaxed SIMD's i16x8.relaxed_dot_i8x16_i7x16_s (as web/pkg/nnue.mjs probes).
-const RELAXED_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 15, 1, 13,
-  0, 65, 0, 253, 15, 65, 0, 253, 15, 253, 146, 2, 11].join(', ');
-
 async function check(name, query, want, seconds = 60) {
   if (!(await openAndWait(query, seconds))) {
     bad(`${name}: the page did not finish in ${seconds} s (error shown: ${await value("document.getElementById('error').textContent")})`);
@@ -114,8 +111,9 @@ async function check(name, query, want, seconds = 60) {
   const shown = Number(await value("document.getElementById('eval').dataset.total"));
   const error = await value("document.getElementById('error').textContent");
   const build = await value("document.getElementById('build').textContent");
-  // The best build Chromium runs: relaxed SIMD where it validates the dot the build uses.
-  const best = (await value(`WebAssembly.validate(new Uint8Array([${RELAXED_PROBE}]))`)) ? 'relaxed-simd' : 'simd128';
+  // The best build Chromium runs, by the package's own probe (the page's import of it).
+  const relaxed = await value("import('../pkg/nnue.mjs').then((m) => m.relaxedSimdSupported())");
+  const best = relaxed ? 'relaxed-simd' : 'simd128';
   if (error || shown !== want) bad(`${name}: the page shows total ${shown}${error ? ` and the error '${error}'` : ''}, the native tool ${want}`);
   else if (!build.includes(`${best} build`)) bad(`${name}: the page runs '${build}', not the ${best} build it validates`);
   else ok(`${name}: the page (${build}) shows total ${shown}, as the native tool`);

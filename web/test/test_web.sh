@@ -36,9 +36,8 @@ if [ ! -f "$xq_net" ] && [ -x "$shared/anchors/pikafish-nnuebench" ]; then
 fi
 bash web/build.sh >"$build/web-build.log" 2>&1 || { tail -20 "$build/web-build.log"; echo "FAIL: web/build.sh"; exit 1; }
 status=0
-# Relaxed SIMD: node 22+ runs it; node 20 (Debian's) behind this flag, which newer nodes refuse.
-relaxed=()
-node --experimental-wasm-relaxed-simd -e 0 2>/dev/null && relaxed=(--experimental-wasm-relaxed-simd)
+. web/test/node_relaxed_flag.sh
+read -ra relaxed <<<"$(node_relaxed_flag node)"
 node "${relaxed[@]}" web/test/node_goldens.mjs "$src" "$shared" "$nets" "$build/nets" "$tool" || status=1
 bash tests/simd/wasm_kernels.sh || { echo "FAIL: the SIMD128 kernels against scalar (tests/simd/wasm_kernels.sh)"; status=1; }
 # Without the flag: where node has no relaxed SIMD, load() falls back to SIMD128 and says why it
