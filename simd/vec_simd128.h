@@ -83,6 +83,8 @@ VEC_FN void vec_nz_store8(uint16_t *dst, const uint8_t *pos, uint16_t base)
     wasm_v128_store(dst, wasm_i16x8_add(wasm_u16x8_load8x8(pos), wasm_i16x8_splat((int16_t)base)));
 }
 
+#define VEC_HEAD_TAIL "simd/head_tail_simd128.h" /* kernels_vec.h includes it */
+
 #if defined(__wasm_relaxed_simd__)
 /* The dot of relaxed SIMD: i16x8.relaxed_dot_i8x16_i7x16_s(a, b) sums two products a byte pair of
  * the i8 a and the b in 0..127 (the "i7" operand); its result is implementation-defined only for
