@@ -105,6 +105,19 @@ VEC_TARGET static inline vec_t head_tail_w2(const int8_t *w2, uint32_t first)
             (s)[b_] = vdot_add((s)[b_], xg_, w1 + 128 * (g) + 16 * b_);                                               \
     } while (0)
 
+/* Groups first .. first + 3, those below limit. */
+#define HEAD_TAIL_GROUPS4(s, in, first, limit)                                                                        \
+    do {                                                                                                              \
+        if ((first) < (limit))                                                                                        \
+            HEAD_TAIL_GROUP(s, in, (first));                                                                          \
+        if ((first) + 1 < (limit))                                                                                    \
+            HEAD_TAIL_GROUP(s, in, (first) + 1);                                                                      \
+        if ((first) + 2 < (limit))                                                                                    \
+            HEAD_TAIL_GROUP(s, in, (first) + 2);                                                                      \
+        if ((first) + 3 < (limit))                                                                                    \
+            HEAD_TAIL_GROUP(s, in, (first) + 3);                                                                      \
+    } while (0)
+
 VEC_TARGET static inline int32_t head_tail(const nnue_head_u8 *h, const int32_t *x, const int8_t *w1,
                                            const int32_t *b1, const int8_t *w2, const int32_t *b2)
 {
@@ -122,41 +135,15 @@ VEC_TARGET static inline int32_t head_tail(const nnue_head_u8 *h, const int32_t 
             in1[half] = head_tail_bytes(xv, h->sq0[0], h->sq0[1], h->sq0[2]);
             in1[2 + half] = head_tail_bytes(xv, h->cr0[0], h->cr0[1], 0);
         }
-        HEAD_TAIL_GROUP(s, in1, 0);
-        HEAD_TAIL_GROUP(s, in1, 1);
-        HEAD_TAIL_GROUP(s, in1, 2);
-        HEAD_TAIL_GROUP(s, in1, 3);
-        HEAD_TAIL_GROUP(s, in1, 4);
-        HEAD_TAIL_GROUP(s, in1, 5);
-        HEAD_TAIL_GROUP(s, in1, 6);
-        HEAD_TAIL_GROUP(s, in1, 7);
-        HEAD_TAIL_GROUP(s, in1, 8);
-        HEAD_TAIL_GROUP(s, in1, 9);
-        HEAD_TAIL_GROUP(s, in1, 10);
-        HEAD_TAIL_GROUP(s, in1, 11);
-        HEAD_TAIL_GROUP(s, in1, 12);
-        HEAD_TAIL_GROUP(s, in1, 13);
-        HEAD_TAIL_GROUP(s, in1, 14);
-        HEAD_TAIL_GROUP(s, in1, 15);
+        HEAD_TAIL_GROUPS4(s, in1, 0, 16);
+        HEAD_TAIL_GROUPS4(s, in1, 4, 16);
+        HEAD_TAIL_GROUPS4(s, in1, 8, 16);
+        HEAD_TAIL_GROUPS4(s, in1, 12, 16);
     } else {
         head_tail_input16(h, x, in1);
         /* past 2 m0 bytes fc1 has no weights */
-        if (groups1 > 0)
-            HEAD_TAIL_GROUP(s, in1, 0);
-        if (groups1 > 1)
-            HEAD_TAIL_GROUP(s, in1, 1);
-        if (groups1 > 2)
-            HEAD_TAIL_GROUP(s, in1, 2);
-        if (groups1 > 3)
-            HEAD_TAIL_GROUP(s, in1, 3);
-        if (groups1 > 4)
-            HEAD_TAIL_GROUP(s, in1, 4);
-        if (groups1 > 5)
-            HEAD_TAIL_GROUP(s, in1, 5);
-        if (groups1 > 6)
-            HEAD_TAIL_GROUP(s, in1, 6);
-        if (groups1 > 7)
-            HEAD_TAIL_GROUP(s, in1, 7);
+        HEAD_TAIL_GROUPS4(s, in1, 0, groups1);
+        HEAD_TAIL_GROUPS4(s, in1, 4, groups1);
     }
     vec_t o1[8];
     for (int b = 0; b < 8; b++)
@@ -179,6 +166,7 @@ VEC_TARGET static inline int32_t head_tail(const nnue_head_u8 *h, const int32_t 
     return (int32_t)((uint32_t)b2[0] + (uint32_t)vec_hsum_i32(d));
 }
 
+#undef HEAD_TAIL_GROUPS4
 #undef HEAD_TAIL_GROUP
 
 #endif
