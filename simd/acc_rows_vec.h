@@ -134,34 +134,29 @@ VEC_KERNEL void acc_i8(int16_t *dst, const int16_t *src, const int8_t *const *su
     nnue_ref_acc_i8(dst, src, sub, n_sub, add, n_add, j, n);
 }
 
+/* dst = src - sub rows + add rows on i32 in tiles of T vectors from value j on while they fit. */
+#define I32_TILES(T)                                                                                                  \
+    for (; j + (T) * VEC_I32 <= n; j += (T) * VEC_I32) {                                                              \
+        vec_t v[(T)];                                                                                                 \
+        for (int t = 0; t < (T); t++)                                                                                 \
+            v[t] = vec_load(src + j + VEC_I32 * t);                                                                   \
+        ROWS_NO_UNROLL for (int k = 0; k < n_sub; k++)                                                                \
+            for (int t = 0; t < (T); t++)                                                                             \
+                v[t] = vec_sub_i32(v[t], vec_load(sub[k] + j + VEC_I32 * t));                                         \
+        ROWS_NO_UNROLL for (int k = 0; k < n_add; k++)                                                                \
+            for (int t = 0; t < (T); t++)                                                                             \
+                v[t] = vec_add_i32(v[t], vec_load(add[k] + j + VEC_I32 * t));                                         \
+        for (int t = 0; t < (T); t++)                                                                                 \
+            vec_store(dst + j + VEC_I32 * t, v[t]);                                                                   \
+    }
+
 /* Not inlined into acc_mixed, which calls it for its PSQT rows: one copy of the code (the L1i). */
 VEC_KERNEL __attribute__((noinline)) void acc_i32(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
                         const int32_t *const *add, int n_add, uint32_t n)
 {
     uint32_t j = 0;
-    /* Two vectors a row where they fit: 8 PSQT values on 128-bit vectors (SIMD128, NEON) in one
-     * pass over the rows instead of two. */
-    for (; j + 2 * VEC_I32 <= n; j += 2 * VEC_I32) {
-        vec_t v0 = vec_load(src + j), v1 = vec_load(src + j + VEC_I32);
-        ROWS_NO_UNROLL for (int k = 0; k < n_sub; k++) {
-            v0 = vec_sub_i32(v0, vec_load(sub[k] + j));
-            v1 = vec_sub_i32(v1, vec_load(sub[k] + j + VEC_I32));
-        }
-        ROWS_NO_UNROLL for (int k = 0; k < n_add; k++) {
-            v0 = vec_add_i32(v0, vec_load(add[k] + j));
-            v1 = vec_add_i32(v1, vec_load(add[k] + j + VEC_I32));
-        }
-        vec_store(dst + j, v0);
-        vec_store(dst + j + VEC_I32, v1);
-    }
-    for (; j + VEC_I32 <= n; j += VEC_I32) {
-        vec_t v = vec_load(src + j);
-        ROWS_NO_UNROLL for (int k = 0; k < n_sub; k++)
-            v = vec_sub_i32(v, vec_load(sub[k] + j));
-        ROWS_NO_UNROLL for (int k = 0; k < n_add; k++)
-            v = vec_add_i32(v, vec_load(add[k] + j));
-        vec_store(dst + j, v);
-    }
+    I32_TILES(2) /* 8 PSQT values on 128-bit vectors (SIMD128, NEON): one pass over the rows, not two */
+    I32_TILES(1)
 #if defined(VEC_MASKED)
     if (j < n) { /* PSQT rows of 8 values on 16-lane vectors take only this */
         uint32_t m = n - j;

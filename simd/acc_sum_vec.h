@@ -153,6 +153,23 @@ _Static_assert(VEC_SUM_TILE8 % PAIR_VECS == 0, "refresh tiles of whole 64-value 
         SUM_TILES(PAIR_VECS, RANY)                                                                                    \
     }
 
+/* The PSQT rows' sum in tiles of T vectors from bucket b on while they fit. */
+#define PSQT_TILES(T)                                                                                                 \
+    for (; b + (T) * VEC_I32 <= buckets; b += (T) * VEC_I32) {                                                        \
+        vec_t v[(T)];                                                                                                 \
+        for (int t = 0; t < (T); t++)                                                                                 \
+            v[t] = vec_zero();                                                                                        \
+        for (int q = 0; q < n_parts; q++)                                                                             \
+            if (parts[q].psqt)                                                                                        \
+                for (int k = 0; k < parts[q].n; k++) {                                                                \
+                    const int32_t *row = parts[q].psqt + (size_t)parts[q].idx[k] * buckets + b;                       \
+                    for (int t = 0; t < (T); t++)                                                                     \
+                        v[t] = vec_add_i32(v[t], vec_load(row + VEC_I32 * t));                                        \
+                }                                                                                                     \
+        for (int t = 0; t < (T); t++)                                                                                 \
+            vec_store(psqt_dst + b + VEC_I32 * t, v[t]);                                                              \
+    }
+
 VEC_KERNEL void acc_sum(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, const nnue_sum_part *parts, int n_parts,
                         uint32_t width, uint32_t buckets)
 {
@@ -213,26 +230,8 @@ VEC_KERNEL void acc_sum(int16_t *dst, const int16_t *bias, int32_t *psqt_dst, co
     if (!buckets)
         return;
     uint32_t b = 0;
-    for (; b + 2 * VEC_I32 <= buckets; b += 2 * VEC_I32) { /* as acc_i32: 8 buckets on 128-bit vectors */
-        vec_t v0 = vec_zero(), v1 = vec_zero();
-        for (int q = 0; q < n_parts; q++)
-            if (parts[q].psqt)
-                for (int k = 0; k < parts[q].n; k++) {
-                    const int32_t *row = parts[q].psqt + (size_t)parts[q].idx[k] * buckets + b;
-                    v0 = vec_add_i32(v0, vec_load(row));
-                    v1 = vec_add_i32(v1, vec_load(row + VEC_I32));
-                }
-        vec_store(psqt_dst + b, v0);
-        vec_store(psqt_dst + b + VEC_I32, v1);
-    }
-    for (; b + VEC_I32 <= buckets; b += VEC_I32) {
-        vec_t v = vec_zero();
-        for (int q = 0; q < n_parts; q++)
-            if (parts[q].psqt)
-                for (int k = 0; k < parts[q].n; k++)
-                    v = vec_add_i32(v, vec_load(parts[q].psqt + (size_t)parts[q].idx[k] * buckets + b));
-        vec_store(psqt_dst + b, v);
-    }
+    PSQT_TILES(2) /* as acc_i32: 8 buckets on 128-bit vectors in one pass */
+    PSQT_TILES(1)
 #if defined(VEC_MASKED)
     if (b < buckets) { /* PSQT rows of 8 values on 16-lane vectors take only this */
         uint32_t m = buckets - b;

@@ -22,21 +22,15 @@ static inline int head_tail_fits(const nnue_head_u8 *h)
     return (h->m0 <= 16 && !h->fc2_all) || h->m0 == 32;
 }
 
-/* 16 values of v[0 .. 4) as 16 bytes in order; the values are 0..127 (kernels.h), so neither
- * narrowing saturates. */
-VEC_TARGET static inline vec_t head_tail_pack(const vec_t v[4])
-{
-    return wasm_u8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(v[0], v[1]), wasm_i16x8_narrow_i32x4(v[2], v[3]));
-}
-
-/* act_bytes' activation (sqr_crelu when bound > 0, else crelu) of 16 values as 16 bytes. */
+/* act_bytes' activation (sqr_crelu when bound > 0, else crelu) of 16 values as 16 bytes in order:
+ * the values are 0..127 (kernels.h), so neither narrowing saturates. */
 VEC_TARGET static inline vec_t head_tail_bytes(const vec_t v[4], int shift, int32_t max, int32_t bound)
 {
     const vec_t hi = vec_set1_i32(max), b = vec_set1_i32(bound);
     vec_t c[4];
     for (int k = 0; k < 4; k++)
         c[k] = bound > 0 ? sqr_crelu(v[k], shift, hi, b) : crelu(v[k], shift, hi);
-    return head_tail_pack(c);
+    return wasm_u8x16_narrow_i16x8(wasm_i16x8_narrow_i32x4(c[0], c[1]), wasm_i16x8_narrow_i32x4(c[2], c[3]));
 }
 
 /* fc1's input for m0 <= 16 as act_bytes lays it out: sqr bytes 0 .. m0, crelu bytes m0 .. 2 m0,
@@ -80,8 +74,8 @@ VEC_TARGET static inline vec_t head_tail_dot(vec_t x, vec_t w)
 #else
     vec_t lo = wasm_i32x4_dot_i16x8(wasm_u16x8_extend_low_u8x16(x), wasm_i16x8_extend_low_i8x16(w));
     vec_t hi = wasm_i32x4_dot_i16x8(wasm_u16x8_extend_high_u8x16(x), wasm_i16x8_extend_high_i8x16(w));
-    /* lanes 0, 1 hold groups 0 and 1 in halves (pairs of lanes), lanes 2, 3 of hi groups 2, 3:
-     * only the whole sum is wanted, so any grouping adds up the same */
+    /* Each group's sum is split over two lanes (lo: groups 0 and 1, hi: 2 and 3), so lo + hi
+     * mixes groups lane by lane; the callers take only the four lanes' total, which is right. */
     return wasm_i32x4_add(lo, hi);
 #endif
 }
