@@ -39,21 +39,24 @@
 #define ROWS_TAIL(LOAD_N)
 #endif
 
-/* Tiles of T vectors from value j on while they fit, held in registers across all the rows. */
-#define ROWS_TILES(LOAD_ROW, T)                                                                                       \
-    for (; j + VEC_I16 * (T) <= n; j += VEC_I16 * (T)) {                                                              \
+/* Tiles of T vectors of L lanes from value j on while they fit, held in registers across all the
+ * rows; SUB and ADD the lane type's vector ops. ROWS_TILES: i16 values, I32_TILES: i32 (acc_i32). */
+#define LANE_TILES(L, SUB, ADD, LOAD_ROW, T)                                                                          \
+    for (; j + (L) * (T) <= n; j += (L) * (T)) {                                                                      \
         vec_t v[(T)];                                                                                                 \
         for (int t = 0; t < (T); t++)                                                                                 \
-            v[t] = vec_load(src + j + VEC_I16 * t);                                                                   \
+            v[t] = vec_load(src + j + (L) * t);                                                                       \
         ROWS_NO_UNROLL for (int k = 0; k < n_sub; k++)                                                                \
             for (int t = 0; t < (T); t++)                                                                             \
-                v[t] = vec_sub_i16(v[t], LOAD_ROW(sub[k] + j + VEC_I16 * t));                                         \
+                v[t] = SUB(v[t], LOAD_ROW(sub[k] + j + (L) * t));                                                     \
         ROWS_NO_UNROLL for (int k = 0; k < n_add; k++)                                                                \
             for (int t = 0; t < (T); t++)                                                                             \
-                v[t] = vec_add_i16(v[t], LOAD_ROW(add[k] + j + VEC_I16 * t));                                         \
+                v[t] = ADD(v[t], LOAD_ROW(add[k] + j + (L) * t));                                                     \
         for (int t = 0; t < (T); t++)                                                                                 \
-            vec_store(dst + j + VEC_I16 * t, v[t]);                                                                   \
+            vec_store(dst + j + (L) * t, v[t]);                                                                       \
     }
+#define ROWS_TILES(LOAD_ROW, T) LANE_TILES(VEC_I16, vec_sub_i16, vec_add_i16, LOAD_ROW, T)
+#define I32_TILES(T) LANE_TILES(VEC_I32, vec_sub_i32, vec_add_i32, vec_load, T)
 
 /* dst = src - sub rows + add rows on i16 (acc_i16): tiles of T vectors, then of T / 2 (what is
  * left of a row), then single vectors, then the scalar tail. */
@@ -133,22 +136,6 @@ VEC_KERNEL void acc_i8(int16_t *dst, const int16_t *src, const int8_t *const *su
     PAIRED_TILES(PAIR_VECS)
     nnue_ref_acc_i8(dst, src, sub, n_sub, add, n_add, j, n);
 }
-
-/* dst = src - sub rows + add rows on i32 in tiles of T vectors from value j on while they fit. */
-#define I32_TILES(T)                                                                                                  \
-    for (; j + (T) * VEC_I32 <= n; j += (T) * VEC_I32) {                                                              \
-        vec_t v[(T)];                                                                                                 \
-        for (int t = 0; t < (T); t++)                                                                                 \
-            v[t] = vec_load(src + j + VEC_I32 * t);                                                                   \
-        ROWS_NO_UNROLL for (int k = 0; k < n_sub; k++)                                                                \
-            for (int t = 0; t < (T); t++)                                                                             \
-                v[t] = vec_sub_i32(v[t], vec_load(sub[k] + j + VEC_I32 * t));                                         \
-        ROWS_NO_UNROLL for (int k = 0; k < n_add; k++)                                                                \
-            for (int t = 0; t < (T); t++)                                                                             \
-                v[t] = vec_add_i32(v[t], vec_load(add[k] + j + VEC_I32 * t));                                         \
-        for (int t = 0; t < (T); t++)                                                                                 \
-            vec_store(dst + j + VEC_I32 * t, v[t]);                                                                   \
-    }
 
 /* Not inlined into acc_mixed, which calls it for its PSQT rows: one copy of the code (the L1i). */
 VEC_KERNEL __attribute__((noinline)) void acc_i32(int32_t *dst, const int32_t *src, const int32_t *const *sub, int n_sub,
