@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# web/test/bench.sh [ROUNDS]: `nnue bench` native and in node (the tool compiled to WebAssembly
-# by web/build.sh: scalar, SIMD128 and relaxed-SIMD builds), side by side in one run,
-# alternating, on two workloads: the chess corpus with Stockfish 15.1's net, and with Stockfish
-# 18's small net. Prints ns/eval per round, the median of each and the median ratios wasm /
+# web/test/bench.sh [ROUNDS [WORKLOAD...]]: `nnue bench` native and in node (the tool compiled to
+# WebAssembly by web/build.sh: scalar, SIMD128 and relaxed-SIMD builds), side by side in one run,
+# alternating, on the chess corpus with Stockfish 15.1's net (sf151) and Stockfish 18's small net
+# (sf18small), the default workloads, or Stockfish 19's (sf19: the net of Stockfish's own wasm
+# build, stockfish.js 19). Prints ns/eval per round, the median of each and the median ratios wasm /
 # native, and each side's fastest round with their ratio (the figure to quote: these VMs flip
 # between two speeds). Needs the native build (build/), build/nets/sf151.nnue
 # (tools/starter_data.sh) and the release nets (scripts/fetch_nets.py). Nothing else should run
@@ -11,6 +12,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${1:-5}
+shift $(($# > 0 ? 1 : 0))
+wanted=${*:-sf151 sf18small}
+for w in $wanted; do
+  case $w in sf151|sf18small|sf19) ;; *) echo "bench: unknown workload '$w' (sf151, sf18small, sf19)" >&2; exit 2 ;; esac
+done
 shared=${NNUE_SHARED_DIR:-../shared}
 nets=${NNUE_NETS_DIR:-$HOME/.cache/nnue-nets}
 corpus=$shared/oracle/chess/corpusA.fen
@@ -25,8 +31,10 @@ declare -A cmd=([native]="build/tools/nnue"
   [wasm-relaxed]="$node $relaxed build-wasm/nnue-cli-relaxed-simd.js")
 order=(native wasm-scalar wasm-simd128 wasm-relaxed)
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-for workload in "sf151:build/nets/sf151.nnue:sfnnv5:2" "sf18small:$nets/nn-37f18f62d772.nnue:sfnnv8small:4"; do
+for workload in "sf151:build/nets/sf151.nnue:sfnnv5:2" "sf18small:$nets/nn-37f18f62d772.nnue:sfnnv8small:4" \
+  "sf19:$nets/nn-1a298aa575a0.nnue:sfnnv16:1"; do
   IFS=: read -r name net arch iters <<<"$workload"
+  [[ " $wanted " == *" $name "* ]] || continue
   [ -f "$net" ] || { echo "bench: no $net: $name skipped"; continue; }
   declare -A times=()
   for ((r = 1; r <= rounds; r++)); do
