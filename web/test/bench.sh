@@ -32,7 +32,7 @@ declare -A cmd=([native]="build/tools/nnue"
 order=(native wasm-scalar wasm-simd128 wasm-relaxed)
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 for workload in "sf151:build/nets/sf151.nnue:sfnnv5:2" "sf18small:$nets/nn-37f18f62d772.nnue:sfnnv8small:4" \
-  "sf19:$nets/nn-1a298aa575a0.nnue:sfnnv16:1"; do
+  "sf19:$nets/nn-1a298aa575a0.nnue:sfnnv16:3"; do
   IFS=: read -r name net arch iters <<<"$workload"
   [[ " $wanted " == *" $name "* ]] || continue
   [ -f "$net" ] || { echo "bench: no $net: $name skipped"; continue; }
