@@ -14,11 +14,15 @@ cd "$(dirname "$0")/../.."
 rounds=${1:-5}
 shift $(($# > 0 ? 1 : 0))
 wanted=${*:-sf151 sf18small}
-for w in $wanted; do
-  case $w in sf151|sf18small|sf19) ;; *) echo "bench: unknown workload '$w' (sf151, sf18small, sf19)" >&2; exit 2 ;; esac
-done
 shared=${NNUE_SHARED_DIR:-../shared}
 nets=${NNUE_NETS_DIR:-$HOME/.cache/nnue-nets}
+# name:net:arch:iterations
+workloads=("sf151:build/nets/sf151.nnue:sfnnv5:2" "sf18small:$nets/nn-37f18f62d772.nnue:sfnnv8small:4"
+  "sf19:$nets/nn-1a298aa575a0.nnue:sfnnv16:3")
+names=" ${workloads[*]%%:*} "
+for w in $wanted; do
+  [[ $names == *" $w "* ]] || { echo "bench: unknown workload '$w' (one of:${names% })" >&2; exit 2; }
+done
 corpus=$shared/oracle/chess/corpusA.fen
 [ -f "$corpus" ] || corpus=tests/reference/chess/corpusA.fen
 node=${NODE:-node}
@@ -31,8 +35,7 @@ declare -A cmd=([native]="build/tools/nnue"
   [wasm-relaxed]="$node $relaxed build-wasm/nnue-cli-relaxed-simd.js")
 order=(native wasm-scalar wasm-simd128 wasm-relaxed)
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-for workload in "sf151:build/nets/sf151.nnue:sfnnv5:2" "sf18small:$nets/nn-37f18f62d772.nnue:sfnnv8small:4" \
-  "sf19:$nets/nn-1a298aa575a0.nnue:sfnnv16:3"; do
+for workload in "${workloads[@]}"; do
   IFS=: read -r name net arch iters <<<"$workload"
   [[ " $wanted " == *" $name "* ]] || continue
   [ -f "$net" ] || { echo "bench: no $net: $name skipped"; continue; }
