@@ -128,6 +128,15 @@ int nnue_cpu_supports(const char *list)
     return has_list(&c, list, 0);
 }
 
+int nnue_cpu_is_amd(void)
+{
+    unsigned max, vendor[3];
+    /* leaf 0: the vendor string in EBX, EDX, ECX */
+    __cpuid(0, max, vendor[0], vendor[2], vendor[1]);
+    (void)max;
+    return memcmp(vendor, "AuthenticAMD", sizeof vendor) == 0;
+}
+
 const char *nnue_cpu_unknown_feature(const char *list, char *buf, int size)
 {
     for (const char *p = list; *p;) {
@@ -147,6 +156,11 @@ const char *nnue_cpu_unknown_feature(const char *list, char *buf, int size)
 int nnue_cpu_supports(const char *list)
 {
     (void)list;
+    return 0;
+}
+
+int nnue_cpu_is_amd(void)
+{
     return 0;
 }
 

@@ -12,6 +12,10 @@
  * CPU or VM masking them would; `os-avx` and `os-avx512` clear the OS state bits instead. */
 int nnue_cpu_supports(const char *list);
 
+/* 1 when CPUID names the vendor AMD ("AuthenticAMD"), else 0 (also on other architectures). For
+ * tuning to a vendor's memory system (core/eval/accumulator.h), never for what code may run. */
+int nnue_cpu_is_amd(void);
+
 /* The first name of `list` this file does not know (copied into buf), or NULL if all are known. */
 const char *nnue_cpu_unknown_feature(const char *list, char *buf, int size);
 

@@ -8,8 +8,10 @@
  * from scratch (nnue_acc_sum_lists) hands every set's active list to one acc_sum call instead: the
  * rows' addresses computed in the kernel (no pointer lists), the accumulator in register tiles,
  * the PSQT rows in the same call. */
+#include <stdlib.h>
 #include <string.h>
 
+#include "base/cpu_x86.h"
 #include "core/eval/accumulator.h"
 #include "simd/kernels_scalar.h"
 
@@ -96,17 +98,26 @@ void nnue_acc_apply_rows(const nnue_net *net, const nnue_kernels *k, int s, cons
     k->acc_i32(psqt_dst, psqt_src, (const int32_t *const *)rsub, n_sub, (const int32_t *const *)radd, n_add, buckets);
 }
 
+int nnue_acc_whole_row_requests(void)
+{
+    const char *env = getenv("NNUE_ROW_REQUESTS");
+    if (env && strcmp(env, "whole") == 0)
+        return 1;
+    if (env && strcmp(env, "lines") == 0)
+        return 0;
+    return nnue_cpu_is_amd() && nnue_cpu_supports("avx512f");
+}
+
 /* Rows idx[0 .. n) of a table of rows `row` bytes long into out, each requested as it is listed
  * (its first two lines, as nnue_acc_prefetch_rows), and their PSQT rows into pout (when not NULL),
- * requested too. Only those lines: the rest of an added row requested into L2 as well (the
- * update reads it tile by tile) made the several-set nets slower on the Xeon with AVX-512
- * (Emerald Rapids; ab without it, fastest of 9: sf18 0.929, sf19 0.970, plentychess 0.930,
- * stormphrax 0.942, viridithas 0.938), the requests filling the line buffers that the rows' own
- * loads then wait for, and mostly on the AMD EPYC with AVX2 (sf18 0.972, sf19 0.976, plentychess
- * 1.020); the AMD EPYC with AVX-512 had gained 3.5% on sf19 with them (a093b44, docs/speed.md):
- * to be measured there again. */
+ * requested too; with `whole`, the rest of each row into L2 as well (the update reads it tile by
+ * tile). The whole rows pay on the AMD EPYC with AVX-512 (Zen 4: ab, fastest of 9, sf19 0.903, sf18
+ * 0.941, xiangqi 0.905; the same with the AVX2 kernels) and cost on the Xeon with AVX-512 (Emerald
+ * Rapids: without them sf18 0.929, sf19 0.970, plentychess 0.930; the requests fill the line
+ * buffers that the rows' own loads then wait for) and on the AMD EPYC with AVX2 (Zen 3: without
+ * them sf18 0.972, sf19 0.976): nnue_acc_whole_row_requests chooses. */
 static void list_rows(const void **out, const int32_t **pout, const char *rows, size_t row, const char *psqt,
-                      size_t prow, const uint32_t *idx, int n)
+                      size_t prow, const uint32_t *idx, int n, int whole)
 {
 #if defined(__clang__) /* a few rows a list: small code (the L1i) over unrolled loops */
 #pragma clang loop unroll(disable) vectorize(disable)
@@ -121,6 +132,9 @@ static void list_rows(const void **out, const int32_t **pout, const char *rows, 
             pout[i] = (const int32_t *)(psqt + (size_t)idx[i] * prow);
             __builtin_prefetch(pout[i]);
         }
+        if (whole)
+            for (size_t at = 128; at < row; at += 64)
+                __builtin_prefetch(r + at, 0, 2);
     }
 }
 
@@ -170,9 +184,9 @@ void nnue_acc_apply_move_rows(const nnue_net *net, const nnue_kernels *k, const 
             continue;
         }
         list_rows(rsub[p], t->psqt ? psub[p] : NULL, t->rows, t->row_bytes, t->psqt, t->psqt_bytes, m->sub[p],
-                  m->n_sub[p]);
+                  m->n_sub[p], 0);
         list_rows(radd[p], t->psqt ? padd[p] : NULL, t->rows, t->row_bytes, t->psqt, t->psqt_bytes, m->add[p],
-                  m->n_add[p]);
+                  m->n_add[p], 0);
     }
     for (int p = 0; p < 2; p++) {
         if (t->i8)
@@ -195,9 +209,9 @@ void nnue_acc_list_set(const nnue_net *net, int s, const uint32_t *sub, int n_su
     const nnue_row_table *t = &net->row_table[s];
     const int i8 = t->i8, ns = l->n_sub[0] + l->n_sub[1], na = l->n_add[0] + l->n_add[1];
     list_rows(l->sub[i8] + l->n_sub[i8], t->psqt ? l->psub + ns : NULL, t->rows, t->row_bytes, t->psqt,
-              t->psqt_bytes, sub, n_sub);
+              t->psqt_bytes, sub, n_sub, 0);
     list_rows(l->add[i8] + l->n_add[i8], t->psqt ? l->padd + na : NULL, t->rows, t->row_bytes, t->psqt,
-              t->psqt_bytes, add, n_add);
+              t->psqt_bytes, add, n_add, l->whole_added);
     l->n_sub[i8] += n_sub;
     l->n_add[i8] += n_add;
     if (t->patched) {
@@ -246,7 +260,7 @@ static int apply_together(const nnue_net *net, const nnue_kernels *k, const nnue
     const void *list[2][2][NNUE_MAX_ACTIVE_ANY];
     const int32_t *plist[2][NNUE_MAX_ACTIVE_ANY];
     nnue_row_lists l = {{list[0][0], list[1][0]}, {list[0][1], list[1][1]}, plist[0], plist[1], {0, 0}, {0, 0}, 0,
-                        {0}, {{0}}};
+                        {0}, {{0}}, 0}; /* the refresh cache's rows: mostly the slot's, first lines only */
     if (!ft->psqt_buckets)
         l.psub = l.padd = NULL;
     for (int s = 0; s < ft->n_sets; s++)

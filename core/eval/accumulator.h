@@ -31,10 +31,20 @@ typedef struct nnue_row_lists {
     int n_patched;
     uint8_t patched_set[NNUE_MAX_FT_SETS];
     nnue_set_rows patched[NNUE_MAX_FT_SETS];
+    int whole_added; /* request every line of an added row, not only its first two (below) */
 } nnue_row_lists;
 
+/* Whether a several-set update requests the whole of each added row as it lists it (1) or its
+ * first two lines (0), as nnue_row_lists.whole_added: a new square's row is mostly not in cache,
+ * and whether asking for the rest ahead pays depends on the CPU's memory system (docs/speed.md,
+ * "Whole added rows on the AMD EPYC with AVX-512"). 1 on AMD CPUs with AVX-512 (Zen 4 and later),
+ * whichever kernels run; 0 elsewhere. NNUE_ROW_REQUESTS=whole or =lines chooses (to measure
+ * another CPU). Read by each new state. */
+int nnue_acc_whole_row_requests(void);
+
 /* Appends set s's removed and added rows (and PSQT rows) to l, requesting (prefetching) the first
- * two lines of each row as it is listed (net->row_table: nothing looked up per row but the index). */
+ * two lines of each row as it is listed, every line of an added row when l->whole_added
+ * (net->row_table: nothing looked up per row but the index). */
 void nnue_acc_list_set(const nnue_net *net, int s, const uint32_t *sub, int n_sub, const uint32_t *add, int n_add,
                        nnue_row_lists *l);
 

@@ -104,6 +104,7 @@ nnue_state *nnue_state_new(const nnue_net *net, int max_ply)
         s->boards = malloc(sizeof *s->boards * ((size_t)max_ply + 1));
     if (a->ft.n_sets > 1)
         s->row_pool = malloc(NNUE_ROW_POOL * sizeof *s->row_pool);
+    s->whole_rows = nnue_acc_whole_row_requests();
     if (s->summary_sets)
         s->summaries = calloc(((size_t)max_ply + 1) * (size_t)a->ft.n_sets, NNUE_FS_SUMMARY_BYTES);
     if (!s->entries || !s->memory || !s->scratch || (exact && !s->boards) || (a->ft.n_sets > 1 && !s->row_pool) ||

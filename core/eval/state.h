@@ -68,6 +68,7 @@ struct nnue_state {
     size_t threat_cap;             /* entries threat_stack holds */
     const void **row_pool;         /* a several-set net's listed rows of the pending moves
                                       (NNUE_ROW_POOL entries, core/eval/state_update.c), else NULL */
+    int whole_rows;                /* those lists request whole added rows (nnue_acc_whole_row_requests) */
     nnue_push_check push_check;    /* push's one-pass checks of deltas and threats, for this net */
     unsigned all_sets;             /* bit k for each feature set k of the net */
     unsigned summary_sets;         /* bit k: set k has a board summary (features/feature_set.h) */

@@ -51,8 +51,9 @@ SPECIALIZED void apply_pending(nnue_state *s, const pending_move *m, int n, cons
 }
 
 /* Empty lists of a move's rows in pool: room for kind[0] i16 and kind[1] i8 rows removed and as
- * many added, and their PSQT rows when psqt. Returns the pool entries taken. */
-static size_t list_room(nnue_row_lists *l, const void **pool, const size_t kind[2], int psqt)
+ * many added, and their PSQT rows when psqt; whole added rows requested when whole. Returns the
+ * pool entries taken. */
+static size_t list_room(nnue_row_lists *l, const void **pool, const size_t kind[2], int psqt, int whole)
 {
     const size_t all = kind[0] + kind[1];
     l->sub[0] = pool;
@@ -62,6 +63,7 @@ static size_t list_room(nnue_row_lists *l, const void **pool, const size_t kind[
     l->psub = psqt ? (const int32_t **)(pool + 2 * all) : NULL;
     l->padd = psqt ? (const int32_t **)(pool + 3 * all) : NULL;
     l->n_sub[0] = l->n_sub[1] = l->n_add[0] = l->n_add[1] = l->n_patched = 0;
+    l->whole_added = whole;
     return (psqt ? 4 : 2) * all;
 }
 
@@ -110,7 +112,7 @@ SPECIALIZED void apply_moves_with(nnue_state *s, const nnue_board *board, const 
                 m[p]->n_removed[t] = m[p]->n_added[t] = 0;
             }
             if (sets)
-                rows_used += list_room(&m[p]->rows, row_pool + rows_used, kind, ft->psqt_buckets != 0);
+                rows_used += list_room(&m[p]->rows, row_pool + rows_used, kind, ft->psqt_buckets != 0, s->whole_rows);
         }
         const nnue_board *after = s->boards && i < s->ply ? &s->boards[i] : board;
         const nnue_acc_entry *e = &s->entries[i];
@@ -271,8 +273,8 @@ static __attribute__((noinline)) int one_move_sets(nnue_state *s, const nnue_boa
     if (used > sizeof pool / sizeof pool[0])
         return 0;
     nnue_row_lists rows[2];
-    size_t taken = list_room(&rows[0], s->row_pool, kind, ft->psqt_buckets != 0);
-    list_room(&rows[1], s->row_pool + taken, kind, ft->psqt_buckets != 0);
+    size_t taken = list_room(&rows[0], s->row_pool, kind, ft->psqt_buckets != 0, s->whole_rows);
+    list_room(&rows[1], s->row_pool + taken, kind, ft->psqt_buckets != 0, s->whole_rows);
     used = 0;
     for (int t = 0; t < ft->n_sets; t++) {
         const nnue_feature_set *fs = ft->sets[t].features;
